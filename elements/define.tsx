@@ -1,0 +1,89 @@
+import r2wc from "@r2wc/react-to-web-component";
+import type { ComponentType } from "react";
+import { MaccRoot } from "../src/ui/context";
+import { adoptStyles } from "../src/ui/sheets";
+import { mountToaster } from "../src/ui/toaster";
+
+type PropType = "string" | "number" | "boolean" | "json";
+
+export interface ElementOptions {
+  /** Element-specific attributes (camelCase prop → type); locale, theme and api-base are common. */
+  props?: Record<string, PropType>;
+  /** The area's CSS, adopted after the shared base sheet. */
+  styles?: readonly string[];
+  /** Height reserved before the first paint (CSS length). */
+  reserve?: string;
+}
+
+// r2wc keeps its state behind these registered symbols.
+const PROPS = Symbol.for("r2wc.props");
+const RENDER = Symbol.for("r2wc.render");
+
+type R2wcInternals = HTMLElement & {
+  [PROPS]: Record<string, unknown>;
+  [RENDER](): void;
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void;
+  disconnectedCallback(): void;
+};
+
+const COMMON: Record<string, PropType> = { locale: "string", theme: "string", apiBase: "string" };
+const toAttribute = (prop: string) => prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * Wraps an area component as a custom element, fixing what r2wc 2.1 leaves to us: an open
+ * shadow root with adopted sheets, HTML boolean attributes by presence, props reset when an
+ * attribute goes away, and a deferred unmount so moving an element keeps its state.
+ */
+export function defineElement<P extends object>(tag: string, Component: ComponentType<P>, options: ElementOptions = {}): void {
+  if (customElements.get(tag)) return;
+  const types = { ...COMMON, ...options.props };
+  const byAttribute = new Map(Object.keys(types).map((prop) => [toAttribute(prop), prop]));
+
+  function Element(props: P & { container?: ShadowRoot; locale?: string; theme?: string; apiBase?: string }) {
+    return (
+      <MaccRoot container={props.container} locale={props.locale} theme={props.theme} apiBase={props.apiBase} reserve={options.reserve}>
+        <Component {...props} />
+      </MaccRoot>
+    );
+  }
+
+  const Base = r2wc(Element, { shadow: "open", props: types as never }) as unknown as {
+    new (): R2wcInternals;
+    readonly observedAttributes: string[];
+  };
+
+  class MaccElement extends Base {
+    constructor() {
+      super();
+      adoptStyles(this.shadowRoot!, options.styles ?? []);
+      for (const [attribute, prop] of byAttribute) {
+        if (types[prop] === "boolean") this[PROPS][prop] = isOn(this.getAttribute(attribute));
+      }
+    }
+
+    override attributeChangedCallback(name: string, old: string | null, value: string | null) {
+      const prop = byAttribute.get(name);
+      if (prop && (types[prop] === "boolean" || value === null)) {
+        if (types[prop] === "boolean") this[PROPS][prop] = isOn(value);
+        else delete this[PROPS][prop];
+        this[RENDER]();
+        return;
+      }
+      super.attributeChangedCallback(name, old, value);
+    }
+
+    override disconnectedCallback() {
+      queueMicrotask(() => {
+        if (!this.isConnected) super.disconnectedCallback();
+      });
+    }
+  }
+
+  customElements.define(tag, MaccElement);
+  mountToaster();
+}
+
+/** HTML semantics: present means true (`<x disabled>`), except an explicit "false". */
+function isOn(value: string | null): boolean {
+  return value !== null && value.toLowerCase() !== "false";
+}

@@ -1,0 +1,4 @@
+import { Maintenance } from "../src/areas/maintenance/Maintenance";
+import { defineElement } from "./define";
+
+defineElement("macc-maintenance", Maintenance, { reserve: "8rem" });

@@ -1,0 +1,116 @@
+import { readFileSync } from "node:fs";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { loadTokenSecret } from "./auth/tokens.ts";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/db.ts";
+import { requestLocale, type AppEnv, type Deps } from "./http/context.ts";
+import { MESSAGES, problem, ProblemError } from "./http/problem.ts";
+import { notFoundPage, staticRoutes } from "./http/static.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { footerRoutes } from "./routes/footer.ts";
+
+const OPENAPI = new URL("./openapi.yaml", import.meta.url);
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+}
+
+const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
+
+export function createApp({ db, config }: AppOptions) {
+  let secret: Promise<Buffer> | undefined;
+  const deps: Deps = {
+    db,
+    config,
+    secret: () => {
+      secret ??= loadTokenSecret(db, config.tokenSecret).catch((err: unknown) => {
+        secret = undefined;
+        throw err;
+      });
+      return secret;
+    },
+  };
+
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    await next();
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+  });
+
+  if (config.corsOrigins.length > 0) {
+    const allowed = new Set(config.corsOrigins);
+    app.use(
+      "/api/*",
+      cors({
+        origin: (origin) => (allowed.has(origin) ? origin : null),
+        credentials: true,
+        allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+        allowHeaders: ["Authorization", "Content-Type", "X-langue", "X-Requested-With"],
+        exposeHeaders: ["Retry-After"],
+        maxAge: 600,
+      }),
+    );
+  }
+
+  app.use("/api/*", async (c, next) => {
+    if (config.maintenance) {
+      c.header("Retry-After", "600");
+      if (c.req.path === "/api/health") {
+        c.header("Cache-Control", "no-store");
+        return c.json({ status: "maintenance" }, 503);
+      }
+      return problem(c, 503, "maintenance", MESSAGES.maintenance);
+    }
+    c.set("locale", requestLocale(c));
+    await next();
+  });
+
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: (c) => problem(c, 413, "too-large", MESSAGES.tooLarge),
+    }),
+  );
+
+  app.get("/api/health", (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: "ok" });
+  });
+
+  app.get("/api/openapi.yaml", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.body(readFileSync(OPENAPI, "utf8"), 200, { "Content-Type": "application/yaml; charset=utf-8" });
+  });
+
+  app.route("/api", footerRoutes(deps));
+  app.route("/api", authRoutes(deps));
+  app.route("/", staticRoutes({ staticDir: config.staticDir, demoDir: config.demoDir }));
+
+  app.notFound((c) => {
+    if (isApi(c.req.path)) return problem(c, 404, "not-found", MESSAGES.notFound);
+    return notFoundPage(c);
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ProblemError) return problem(c, err.status, err.slug, err.detail, err.options);
+    if (err instanceof HTTPException && err.status < 500) {
+      const status = err.status as ContentfulStatusCode;
+      const slug = status === 413 ? "too-large" : status === 404 ? "not-found" : "bad-request";
+      const detail = status === 413 ? MESSAGES.tooLarge : status === 404 ? MESSAGES.notFound : MESSAGES.generic;
+      return problem(c, status, slug, detail);
+    }
+    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
+    return problem(c, 500, "internal", MESSAGES.generic);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,99 @@
+import type { Db, Queryable } from "../db/db.ts";
+import { hashRefreshToken, newRefreshToken, type AccessClaims } from "./tokens.ts";
+
+export interface NewSession {
+  sid: string;
+  refreshToken: string;
+}
+
+export async function createSession(
+  db: Queryable,
+  uuidCompte: string,
+  ttlDays: number,
+  meta: { userAgent?: string; clientAddress?: string } = {},
+): Promise<NewSession> {
+  const { token, hash } = newRefreshToken();
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO sessions (uuid_compte, refresh_hash, expires_at, user_agent, client_address)
+     VALUES ($1, $2, now() + make_interval(days => $3::int), $4, $5) RETURNING id`,
+    [uuidCompte, hash, ttlDays, meta.userAgent?.slice(0, 300) ?? null, meta.clientAddress ?? null],
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error("session not created");
+  return { sid: id, refreshToken: token };
+}
+
+export type RotateResult =
+  | { ok: true; sid: string; uuidCompte: string; refreshToken: string }
+  | { ok: false; reason: "unknown" | "revoked" | "expired" | "reused" };
+
+/**
+ * Exchanges a refresh token for a new one (rotation). Presenting a token that was already rotated
+ * out revokes the whole session, since either the client or an attacker holds a stolen copy.
+ */
+export function rotateSession(db: Db, refreshToken: string, ttlDays: number): Promise<RotateResult> {
+  const hash = hashRefreshToken(refreshToken);
+  return db.transaction(async (tx): Promise<RotateResult> => {
+    const { rows } = await tx.query<{ id: string; uuid_compte: string; revoked: boolean; expired: boolean }>(
+      `SELECT id, uuid_compte, revoked_at IS NOT NULL AS revoked, expires_at <= now() AS expired
+       FROM sessions WHERE refresh_hash = $1 FOR UPDATE`,
+      [hash],
+    );
+    const session = rows[0];
+    if (!session) {
+      const retired = await tx.query<{ session_id: string }>(
+        "SELECT session_id FROM retired_refresh_tokens WHERE token_hash = $1",
+        [hash],
+      );
+      const family = retired.rows[0]?.session_id;
+      if (!family) return { ok: false, reason: "unknown" };
+      await tx.query(
+        `UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh-token-reuse'
+         WHERE id = $1 AND revoked_at IS NULL`,
+        [family],
+      );
+      return { ok: false, reason: "reused" };
+    }
+    if (session.revoked) return { ok: false, reason: "revoked" };
+    if (session.expired) return { ok: false, reason: "expired" };
+    const next = newRefreshToken();
+    await tx.query("INSERT INTO retired_refresh_tokens (token_hash, session_id) VALUES ($1, $2)", [hash, session.id]);
+    await tx.query(
+      `UPDATE sessions SET refresh_hash = $2, last_used_at = now(),
+         expires_at = now() + make_interval(days => $3::int)
+       WHERE id = $1`,
+      [session.id, next.hash, ttlDays],
+    );
+    return { ok: true, sid: session.id, uuidCompte: session.uuid_compte, refreshToken: next.token };
+  });
+}
+
+export async function revokeSessionByRefreshToken(db: Queryable, refreshToken: string): Promise<void> {
+  const hash = hashRefreshToken(refreshToken);
+  await db.query(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = 'logout'
+     WHERE revoked_at IS NULL AND (refresh_hash = $1
+       OR id = (SELECT session_id FROM retired_refresh_tokens WHERE token_hash = $1))`,
+    [hash],
+  );
+}
+
+export async function revokeSession(db: Queryable, sid: string): Promise<void> {
+  await db.query(
+    "UPDATE sessions SET revoked_at = now(), revoked_reason = 'logout' WHERE id = $1 AND revoked_at IS NULL",
+    [sid],
+  );
+}
+
+/** True when the token's session is live and, for a company token, the account is still linked to that company. */
+export async function isSessionValid(db: Queryable, claims: AccessClaims): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(claims.sid) || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return false;
+  const { rows } = await db.query<{ ok: boolean }>(
+    `SELECT ($3::text IS NULL OR EXISTS (
+              SELECT 1 FROM account_companies ac WHERE ac.uuid_compte = s.uuid_compte AND ac.id_tier = $3::text)) AS ok
+     FROM sessions s
+     WHERE s.id = $1::uuid AND s.uuid_compte = $2::uuid AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [claims.sid, claims.sub, claims.tier],
+  );
+  return rows[0]?.ok === true;
+}

@@ -1,0 +1,79 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Db } from "../db/db.ts";
+
+/** Claims of an access token. */
+export interface AccessClaims {
+  /** Session id (refresh-token family); checked against the database on every use. */
+  sid: string;
+  /** Account (uuidCompte). */
+  sub: string;
+  /** Selected company (idTier), or null for an account-level token. */
+  tier: string | null;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+const b64url = (buf: Buffer | string) => Buffer.from(buf).toString("base64url");
+
+/**
+ * Returns the signing secret: TOKEN_SECRET when configured, otherwise one generated once and kept in
+ * `server_secrets`, so that every instance sharing the database signs and verifies alike.
+ */
+export async function loadTokenSecret(db: Db, configured: string | undefined): Promise<Buffer> {
+  if (configured) return Buffer.from(configured, "utf8");
+  const candidate = randomBytes(32).toString("base64url");
+  await db.query(
+    "INSERT INTO server_secrets (name, value) VALUES ('access_token_hmac', $1) ON CONFLICT (name) DO NOTHING",
+    [candidate],
+  );
+  const { rows } = await db.query<{ value: string }>(
+    "SELECT value FROM server_secrets WHERE name = 'access_token_hmac'",
+  );
+  const value = rows[0]?.value;
+  if (!value) throw new Error("token secret missing");
+  return Buffer.from(value, "base64url");
+}
+
+function sign(secret: Buffer, data: string): string {
+  return createHmac("sha256", secret).update(data).digest("base64url");
+}
+
+/** `<base64url(JSON claims)>.<base64url(HMAC-SHA256)>` */
+export function signAccessToken(secret: Buffer, claims: AccessClaims): string {
+  const payload = b64url(JSON.stringify(claims));
+  return `${payload}.${sign(secret, payload)}`;
+}
+
+/** Checks format, signature and expiry; returns the claims or null. Session revocation is checked by the caller. */
+export function verifyAccessToken(secret: Buffer, token: string, nowSeconds = Math.floor(Date.now() / 1000)): AccessClaims | null {
+  if (token.length > 2048) return null;
+  const parts = token.split(".");
+  if (parts.length !== 2) return null;
+  const [payload, signature] = parts as [string, string];
+  if (!/^[\w-]+$/.test(payload) || !/^[\w-]+$/.test(signature)) return null;
+  const expected = Buffer.from(sign(secret, payload), "base64url");
+  const given = Buffer.from(signature, "base64url");
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  let claims: unknown;
+  try {
+    claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+  } catch {
+    return null;
+  }
+  if (!claims || typeof claims !== "object") return null;
+  const c = claims as Record<string, unknown>;
+  if (typeof c.sid !== "string" || typeof c.sub !== "string" || typeof c.exp !== "number") return null;
+  if (c.tier !== null && typeof c.tier !== "string") return null;
+  if (c.exp <= nowSeconds) return null;
+  return { sid: c.sid, sub: c.sub, tier: c.tier, exp: c.exp };
+}
+
+/** Opaque refresh token (256 random bits) and the SHA-256 hash that is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}

@@ -1,0 +1,103 @@
+import type { Queryable } from "../db/db.ts";
+import { signAccessToken } from "./tokens.ts";
+
+/** A company as the front end sees it (SPEC §3). */
+export interface CompanyView {
+  idTier: string;
+  token?: string;
+  codeReseau: string;
+  formeJuridique: string;
+  raisonSocial: string;
+  immatriculation: string;
+  numeroClient: string;
+  /** ISO date (YYYY-MM-DD) or null. */
+  derniereMiseAJour: string | null;
+}
+
+export interface UserView {
+  uuidCompte: string;
+  infosConnexion: { emailLogin: string };
+  codeReseau: string | null;
+  token?: string;
+  /** ISO date-time of the previous login, or null. */
+  derniereConnexion: string | null;
+  entreprises: CompanyView[];
+}
+
+export interface AccountRow {
+  uuid_compte: string;
+  email: string;
+  previous_login_at: Date | string | null;
+}
+
+function iso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** Loads an account and its companies (in link order); null when the account does not exist. */
+export async function loadUser(db: Queryable, uuidCompte: string): Promise<UserView | null> {
+  const account = (
+    await db.query<AccountRow>("SELECT uuid_compte, email, previous_login_at FROM accounts WHERE uuid_compte = $1", [
+      uuidCompte,
+    ])
+  ).rows[0];
+  if (!account) return null;
+  const companies = await db.query<{
+    id_tier: string;
+    code_reseau: string;
+    forme_juridique: string;
+    raison_sociale: string;
+    immatriculation: string;
+    numero_client: string;
+    derniere_mise_a_jour: string | null;
+  }>(
+    `SELECT c.id_tier, c.code_reseau, c.forme_juridique, c.raison_sociale, c.immatriculation, c.numero_client,
+            to_char(c.derniere_mise_a_jour, 'YYYY-MM-DD') AS derniere_mise_a_jour
+     FROM account_companies ac JOIN companies c ON c.id_tier = ac.id_tier
+     WHERE ac.uuid_compte = $1 ORDER BY ac.position, c.id_tier`,
+    [uuidCompte],
+  );
+  const entreprises = companies.rows.map(
+    (c): CompanyView => ({
+      idTier: c.id_tier,
+      codeReseau: c.code_reseau,
+      formeJuridique: c.forme_juridique,
+      raisonSocial: c.raison_sociale,
+      immatriculation: c.immatriculation,
+      numeroClient: c.numero_client,
+      derniereMiseAJour: c.derniere_mise_a_jour,
+    }),
+  );
+  return {
+    uuidCompte: account.uuid_compte,
+    infosConnexion: { emailLogin: account.email },
+    codeReseau: entreprises[0]?.codeReseau ?? null,
+    derniereConnexion: iso(account.previous_login_at),
+    entreprises,
+  };
+}
+
+/** Adds an account-level token and one company-scoped token per company. */
+export function withTokens(user: UserView, secret: Buffer, sid: string, ttlSeconds: number): UserView {
+  const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+  const token = signAccessToken(secret, { sid, sub: user.uuidCompte, tier: null, exp });
+  return {
+    uuidCompte: user.uuidCompte,
+    infosConnexion: user.infosConnexion,
+    codeReseau: user.codeReseau,
+    token,
+    derniereConnexion: user.derniereConnexion,
+    entreprises: user.entreprises.map((e) => ({
+      idTier: e.idTier,
+      token: signAccessToken(secret, { sid, sub: user.uuidCompte, tier: e.idTier, exp }),
+      codeReseau: e.codeReseau,
+      formeJuridique: e.formeJuridique,
+      raisonSocial: e.raisonSocial,
+      immatriculation: e.immatriculation,
+      numeroClient: e.numeroClient,
+      derniereMiseAJour: e.derniereMiseAJour,
+    })),
+  };
+}

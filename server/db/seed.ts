@@ -1,0 +1,528 @@
+import { randomUUID } from "node:crypto";
+import { hashPassword } from "../auth/passwords.ts";
+import type { Db, Queryable } from "./db.ts";
+import {
+  addDays,
+  addMonths,
+  belgianCompanyNumber,
+  hex,
+  isoDate,
+  makeAvatarSvg,
+  makePdf,
+  prng,
+  siret,
+} from "./seed-helpers.ts";
+
+/** Password of every demo account. */
+export const DEMO_PASSWORD = "Macc2026!";
+const LOCK_KEY = 417302;
+
+/** Inserts `rows` with one statement: the rows travel as a single JSON parameter. */
+async function insertJson(
+  db: Queryable,
+  table: string,
+  columns: Record<string, string>,
+  rows: Record<string, unknown>[],
+  select?: string,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = Object.keys(columns);
+  const recordType = names.map((n) => `${n} ${columns[n] === "bytea" ? "text" : columns[n]}`).join(", ");
+  const projection =
+    select ?? names.map((n) => (columns[n] === "bytea" ? `decode(x.${n}, 'hex')` : `x.${n}`)).join(", ");
+  const BATCH = 1000;
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db.query(
+      `INSERT INTO ${table} (${names.join(", ")})
+       SELECT ${projection} FROM jsonb_to_recordset($1::jsonb) AS x(${recordType})`,
+      [JSON.stringify(rows.slice(i, i + BATCH))],
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Footer contact blocks, one per network.
+
+interface FooterSeed {
+  code: string;
+  main: string;
+  titre: string;
+  l1: string;
+  l2: string;
+  cp: string;
+  ville: string;
+  services: { tel: string; mail1: string; mail2: string; names: Record<string, string> }[];
+}
+
+const FOOTERS: FooterSeed[] = [
+  {
+    code: "FRA", main: "fr", titre: "MACC France – Siège social", l1: "12 rue des Semailles", l2: "ZA des Terres Noires",
+    cp: "49070", ville: "Beaucouzé",
+    services: [
+      { tel: "02 41 22 10 00", mail1: "service.clients", mail2: "@macc.fr", names: { fr: "Service clients", en: "Customer service" } },
+      { tel: "02 41 22 10 20", mail1: "sav", mail2: "@macc.fr", names: { fr: "Service après-vente", en: "After-sales service" } },
+      { tel: "02 41 22 10 40", mail1: "comptabilite.clients", mail2: "@macc.fr", names: { fr: "Comptabilité clients", en: "Accounts receivable" } },
+    ],
+  },
+  {
+    code: "AGR", main: "fr", titre: "AgriMACC – Union de coopératives", l1: "La Grange Neuve", l2: "Route de Saint-Florent",
+    cp: "85000", ville: "La Roche-sur-Yon",
+    services: [
+      { tel: "02 51 37 45 00", mail1: "adherents", mail2: "@agrimacc.fr", names: { fr: "Service adhérents", en: "Member services" } },
+      { tel: "02 51 37 45 10", mail1: "agronomie", mail2: "@agrimacc.fr", names: { fr: "Conseil agronomique", en: "Agronomy advice" } },
+      { tel: "02 51 37 45 30", mail1: "sav", mail2: "@agrimacc.fr", names: { fr: "Service après-vente matériel", en: "Equipment after-sales" } },
+      { tel: "02 51 37 45 50", mail1: "comptabilite", mail2: "@agrimacc.fr", names: { fr: "Comptabilité", en: "Accounting" } },
+    ],
+  },
+  {
+    code: "FIL", main: "fr", titre: "MACC Filiales", l1: "45 quai Rambaud", l2: "Bâtiment B",
+    cp: "69002", ville: "Lyon",
+    services: [
+      { tel: "04 72 10 33 00", mail1: "filiales", mail2: "@macc.fr", names: { fr: "Service clients filiales", en: "Subsidiaries customer service" } },
+      { tel: "04 72 10 33 20", mail1: "sav.filiales", mail2: "@macc.fr", names: { fr: "Service après-vente", en: "After-sales service" } },
+    ],
+  },
+  {
+    code: "EXP", main: "fr", titre: "MACC Export", l1: "8 boulevard de Strasbourg", l2: "Port 2000 – Terminal Nord",
+    cp: "76600", ville: "Le Havre",
+    services: [
+      { tel: "02 35 19 80 00", mail1: "export", mail2: "@macc.fr", names: { fr: "Service export", en: "Export desk" } },
+      { tel: "02 35 19 80 15", mail1: "logistique.export", mail2: "@macc.fr", names: { fr: "Logistique et transport", en: "Logistics and shipping" } },
+      { tel: "02 35 19 80 30", mail1: "credit.export", mail2: "@macc.fr", names: { fr: "Crédit documentaire", en: "Trade finance" } },
+    ],
+  },
+  {
+    code: "BLG", main: "fr", titre: "MACC Benelux", l1: "Avenue Louise 250", l2: "Boîte 12",
+    cp: "1050", ville: "Bruxelles",
+    services: [
+      { tel: "+32 2 555 12 00", mail1: "klantendienst", mail2: "@macc.be",
+        names: { fr: "Service clients", nl: "Klantendienst", de: "Kundendienst", en: "Customer service" } },
+      { tel: "+32 2 555 12 30", mail1: "sav", mail2: "@macc.be",
+        names: { fr: "Service après-vente", nl: "Dienst na verkoop", de: "Kundendienst nach dem Kauf", en: "After-sales service" } },
+      { tel: "+32 2 555 12 60", mail1: "comptabilite", mail2: "@macc.be",
+        names: { fr: "Comptabilité", nl: "Boekhouding", de: "Buchhaltung", en: "Accounting" } },
+    ],
+  },
+  {
+    code: "GBR", main: "en", titre: "MACC UK Ltd", l1: "Unit 4, Riverside Business Park", l2: "Station Road",
+    cp: "CV34 6XZ", ville: "Warwick",
+    services: [
+      { tel: "+44 1926 496 000", mail1: "customer.service", mail2: "@macc.co.uk", names: { en: "Customer service", fr: "Service clients" } },
+      { tel: "+44 1926 496 010", mail1: "aftersales", mail2: "@macc.co.uk", names: { en: "After-sales service", fr: "Service après-vente" } },
+      { tel: "+44 1926 496 020", mail1: "accounts", mail2: "@macc.co.uk", names: { en: "Accounts", fr: "Comptabilité" } },
+    ],
+  },
+  {
+    code: "ESP", main: "es", titre: "MACC Ibérica S.L.", l1: "Calle de Alcalá 120", l2: "Planta 3",
+    cp: "28009", ville: "Madrid",
+    services: [
+      { tel: "+34 915 123 400", mail1: "atencion.cliente", mail2: "@macc.es", names: { es: "Atención al cliente", en: "Customer service", fr: "Service clients" } },
+      { tel: "+34 915 123 420", mail1: "posventa", mail2: "@macc.es", names: { es: "Servicio posventa", en: "After-sales service", fr: "Service après-vente" } },
+    ],
+  },
+  {
+    code: "ITA", main: "it", titre: "MACC Italia S.r.l.", l1: "Via Emilia Est 45", l2: "",
+    cp: "41121", ville: "Modena",
+    services: [
+      { tel: "+39 059 123 4500", mail1: "servizio.clienti", mail2: "@macc.it", names: { it: "Servizio clienti", en: "Customer service", fr: "Service clients" } },
+      { tel: "+39 059 123 4520", mail1: "assistenza", mail2: "@macc.it", names: { it: "Assistenza post-vendita", en: "After-sales service", fr: "Service après-vente" } },
+      { tel: "+39 059 123 4540", mail1: "amministrazione", mail2: "@macc.it", names: { it: "Amministrazione", en: "Accounts", fr: "Comptabilité" } },
+    ],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Product families and the articles invoices are made of.
+
+interface FamilySeed {
+  code: string;
+  names: Record<string, string>;
+  articles: { code: string; label: string; unitCents: number; vat: number }[];
+  documents: boolean;
+}
+
+const FAMILIES: FamilySeed[] = [
+  {
+    code: "ALIM",
+    names: { fr: "Aliments du bétail", en: "Livestock feed", nl: "Veevoeder", de: "Futtermittel", es: "Piensos", it: "Mangimi" },
+    articles: [
+      { code: "ALIM-VL18", label: "Aliment vaches laitières VL 18 – big bag 1 t", unitCents: 41_500, vat: 0.1 },
+      { code: "ALIM-JB22", label: "Aliment jeunes bovins JB 22 – sac 25 kg", unitCents: 1_290, vat: 0.1 },
+      { code: "ALIM-MIN7", label: "Minéral 7-20-5 – seau 20 kg", unitCents: 3_850, vat: 0.1 },
+    ],
+    documents: true,
+  },
+  {
+    code: "ENGR",
+    names: { fr: "Engrais et amendements", en: "Fertilisers and soil improvers", nl: "Meststoffen", de: "Düngemittel", es: "Fertilizantes", it: "Fertilizzanti" },
+    articles: [
+      { code: "ENGR-AMM33", label: "Ammonitrate 33,5 % – big bag 600 kg", unitCents: 29_800, vat: 0.2 },
+      { code: "ENGR-NPK15", label: "NPK 15-15-15 – big bag 500 kg", unitCents: 34_200, vat: 0.2 },
+      { code: "ENGR-CHAUX", label: "Chaux vive calcique – vrac tonne", unitCents: 11_500, vat: 0.2 },
+    ],
+    documents: true,
+  },
+  {
+    code: "SEM",
+    names: { fr: "Semences", en: "Seeds", nl: "Zaaizaad", de: "Saatgut", es: "Semillas", it: "Sementi" },
+    articles: [
+      { code: "SEM-BLE-APACHE", label: "Blé tendre Apache – dose 500 000 grains", unitCents: 6_450, vat: 0.1 },
+      { code: "SEM-MAIS-P8", label: "Maïs grain P8 – dose 50 000 grains", unitCents: 15_900, vat: 0.1 },
+      { code: "SEM-COLZA", label: "Colza hybride – dose 1,5 M grains", unitCents: 17_400, vat: 0.1 },
+    ],
+    documents: true,
+  },
+  {
+    code: "PSEM",
+    names: { fr: "Pièces de semoir", en: "Seed drill parts", nl: "Onderdelen zaaimachine", de: "Sämaschinenteile", es: "Piezas de sembradora", it: "Ricambi seminatrice" },
+    articles: [
+      { code: "PSEM-DISQ380", label: "Disque semeur Ø 380 mm", unitCents: 8_900, vat: 0.2 },
+      { code: "PSEM-SOC-C", label: "Soc de semoir type C", unitCents: 2_450, vat: 0.2 },
+      { code: "PSEM-DOSEUR", label: "Doseur à ergots complet", unitCents: 21_700, vat: 0.2 },
+    ],
+    documents: true,
+  },
+  {
+    code: "PULV",
+    names: { fr: "Pulvérisation", en: "Spraying equipment", nl: "Spuitapparatuur", de: "Pflanzenschutztechnik", es: "Pulverización", it: "Irrorazione" },
+    articles: [
+      { code: "PULV-BUSE-AI", label: "Buse anti-dérive AI 110-03 (lot de 12)", unitCents: 9_600, vat: 0.2 },
+      { code: "PULV-FILT80", label: "Filtre de rampe 80 mesh", unitCents: 1_850, vat: 0.2 },
+    ],
+    documents: true,
+  },
+  {
+    code: "CLOT",
+    names: { fr: "Clôtures et élevage", en: "Fencing and livestock supplies", nl: "Afrastering en veeteelt", de: "Weidezaun und Stallbedarf", es: "Cercados y ganadería", it: "Recinzioni e zootecnia" },
+    articles: [
+      { code: "CLOT-ELEC5J", label: "Électrificateur sur secteur 5 joules", unitCents: 32_900, vat: 0.2 },
+      { code: "CLOT-PIQ150", label: "Piquets fibre de verre 1,50 m (lot de 50)", unitCents: 7_450, vat: 0.2 },
+    ],
+    documents: false, // the family without any document (empty state)
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+
+interface CompanySeed {
+  id_tier: string;
+  code_reseau: string;
+  forme_juridique: string;
+  raison_sociale: string;
+  immatriculation: string;
+  numero_client: string;
+  pays: string;
+  derniere_mise_a_jour: string | null;
+  contact_email: string | null;
+  contact_mobile: string | null;
+  telephone: string | null;
+  adresse: string;
+  adresse_complement: string | null;
+  code_postal: string;
+  ville: string;
+}
+
+interface InvoiceSeed {
+  id_tier: string;
+  numero: string;
+  date_facture: string;
+  reference: string | null;
+  amount_cents: number;
+  currency: string;
+  due_date: string;
+  paid: boolean;
+  lines: unknown;
+}
+
+function generateInvoices(
+  idTier: string,
+  prefix: string,
+  count: number,
+  families: string[],
+  now: Date,
+  seed: number,
+): InvoiceSeed[] {
+  const rnd = prng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
+  const articles = FAMILIES.filter((f) => families.includes(f.code)).flatMap((f) => f.articles);
+  const spanDays = 6 * 365;
+  const days = Array.from({ length: count }, () => Math.floor(rnd() * spanDays)).sort((a, b) => b - a);
+  const perYear = new Map<number, number>();
+  return days.map((ago) => {
+    const date = addDays(now, -ago - 1);
+    const year = date.getUTCFullYear();
+    const seq = (perYear.get(year) ?? 0) + 1;
+    perYear.set(year, seq);
+    const nLines = 1 + Math.floor(rnd() * 4);
+    const lines = Array.from({ length: nLines }, () => {
+      const a = pick(articles);
+      const quantity = 1 + Math.floor(rnd() * (a.unitCents > 20_000 ? 6 : 40));
+      return { codeProduit: a.code, label: a.label, quantity, unitPriceCents: a.unitCents, vatRate: a.vat };
+    });
+    const total = lines.reduce((sum, l) => sum + Math.round(l.quantity * l.unitPriceCents * (1 + l.vatRate)), 0);
+    const due = addDays(date, rnd() < 0.7 ? 30 : 45);
+    const overdueAge = (now.getTime() - due.getTime()) / 86_400_000;
+    const paid = overdueAge > 60 ? rnd() > 0.01 : overdueAge > 0 ? rnd() > 0.35 : rnd() > 0.8;
+    const r = rnd();
+    const reference =
+      r < 0.45
+        ? `BC-${year}-${String(1 + Math.floor(rnd() * 9999)).padStart(4, "0")}`
+        : r < 0.75
+          ? `PO ${4500000000 + Math.floor(rnd() * 999999)}`
+          : r < 0.9
+            ? `Chantier ${pick(["silo Nord", "parcelle 12", "bâtiment VL", "atelier", "campagne semis"])}`
+            : null;
+    return {
+      id_tier: idTier,
+      numero: `${prefix}${year}-${String(seq).padStart(5, "0")}`,
+      date_facture: isoDate(date),
+      reference,
+      amount_cents: total,
+      currency: "EUR",
+      due_date: isoDate(due),
+      paid,
+      lines,
+    };
+  });
+}
+
+function generatePurchases(
+  idTier: string,
+  families: string[],
+  now: Date,
+  seed: number,
+): { id_tier: string; code_famille: string; code_produit: string; date_achat: string; quantite: number }[] {
+  const rnd = prng(seed);
+  const out: { id_tier: string; code_famille: string; code_produit: string; date_achat: string; quantite: number }[] = [];
+  for (const code of families) {
+    const family = FAMILIES.find((f) => f.code === code);
+    if (!family) continue;
+    const n = 2 + Math.floor(rnd() * 5);
+    for (let i = 0; i < n; i++) {
+      const a = family.articles[Math.floor(rnd() * family.articles.length)] ?? family.articles[0]!;
+      out.push({
+        id_tier: idTier,
+        code_famille: code,
+        code_produit: a.code,
+        date_achat: isoDate(addDays(now, -(15 + Math.floor(rnd() * 5 * 365)))),
+        quantite: 1 + Math.floor(rnd() * 12),
+      });
+    }
+  }
+  return out;
+}
+
+export interface SeedReport {
+  seeded: boolean;
+  ms: number;
+  invoices: number;
+}
+
+/** Fills an empty database with the demo data; does nothing when accounts or companies exist. */
+export async function seedIfEmpty(db: Db, now = new Date()): Promise<SeedReport> {
+  const started = performance.now();
+  const empty = async (q: Queryable) =>
+    (await q.query<{ n: number }>("SELECT ((SELECT count(*) FROM accounts) + (SELECT count(*) FROM companies))::int AS n"))
+      .rows[0]?.n === 0;
+  if (!(await empty(db))) return { seeded: false, ms: 0, invoices: 0 };
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const invoices = await db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [LOCK_KEY]);
+    if (!(await empty(tx))) return -1;
+    return seed(tx, passwordHash, now);
+  });
+  if (invoices < 0) return { seeded: false, ms: 0, invoices: 0 };
+  return { seeded: true, ms: Math.round(performance.now() - started), invoices };
+}
+
+async function seed(tx: Queryable, passwordHash: string, now: Date): Promise<number> {
+  // Footer
+  let serviceId = 0;
+  const subServices: Record<string, unknown>[] = [];
+  const subServiceNames: Record<string, unknown>[] = [];
+  for (const f of FOOTERS) {
+    f.services.forEach((s, position) => {
+      serviceId += 1;
+      subServices.push({ id: serviceId, code_reseau: f.code, position, telephone1: s.tel, mail1: s.mail1, mail2: s.mail2 });
+      for (const [langue, nom] of Object.entries(s.names)) subServiceNames.push({ sub_service_id: serviceId, langue, nom });
+    });
+  }
+  await insertJson(
+    tx,
+    "footer_contacts",
+    { code_reseau: "text", langue_principale: "text", adresse_titre: "text", adresse_ligne1: "text", adresse_ligne2: "text", code_postal: "text", ville: "text" },
+    FOOTERS.map((f) => ({
+      code_reseau: f.code, langue_principale: f.main, adresse_titre: f.titre, adresse_ligne1: f.l1, adresse_ligne2: f.l2, code_postal: f.cp, ville: f.ville,
+    })),
+  );
+  await insertJson(tx, "footer_sub_services", { id: "integer", code_reseau: "text", position: "integer", telephone1: "text", mail1: "text", mail2: "text" }, subServices);
+  await insertJson(tx, "footer_sub_service_names", { sub_service_id: "integer", langue: "text", nom: "text" }, subServiceNames);
+
+  // Products
+  await insertJson(tx, "products", { code_famille: "text", position: "integer" }, FAMILIES.map((f, position) => ({ code_famille: f.code, position })));
+  await insertJson(
+    tx,
+    "product_names",
+    { code_famille: "text", langue: "text", nom: "text" },
+    FAMILIES.flatMap((f) => Object.entries(f.names).map(([langue, nom]) => ({ code_famille: f.code, langue, nom }))),
+  );
+  const documents: Record<string, unknown>[] = [];
+  for (const f of FAMILIES.filter((x) => x.documents)) {
+    const fr = f.names.fr ?? f.code;
+    const techTitles = [`Fiche technique – ${fr}`, `Guide d'utilisation – ${fr}`];
+    techTitles.forEach((title, position) =>
+      documents.push({
+        code_famille: f.code, kind: "technical", type: "pdf", position, title, langue: "fr", duration_seconds: null, url: null,
+        file_bytes: hex(makePdf(title, `Famille ${f.code} – édition ${now.getUTCFullYear()}`)),
+      }),
+    );
+    documents.push({
+      code_famille: f.code, kind: "technical", type: "video", position: 2, title: `Présentation vidéo – ${fr}`, langue: "fr",
+      duration_seconds: 95 + f.code.length * 37, url: `https://videos.macc.example/${f.code.toLowerCase()}/presentation.mp4`, file_bytes: null,
+    });
+    const savTitle = `Procédure SAV et garantie – ${fr}`;
+    documents.push({
+      code_famille: f.code, kind: "sav", type: "pdf", position: 0, title: savTitle, langue: "fr", duration_seconds: null, url: null,
+      file_bytes: hex(makePdf(savTitle, "Service après-vente MACC")),
+    });
+    if (f.code === "PSEM" || f.code === "PULV") {
+      documents.push({
+        code_famille: f.code, kind: "sav", type: "video", position: 1, title: `Tutoriel d'entretien – ${fr}`, langue: "fr",
+        duration_seconds: 240 + f.code.length * 11, url: `https://videos.macc.example/${f.code.toLowerCase()}/entretien.mp4`, file_bytes: null,
+      });
+    }
+  }
+  await insertJson(
+    tx,
+    "product_documents",
+    { code_famille: "text", kind: "text", type: "text", position: "integer", title: "text", langue: "text", duration_seconds: "integer", url: "text", file_bytes: "bytea" },
+    documents,
+  );
+
+  // Companies
+  const day = (d: Date) => isoDate(d);
+  const companies: CompanySeed[] = [
+    {
+      id_tier: "1004217", code_reseau: "FRA", forme_juridique: "SAS", raison_sociale: "Établissements Durand et Fils",
+      immatriculation: siret("81234567", "0001"), numero_client: "C-100101", pays: "FR",
+      derniere_mise_a_jour: day(addMonths(now, -2)), contact_email: "compta@durand-fils.test", contact_mobile: "+33 6 12 34 56 01",
+      telephone: "02 41 88 12 34", adresse: "14 route de Nantes", adresse_complement: "Lieu-dit La Croix Blanche", code_postal: "49130", ville: "Les Ponts-de-Cé",
+    },
+    {
+      id_tier: "2000873", code_reseau: "AGR", forme_juridique: "GAEC", raison_sociale: "GAEC du Bocage Vendéen",
+      immatriculation: siret("79845612", "0001"), numero_client: "A-200873", pays: "FR",
+      derniere_mise_a_jour: day(addMonths(now, -5)), contact_email: "gaec.bocage@exploitation.test", contact_mobile: "+33 6 98 76 54 02",
+      telephone: "02 51 46 20 11", adresse: "La Métairie Neuve", adresse_complement: null, code_postal: "85310", ville: "Nesmy",
+    },
+    {
+      id_tier: "3000452", code_reseau: "BLG", forme_juridique: "SRL", raison_sociale: "Agri Services Wallonie",
+      immatriculation: belgianCompanyNumber("04567891"), numero_client: "B-300452", pays: "BE",
+      derniere_mise_a_jour: day(addMonths(now, -8)), contact_email: "info@agriservices-wallonie.test", contact_mobile: "+32 470 12 34 56",
+      telephone: "+32 81 22 33 44", adresse: "Chaussée de Charleroi 112", adresse_complement: null, code_postal: "5000", ville: "Namur",
+    },
+    {
+      id_tier: "1005530", code_reseau: "FRA", forme_juridique: "SARL", raison_sociale: "Martin Agrofournitures",
+      immatriculation: siret("50987654", "0002"), numero_client: "C-100530", pays: "FR",
+      derniere_mise_a_jour: day(addMonths(now, -48)), contact_email: "contact@martin-agro.test", contact_mobile: "+33 6 45 67 89 03",
+      telephone: "03 26 55 40 10", adresse: "3 rue du Moulin", adresse_complement: null, code_postal: "51100", ville: "Reims",
+    },
+    {
+      id_tier: "1006612", code_reseau: "FRA", forme_juridique: "SCEA", raison_sociale: "SCEA des Trois Chênes",
+      immatriculation: siret("43219876", "0001"), numero_client: "C-100612", pays: "FR",
+      derniere_mise_a_jour: null, contact_email: "troischenes@exploitation.test", contact_mobile: "+33 7 81 22 33 04",
+      telephone: "05 49 12 34 56", adresse: "Les Trois Chênes", adresse_complement: "Route de Parthenay", code_postal: "79200", ville: "Châtillon-sur-Thouet",
+    },
+    {
+      id_tier: "4000128", code_reseau: "GBR", forme_juridique: "Ltd", raison_sociale: "Greenfield Farm Supplies",
+      immatriculation: "09876543", numero_client: "U-400128", pays: "GB",
+      derniere_mise_a_jour: day(addMonths(now, -1)), contact_email: "office@greenfield-farm.test", contact_mobile: "+44 7700 900123",
+      telephone: "+44 1789 555 014", adresse: "Greenfield Farm", adresse_complement: "Banbury Road", code_postal: "CV37 7NQ", ville: "Stratford-upon-Avon",
+    },
+    {
+      // Registration target: no account yet; findable by SIREN or customer number.
+      id_tier: "1007001", code_reseau: "FRA", forme_juridique: "SAS", raison_sociale: "Ferme de la Vallée Verte",
+      immatriculation: "552100554", numero_client: "C-100200", pays: "FR",
+      derniere_mise_a_jour: day(addMonths(now, -14)), contact_email: "contact@vallee-verte.test", contact_mobile: "+33 6 11 22 33 44",
+      telephone: "02 43 55 66 77", adresse: "Le Grand Pré", adresse_complement: null, code_postal: "53200", ville: "Château-Gontier-sur-Mayenne",
+    },
+  ];
+  await insertJson(
+    tx,
+    "companies",
+    {
+      id_tier: "text", code_reseau: "text", forme_juridique: "text", raison_sociale: "text", immatriculation: "text", numero_client: "text",
+      pays: "text", derniere_mise_a_jour: "date", contact_email: "text", contact_mobile: "text", telephone: "text", adresse: "text",
+      adresse_complement: "text", code_postal: "text", ville: "text",
+    },
+    companies as unknown as Record<string, unknown>[],
+  );
+
+  // Accounts
+  const accounts = [
+    { email: "multi@demo.macc.test", civilite: "Mme", prenom: "Sophie", nom: "Durand", fonction: "Gérante", mobile: "+33 6 12 34 56 78", tiers: ["1004217", "2000873", "3000452"] },
+    { email: "stale@demo.macc.test", civilite: "M.", prenom: "Paul", nom: "Martin", fonction: "Responsable achats", mobile: "+33 6 45 67 89 10", tiers: ["1005530"] },
+    { email: "welcome@demo.macc.test", civilite: "Mme", prenom: "Camille", nom: "Bernard", fonction: "Associée", mobile: "+33 7 81 22 33 45", tiers: ["1006612"] },
+    { email: "uk@demo.macc.test", civilite: "Mr", prenom: "Oliver", nom: "Hughes", fonction: "Farm manager", mobile: "+44 7700 900456", tiers: ["4000128"] },
+  ].map((a) => ({ ...a, uuid: randomUUID() }));
+  await insertJson(
+    tx,
+    "accounts",
+    { uuid_compte: "uuid", email: "text", password_hash: "text", civilite: "text", prenom: "text", nom: "text", fonction: "text", mobile: "text", langue: "text", pays: "text" },
+    accounts.map((a) => ({
+      uuid_compte: a.uuid, email: a.email, password_hash: passwordHash, civilite: a.civilite, prenom: a.prenom, nom: a.nom,
+      fonction: a.fonction, mobile: a.mobile, langue: a.email.startsWith("uk@") ? "en-GB" : "fr-FR", pays: a.email.startsWith("uk@") ? "GB" : "FR",
+    })),
+  );
+  await insertJson(
+    tx,
+    "account_companies",
+    { uuid_compte: "uuid", id_tier: "text", position: "integer" },
+    accounts.flatMap((a) => a.tiers.map((id_tier, position) => ({ uuid_compte: a.uuid, id_tier, position }))),
+  );
+
+  // Advisers
+  const advisers = [
+    { id: randomUUID(), civilite: "Mme", prenom: "Claire", nom: "Lemoine", fonction: "Conseillère commerciale", telephone: "02 41 22 10 55", mobile: "+33 6 70 11 22 33", email: "claire.lemoine@macc.fr", photo: hex(makeAvatarSvg("CL", "#0b6e4f")), photo_type: "image/svg+xml", tiers: ["1004217", "1005530", "1006612"] },
+    { id: randomUUID(), civilite: "M.", prenom: "Julien", nom: "Moreau", fonction: "Technicien conseil agricole", telephone: "02 51 37 45 12", mobile: "+33 6 71 44 55 66", email: "julien.moreau@agrimacc.fr", photo: hex(makeAvatarSvg("JM", "#6a8d2f")), photo_type: "image/svg+xml", tiers: ["2000873"] },
+  ];
+  await insertJson(
+    tx,
+    "advisers",
+    { id: "uuid", civilite: "text", prenom: "text", nom: "text", fonction: "text", telephone: "text", mobile: "text", email: "text", photo: "bytea", photo_type: "text" },
+    advisers.map(({ tiers: _t, ...a }) => a),
+  );
+  await insertJson(
+    tx,
+    "company_advisers",
+    { id_tier: "text", adviser_id: "uuid" },
+    advisers.flatMap((a) => a.tiers.map((id_tier) => ({ id_tier, adviser_id: a.id }))),
+  );
+
+  // Invoices and purchases
+  const invoices = [
+    ...generateInvoices("1004217", "FA", 2_150, ["ALIM", "ENGR", "PSEM", "PULV", "CLOT"], now, 1004217),
+    ...generateInvoices("2000873", "AG", 320, ["SEM", "ENGR", "ALIM"], now, 2000873),
+    ...generateInvoices("1005530", "FM", 60, ["ENGR", "SEM"], now, 1005530),
+    ...generateInvoices("1006612", "FT", 25, ["ALIM", "CLOT"], now, 1006612),
+  ];
+  await insertJson(
+    tx,
+    "invoices",
+    { id_tier: "text", numero: "text", date_facture: "date", reference: "text", amount_cents: "bigint", currency: "text", due_date: "date", paid: "boolean", lines: "jsonb" },
+    invoices as unknown as Record<string, unknown>[],
+  );
+  const purchases = [
+    ...generatePurchases("1004217", ["ALIM", "ENGR", "PSEM", "PULV", "CLOT"], now, 17),
+    ...generatePurchases("2000873", ["SEM", "ENGR"], now, 23),
+    ...generatePurchases("3000452", ["PSEM"], now, 29),
+    ...generatePurchases("1005530", ["ENGR"], now, 31),
+    ...generatePurchases("1006612", ["ALIM", "CLOT"], now, 37),
+  ];
+  await insertJson(
+    tx,
+    "company_product_purchases",
+    { id_tier: "text", code_famille: "text", code_produit: "text", date_achat: "date", quantite: "integer" },
+    purchases,
+  );
+  return invoices.length;
+}

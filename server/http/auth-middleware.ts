@@ -1,0 +1,29 @@
+import type { MiddlewareHandler } from "hono";
+import { isSessionValid } from "../auth/sessions.ts";
+import { verifyAccessToken } from "../auth/tokens.ts";
+import type { AppEnv, AuthInfo, Deps } from "./context.ts";
+import { MESSAGES, ProblemError } from "./problem.ts";
+
+/** Verifies a bearer token (signature, expiry, live session); null when absent or invalid. */
+export async function authenticate(deps: Deps, header: string | undefined): Promise<AuthInfo | null> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  if (!match?.[1]) return null;
+  const claims = verifyAccessToken(await deps.secret(), match[1]);
+  if (!claims) return null;
+  if (!(await isSessionValid(deps.db, claims))) return null;
+  return { sid: claims.sid, uuidCompte: claims.sub, idTier: claims.tier };
+}
+
+/** Requires `Authorization: Bearer <access token>`; sets `c.get("auth")`. */
+export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const auth = await authenticate(deps, c.req.header("authorization"));
+    if (!auth) {
+      throw new ProblemError(401, "unauthorized", MESSAGES.unauthorized, {
+        headers: { "WWW-Authenticate": 'Bearer realm="macc"' },
+      });
+    }
+    c.set("auth", auth);
+    await next();
+  };
+}

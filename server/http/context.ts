@@ -1,0 +1,53 @@
+import type { Context } from "hono";
+import type { HttpBindings } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/db.ts";
+
+/** What an authenticated request knows about its caller. */
+export interface AuthInfo {
+  sid: string;
+  uuidCompte: string;
+  /** Selected company (idTier) of the token, or null for an account-level token. */
+  idTier: string | null;
+}
+
+export type AppEnv = {
+  Bindings: Partial<HttpBindings>;
+  Variables: { auth: AuthInfo; locale: Locale };
+};
+
+/** Dependencies shared by the route modules. */
+export interface Deps {
+  db: Db;
+  config: Config;
+  /** Token-signing secret (loaded once from config or the database). */
+  secret: () => Promise<Buffer>;
+}
+
+export const LOCALES = ["fr-FR", "fr-BE", "fr-LU", "de-BE", "de-LU", "en-GB", "es-ES", "it-IT", "nl-BE", "nl-NL"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "fr-FR";
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Locale of the X-langue header, or the default when absent or unknown. */
+export function requestLocale(c: Context): Locale {
+  const h = c.req.header("x-langue")?.trim();
+  return isLocale(h) ? h : DEFAULT_LOCALE;
+}
+
+/** Client address: the socket peer, or the first X-Forwarded-For entry when the proxy is trusted. */
+export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // no socket (in-process requests, e.g. tests)
+  }
+}

@@ -1,0 +1,110 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export interface ProblemFieldError {
+  path: string;
+  message: string;
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  errors?: ProblemFieldError[];
+}
+
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+/** Short machine-readable slugs; `type` is `urn:macc:problem:<slug>`. */
+export type ProblemSlug =
+  | "bad-request"
+  | "malformed-json"
+  | "unsupported-media-type"
+  | "validation"
+  | "not-found"
+  | "unauthorized"
+  | "invalid-credentials"
+  | "invalid-token"
+  | "invalid-refresh-token"
+  | "csrf"
+  | "forbidden"
+  | "too-large"
+  | "too-many-requests"
+  | "maintenance"
+  | "method-not-allowed"
+  | "internal";
+
+export class ProblemError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly slug: ProblemSlug,
+    readonly detail: string,
+    readonly options: { errors?: ProblemFieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    this.name = "ProblemError";
+  }
+}
+
+export function problemBody(status: number, slug: ProblemSlug, detail: string, errors?: ProblemFieldError[]): Problem {
+  const body: Problem = { type: `urn:macc:problem:${slug}`, title: TITLES[status] ?? "Error", status, detail };
+  if (errors && errors.length > 0) body.errors = errors;
+  return body;
+}
+
+export function problem(
+  c: Context,
+  status: ContentfulStatusCode,
+  slug: ProblemSlug,
+  detail: string,
+  options: { errors?: ProblemFieldError[]; headers?: Record<string, string> } = {},
+): Response {
+  for (const [k, v] of Object.entries(options.headers ?? {})) c.header(k, v);
+  c.header("Cache-Control", "no-store");
+  return c.body(JSON.stringify(problemBody(status, slug, detail, options.errors)), status, {
+    "Content-Type": "application/problem+json; charset=utf-8",
+  });
+}
+
+export function problemFromError(c: Context, err: ProblemError): Response {
+  return problem(c, err.status, err.slug, err.detail, err.options);
+}
+
+export const MESSAGES = {
+  generic: "Une erreur vient de se produire, veuillez contacter la MACC.",
+  maintenance: "Nous sommes actuellement en maintenance.",
+  notFound: "La ressource demandée n'existe pas.",
+  malformedJson: "Le corps de la requête n'est pas un JSON valide.",
+  unsupportedMediaType: "Le corps de la requête doit être envoyé en application/json.",
+  validation: "Certains champs sont invalides.",
+  tooLarge: "La requête est trop volumineuse.",
+  invalidCredentials:
+    "Nom d'utilisateur ou mot de passe invalide. Vous pouvez cliquer sur 'Mot de passe oublié ?' ci-dessous.",
+  unauthorized: "Votre session a expiré, veuillez vous reconnecter.",
+  invalidRefresh: "Votre session a expiré, veuillez vous reconnecter.",
+  csrf: "Requête refusée : en-tête X-Requested-With manquant.",
+  unknownNetwork: "Réseau inconnu.",
+  badLocale: "Langue inconnue.",
+  methodNotAllowed: "Méthode non autorisée.",
+} as const;
+
+/** "15 minutes", "1 minute", "45 secondes" — for throttling messages. */
+export function frenchDuration(seconds: number): string {
+  if (seconds < 60) return `${seconds} seconde${seconds > 1 ? "s" : ""}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes > 1 ? "s" : ""}`;
+}

@@ -1,0 +1,147 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "../test-support.ts";
+import { cacheControlFor, HTML_CSP } from "./static.ts";
+
+let t: TestContext;
+let root: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), "macc-static-"));
+  const dist = path.join(root, "dist", "static");
+  const demo = path.join(root, "demo");
+  mkdirSync(path.join(dist, "js"), { recursive: true });
+  mkdirSync(path.join(dist, "css"), { recursive: true });
+  mkdirSync(path.join(demo, "img"), { recursive: true });
+  writeFileSync(path.join(dist, "js", "macc-elements.js"), "export const loader = 1;\n");
+  writeFileSync(path.join(dist, "js", "macc-invoices-Bx3kLz9Q.js"), "export const chunk = 1;\n");
+  writeFileSync(path.join(dist, "css", "theme-D4fG7hJk.css"), ":root{--macc-color:#0b6e4f}\n");
+  writeFileSync(path.join(demo, "index.html"), "<!doctype html><title>Accueil</title>");
+  writeFileSync(path.join(demo, "france.html"), "<!doctype html><title>France</title>");
+  writeFileSync(path.join(demo, "portail.html"), "<!doctype html><title>Portail</title>");
+  writeFileSync(path.join(demo, "site.css"), "body{margin:0}");
+  writeFileSync(path.join(demo, "img", "logo.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  writeFileSync(path.join(demo, "notes.md"), "# not served");
+  writeFileSync(path.join(demo, ".secret.html"), "hidden");
+  writeFileSync(path.join(root, "secret.html"), "outside the demo folder");
+  writeFileSync(path.join(root, "dist", "secret.js"), "outside the static folder");
+  symlinkSync(path.join(root, "secret.html"), path.join(demo, "link.html"));
+  t = await createTestApp({ staticDir: dist, demoDir: demo });
+});
+
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+const get = (p: string, init?: RequestInit) => t.app.request(p, init);
+
+function expectHtmlSecurity(res: Response) {
+  expect(res.headers.get("content-security-policy")).toBe(HTML_CSP);
+  expect(HTML_CSP).toBe(
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'",
+  );
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+}
+
+describe("static files", () => {
+  it("serves the loader as text/javascript with no-cache", async () => {
+    const res = await get("/static/js/macc-elements.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(await res.text()).toContain("loader");
+  });
+
+  it("serves hashed chunks with a long cache", async () => {
+    const res = await get("/static/js/macc-invoices-Bx3kLz9Q.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const css = await get("/static/css/theme-D4fG7hJk.css");
+    expect(css.headers.get("content-type")).toMatch(/^text\/css/);
+    expect(css.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it.each([
+    ["macc-elements.js", "no-cache"],
+    ["macc-invoices.js", "no-cache"],
+    ["macc-invoices-Bx3kLz9Q.js", "public, max-age=31536000, immutable"],
+    ["react-C0ffee12.js", "public, max-age=31536000, immutable"],
+    ["style.css", "no-cache"],
+  ])("cache rule for %s", (name, expected) => {
+    expect(cacheControlFor(name)).toBe(expected);
+  });
+
+  it("answers 304 to a matching If-None-Match", async () => {
+    const first = await get("/static/js/macc-elements.js");
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const second = await get("/static/js/macc-elements.js", { headers: { "If-None-Match": etag! } });
+    expect(second.status).toBe(304);
+  });
+
+  it("missing static file → 404", async () => {
+    expect((await get("/static/js/nope.js")).status).toBe(404);
+  });
+});
+
+describe("demo pages", () => {
+  it.each([
+    ["/", "Accueil"],
+    ["/france.html", "France"],
+    ["/portail.html", "Portail"],
+    ["/portail", "Portail"],
+    ["/portail/mon-compte/factures", "Portail"],
+    ["/portail/my-account/MACC-products/ALIM/sav", "Portail"],
+  ])("%s → HTML with the strict CSP", async (p, title) => {
+    const res = await get(p);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expectHtmlSecurity(res);
+    expect(await res.text()).toContain(title);
+  });
+
+  it("serves css and svg from the demo folder", async () => {
+    const css = await get("/site.css");
+    expect(css.status).toBe(200);
+    expect(css.headers.get("content-type")).toMatch(/^text\/css/);
+    const svg = await get("/img/logo.svg");
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("content-type")).toBe("image/svg+xml");
+  });
+
+  it("unknown page → 404 HTML with the CSP", async () => {
+    const res = await get("/nope.html");
+    expect(res.status).toBe(404);
+    expectHtmlSecurity(res);
+  });
+
+  it.each(["/notes.md", "/.secret.html", "/link.html"])("refuses %s (type, hidden file, symlink out)", async (p) => {
+    expect((await get(p)).status).toBe(404);
+  });
+});
+
+describe("path traversal", () => {
+  it.each([
+    "/static/../secret.html",
+    "/static/%2e%2e/secret.js",
+    "/static/%2E%2E/%2E%2E/secret.html",
+    "/static/js/..%2f..%2fsecret.js",
+    "/static/js/..%5c..%5csecret.js",
+    "/static/..%2f..%2fsecret.html",
+    "/%2e%2e/secret.html",
+    "/..%2fsecret.html",
+    "/img/..%2f..%2fsecret.html",
+    "/static/js/%00macc-elements.js",
+    "/static/js/%E0%A4%A.js",
+    "/portail/..%2f..%2fsecret.html",
+  ])("%s never escapes", async (p) => {
+    const res = await get(p);
+    const body = await res.text();
+    expect(body).not.toContain("outside the");
+    if (!p.startsWith("/portail/")) expect(res.status).toBe(404);
+  });
+});

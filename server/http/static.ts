@@ -1,0 +1,142 @@
+import { realpath, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import type { Context } from "hono";
+import { Hono } from "hono";
+import type { AppEnv } from "./context.ts";
+
+export const HTML_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "object-src 'none'; base-uri 'none'; frame-ancestors 'self'";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+  ".ico": "image/x-icon",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+  ".pdf": "application/pdf",
+};
+
+/** File types the demo folder may serve. */
+const DEMO_EXTENSIONS = new Set([".html", ".css", ".svg", ".png", ".jpg", ".jpeg", ".webp", ".gif", ".ico", ".json", ".txt"]);
+
+/** Name of the loader; every other .js under static/ is a content-hashed chunk. */
+const LOADER = "macc-elements.js";
+
+/** Vite's content hash: `name-<8+ url-safe chars>.ext`, holding a digit or an upper-case letter. */
+function isHashed(fileName: string): boolean {
+  const m = /-([A-Za-z0-9_-]{8,})\.[a-z0-9]+$/.exec(fileName);
+  return !!m?.[1] && /[0-9A-Z]/.test(m[1]);
+}
+
+export function cacheControlFor(fileName: string): string {
+  if (fileName === LOADER) return "no-cache";
+  if (isHashed(fileName)) return "public, max-age=31536000, immutable";
+  return "no-cache";
+}
+
+/**
+ * Resolves the URL path `rel` inside `root`, or null when it would leave the folder
+ * (`..`, encoded or not, backslashes, NUL bytes, hidden files, symbolic links pointing outside).
+ */
+export async function resolveInside(root: string, rel: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rel);
+  } catch {
+    return null;
+  }
+  if (decoded.includes("\0")) return null;
+  const segments = decoded.split(/[\\/]+/).filter((s) => s !== "" && s !== ".");
+  if (segments.length === 0) return null;
+  if (segments.some((s) => s === ".." || s.startsWith(".") || s.includes(":"))) return null;
+  const rootResolved = path.resolve(root);
+  const candidate = path.resolve(rootResolved, ...segments);
+  if (!candidate.startsWith(rootResolved + path.sep)) return null;
+  try {
+    const [realRoot, realFile] = await Promise.all([realpath(rootResolved), realpath(candidate)]);
+    if (!realFile.startsWith(realRoot + path.sep)) return null;
+    const info = await stat(realFile);
+    return info.isFile() ? realFile : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setHtmlSecurityHeaders(c: Context) {
+  c.header("Content-Security-Policy", HTML_CSP);
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+}
+
+async function sendFile(c: Context, file: string, cacheControl: string): Promise<Response> {
+  const info = await stat(file);
+  const ext = path.extname(file).toLowerCase();
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  c.header("Content-Type", TYPES[ext] ?? "application/octet-stream");
+  c.header("Cache-Control", cacheControl);
+  c.header("ETag", etag);
+  c.header("Last-Modified", info.mtime.toUTCString());
+  if (ext === ".html") setHtmlSecurityHeaders(c);
+  if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+  const bytes = await readFile(file);
+  return c.body(new Uint8Array(bytes), 200);
+}
+
+export function notFoundPage(c: Context): Response {
+  setHtmlSecurityHeaders(c);
+  c.header("Cache-Control", "no-cache");
+  return c.html(
+    '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Page introuvable</title></head>' +
+      "<body><h1>Page introuvable</h1><p><a href=\"/\">Retour à l'accueil</a></p></body></html>",
+    404,
+  );
+}
+
+/** Built widget files under /static, demo host pages at the root, portal deep links to demo/portail.html. */
+export function staticRoutes(options: { staticDir: string; demoDir: string }) {
+  const app = new Hono<AppEnv>();
+
+  app.get("/static/*", async (c) => {
+    const rel = new URL(c.req.url).pathname.slice("/static/".length);
+    const file = await resolveInside(options.staticDir, rel);
+    if (!file) return notFoundPage(c);
+    return sendFile(c, file, cacheControlFor(path.basename(file)));
+  });
+
+  const portal = async (c: Context) => {
+    const file = await resolveInside(options.demoDir, "portail.html");
+    return file ? sendFile(c, file, "no-cache") : notFoundPage(c);
+  };
+  app.get("/portail", portal);
+  app.get("/portail/*", portal);
+
+  app.get("*", async (c, next) => {
+    const pathname = new URL(c.req.url).pathname;
+    if (pathname === "/api" || pathname.startsWith("/api/")) return next();
+    const rel = pathname === "/" ? "index.html" : pathname.endsWith("/") ? `${pathname}index.html` : pathname;
+    let ext: string;
+    try {
+      ext = path.extname(decodeURIComponent(rel)).toLowerCase();
+    } catch {
+      return notFoundPage(c);
+    }
+    if (!DEMO_EXTENSIONS.has(ext)) return notFoundPage(c);
+    const file = await resolveInside(options.demoDir, rel);
+    if (!file) return notFoundPage(c);
+    return sendFile(c, file, "no-cache");
+  });
+
+  return app;
+}

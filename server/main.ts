@@ -1,0 +1,43 @@
+import { existsSync } from "node:fs";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { migrate } from "./db/migrate.ts";
+import { openDb } from "./db/open.ts";
+import { seedIfEmpty } from "./db/seed.ts";
+
+const t0 = performance.now();
+const config = loadConfig();
+const db = await openDb(config);
+const applied = await migrate(db);
+if (applied.length > 0) console.log(`Database migrations applied: ${applied.join(", ")}`);
+const seed = await seedIfEmpty(db);
+if (seed.seeded) console.log(`Demo data seeded in ${seed.ms} ms (${seed.invoices} invoices).`);
+if (!existsSync(config.staticDir)) {
+  console.warn("Built widget files not found (run `npm run build`): /static will answer 404; the API still works.");
+}
+if (config.maintenance) console.warn("Maintenance mode: every /api route answers 503.");
+
+const app = createApp({ db, config });
+const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+  const host = info.address.includes(":") ? `[${info.address}]` : info.address;
+  const engine = db.engine === "postgres" ? "PostgreSQL" : "embedded PostgreSQL";
+  console.log(
+    `MACC server listening on http://${host}:${info.port} (${engine}, ready in ${Math.round(performance.now() - t0)} ms)`,
+  );
+});
+
+let closing = false;
+const shutdown = (signal: string) => {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal} received, shutting down.`);
+  server.close(() => {
+    db.close()
+      .catch(() => undefined)
+      .finally(() => process.exit(0));
+  });
+  setTimeout(() => process.exit(0), 5000).unref();
+};
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));

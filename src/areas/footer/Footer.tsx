@@ -1,0 +1,155 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { APP_VERSION } from "../../core/constants";
+import { showsJoinUs, sitePath, SOCIAL_URL } from "../../core/site";
+import { Skeleton } from "../../ui/Alert";
+import { useElement, useMacc } from "../../ui/context";
+import { LinkedInIcon, MailIcon, PhoneIcon } from "../../ui/icons";
+import { RouteLink } from "../../ui/RouteLink";
+import { useResource } from "../../ui/useResource";
+import { footerNetwork, getFooter, readCachedFooter, serviceEmail, type FooterContact } from "./get-footer";
+
+/** `<macc-footer>`: the country's contact block (from the API, cached) and the site's legal links. */
+export function Footer() {
+  const { t } = useLingui();
+  const { locale, theme, request } = useElement();
+  const auth = useMacc((s) => s.auth);
+  const network = footerNetwork(auth, locale, theme);
+  const codeReseau = auth.entreprise?.codeReseau;
+  const contact = useResource(
+    `${network}:${locale}`,
+    (signal) => getFooter(request, network, locale, signal),
+    readCachedFooter(network, locale),
+  );
+
+  return (
+    <footer part="footer" aria-label={t`Site footer`}>
+      <div className="container">
+        <div className="footer__grid">
+          <section aria-labelledby="footer-contact" aria-busy={contact.status === "loading"}>
+            <h2 id="footer-contact">
+              <Trans>Contact us</Trans>
+            </h2>
+            {contact.status === "loading" && <ContactSkeleton />}
+            {contact.status === "error" && (
+              <p className="footer__error" role="status">
+                <Trans>Our contact details cannot be shown right now. Please try again later.</Trans>
+              </p>
+            )}
+            {contact.status === "ready" && <ContactBlock contact={contact.data} />}
+          </section>
+          <nav aria-labelledby="footer-links">
+            <h2 id="footer-links">
+              <Trans>Useful links</Trans>
+            </h2>
+            <ul className="links">
+              <li>
+                <RouteLink route="INTERLOCUTEURS">{t`Contact`}</RouteLink>
+              </li>
+              <li>
+                <a href={sitePath("faq", locale)}>{t`FAQ`}</a>
+              </li>
+              <li>
+                <a href={sitePath("ideas", locale)}>{t`Ideas`}</a>
+              </li>
+              {showsJoinUs(locale, codeReseau) && (
+                <li>
+                  <a href={sitePath("careers", locale)}>{t`Careers`}</a>
+                </li>
+              )}
+              <li>
+                <a href={sitePath("news", locale)}>{t`News`}</a>
+              </li>
+            </ul>
+          </nav>
+          <nav aria-labelledby="footer-legal">
+            <h2 id="footer-legal">
+              <Trans>Legal</Trans>
+            </h2>
+            <ul className="links">
+              <li>
+                <a href={sitePath("legal", locale)}>{t`Legal notices`}</a>
+              </li>
+              <li>
+                <a href={sitePath("sitemap", locale)}>{t`Site map`}</a>
+              </li>
+              <li>
+                <a href={sitePath("dataProtection", locale)}>{t`Our data-protection commitment`}</a>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        <div className="footer__bottom">
+          <a className="contact-line" href={SOCIAL_URL} rel="noopener noreferrer" target="_blank">
+            <LinkedInIcon />
+            <span>{t`MACC on LinkedIn (opens in a new tab)`}</span>
+          </a>
+          <span>
+            © MACC · v{APP_VERSION}
+          </span>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function ContactSkeleton() {
+  const { t } = useLingui();
+  return (
+    <div role="status" aria-label={t`Loading contact details`}>
+      <Skeleton width="70%" />
+      <Skeleton width="55%" />
+      <Skeleton width="40%" />
+      <Skeleton height="3rem" />
+      <Skeleton height="3rem" />
+    </div>
+  );
+}
+
+function ContactBlock({ contact }: { contact: FooterContact }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <address part="footer-address">
+        <strong>{contact.adresseTitre}</strong>
+        <br />
+        {contact.adresseLigne1}
+        {contact.adresseLigne2 && (
+          <>
+            <br />
+            {contact.adresseLigne2}
+          </>
+        )}
+        <br />
+        {contact.codePostal} {contact.ville}
+      </address>
+      <ul className="services" aria-label={t`Our services`}>
+        {contact.listSousServices.map((service) => {
+          const email = serviceEmail(service);
+          return (
+            <li key={service.nomSousService}>
+              <strong>{service.nomSousService}</strong>
+              {service.telephone1 && (
+                <a className="contact-line" href={`tel:${service.telephone1.replace(/[^\d+]/g, "")}`}>
+                  <PhoneIcon />
+                  <span>
+                    <span className="visually-hidden">{t`Phone:`} </span>
+                    {service.telephone1}
+                  </span>
+                </a>
+              )}
+              {email && (
+                <a className="contact-line" href={`mailto:${email}`}>
+                  <MailIcon />
+                  <span>
+                    <span className="visually-hidden">{t`E-mail:`} </span>
+                    {email}
+                  </span>
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

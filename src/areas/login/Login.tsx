@@ -1,0 +1,163 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { ApiError } from "../../core/errors";
+import { matchPath, type RouteName } from "../../core/routes";
+import { Button } from "../../ui/Button";
+import { useElement, useMacc, useNavigation } from "../../ui/context";
+import { ErrorSummary, type FieldError } from "../../ui/ErrorSummary";
+import { Field } from "../../ui/Field";
+import { PageTitle } from "../../ui/PageTitle";
+import { RouteLink } from "../../ui/RouteLink";
+import { useForm } from "../../ui/useForm";
+import { validateLogin, type LoginValues } from "./validate-login";
+
+export interface LoginProps {
+  /** "basket" = LOGIN_PANIER: log in to continue the basket validation. */
+  variant?: string;
+}
+
+/** `<macc-login>` (LOGIN, and LOGIN_PANIER with variant="basket"). */
+export function Login({ variant }: LoginProps) {
+  const { t } = useLingui();
+  const logged = useMacc((s) => s.auth.logged);
+  const basket = variant === "basket";
+
+  return (
+    <div className="container" part="login">
+      <PageTitle>{t`I log in to my account`}</PageTitle>
+      {basket && <p className="prompt">{t`Log in to continue`}</p>}
+      {logged ? <AlreadyLoggedIn /> : <LoginPanels basket={basket} />}
+    </div>
+  );
+}
+
+function LoginPanels({ basket }: { basket: boolean }) {
+  const { t } = useLingui();
+  return (
+    <div className="login">
+      <section className="panel" aria-labelledby="have-account">
+        <h2 id="have-account">{t`I have a MACC account`}</h2>
+        <LoginForm basket={basket} />
+      </section>
+      <section className="panel panel--alt" aria-labelledby="no-account">
+        <h2 id="no-account">{t`I don't have one yet`}</h2>
+        <p>
+          <Trans>Create your account to see your invoices, your products and your adviser online.</Trans>
+        </p>
+        <RouteLink route="INSCRIPTION" className="btn btn--secondary">
+          {t`Create my account`}
+        </RouteLink>
+      </section>
+    </div>
+  );
+}
+
+function LoginForm({ basket }: { basket: boolean }) {
+  const { t } = useLingui();
+  const { core, emit } = useElement();
+  const nav = useNavigation();
+  const [showPassword, setShowPassword] = useState(false);
+
+  const form = useForm<LoginValues>(
+    { email: "", password: "" },
+    (values) =>
+      validateLogin(values).map(({ field, rule }) => ({
+        field,
+        message:
+          rule === "required"
+            ? field === "email"
+              ? t`Enter your e-mail address`
+              : t`Enter your password`
+            : t`Enter an e-mail address in the correct format, like name@example.com`,
+      })),
+    async ({ email, password }) => {
+      try {
+        const user = await core.session.login(email.trim(), password);
+        const entreprise = core.store.getState().auth.entreprise;
+        emit("macc-login", { uuidCompte: user.uuidCompte, emailLogin: user.infosConnexion.emailLogin, idTier: entreprise?.idTier ?? null });
+        goAfterLogin(basket);
+      } catch (error) {
+        form.fail([{ field: "email", message: loginErrorMessage(error) }]);
+      }
+    },
+  );
+
+  function goAfterLogin(toBasket: boolean) {
+    const { redirection, locale } = core.store.getState().app;
+    const target = redirection ? matchPath(redirection, locale ?? "fr-FR") : null;
+    if (redirection) core.store.getState().removeRedirection();
+    const fallback: RouteName = toBasket ? "PANIER" : "DASHBOARD";
+    nav.go(target?.name ?? fallback, target?.params);
+  }
+
+  function loginErrorMessage(error: unknown): string {
+    if (error instanceof ApiError && error.status === 401) {
+      return t`Invalid username or password. You can click on 'Forgot password?' below.`;
+    }
+    if (error instanceof ApiError && error.status === 429) {
+      const minutes = Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60));
+      return t`Too many login attempts. Please wait ${minutes} min before trying again.`;
+    }
+    return t`We could not log you in. Please try again in a moment.`;
+  }
+
+  return (
+    <form noValidate onSubmit={form.onSubmit} aria-describedby="login-required">
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <p id="login-required" className="field__hint">
+        <Trans>All fields are required.</Trans>
+      </p>
+      <Field
+        name="email"
+        type="email"
+        label={t`E-mail address`}
+        autoComplete="username"
+        inputMode="email"
+        spellCheck={false}
+        autoCapitalize="none"
+        required
+        value={form.values.email}
+        error={form.errorOf("email")}
+        onChange={(e) => form.set("email", e.target.value)}
+      />
+      <Field
+        name="password"
+        type={showPassword ? "text" : "password"}
+        label={t`Password`}
+        autoComplete="current-password"
+        required
+        value={form.values.password}
+        error={form.errorOf("password")}
+        onChange={(e) => form.set("password", e.target.value)}
+        after={
+          <Button variant="secondary" aria-pressed={showPassword} aria-controls="password" onClick={() => setShowPassword((s) => !s)}>
+            {showPassword ? t`Hide` : t`Show`}
+            <span className="visually-hidden"> {t`password`}</span>
+          </Button>
+        }
+      />
+      <div className="form-actions">
+        <Button type="submit" busy={form.submitting}>
+          {t`Log in`}
+        </Button>
+        <RouteLink route="MOT_DE_PASSE_OUBLIE">{t`Forgot password?`}</RouteLink>
+      </div>
+      <p className="help">
+        <RouteLink route="AIDE_CONNEXION">{t`Trouble logging in?`}</RouteLink>
+      </p>
+    </form>
+  );
+}
+
+function AlreadyLoggedIn() {
+  const { t } = useLingui();
+  const email = useMacc((s) => s.auth.user?.infosConnexion.emailLogin ?? "");
+  return (
+    <div className="panel" role="status">
+      <p>{t`You are logged in as ${email}.`}</p>
+      <RouteLink route="DASHBOARD" className="btn">
+        {t`Go to my account`}
+      </RouteLink>
+    </div>
+  );
+}

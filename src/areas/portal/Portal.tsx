@@ -1,0 +1,100 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useCallback, useEffect, useRef, type ReactNode } from "react";
+import type { RouteName } from "../../core/routes";
+import { NavigationProvider, useElement, useMacc } from "../../ui/context";
+import { PageTitle } from "../../ui/PageTitle";
+import { RouteLink } from "../../ui/RouteLink";
+import { Footer } from "../footer/Footer";
+import { Header } from "../header/Header";
+import { Login } from "../login/Login";
+import { Maintenance } from "../maintenance/Maintenance";
+import { ROUTE_TITLES } from "./route-titles";
+import { useRouter } from "./use-router";
+
+export interface PortalProps {
+  /** Path prefix of the portal on this page; the loader's data-portal-base otherwise. */
+  base?: string;
+}
+
+/** `<macc-portal>`: the whole extranet, every route of SPEC §2 behind its guards. */
+export function Portal({ base }: PortalProps) {
+  const { t, i18n } = useLingui();
+  const { core, locale, emit } = useElement();
+  const logged = useMacc((s) => s.auth.logged);
+  const derniereMiseAJour = useMacc((s) => s.auth.entreprise?.derniereMiseAJour);
+  const keepRedirection = useCallback((path: string) => core.store.getState().addRedirection(path), [core]);
+  const { route, notFound, navigation } = useRouter({
+    base: (base ?? core.config.portalBase).replace(/\/+$/, ""),
+    locale,
+    logged,
+    derniereMiseAJour,
+    emit,
+    keepRedirection,
+  });
+
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  const title = route ? i18n._(ROUTE_TITLES[route.name]) : notFound ? t`Page not found` : "";
+  useEffect(() => {
+    if (!title) return;
+    document.title = `${title} — MACC`;
+    // After an in-page navigation, move focus to the new page so it is announced (not on first load).
+    if (first.current) first.current = false;
+    else main.current?.focus();
+  }, [title]);
+
+  return (
+    <NavigationProvider value={navigation}>
+      <Header />
+      <main ref={main} tabIndex={-1} className="container" aria-label={title || undefined}>
+        {route && <RouteView name={route.name} />}
+        {notFound && (
+          <NotFound />
+        )}
+      </main>
+      <Footer />
+    </NavigationProvider>
+  );
+}
+
+function RouteView({ name }: { name: RouteName }): ReactNode {
+  switch (name) {
+    case "LOGIN":
+      return <Login />;
+    case "LOGIN_PANIER":
+      return <Login variant="basket" />;
+    case "MAINTENANCE":
+      return <Maintenance />;
+    default:
+      return <ComingSoon name={name} />;
+  }
+}
+
+/** Routes whose screens later releases bring: a clear page, never a blank or broken one. */
+function ComingSoon({ name }: { name: RouteName }) {
+  const { i18n } = useLingui();
+  return (
+    <section className="pending">
+      <PageTitle>{i18n._(ROUTE_TITLES[name])}</PageTitle>
+      <p>
+        <Trans>This page is not available online yet. Our customer service can help you in the meantime.</Trans>
+      </p>
+      <RouteLink route="INTERLOCUTEURS">
+        <Trans>Contact us</Trans>
+      </RouteLink>
+    </section>
+  );
+}
+
+function NotFound() {
+  const { t } = useLingui();
+  return (
+    <section className="pending">
+      <PageTitle>{t`Page not found`}</PageTitle>
+      <p>
+        <Trans>The address may be mistyped, or the page may have moved.</Trans>
+      </p>
+      <RouteLink route="DASHBOARD">{t`Go to my account`}</RouteLink>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { Locale } from "../../core/constants";
+import { matchPath, pathFor, resolveRoute, type RouteMatch } from "../../core/routes";
+import type { Navigation } from "../../ui/context";
+import type { MaccEventName } from "../../ui/events";
+
+const HISTORY_EVENT = "macc-portal-history";
+
+function subscribeToHistory(onChange: () => void) {
+  window.addEventListener("popstate", onChange);
+  window.addEventListener(HISTORY_EVENT, onChange);
+  return () => {
+    window.removeEventListener("popstate", onChange);
+    window.removeEventListener(HISTORY_EVENT, onChange);
+  };
+}
+
+export interface RouterInput {
+  base: string;
+  locale: Locale;
+  logged: boolean;
+  derniereMiseAJour: string | null | undefined;
+  emit: (name: MaccEventName, detail: unknown, cancelable?: boolean) => boolean;
+  /** Remembers where an anonymous visitor was going, to return there after login. */
+  keepRedirection: (path: string) => void;
+}
+
+/**
+ * The portal's router: paths below `base` in the page's locale, with the guards of SPEC §2
+ * applied on every change, so a logout on a protected page lands on login.
+ */
+export function useRouter({ base, locale, logged, derniereMiseAJour, emit, keepRedirection }: RouterInput) {
+  const pathname = useSyncExternalStore(subscribeToHistory, () => location.pathname);
+  const relative = pathname.startsWith(base) ? pathname.slice(base.length) || "/" : "/";
+  const matched = matchPath(relative, locale);
+  const [now] = useState(() => new Date());
+  const target = matched ? resolveRoute(matched.name, { logged, derniereMiseAJour, now }) : null;
+  const redirectTo = matched && target && target !== matched.name ? target : null;
+
+  const push = useCallback(
+    (path: string, replace: boolean) => {
+      if (replace) history.replaceState(null, "", base + path);
+      else history.pushState(null, "", base + path);
+      window.dispatchEvent(new Event(HISTORY_EVENT));
+    },
+    [base],
+  );
+
+  useEffect(() => {
+    if (!redirectTo) return;
+    if (redirectTo === "LOGIN" && !logged) keepRedirection(relative);
+    push(pathFor(redirectTo, locale), true);
+  }, [redirectTo, relative, logged, locale, push, keepRedirection]);
+
+  const navigation = useMemo<Navigation>(
+    () => ({
+      href: (route, params) => base + pathFor(route, locale, params),
+      go(route, params, options) {
+        const path = pathFor(route, locale, params);
+        if (!emit("macc-navigate", { route, params: params ?? {}, path: base + path }, true)) return;
+        push(path, Boolean(options?.replace));
+      },
+    }),
+    [base, locale, emit, push],
+  );
+
+  const route: RouteMatch | null = matched && !redirectTo ? matched : null;
+  return { route, notFound: !matched, navigation };
+}

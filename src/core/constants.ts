@@ -1,0 +1,38 @@
+/** Business constants of SPEC §9, in one place so every rule reads the same value. */
+
+export const APP_VERSION = "1.4.2";
+
+export const LOCALES = [
+  "fr-FR",
+  "fr-BE",
+  "fr-LU",
+  "de-BE",
+  "de-LU",
+  "en-GB",
+  "es-ES",
+  "it-IT",
+  "nl-BE",
+  "nl-NL",
+] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "fr-FR";
+
+export const NETWORK_CODES = ["FRA", "AGR", "FIL", "EXP", "BLG", "GBR", "ESP", "ITA"] as const;
+export type NetworkCode = (typeof NETWORK_CODES)[number];
+/** Network codes whose customers see the invoices menu entry (always shown in the AGRI theme). */
+export const INVOICE_NETWORKS: readonly NetworkCode[] = ["FRA", "AGR", "FIL", "EXP"];
+
+export const THEMES = ["MACC", "AGRI"] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** Company data older than this must be confirmed again (anneeLimite). */
+export const FRESHNESS_YEARS = 3;
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const TOAST_DURATION_MS = { info: 5_000, success: 5_000, error: 15_000 } as const;
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+export const FEATURES = { bankDetails: false } as const;
+
+export const IS_LOGGED_COOKIE = "isLogged";
+export const STORAGE_KEY = "macc:state";

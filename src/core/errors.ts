@@ -1,0 +1,62 @@
+/** An API failure, from an `application/problem+json` body when the server sent one (RFC 9457). */
+export interface Problem {
+  type?: string;
+  title?: string;
+  status: number;
+  detail?: string;
+  errors?: Array<{ path: string; message: string }>;
+}
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  constructor(
+    readonly status: number,
+    readonly problem: Problem,
+    /** Seconds to wait before trying again, from `Retry-After`. */
+    readonly retryAfter: number | null = null,
+  ) {
+    super(problem.detail ?? problem.title ?? `HTTP ${status}`);
+  }
+}
+
+/** The request was cancelled (component gone, superseded search): never shown to anyone. */
+export function isCancelled(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === "AbortError" || (error.cause instanceof Error && error.cause.name === "AbortError");
+}
+
+/** SPEC §4/§8: these answers end the session. */
+export const DISCONNECT_STATUSES: ReadonlySet<number> = new Set([401, 413, 429]);
+
+/** `Retry-After` as seconds: either a number of seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+export function toProblem(status: number, body: unknown, fallbackTitle: string): Problem {
+  if (body && typeof body === "object") {
+    const b = body as Record<string, unknown>;
+    return {
+      status,
+      type: typeof b.type === "string" ? b.type : undefined,
+      title: typeof b.title === "string" ? b.title : fallbackTitle,
+      detail: typeof b.detail === "string" ? b.detail : undefined,
+      errors: Array.isArray(b.errors) ? (b.errors as Problem["errors"]) : undefined,
+    };
+  }
+  return { status, title: fallbackTitle };
+}
+
+/** SPEC §8: a failed lazy chunk raises a load error naming the failure type and the address. */
+export class ChunkLoadError extends Error {
+  override readonly name = "ChunkLoadError";
+  constructor(
+    readonly failure: "error" | "timeout",
+    readonly url: string,
+  ) {
+    super(`Loading chunk failed (${failure}): ${url}`);
+  }
+}

@@ -1,0 +1,103 @@
+import { msg } from "@lingui/core/macro";
+import { createApiClient, type ApiClient } from "./api";
+import { panierFromQuery } from "./basket";
+import { readPageConfig, releaseStageOf, type PageConfig, type PageDataset } from "./config";
+import { DEFAULT_LOCALE, IS_LOGGED_COOKIE, type Locale, type Theme } from "./constants";
+import { readCookie } from "./cookies";
+import { loadI18n } from "./i18n";
+import { localeFromQuery, resolveLocale } from "./locale";
+import { installErrorReporting } from "./reporting";
+import { createSession, type Session } from "./session";
+import { createMaccStore, type MaccStore } from "./store";
+import { themeFromQuery } from "./theme";
+import { createToastStore, type ToastStore } from "./toasts";
+
+export interface Core {
+  config: PageConfig;
+  store: MaccStore;
+  toasts: ToastStore;
+  api: ApiClient;
+  session: Session;
+  /** Resolves once the stored session has been restored (or found absent). */
+  ready: Promise<void>;
+}
+
+const REGISTRY = Symbol.for("macc.core");
+type Registry = typeof globalThis & { [REGISTRY]?: Core; MACC_PAGE?: PageDataset };
+
+export const GENERIC_ERROR = msg`An error has just occurred, please contact MACC`;
+
+/**
+ * The page's one core: store, API client, session and toasts. Kept on `globalThis` so two
+ * copies of the bundle on one page (two CMS blocks, two versions) still share one session.
+ */
+export function getCore(): Core {
+  const registry = globalThis as Registry;
+  return (registry[REGISTRY] ??= createCore(registry.MACC_PAGE ?? {}));
+}
+
+function createCore(dataset: PageDataset): Core {
+  const config = readPageConfig(dataset, location.origin);
+  const store = createMaccStore();
+  const toasts = createToastStore();
+
+  const pageLocale = initialLocale(config, store);
+  if (pageLocale !== store.getState().app.locale) store.getState().setLocale(pageLocale);
+
+  const siteTheme = themeFromQuery(location.search);
+  if (siteTheme && !store.getState().auth.logged) store.getState().changeTheme(siteTheme, "site");
+
+  const panier = panierFromQuery(location.search);
+  if (panier) {
+    if (panier.length) store.getState().updatePanier(panier);
+    else store.getState().clearPanier();
+  }
+
+  const api = createApiClient({
+    baseUrl: () => config.apiBase,
+    token: () => store.getState().auth.token,
+    locale: () => store.getState().app.locale ?? DEFAULT_LOCALE,
+    onDisconnect: () => store.getState().disconnect(),
+    onMaintenance: () => store.getState().setMaintenance(true),
+    onFailure: (error) => {
+      const locale = store.getState().app.locale ?? DEFAULT_LOCALE;
+      void loadI18n(locale).then((i18n) => toasts.getState().show("error", error.problem.detail ?? i18n._(GENERIC_ERROR)));
+    },
+  });
+  const session = createSession(api, store);
+
+  installErrorReporting({
+    endpoint: config.errorEndpoint,
+    releaseStage: releaseStageOf(location.hostname),
+    ownScriptPrefix: new URL(".", import.meta.url).href,
+  });
+
+  const ready = store.getState().auth.logged
+    ? session.refresh().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
+
+  return { config, store, toasts, api, session, ready };
+}
+
+/** Page locale: `?lang` for visitors, then the loader's data-locale, the stored choice, `<html lang>`. */
+function initialLocale(config: PageConfig, store: MaccStore): Locale {
+  const fromQuery = localeFromQuery(location.search, readCookie(IS_LOGGED_COOKIE));
+  if (fromQuery) return fromQuery;
+  if (config.locale) return config.locale;
+  const stored = store.getState().app.locale;
+  if (stored) return stored;
+  return document.documentElement.lang ? resolveLocale(document.documentElement.lang) : DEFAULT_LOCALE;
+}
+
+/** Theme of an element: its attribute, else the account's or site's choice, else the page's. */
+export function effectiveTheme(attribute: Theme | null, store: MaccStore, config: PageConfig): Theme {
+  if (attribute) return attribute;
+  const { theme, themeSource } = store.getState().app;
+  if (themeSource === "default" && config.theme) return config.theme;
+  return theme;
+}
+
+export type { Locale, Theme };

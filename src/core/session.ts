@@ -1,0 +1,113 @@
+import * as v from "valibot";
+import type { ApiClient } from "./api";
+import { ApiError } from "./errors";
+import type { MaccStore } from "./store";
+import type { User } from "./types";
+
+const EntrepriseSchema = v.object({
+  idTier: v.string(),
+  token: v.optional(v.string()),
+  codeReseau: v.string(),
+  formeJuridique: v.string(),
+  raisonSocial: v.string(),
+  immatriculation: v.string(),
+  numeroClient: v.string(),
+  derniereMiseAJour: v.nullable(v.string()),
+});
+
+export const SessionSchema = v.object({
+  accessToken: v.string(),
+  expiresIn: v.number(),
+  user: v.object({
+    uuidCompte: v.string(),
+    infosConnexion: v.object({ emailLogin: v.string() }),
+    codeReseau: v.string(),
+    token: v.optional(v.string()),
+    derniereConnexion: v.optional(v.nullable(v.string())),
+    entreprises: v.array(EntrepriseSchema),
+  }),
+});
+
+/** Refresh this long before the access token lapses. */
+const REFRESH_MARGIN_S = 60;
+const LOCK_NAME = "macc-session-refresh";
+
+export interface Session {
+  login(email: string, password: string): Promise<User>;
+  /** Gets fresh in-memory tokens from the HttpOnly refresh cookie; false when there is no session. */
+  refresh(): Promise<boolean>;
+  logout(): Promise<void>;
+}
+
+/**
+ * The access token lives in memory only. A reload, or another CMS page of the same site,
+ * gets a new one from the HttpOnly refresh cookie set by the API.
+ */
+export function createSession(api: ApiClient, store: MaccStore): Session {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight: Promise<boolean> | null = null;
+
+  function schedule(expiresIn: number) {
+    clearTimeout(timer);
+    const delay = Math.max(5, expiresIn - REFRESH_MARGIN_S) * 1000;
+    timer = setTimeout(() => void refresh(), delay);
+  }
+
+  async function login(email: string, password: string): Promise<User> {
+    const raw = await api.request<unknown>("/auth/login", {
+      method: "POST",
+      body: { email, password },
+      anonymous: true,
+      expected: [400, 401, 422, 429],
+    });
+    const session = v.parse(SessionSchema, raw);
+    store.getState().connectUser(session.user);
+    schedule(session.expiresIn);
+    return session.user;
+  }
+
+  async function refreshOnce(): Promise<boolean> {
+    try {
+      const raw = await api.request<unknown>("/auth/refresh", { method: "POST", anonymous: true, expected: [401, 403] });
+      const session = v.parse(SessionSchema, raw);
+      store.getState().refreshUser(session.user);
+      schedule(session.expiresIn);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        store.getState().disconnect();
+        return false;
+      }
+      throw error;
+    }
+  }
+
+  /** One refresh at a time per page, and across tabs when Web Locks exist (the cookie rotates). */
+  function refresh(): Promise<boolean> {
+    if (!inFlight) {
+      const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+      const run = (locks ? locks.request(LOCK_NAME, refreshOnce) : refreshOnce()) as Promise<boolean>;
+      inFlight = run.finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    }
+    return inFlight;
+  }
+
+  async function logout(): Promise<void> {
+    clearTimeout(timer);
+    try {
+      await api.request("/auth/logout", { method: "POST", expected: [401, 403] });
+    } finally {
+      // Leave the page logged out even when the server could not be reached.
+      store.getState().disconnect();
+    }
+  }
+
+  store.subscribe((state, previous) => {
+    if (previous.auth.logged && !state.auth.logged) clearTimeout(timer);
+  });
+
+  return { login, refresh, logout };
+}

@@ -1,0 +1,25 @@
+import { INVOICE_NETWORKS, type NetworkCode, type Theme } from "./constants";
+
+export function themeOfNetwork(codeReseau: string | null | undefined): Theme {
+  return codeReseau === "AGR" ? "AGRI" : "MACC";
+}
+
+/** `?site=agrimacc|macc` on a CMS page picks the theme (SPEC §4); anything else is ignored. */
+export function themeFromQuery(search: string): Theme | null {
+  const site = new URLSearchParams(search).get("site")?.toLowerCase();
+  if (site === "agrimacc") return "AGRI";
+  if (site === "macc") return "MACC";
+  return null;
+}
+
+/** Theme attribute values (`macc`, `agri`) to the store's theme names. */
+export function parseThemeAttribute(value: string | null | undefined): Theme | null {
+  const v = value?.trim().toLowerCase();
+  if (v === "agri" || v === "agrimacc") return "AGRI";
+  if (v === "macc") return "MACC";
+  return null;
+}
+
+export function showsInvoices(codeReseau: string | null | undefined, theme: Theme): boolean {
+  return theme === "AGRI" || INVOICE_NETWORKS.includes(codeReseau as NetworkCode);
+}

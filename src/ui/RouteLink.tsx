@@ -1,0 +1,24 @@
+import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from "react";
+import type { RouteName, RouteParams } from "../core/routes";
+import { useNavigation } from "./context";
+
+/** A real link (middle click, copy address) that navigates in place on a plain click. */
+export function RouteLink({
+  route,
+  params,
+  children,
+  ...rest
+}: { route: RouteName; params?: RouteParams; children: ReactNode } & AnchorHTMLAttributes<HTMLAnchorElement>) {
+  const nav = useNavigation();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    rest.onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    nav.go(route, params);
+  };
+  return (
+    <a {...rest} href={nav.href(route, params)} onClick={onClick}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,132 @@
+import { I18nProvider } from "@lingui/react";
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useStore } from "zustand";
+import type { RequestOptions } from "../core/api";
+import { DEFAULT_LOCALE, type Locale, type Theme } from "../core/constants";
+import { effectiveTheme, getCore, type Core } from "../core/index";
+import { loadI18n, peekI18n } from "../core/i18n";
+import { isLocale } from "../core/locale";
+import { pathFor, type RouteName, type RouteParams } from "../core/routes";
+import type { MaccState } from "../core/store";
+import { parseThemeAttribute } from "../core/theme";
+import { emitFrom, type MaccEventName } from "./events";
+import { MaintenanceNotice } from "./MaintenanceNotice";
+
+export interface Navigation {
+  /** The href of a route, for real links that work with a middle click. */
+  href(route: RouteName, params?: RouteParams): string;
+  go(route: RouteName, params?: RouteParams, options?: { replace?: boolean }): void;
+}
+
+export interface ElementContextValue {
+  core: Core;
+  locale: Locale;
+  theme: Theme;
+  host: HTMLElement | null;
+  emit(name: MaccEventName, detail: unknown, cancelable?: boolean): boolean;
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+const ElementContext = createContext<ElementContextValue | null>(null);
+const NavigationContext = createContext<Navigation | null>(null);
+
+export function useElement(): ElementContextValue {
+  const value = useContext(ElementContext);
+  if (!value) throw new Error("useElement outside of an element root");
+  return value;
+}
+
+/** Thin selector hook over the page's one store (zustand docs: select, don't read it all). */
+export function useMacc<T>(selector: (state: MaccState) => T): T {
+  return useStore(getCore().store, selector);
+}
+
+/**
+ * Default navigation of a standalone element: a cancelable `macc-navigate` event, then a
+ * page load of the portal path. Inside `<macc-portal>` the portal provides its own router.
+ */
+export function useNavigation(): Navigation {
+  const portal = useContext(NavigationContext);
+  const { core, locale, emit } = useElement();
+  return useMemo(
+    () =>
+      portal ?? {
+        href: (route, params) => core.config.portalBase + pathFor(route, locale, params),
+        go(route, params, options) {
+          const path = core.config.portalBase + pathFor(route, locale, params);
+          if (!emit("macc-navigate", { route, params: params ?? {}, path }, true)) return;
+          if (options?.replace) location.replace(path);
+          else location.assign(path);
+        },
+      },
+    [portal, core, locale, emit],
+  );
+}
+
+export const NavigationProvider = NavigationContext.Provider;
+
+export interface RootProps {
+  container?: ShadowRoot | HTMLElement;
+  locale?: string;
+  theme?: string;
+  apiBase?: string;
+  /** Height reserved while the element's translations load, so the host page does not jump. */
+  reserve?: string;
+  children: ReactNode;
+}
+
+function useI18n(locale: Locale) {
+  const [, setLoaded] = useState(0);
+  const i18n = peekI18n(locale);
+  useEffect(() => {
+    if (!i18n) void loadI18n(locale).then(() => setLoaded((n) => n + 1));
+  }, [i18n, locale]);
+  return i18n;
+}
+
+/** Every element renders inside this: locale, theme, i18n, events, maintenance screen. */
+export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiBase, reserve, children }: RootProps) {
+  const core = getCore();
+  const pageLocale = useMacc((s) => s.app.locale);
+  useMacc((s) => s.app.theme + s.app.themeSource);
+  const maintenance = useMacc((s) => s.maintenance);
+  const locale = isLocale(localeAttr) ? localeAttr : (pageLocale ?? DEFAULT_LOCALE);
+  const theme = effectiveTheme(parseThemeAttribute(themeAttr), core.store, core.config);
+  const host = container && "host" in container ? (container.host as HTMLElement) : null;
+  const i18n = useI18n(locale);
+
+  if (apiBase && !core.config.apiBaseFixed) {
+    core.config.apiBase = apiBase.replace(/\/+$/, "");
+    core.config.apiBaseFixed = true;
+  }
+
+  const value = useMemo<ElementContextValue>(
+    () => ({
+      core,
+      locale,
+      theme,
+      host,
+      emit: (name, detail, cancelable) => (host ? emitFrom(host, name, detail, cancelable) : true),
+      request: (path, options) => core.api.request(path, { baseUrl: apiBase, ...options }),
+    }),
+    [core, locale, theme, host, apiBase],
+  );
+
+  const themeName = theme === "AGRI" ? "agri" : "macc";
+  if (!i18n) {
+    return (
+      <div className="macc-root" data-theme={themeName} aria-busy="true">
+        <span className="skeleton" style={{ minHeight: reserve ?? "3rem" }} />
+      </div>
+    );
+  }
+  return (
+    <I18nProvider i18n={i18n}>
+      <ElementContext.Provider value={value}>
+        <div className="macc-root" data-theme={themeName} lang={locale} part="root">
+          {maintenance ? <MaintenanceNotice /> : children}
+        </div>
+      </ElementContext.Provider>
+    </I18nProvider>
+  );
+}

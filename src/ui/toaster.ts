@@ -1,0 +1,70 @@
+import { msg } from "@lingui/core/macro";
+import { DEFAULT_LOCALE } from "../core/constants";
+import { getCore } from "../core/index";
+import { loadI18n } from "../core/i18n";
+import toasterCss from "./styles/toaster.css?inline";
+import { adoptStyles } from "./sheets";
+
+const TAG = "macc-toasts";
+const CLOSE = msg`Close notification`;
+
+/**
+ * The page's one toast region, top right (SPEC §8). Plain DOM, so it costs nothing until the
+ * first toast. Its live regions exist before any message arrives, so screen readers announce it.
+ */
+class ToastRegion extends HTMLElement {
+  private polite!: HTMLElement;
+  private assertive!: HTMLElement;
+
+  connectedCallback() {
+    if (this.shadowRoot) return;
+    const root = this.attachShadow({ mode: "open" });
+    adoptStyles(root, [toasterCss]);
+    const wrapper = document.createElement("div");
+    wrapper.className = "macc-root";
+    this.polite = Object.assign(document.createElement("div"), { className: "toast-list" });
+    this.polite.setAttribute("role", "status");
+    this.assertive = Object.assign(document.createElement("div"), { className: "toast-list" });
+    this.assertive.setAttribute("role", "alert");
+    wrapper.append(this.assertive, this.polite);
+    root.append(wrapper);
+    const core = getCore();
+    core.toasts.subscribe(() => void this.render());
+  }
+
+  private async render() {
+    const core = getCore();
+    const { theme, locale } = core.store.getState().app;
+    const i18n = await loadI18n(locale ?? DEFAULT_LOCALE);
+    const { toasts, dismiss } = core.toasts.getState();
+    (this.shadowRoot?.firstElementChild as HTMLElement | null)?.setAttribute("data-theme", theme === "AGRI" ? "agri" : "macc");
+    for (const region of [this.assertive, this.polite]) {
+      const wanted = toasts.filter((t) => (t.kind === "error") === (region === this.assertive));
+      const shown = new Set([...region.children].map((c) => Number((c as HTMLElement).dataset.id)));
+      for (const child of [...region.children] as HTMLElement[]) {
+        if (!wanted.some((t) => t.id === Number(child.dataset.id))) child.remove();
+      }
+      for (const toast of wanted.filter((t) => !shown.has(t.id))) {
+        const item = document.createElement("div");
+        item.className = `toast toast--${toast.kind}`;
+        item.dataset.id = String(toast.id);
+        item.setAttribute("part", "toast");
+        const text = document.createElement("p");
+        text.textContent = toast.message;
+        const close = document.createElement("button");
+        close.type = "button";
+        close.className = "btn btn--icon";
+        close.setAttribute("aria-label", i18n._(CLOSE));
+        close.textContent = "×";
+        close.addEventListener("click", () => dismiss(toast.id));
+        item.append(text, close);
+        region.append(item);
+      }
+    }
+  }
+}
+
+export function mountToaster(): void {
+  if (!customElements.get(TAG)) customElements.define(TAG, ToastRegion);
+  if (!document.querySelector(TAG)) document.body.append(document.createElement(TAG));
+}

@@ -1,0 +1,40 @@
+import { readdirSync } from "node:fs";
+import { resolve } from "node:path";
+import babel from "@rolldown/plugin-babel";
+import { lingui } from "@lingui/vite-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type PluginOption } from "vite";
+
+export function sharedPlugins(): PluginOption[] {
+  return [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui()];
+}
+
+/** Every `elements/macc-*.ts` file is an entry: the loader and one tiny module per tag. */
+const entries = Object.fromEntries(
+  readdirSync(resolve(import.meta.dirname, "elements"))
+    .filter((f) => /^macc-[a-z-]+\.ts$/.test(f))
+    .map((f) => [f.replace(/\.ts$/, ""), resolve(import.meta.dirname, "elements", f)]),
+);
+
+export default defineConfig({
+  plugins: sharedPlugins(),
+  // Library mode does not replace it by itself: without this React ships its development build.
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  build: {
+    outDir: "dist/static/js",
+    emptyOutDir: true,
+    target: "es2022",
+    cssCodeSplit: true,
+    lib: { entry: entries, formats: ["es"] },
+    rolldownOptions: {
+      output: {
+        minify: true,
+        entryFileNames: "[name].js",
+        chunkFileNames: "[name]-[hash].js",
+        codeSplitting: {
+          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,28 @@
+import { defineConfig } from "vitest/config";
+import { sharedPlugins } from "./vite.config";
+
+// Two projects: the widgets run in happy-dom, the reference API in plain Node.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: sharedPlugins(),
+        test: {
+          name: "web",
+          environment: "happy-dom",
+          include: ["src/**/*.test.{ts,tsx}", "elements/**/*.test.{ts,tsx}"],
+          setupFiles: ["src/test/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "api",
+          environment: "node",
+          include: ["server/**/*.test.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
