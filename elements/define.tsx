@@ -2,7 +2,7 @@ import r2wc from "@r2wc/react-to-web-component";
 import type { ComponentType } from "react";
 import { MaccRoot } from "../src/ui/context";
 import { adoptStyles } from "../src/ui/sheets";
-import { mountToaster } from "../src/ui/toaster";
+import { getCore } from "../src/core/index";
 
 type PropType = "string" | "number" | "boolean" | "json";
 
@@ -80,7 +80,18 @@ export function defineElement<P extends object>(tag: string, Component: Componen
   }
 
   customElements.define(tag, MaccElement);
-  mountToaster();
+  loadToasterOnFirstToast();
+}
+
+let watchingToasts = false;
+/** Most pages never show a toast: the region's code comes with the first one. */
+function loadToasterOnFirstToast(): void {
+  if (watchingToasts) return;
+  watchingToasts = true;
+  const stop = getCore().toasts.subscribe(() => {
+    stop();
+    void import("../src/ui/toaster").then((m) => m.mountToaster());
+  });
 }
 
 /** HTML semantics: present means true (`<x disabled>`), except an explicit "false". */

@@ -1,5 +1,6 @@
 import { Header } from "../src/areas/header/Header";
 import css from "../src/areas/header/header.css?inline";
+import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-header", Header, { styles: [css], reserve: "9rem" });
+defineElement("macc-header", Header, { styles: [controlsCss, css], reserve: "9rem" });

@@ -3,6 +3,7 @@ import headerCss from "../src/areas/header/header.css?inline";
 import loginCss from "../src/areas/login/login.css?inline";
 import { Portal } from "../src/areas/portal/Portal";
 import portalCss from "../src/areas/portal/portal.css?inline";
+import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-portal", Portal, { props: { base: "string" }, styles: [headerCss, footerCss, loginCss, portalCss], reserve: "40rem" });
+defineElement("macc-portal", Portal, { props: { base: "string" }, styles: [controlsCss, headerCss, footerCss, loginCss, portalCss], reserve: "40rem" });

@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { warmDummyHash } from "./auth/passwords.ts";
 import { loadTokenSecret } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/db.ts";
@@ -35,6 +36,9 @@ export function createApp({ db, config }: AppOptions) {
       return secret;
     },
   };
+
+  // Ready before the first login of an unknown account, so its timing matches a known one.
+  warmDummyHash().catch(() => undefined);
 
   const app = new Hono<AppEnv>();
 

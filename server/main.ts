@@ -4,6 +4,7 @@ import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open.ts";
+import { housekeeping } from "./db/housekeeping.ts";
 import { seedIfEmpty } from "./db/seed.ts";
 
 const t0 = performance.now();
@@ -13,6 +14,10 @@ const applied = await migrate(db);
 if (applied.length > 0) console.log(`Database migrations applied: ${applied.join(", ")}`);
 const seed = await seedIfEmpty(db);
 if (seed.seeded) console.log(`Demo data seeded in ${seed.ms} ms (${seed.invoices} invoices).`);
+await housekeeping(db);
+setInterval(() => {
+  housekeeping(db).catch((err: unknown) => console.error("Housekeeping failed:", err));
+}, 3_600_000).unref();
 if (!existsSync(config.staticDir)) {
   console.warn("Built widget files not found (run `npm run build`): /static will answer 404; the API still works.");
 }

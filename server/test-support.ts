@@ -12,12 +12,16 @@ export interface TestContext {
   seedMs: number;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, existingDb?: Db): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  existingDb?: Db,
+  options: { seed?: boolean } = {},
+): Promise<TestContext> {
   const db = existingDb ?? (await openMemoryDb());
   let seedMs = 0;
   if (!existingDb) {
     await migrate(db);
-    seedMs = (await seedIfEmpty(db)).ms;
+    if (options.seed !== false) seedMs = (await seedIfEmpty(db)).ms;
   }
   const config = defaultConfig({ nodeEnv: "test", tokenSecret: undefined, ...overrides });
   return { db, config, app: createApp({ db, config }), seedMs };

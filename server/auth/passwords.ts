@@ -23,7 +23,12 @@ let dummyHash: Promise<string> | undefined;
  * account takes as long as one for a known account (no user enumeration by timing).
  */
 export async function verifyDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword(`dummy-${Math.random()}`);
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await warmDummyHash(), password);
   return false;
+}
+
+/** Computes the throw-away hash ahead of the first unknown-account login. */
+export function warmDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(`dummy-${Math.random()}`);
+  return dummyHash;
 }

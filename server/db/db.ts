@@ -62,8 +62,8 @@ export async function openPgliteDb(dataDir: string): Promise<Db> {
   return pgliteDb(pglite);
 }
 
-export function postgresDb(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+export function postgresDb(connectionString: string, options: pg.PoolConfig = {}): Db {
+  const pool = new pg.Pool({ connectionString, max: 10, ...options });
   pool.on("error", (err) => console.error("PostgreSQL pool error:", err.message));
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {

@@ -120,7 +120,7 @@ describe("migrations and seed", () => {
       expect(text.slice(startxref, startxref + 4)).toBe("xref");
       const obj1 = Number(/0000000000 65535 f \n(\d{10})/.exec(text)?.[1]);
       expect(text.slice(obj1, obj1 + 7)).toBe("1 0 obj");
-      expect(text).toContain(`(${p.title.replace(/[\u2013\u2014]/g, "-").replace(/'/g, "'")})`);
+      expect(text).toContain(`(${p.title.replace(/[\u2013\u2014]/g, "-")})`);
     }
     const videos = await q<{ url: string; duration_seconds: number }>(
       "SELECT url, duration_seconds FROM product_documents WHERE type = 'video'",

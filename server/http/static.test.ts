@@ -28,7 +28,7 @@ beforeAll(async () => {
   writeFileSync(path.join(root, "secret.html"), "outside the demo folder");
   writeFileSync(path.join(root, "dist", "secret.js"), "outside the static folder");
   symlinkSync(path.join(root, "secret.html"), path.join(demo, "link.html"));
-  t = await createTestApp({ staticDir: dist, demoDir: demo });
+  t = await createTestApp({ staticDir: dist, demoDir: demo }, undefined, { seed: false });
 });
 
 afterAll(() => {

@@ -6,8 +6,7 @@ import { DEFAULT_LOCALE, IS_LOGGED_COOKIE, type Locale, type Theme } from "./con
 import { readCookie } from "./cookies";
 import { loadI18n } from "./i18n";
 import { localeFromQuery, resolveLocale } from "./locale";
-import { installErrorReporting } from "./reporting";
-import { createSession, type Session } from "./session";
+import type { Session } from "./session";
 import { createMaccStore, type MaccStore } from "./store";
 import { themeFromQuery } from "./theme";
 import { createToastStore, type ToastStore } from "./toasts";
@@ -64,13 +63,19 @@ function createCore(dataset: PageDataset): Core {
       void loadI18n(locale).then((i18n) => toasts.getState().show("error", error.problem.detail ?? i18n._(GENERIC_ERROR)));
     },
   });
-  const session = createSession(api, store);
+  const session = lazySession(api, store);
 
-  installErrorReporting({
-    endpoint: config.errorEndpoint,
-    releaseStage: releaseStageOf(location.hostname),
-    ownScriptPrefix: new URL(".", import.meta.url).href,
-  });
+  if (config.errorEndpoint) {
+    const endpoint = config.errorEndpoint;
+    void import("./reporting").then(({ installErrorReporting }) =>
+      installErrorReporting({
+        endpoint,
+        releaseStage: releaseStageOf(location.hostname),
+        // Our chunks sit beside this one (not `new URL(".", import.meta.url)`: Vite would inline a file for it).
+        ownScriptPrefix: import.meta.url.replace(/[^/]*$/, ""),
+      }),
+    );
+  }
 
   const ready = store.getState().auth.logged
     ? session.refresh().then(
@@ -80,6 +85,20 @@ function createCore(dataset: PageDataset): Core {
     : Promise.resolve();
 
   return { config, store, toasts, api, session, ready };
+}
+
+/**
+ * Session code (and its response schemas) loads only when there is a session to restore or
+ * someone logs in: an anonymous visitor of a page with a footer never downloads it.
+ */
+function lazySession(api: ApiClient, store: MaccStore): Session {
+  let session: Promise<Session> | null = null;
+  const get = () => (session ??= import("./session").then(({ createSession }) => createSession(api, store)));
+  return {
+    login: (email, password) => get().then((s) => s.login(email, password)),
+    refresh: () => get().then((s) => s.refresh()),
+    logout: () => get().then((s) => s.logout()),
+  };
 }
 
 /** Page locale: `?lang` for visitors, then the loader's data-locale, the stored choice, `<html lang>`. */

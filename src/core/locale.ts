@@ -23,7 +23,7 @@ export function resolveLocale(raw: string | null | undefined): Locale {
   const exact = BY_LOWERCASE.get(normalized);
   if (exact) return exact;
   const language = normalized.split("-")[0] ?? "";
-  return LANGUAGE_FALLBACK[language] ?? DEFAULT_LOCALE;
+  return Object.hasOwn(LANGUAGE_FALLBACK, language) ? LANGUAGE_FALLBACK[language]! : DEFAULT_LOCALE;
 }
 
 /**

@@ -275,8 +275,14 @@ export function freshnessOf(
   if (Number.isNaN(updated.getTime())) return "missing";
   const limit = new Date(now);
   limit.setFullYear(limit.getFullYear() - years);
-  return updated < limit ? "stale" : "fresh";
+  // Whole calendar days: the API sends YYYY-MM-DD, and a date exactly `years` ago is not older than the limit.
+  const updatedDay = DATE_ONLY.test(derniereMiseAJour) ? derniereMiseAJour : localDay(updated);
+  return updatedDay < localDay(limit) ? "stale" : "fresh";
 }
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const localDay = (d: Date) =>
+  `${String(d.getFullYear()).padStart(4, "0")}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 
 const FRESHNESS_EXEMPT: ReadonlySet<RouteName> = new Set(["CHOIX_ENTREPRISE", "CONFIRMATION_INFORMATION"]);
 

@@ -142,11 +142,13 @@ export function createMaccStore({ storage = safeLocalStorage() }: StoreOptions =
     },
   }));
 
+  store.subscribe((state) => writePersisted(storage, state));
+
   // SPEC §4: a cookie that disagrees with the stored state means the session cannot be trusted.
+  // Subscribed first, so this disconnect is saved like any other change.
   const cookieLogged = readCookie(IS_LOGGED_COOKIE) === "true";
   if (cookieLogged !== store.getState().auth.logged) store.getState().disconnect();
 
-  store.subscribe((state) => writePersisted(storage, state));
   return store;
 }
 

@@ -1,5 +1,6 @@
 import baseCss from "./styles/base.css?inline";
 
+
 const cache = new Map<string, CSSStyleSheet>();
 
 /**

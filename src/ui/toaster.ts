@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { DEFAULT_LOCALE } from "../core/constants";
 import { getCore } from "../core/index";
 import { loadI18n } from "../core/i18n";
+import controlsCss from "./styles/controls.css?inline";
 import toasterCss from "./styles/toaster.css?inline";
 import { adoptStyles } from "./sheets";
 
@@ -19,7 +20,7 @@ class ToastRegion extends HTMLElement {
   connectedCallback() {
     if (this.shadowRoot) return;
     const root = this.attachShadow({ mode: "open" });
-    adoptStyles(root, [toasterCss]);
+    adoptStyles(root, [controlsCss, toasterCss]);
     const wrapper = document.createElement("div");
     wrapper.className = "macc-root";
     this.polite = Object.assign(document.createElement("div"), { className: "toast-list" });
@@ -28,8 +29,9 @@ class ToastRegion extends HTMLElement {
     this.assertive.setAttribute("role", "alert");
     wrapper.append(this.assertive, this.polite);
     root.append(wrapper);
-    const core = getCore();
-    core.toasts.subscribe(() => void this.render());
+    getCore().toasts.subscribe(() => void this.render());
+    // Toasts that brought the region in are added a moment later, once the live regions are known.
+    setTimeout(() => void this.render(), 150);
   }
 
   private async render() {
@@ -68,3 +70,4 @@ export function mountToaster(): void {
   if (!customElements.get(TAG)) customElements.define(TAG, ToastRegion);
   if (!document.querySelector(TAG)) document.body.append(document.createElement(TAG));
 }
+

@@ -6,7 +6,7 @@ import { LOCALE_LABELS, showsJoinUs, sitePath } from "../../core/site";
 import { showsInvoices } from "../../core/theme";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc } from "../../ui/context";
-import { BasketIcon, GlobeIcon, LogoutIcon, MenuIcon, SearchIcon, SwitchIcon, UserIcon } from "../../ui/icons";
+import { BasketIcon, GlobeIcon, LogoutIcon, MenuIcon, SearchIcon, SwitchIcon, UserIcon } from "./icons";
 import { RouteLink } from "../../ui/RouteLink";
 
 /** `<macc-header>`: brand, tools (locale, search, basket), main menu and the logged-in company block. */

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Size budgets, measured as a browser sees them: the JavaScript a real Chromium downloads for a
+// page, gzip-compressed. Fails (exit 1) when a budget is exceeded. Needs a build (npm run build).
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+
+const BUDGETS = [
+  { name: "loader (macc-elements.js)", page: null, file: "dist/static/js/macc-elements.js", maxKb: 2 },
+  { name: "page with only <macc-footer>", page: "/footer.html", maxKb: 80 },
+  { name: "France page (header + login + footer)", page: "/france.html", maxKb: 100 },
+];
+
+const port = 4300 + Math.floor(Math.random() * 500);
+const dataDir = mkdtempSync(join(tmpdir(), "macc-bench-"));
+const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await new Promise((resolve, reject) => {
+  server.stdout.on("data", (chunk) => String(chunk).includes("listening") && resolve());
+  server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+});
+
+const kb = (bytes) => bytes / 1024;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+let failed = false;
+try {
+  for (const budget of BUDGETS) {
+    let total = 0;
+    let files = 0;
+    if (budget.file) {
+      total = gzipSync(readFileSync(budget.file), { level: 9 }).length;
+      files = 1;
+    } else {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const bodies = [];
+      page.on("response", (response) => {
+        if (response.url().endsWith(".js")) bodies.push(response.body().catch(() => Buffer.alloc(0)));
+      });
+      await page.goto(`http://127.0.0.1:${port}${budget.page}`, { waitUntil: "networkidle" });
+      for (const body of await Promise.all(bodies)) {
+        total += gzipSync(body, { level: 9 }).length;
+        files++;
+      }
+      await context.close();
+    }
+    const ok = kb(total) <= budget.maxKb;
+    failed ||= !ok;
+    console.log(`${ok ? "ok  " : "FAIL"} ${budget.name}: ${kb(total).toFixed(1)} kB gzip in ${files} file(s) (budget ${budget.maxKb} kB)`);
+  }
+} finally {
+  await browser.close();
+  server.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,167 @@
+import { describe, expect, it, vi } from "vitest";
+import type { Locale, Theme } from "../../core/constants";
+import type { Entreprise, User } from "../../core/types";
+import { footerNetwork, getFooter, readCachedFooter, serviceEmail, writeCachedFooter, type FooterContact } from "./get-footer";
+
+class MemoryStorage implements Storage {
+  private readonly map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.map.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, String(value));
+  }
+}
+
+const company = (codeReseau: string): Entreprise => ({
+  idTier: "1",
+  codeReseau,
+  formeJuridique: "SA",
+  raisonSocial: "Ferme",
+  immatriculation: "BE0123",
+  numeroClient: "C1",
+  derniereMiseAJour: null,
+});
+const user = (codeReseau: string): User => ({
+  uuidCompte: "u",
+  infosConnexion: { emailLogin: "a@b.c" },
+  codeReseau,
+  entreprises: [],
+});
+
+const CONTACT: FooterContact = {
+  adresseTitre: "MACC France",
+  adresseLigne1: "1 rue des Champs",
+  adresseLigne2: null,
+  codePostal: "75001",
+  ville: "Paris",
+  listSousServices: [{ nomSousService: "SAV", telephone1: "01 02 03 04 05", mail1: "sav", mail2: "@macc.fr" }],
+};
+
+describe("footerNetwork (SPEC §7)", () => {
+  type Auth = Parameters<typeof footerNetwork>[0];
+  const anonymous: Auth = { logged: false, user: null, entreprise: null };
+  it.each<[string, Auth, Locale, Theme, string]>([
+    ["logged → the selected company's network", { logged: true, user: user("FRA"), entreprise: company("EXP") }, "fr-FR", "MACC", "EXP"],
+    ["logged, AGR company", { logged: true, user: user("AGR"), entreprise: company("AGR") }, "en-GB", "AGRI", "AGR"],
+    ["logged, locale does not matter", { logged: true, user: user("ITA"), entreprise: company("ITA") }, "nl-BE", "MACC", "ITA"],
+    ["logged without a company → the user's network", { logged: true, user: user("FIL"), entreprise: null }, "fr-FR", "MACC", "FIL"],
+    ["anonymous fr-FR", anonymous, "fr-FR", "MACC", "FRA"],
+    ["anonymous fr-BE", anonymous, "fr-BE", "MACC", "BLG"],
+    ["anonymous de-LU", anonymous, "de-LU", "MACC", "BLG"],
+    ["anonymous nl-NL", anonymous, "nl-NL", "MACC", "BLG"],
+    ["anonymous en-GB", anonymous, "en-GB", "MACC", "GBR"],
+    ["anonymous es-ES", anonymous, "es-ES", "MACC", "ESP"],
+    ["anonymous it-IT", anonymous, "it-IT", "MACC", "ITA"],
+    ["anonymous, agri theme", anonymous, "fr-FR", "AGRI", "AGR"],
+    ["anonymous, agri theme, en-GB", anonymous, "en-GB", "AGRI", "AGR"],
+    ["stale logged flag without a user → locale", { logged: true, user: null, entreprise: null }, "es-ES", "MACC", "ESP"],
+  ])("%s", (_label, auth, locale, theme, network) => {
+    expect(footerNetwork(auth, locale, theme)).toBe(network);
+  });
+});
+
+describe("serviceEmail (mail1 followed by mail2)", () => {
+  it.each<[Parameters<typeof serviceEmail>[0], string | null]>([
+    [{ mail1: "contact", mail2: "@macc.fr" }, "contact@macc.fr"],
+    [{ mail1: "contact@", mail2: "macc.fr" }, "contact@macc.fr"],
+    [{ mail1: "sav@macc.fr", mail2: null }, "sav@macc.fr"],
+    [{ mail1: "sav@macc.fr" }, "sav@macc.fr"],
+    [{ mail1: null, mail2: "info@macc.be" }, "info@macc.be"],
+    [{ mail1: " contact", mail2: "@macc.fr " }, "contact@macc.fr"],
+    [{ mail1: "contact", mail2: null }, null],
+    [{ mail1: null, mail2: null }, null],
+    [{}, null],
+  ])("%j → %j", (service, email) => {
+    expect(serviceEmail(service)).toBe(email);
+  });
+});
+
+describe("footer cache per network in local storage", () => {
+  it("round-trips for the same network and language", () => {
+    const storage = new MemoryStorage();
+    writeCachedFooter("FRA", "fr-FR", CONTACT, storage);
+    expect(readCachedFooter("FRA", "fr-FR", storage)).toEqual(CONTACT);
+  });
+
+  it.each<[string, string, string]>([
+    ["other language", "FRA", "en-GB"],
+    ["other network", "BLG", "fr-FR"],
+  ])("%s → null", (_label, network, langue) => {
+    const storage = new MemoryStorage();
+    writeCachedFooter("FRA", "fr-FR", CONTACT, storage);
+    expect(readCachedFooter(network, langue, storage)).toBeNull();
+  });
+
+  it("one entry per network", () => {
+    const storage = new MemoryStorage();
+    const agri = { ...CONTACT, adresseTitre: "AGRIMACC" };
+    writeCachedFooter("FRA", "fr-FR", CONTACT, storage);
+    writeCachedFooter("AGR", "fr-FR", agri, storage);
+    expect(readCachedFooter("FRA", "fr-FR", storage)?.adresseTitre).toBe("MACC France");
+    expect(readCachedFooter("AGR", "fr-FR", storage)?.adresseTitre).toBe("AGRIMACC");
+  });
+
+  it.each<[string, string]>([
+    ["corrupt JSON", "{not json"],
+    ["JSON null", "null"],
+    ["a bare string", '"hello"'],
+    ["missing data", JSON.stringify({ langue: "fr-FR" })],
+    ["data of the wrong shape", JSON.stringify({ langue: "fr-FR", data: { adresseTitre: 3 } })],
+  ])("%s → null", (_label, raw) => {
+    const storage = new MemoryStorage();
+    writeCachedFooter("FRA", "fr-FR", CONTACT, storage);
+    const key = storage.key(0)!;
+    storage.setItem(key, raw);
+    expect(readCachedFooter("FRA", "fr-FR", storage)).toBeNull();
+  });
+
+  it.each([["nothing stored"]])("%s → null", () => {
+    expect(readCachedFooter("FRA", "fr-FR", new MemoryStorage())).toBeNull();
+  });
+
+  it("no storage (blocked) → null, and writing does not throw", () => {
+    expect(readCachedFooter("FRA", "fr-FR", null)).toBeNull();
+    expect(() => writeCachedFooter("FRA", "fr-FR", CONTACT, null)).not.toThrow();
+  });
+
+  it("a full storage does not throw", () => {
+    const full = new MemoryStorage();
+    full.setItem = () => {
+      throw new DOMException("full", "QuotaExceededError");
+    };
+    expect(() => writeCachedFooter("FRA", "fr-FR", CONTACT, full)).not.toThrow();
+  });
+});
+
+describe("getFooter (GET /servicesMACC/reseau/{codeReseau}/type/gen?langue=)", () => {
+  it.each<[string, Locale, string]>([
+    ["FRA", "fr-FR", "/servicesMACC/reseau/FRA/type/gen"],
+    ["BLG", "nl-BE", "/servicesMACC/reseau/BLG/type/gen"],
+    ["AGR", "en-GB", "/servicesMACC/reseau/AGR/type/gen"],
+  ])("network %s, %s → %s, cached in localStorage", async (network, langue, path) => {
+    const request = vi.fn(async () => CONTACT as unknown);
+    const data = await getFooter(request as Parameters<typeof getFooter>[0], network, langue);
+    expect(data).toEqual(CONTACT);
+    expect(request).toHaveBeenCalledWith(path, expect.objectContaining({ query: { langue } }));
+    expect(readCachedFooter(network, langue)).toEqual(CONTACT);
+  });
+
+  it("rejects a malformed answer and caches nothing", async () => {
+    const request = vi.fn(async () => ({ adresseTitre: "x" }) as unknown);
+    await expect(getFooter(request as Parameters<typeof getFooter>[0], "FRA", "fr-FR")).rejects.toBeTruthy();
+    expect(readCachedFooter("FRA", "fr-FR")).toBeNull();
+  });
+});

@@ -1,0 +1,279 @@
+import { describe, expect, it, vi } from "vitest";
+import { createApiClient, type ApiDeps, type RequestOptions } from "./api";
+import { ApiError, isCancelled } from "./errors";
+
+type FetchImpl = NonNullable<ApiDeps["fetchImpl"]>;
+
+type Answer =
+  | { status: number; body?: unknown; headers?: Record<string, string>; problem?: boolean }
+  | { network: true };
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+/** A scripted `fetch`: one answer per call (the last one repeats), every request recorded. */
+function fakeFetch(answers: Answer[]) {
+  const calls: Call[] = [];
+  const impl = vi.fn(async (input: string, init?: RequestInit) => {
+    calls.push({
+      url: String(input),
+      method: init?.method ?? "GET",
+      headers: new Headers(init?.headers),
+      body: init?.body,
+    });
+    const answer = answers[Math.min(calls.length - 1, answers.length - 1)]!;
+    if ("network" in answer) throw new TypeError("fetch failed");
+    const isJson = answer.body !== undefined && typeof answer.body !== "string";
+    const headers = new Headers(answer.headers);
+    if (isJson) headers.set("content-type", answer.problem ? "application/problem+json" : "application/json");
+    const body = answer.body === undefined ? null : isJson ? JSON.stringify(answer.body) : (answer.body as string);
+    return new Response(body, { status: answer.status, headers });
+  });
+  return { calls, impl: impl as FetchImpl };
+}
+
+function setup(answers: Answer[], overrides: Partial<ApiDeps> = {}) {
+  const { calls, impl } = fakeFetch(answers);
+  const mocks = {
+    onDisconnect: vi.fn<(status: number) => void>(),
+    onMaintenance: vi.fn<() => void>(),
+    onFailure: vi.fn<(error: ApiError) => void>(),
+    sleep: vi.fn<(ms: number) => Promise<void>>(async () => {}),
+  };
+  const api = createApiClient({
+    baseUrl: () => "https://api.test/api",
+    token: () => "tok-123",
+    locale: () => "nl-BE",
+    fetchImpl: impl,
+    ...mocks,
+    ...overrides,
+  });
+  return { api, calls, deps: mocks };
+}
+
+const problem = (status: number, detail?: string, headers?: Record<string, string>): Answer => ({
+  status,
+  problem: true,
+  headers,
+  body: { type: "about:blank", title: "Problem", status, ...(detail ? { detail } : {}) },
+});
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the request to fail");
+}
+
+describe("request headers (SPEC §7)", () => {
+  it.each<[string, string | null, RequestOptions, string | null]>([
+    ["token present", "tok-123", {}, "Bearer tok-123"],
+    ["token present, POST", "tok-123", { method: "POST", body: { a: 1 } }, "Bearer tok-123"],
+    ["no token", null, {}, null],
+    ["anonymous request", "tok-123", { anonymous: true }, null],
+    ["anonymous POST", "tok-123", { method: "POST", anonymous: true }, null],
+  ])("%s → Authorization %j", async (_label, token, options, authorization) => {
+    const { api, calls } = setup([{ status: 200, body: { ok: true } }], { token: () => token });
+    await expect(api.request("/x", options)).resolves.toEqual({ ok: true });
+    expect(calls[0]!.headers.get("authorization")).toBe(authorization);
+  });
+
+  it.each([["fr-FR"], ["nl-BE"], ["en-GB"]])("X-langue carries the current locale %s", async (locale) => {
+    const { api, calls } = setup([{ status: 200, body: {} }], { locale: () => locale });
+    await api.request("/x");
+    expect(calls[0]!.headers.get("x-langue")).toBe(locale);
+  });
+
+  it("reads the token and the locale at each request", async () => {
+    let token: string | null = "first";
+    let locale = "fr-FR";
+    const { api, calls } = setup([{ status: 200, body: {} }], { token: () => token, locale: () => locale });
+    await api.request("/x");
+    token = null;
+    locale = "es-ES";
+    await api.request("/x");
+    expect(calls.map((c) => [c.headers.get("authorization"), c.headers.get("x-langue")])).toEqual([
+      ["Bearer first", "fr-FR"],
+      [null, "es-ES"],
+    ]);
+  });
+
+  it.each<[string, RequestOptions, string]>([
+    ["base URL + path", {}, "https://api.test/api/servicesMACC/reseau/FRA/type/gen"],
+    ["query string", { query: { langue: "fr-FR" } }, "https://api.test/api/servicesMACC/reseau/FRA/type/gen?langue=fr-FR"],
+    ["an element's own base", { baseUrl: "https://other.test/v2" }, "https://other.test/v2/servicesMACC/reseau/FRA/type/gen"],
+  ])("URL: %s", async (_label, options, url) => {
+    const { api, calls } = setup([{ status: 200, body: {} }]);
+    await api.request("/servicesMACC/reseau/FRA/type/gen", options);
+    expect(calls[0]!.url).toBe(url);
+  });
+
+  it("sends a JSON body for POST", async () => {
+    const { api, calls } = setup([{ status: 201, body: { id: 1 } }]);
+    await expect(api.request("/contact", { method: "POST", body: { message: "Bonjour" } })).resolves.toEqual({ id: 1 });
+    expect(calls[0]!.method).toBe("POST");
+    expect(JSON.parse(String(calls[0]!.body))).toEqual({ message: "Bonjour" });
+  });
+});
+
+describe("error answers (SPEC §8)", () => {
+  it("problem+json → ApiError with the server's detail and Retry-After", async () => {
+    const { api, deps } = setup([problem(422, "Champ obligatoire", { "Retry-After": "12" })]);
+    const error = await failure(api.request("/x", { method: "POST" }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, message: "Champ obligatoire", retryAfter: 12, problem: { detail: "Champ obligatoire" } });
+    expect(deps.onFailure).toHaveBeenCalledWith(error);
+  });
+
+  it("a non-JSON error body still gives an ApiError with the status", async () => {
+    const { api } = setup([{ status: 500, body: "<html>oops</html>" }]);
+    const error = await failure(api.request("/x", { method: "POST" }));
+    expect(error).toMatchObject({ status: 500, problem: { status: 500 } });
+    expect((error as ApiError).problem.detail).toBeUndefined();
+  });
+
+  // status, expected statuses, disconnect?, maintenance?, generic failure toast?
+  it.each<[number, number[], boolean, boolean, boolean]>([
+    [401, [], true, false, false],
+    [401, [401], true, false, false],
+    [413, [], true, false, true],
+    [413, [413], true, false, false],
+    [429, [], true, false, true],
+    [429, [429], true, false, false],
+    [503, [], false, true, false],
+    [503, [503], false, true, false],
+    [400, [], false, false, true],
+    [400, [400, 422], false, false, false],
+    [403, [], false, false, true],
+    [404, [], false, false, true],
+    [404, [404], false, false, false],
+    [409, [401], false, false, true],
+    [422, [422], false, false, false],
+    [500, [], false, false, true],
+    [500, [404], false, false, true],
+  ])("status %i, expected %j → disconnect %s, maintenance %s, toast %s", async (status, expected, disconnect, maintenance, toast) => {
+    const { api, deps } = setup([problem(status, "Message du serveur")]);
+    const error = await failure(api.request("/x", { method: "POST", expected }));
+    expect(error).toMatchObject({ status });
+    expect(deps.onDisconnect).toHaveBeenCalledTimes(disconnect ? 1 : 0);
+    if (disconnect) expect(deps.onDisconnect).toHaveBeenCalledWith(status);
+    expect(deps.onMaintenance).toHaveBeenCalledTimes(maintenance ? 1 : 0);
+    expect(deps.onFailure).toHaveBeenCalledTimes(toast ? 1 : 0);
+    if (toast) expect(deps.onFailure.mock.calls[0]![0].problem.detail).toBe("Message du serveur");
+  });
+});
+
+describe("retries (GET only, transient failures, at most 2 retries)", () => {
+  it.each<[string, Answer]>([
+    ["network error", { network: true }],
+    ["502", problem(502)],
+    ["504", problem(504)],
+  ])("GET, %s then success → resolves after a retry", async (_label, first) => {
+    const { api, calls, deps } = setup([first, { status: 200, body: { ok: 1 } }]);
+    await expect(api.request("/x")).resolves.toEqual({ ok: 1 });
+    expect(calls).toHaveLength(2);
+    expect(deps.sleep).toHaveBeenCalledTimes(1);
+    expect(deps.onFailure).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, Answer, number]>([
+    ["network error", { network: true }, 0],
+    ["502", problem(502), 502],
+    ["504", problem(504), 504],
+  ])("GET, %s every time → 3 attempts, then one failure", async (_label, answer, status) => {
+    const { api, calls, deps } = setup([answer]);
+    const error = await failure(api.request("/x"));
+    expect(error).toMatchObject({ status });
+    expect(calls).toHaveLength(3);
+    expect(deps.sleep).toHaveBeenCalledTimes(2);
+    expect(deps.onFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it.each<[string, Answer]>([
+    ["network error", { network: true }],
+    ["502", problem(502)],
+    ["504", problem(504)],
+  ])("POST, %s → no retry", async (_label, answer) => {
+    const { api, calls, deps } = setup([answer, { status: 200, body: {} }]);
+    await failure(api.request("/x", { method: "POST", body: {} }));
+    expect(calls).toHaveLength(1);
+    expect(deps.sleep).not.toHaveBeenCalled();
+    expect(deps.onFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([[400], [401], [404], [429], [500], [503]])("GET, status %i → not retried", async (status) => {
+    const { api, calls, deps } = setup([problem(status), { status: 200, body: {} }]);
+    await failure(api.request("/x"));
+    expect(calls).toHaveLength(1);
+    expect(deps.sleep).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, string, number[]]>([
+    ["5 seconds", "5", [5_000, 5_000]],
+    ["0 seconds", "0", [0, 0]],
+    ["capped at 30 seconds", "3600", [30_000, 30_000]],
+  ])("honours Retry-After (%s) via sleep", async (_label, retryAfter, waits) => {
+    const { api, deps } = setup([problem(502, undefined, { "Retry-After": retryAfter })]);
+    await failure(api.request("/x"));
+    expect(deps.sleep.mock.calls.map(([ms]) => ms)).toEqual(waits);
+  });
+
+  it("backs off when there is no Retry-After", async () => {
+    const { api, deps } = setup([{ network: true }]);
+    await failure(api.request("/x"));
+    const [first, second] = deps.sleep.mock.calls.map(([ms]) => ms);
+    expect(first).toBeGreaterThan(0);
+    expect(second).toBeGreaterThan(first!);
+  });
+});
+
+describe("cancelled requests are ignored (SPEC §8)", () => {
+  function abortableFetch() {
+    const calls: string[] = [];
+    const impl: FetchImpl = (input, init) => {
+      calls.push(String(input));
+      return new Promise<Response>((_resolve, reject) => {
+        const signal = init?.signal;
+        const fail = () => reject(new DOMException("The operation was aborted.", "AbortError"));
+        if (signal?.aborted) fail();
+        else signal?.addEventListener("abort", fail);
+      });
+    };
+    return { calls, impl };
+  }
+
+  it.each<[string, "GET" | "POST"]>([
+    ["GET", "GET"],
+    ["POST", "POST"],
+  ])("%s aborted in flight → rejects as cancelled, no toast, no retry", async (_label, method) => {
+    const { calls, impl } = abortableFetch();
+    const { api, deps } = setup([], { fetchImpl: impl });
+    const controller = new AbortController();
+    const pending = failure(api.request("/x", { method, signal: controller.signal }));
+    await Promise.resolve();
+    controller.abort();
+    const error = await pending;
+    expect(isCancelled(error)).toBe(true);
+    expect((error as Error).name).toBe("AbortError");
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(1);
+    expect(deps.onFailure).not.toHaveBeenCalled();
+    expect(deps.onDisconnect).not.toHaveBeenCalled();
+    expect(deps.onMaintenance).not.toHaveBeenCalled();
+    expect(deps.sleep).not.toHaveBeenCalled();
+  });
+
+  it("already-aborted signal → rejects as cancelled, no toast", async () => {
+    const { impl } = abortableFetch();
+    const { api, deps } = setup([], { fetchImpl: impl });
+    const error = await failure(api.request("/x", { signal: AbortSignal.abort() }));
+    expect(isCancelled(error)).toBe(true);
+    expect(deps.onFailure).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import {
+  APP_VERSION,
+  CHUNK_TIMEOUT_MS,
+  DEFAULT_LOCALE,
+  FEATURES,
+  FRESHNESS_YEARS,
+  INVOICE_NETWORKS,
+  IS_LOGGED_COOKIE,
+  LOCALES,
+  NETWORK_CODES,
+  PASSWORD_MIN_LENGTH,
+  THEMES,
+  TOAST_DURATION_MS,
+} from "./constants";
+
+describe("SPEC §9 business constants", () => {
+  it.each<[string, unknown, unknown]>([
+    ["app version", APP_VERSION, "1.4.2"],
+    ["default locale", DEFAULT_LOCALE, "fr-FR"],
+    ["freshness years (anneeLimite)", FRESHNESS_YEARS, 3],
+    ["minimum password length", PASSWORD_MIN_LENGTH, 8],
+    ["info toast", TOAST_DURATION_MS.info, 5_000],
+    ["success toast", TOAST_DURATION_MS.success, 5_000],
+    ["error toast", TOAST_DURATION_MS.error, 15_000],
+    ["chunk timeout", CHUNK_TIMEOUT_MS, 120_000],
+    ["bank-details flag", FEATURES.bankDetails, false],
+    ["logged-in cookie name", IS_LOGGED_COOKIE, "isLogged"],
+  ])("%s", (_label, actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it("offers exactly the 10 locales of the spec", () => {
+    expect([...LOCALES].sort()).toEqual(
+      ["fr-FR", "fr-BE", "fr-LU", "de-BE", "de-LU", "en-GB", "es-ES", "it-IT", "nl-BE", "nl-NL"].sort(),
+    );
+  });
+
+  it("knows exactly the network codes of SPEC §3", () => {
+    expect([...NETWORK_CODES].sort()).toEqual(["AGR", "BLG", "ESP", "EXP", "FIL", "FRA", "GBR", "ITA"]);
+  });
+
+  it("shows invoices for FRA, AGR, FIL, EXP", () => {
+    expect([...INVOICE_NETWORKS].sort()).toEqual(["AGR", "EXP", "FIL", "FRA"]);
+  });
+
+  it("has the two themes MACC and AGRI", () => {
+    expect([...THEMES].sort()).toEqual(["AGRI", "MACC"]);
+  });
+});

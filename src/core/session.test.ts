@@ -1,0 +1,205 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ApiClient, RequestOptions } from "./api";
+import { ApiError } from "./errors";
+import { readCookie } from "./cookies";
+import { createSession } from "./session";
+import { createMaccStore } from "./store";
+import type { Entreprise, User } from "./types";
+
+class MemoryStorage implements Storage {
+  private readonly map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.map.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, String(value));
+  }
+}
+
+const company = (idTier: string, codeReseau: string, token?: string): Entreprise => ({
+  idTier,
+  codeReseau,
+  ...(token ? { token } : {}),
+  formeJuridique: "SAS",
+  raisonSocial: `Société ${idTier}`,
+  immatriculation: "FR000",
+  numeroClient: `C${idTier}`,
+  derniereMiseAJour: "2025-01-01",
+});
+
+const userOf = (entreprises: Entreprise[], token = "tok-user"): User => ({
+  uuidCompte: "u-1",
+  infosConnexion: { emailLogin: "jean@example.test" },
+  codeReseau: "FRA",
+  token,
+  entreprises,
+});
+
+const sessionBody = (user: User) => ({ accessToken: user.token ?? "x", expiresIn: 900, user });
+
+type Handler = (path: string, options: RequestOptions) => Promise<unknown>;
+
+/** A fake ApiClient: each path answers through a handler; every call is recorded. */
+function fakeApi(handlers: Record<string, Handler>) {
+  const request = vi.fn(async (path: string, options: RequestOptions = {}) => {
+    const handler = handlers[path];
+    if (!handler) throw new Error(`unexpected request ${path}`);
+    return handler(path, options);
+  });
+  return { api: { request } as unknown as ApiClient, request };
+}
+
+const apiError = (status: number) => new ApiError(status, { status, title: "x" });
+
+function setup(handlers: Record<string, Handler>) {
+  const store = createMaccStore({ storage: new MemoryStorage() });
+  const { api, request } = fakeApi(handlers);
+  return { store, request, session: createSession(api, store) };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("login", () => {
+  it.each<[string, User, string, string]>([
+    ["single company", userOf([company("1", "FRA", "tok-c1")]), "1", "tok-c1"],
+    ["first of several companies", userOf([company("7", "AGR", "tok-c7"), company("8", "FRA", "tok-c8")]), "7", "tok-c7"],
+    ["company without its own token", userOf([company("1", "BLG")]), "1", "tok-user"],
+  ])("%s: connects the user", async (_label, user, idTier, token) => {
+    const { store, session, request } = setup({ "/auth/login": async () => sessionBody(user) });
+    await expect(session.login("jean@example.test", "Secret123")).resolves.toMatchObject({ uuidCompte: "u-1" });
+    const { auth } = store.getState();
+    expect(auth.logged).toBe(true);
+    expect(auth.entreprise?.idTier).toBe(idTier);
+    expect(auth.token).toBe(token);
+    expect(readCookie("isLogged")).toBe("true");
+    const [path, options] = request.mock.calls[0]!;
+    expect(path).toBe("/auth/login");
+    expect(options).toMatchObject({ method: "POST", body: { email: "jean@example.test", password: "Secret123" } });
+  });
+
+  it.each<[string, Handler]>([
+    ["wrong credentials (401)", async () => Promise.reject(apiError(401))],
+    ["malformed answer", async () => ({ accessToken: "x" })],
+  ])("%s: rejects and stays logged out", async (_label, handler) => {
+    const { store, session } = setup({ "/auth/login": handler });
+    await expect(session.login("a@b.c", "x")).rejects.toBeTruthy();
+    expect(store.getState().auth.logged).toBe(false);
+    expect(store.getState().auth.token).toBeNull();
+  });
+});
+
+describe("refresh", () => {
+  const first = userOf([company("1", "FRA", "tok-c1"), company("2", "AGR", "tok-c2")]);
+  const renewed = userOf([company("1", "FRA", "new-c1"), company("2", "AGR", "new-c2")], "new-user");
+
+  it("success → refreshUser: new tokens, chosen company kept", async () => {
+    const { store, session } = setup({ "/auth/refresh": async () => sessionBody(renewed) });
+    store.getState().connectUser(first);
+    store.getState().chooseCompany("2");
+    await expect(session.refresh()).resolves.toBe(true);
+    const { auth } = store.getState();
+    expect(auth.logged).toBe(true);
+    expect(auth.entreprise?.idTier).toBe("2");
+    expect(auth.token).toBe("new-c2");
+  });
+
+  it("success restores an anonymous-looking page load (tokens are never stored)", async () => {
+    const { store, session } = setup({ "/auth/refresh": async () => sessionBody(renewed) });
+    await expect(session.refresh()).resolves.toBe(true);
+    expect(store.getState().auth).toMatchObject({ logged: true, token: "new-c1" });
+  });
+
+  it.each([[401], [403]])("%i → disconnect and resolves false", async (status) => {
+    const { store, session } = setup({ "/auth/refresh": async () => Promise.reject(apiError(status)) });
+    store.getState().connectUser(first);
+    await expect(session.refresh()).resolves.toBe(false);
+    expect(store.getState().auth).toEqual({ logged: false, token: null, user: null, entreprise: null });
+    expect(readCookie("isLogged")).toBe("false");
+  });
+
+  it.each([[0], [500]])("%i (no answer / server error) → rejects, session kept", async (status) => {
+    const { store, session } = setup({ "/auth/refresh": async () => Promise.reject(apiError(status)) });
+    store.getState().connectUser(first);
+    await expect(session.refresh()).rejects.toMatchObject({ status });
+    expect(store.getState().auth.logged).toBe(true);
+  });
+
+  it.each([[2], [3], [5]])("%i concurrent calls share one request", async (n) => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { session, request } = setup({
+      "/auth/refresh": async () => {
+        await gate;
+        return sessionBody(renewed);
+      },
+    });
+    const calls = Array.from({ length: n }, () => session.refresh());
+    await vi.waitFor(() => expect(request).toHaveBeenCalled());
+    release();
+    await expect(Promise.all(calls)).resolves.toEqual(Array(n).fill(true));
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+
+  it("a later call, after the first finished, asks again", async () => {
+    const { session, request } = setup({ "/auth/refresh": async () => sessionBody(renewed) });
+    await session.refresh();
+    await session.refresh();
+    expect(request).toHaveBeenCalledTimes(2);
+  });
+
+  it("refreshes again shortly before the access token lapses", async () => {
+    const { session, request } = setup({ "/auth/refresh": async () => sessionBody(renewed) });
+    await session.refresh();
+    expect(request).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(900_000);
+    expect(request.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("logout", () => {
+  const user = userOf([company("1", "FRA", "tok-c1")]);
+
+  it.each<[string, Handler]>([
+    ["API succeeds", async () => undefined],
+    ["API fails (500)", async () => Promise.reject(apiError(500))],
+    ["API unreachable", async () => Promise.reject(apiError(0))],
+    ["session already gone (401)", async () => Promise.reject(apiError(401))],
+  ])("%s: calls the API and disconnects", async (_label, handler) => {
+    const { store, session, request } = setup({ "/auth/logout": handler, "/auth/refresh": async () => sessionBody(user) });
+    store.getState().connectUser(user);
+    await session.logout().catch(() => undefined);
+    expect(request).toHaveBeenCalledWith("/auth/logout", expect.objectContaining({ method: "POST" }));
+    expect(store.getState().auth).toEqual({ logged: false, token: null, user: null, entreprise: null });
+    expect(readCookie("isLogged")).toBe("false");
+  });
+
+  it("no scheduled refresh fires after logout", async () => {
+    const { store, session, request } = setup({
+      "/auth/login": async () => sessionBody(user),
+      "/auth/logout": async () => undefined,
+      "/auth/refresh": async () => sessionBody(user),
+    });
+    await session.login("jean@example.test", "Secret123");
+    await session.logout();
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(request.mock.calls.map(([path]) => path)).toEqual(["/auth/login", "/auth/logout"]);
+    expect(store.getState().auth.logged).toBe(false);
+  });
+});

@@ -1,0 +1,332 @@
+import { describe, expect, it } from "vitest";
+import { STORAGE_KEY, type Theme } from "./constants";
+import { readCookie } from "./cookies";
+import { createMaccStore, type ThemeSource } from "./store";
+import type { Entreprise, User } from "./types";
+
+/** In-memory Storage, so each test owns its persisted state. */
+class MemoryStorage implements Storage {
+  private readonly map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.map.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, String(value));
+  }
+}
+
+const company = (idTier: string, codeReseau: string, token?: string, extra: Partial<Entreprise> = {}): Entreprise => ({
+  idTier,
+  codeReseau,
+  ...(token ? { token } : {}),
+  formeJuridique: "SARL",
+  raisonSocial: `Société ${idTier}`,
+  immatriculation: `FR${idTier}`,
+  numeroClient: `C-${idTier}`,
+  derniereMiseAJour: "2025-01-01",
+  ...extra,
+});
+
+const user = (entreprises: Entreprise[], token: string | null = "tok-user", codeReseau = "FRA"): User => ({
+  uuidCompte: "u-1",
+  infosConnexion: { emailLogin: "jean@example.test" },
+  entreprises,
+  codeReseau,
+  ...(token ? { token } : {}),
+});
+
+const setCookie = (name: string, value: string) => {
+  document.cookie = `${name}=${value}; Path=/`;
+};
+/** A removed cookie: gone in browsers; happy-dom keeps it with an empty value after Max-Age=0. */
+const cookieValue = (name: string) => readCookie(name) || null;
+
+function fresh() {
+  const storage = new MemoryStorage();
+  return { storage, store: createMaccStore({ storage }) };
+}
+
+const persistedJson = (storage: Storage) => storage.getItem(STORAGE_KEY) ?? "";
+
+describe("connectUser (CONNECT_USER)", () => {
+  it.each<[string, User, string | null, string | null, Theme]>([
+    ["first company's token", user([company("1", "FRA", "tok-c1"), company("2", "AGR", "tok-c2")]), "1", "tok-c1", "MACC"],
+    ["AGR first company → AGRI", user([company("1", "AGR", "tok-c1"), company("2", "FRA", "tok-c2")]), "1", "tok-c1", "AGRI"],
+    ["company without token → user token", user([company("1", "FIL")]), "1", "tok-user", "MACC"],
+    ["AGR company without token", user([company("1", "AGR")]), "1", "tok-user", "AGRI"],
+    ["no company, user network AGR", user([], "tok-user", "AGR"), null, "tok-user", "AGRI"],
+    ["no company, user network GBR", user([], "tok-user", "GBR"), null, "tok-user", "MACC"],
+    ["no token at all", user([company("1", "ESP")], null), "1", null, "MACC"],
+  ])("%s", (_label, u, idTier, token, theme) => {
+    const { store } = fresh();
+    store.getState().connectUser(u);
+    const { auth, app } = store.getState();
+    expect(auth.logged).toBe(true);
+    expect(auth.user?.uuidCompte).toBe("u-1");
+    expect(auth.entreprise?.idTier ?? null).toBe(idTier);
+    expect(auth.token).toBe(token);
+    expect(app.theme).toBe(theme);
+    expect(readCookie("isLogged")).toBe("true");
+  });
+});
+
+describe("chooseCompany", () => {
+  const u = user([company("1", "FRA", "tok-c1"), company("2", "AGR", "tok-c2"), company("3", "BLG")]);
+
+  it.each<[string, string | null, string, Theme]>([
+    ["1", "tok-c1", "FRA", "MACC"],
+    ["2", "tok-c2", "AGR", "AGRI"],
+    ["3", "tok-user", "BLG", "MACC"],
+  ])("idTier %s → token %s, network %s, theme %s", (idTier, token, network, theme) => {
+    const { store } = fresh();
+    store.getState().connectUser(u);
+    if (idTier === "1") store.getState().chooseCompany("2"); // start from another company
+    const chosen = store.getState().chooseCompany(idTier);
+    const { auth, app } = store.getState();
+    expect(chosen?.idTier).toBe(idTier);
+    expect(auth.entreprise?.idTier).toBe(idTier);
+    expect(auth.token).toBe(token);
+    expect(auth.user?.codeReseau).toBe(network);
+    expect(app.theme).toBe(theme);
+    expect(auth.logged).toBe(true);
+  });
+
+  it.each([["999"], [""], ["2 "]])("unknown idTier %j → null and nothing changes", (idTier) => {
+    const { store } = fresh();
+    store.getState().connectUser(u);
+    store.getState().chooseCompany("2");
+    const before = { auth: store.getState().auth, app: store.getState().app };
+    expect(store.getState().chooseCompany(idTier)).toBeNull();
+    expect(store.getState().auth).toEqual(before.auth);
+    expect(store.getState().app).toEqual(before.app);
+  });
+
+  it("anonymous → null, still logged out", () => {
+    const { store } = fresh();
+    expect(store.getState().chooseCompany("1")).toBeNull();
+    expect(store.getState().auth.logged).toBe(false);
+    expect(store.getState().auth.entreprise).toBeNull();
+  });
+});
+
+describe("disconnect", () => {
+  it.each<[string, (s: ReturnType<typeof fresh>["store"]) => void]>([
+    ["after login", (s) => s.getState().connectUser(user([company("1", "AGR", "tok-c1")]))],
+    ["after choosing a company", (s) => {
+      s.getState().connectUser(user([company("1", "FRA", "tok-c1"), company("2", "EXP", "tok-c2")]));
+      s.getState().chooseCompany("2");
+    }],
+    ["when already anonymous", () => {}],
+  ])("%s: clears user, token and company; isLogged=false", (_label, arrange) => {
+    const { store, storage } = fresh();
+    arrange(store);
+    store.getState().disconnect();
+    const { auth } = store.getState();
+    expect(auth).toEqual({ logged: false, token: null, user: null, entreprise: null });
+    expect(readCookie("isLogged")).toBe("false");
+    expect(JSON.parse(persistedJson(storage)).auth).toMatchObject({ logged: false, user: null, entreprise: null });
+  });
+});
+
+describe("persisted state never holds a token", () => {
+  const TOKENS = ["tok-user-SECRET", "tok-c1-SECRET", "tok-c2-SECRET", "tok-c1-RENEWED", "tok-user-RENEWED"];
+  const u = user([company("1", "FRA", "tok-c1-SECRET"), company("2", "AGR", "tok-c2-SECRET")], "tok-user-SECRET");
+  const renewed = user([company("1", "FRA", "tok-c1-RENEWED"), company("2", "AGR")], "tok-user-RENEWED");
+
+  it.each<[string, (s: ReturnType<typeof fresh>["store"]) => void]>([
+    ["connectUser", (s) => s.getState().connectUser(u)],
+    ["chooseCompany", (s) => {
+      s.getState().connectUser(u);
+      s.getState().chooseCompany("2");
+    }],
+    ["refreshUser", (s) => {
+      s.getState().connectUser(u);
+      s.getState().refreshUser(renewed);
+    }],
+    ["refreshUser after choosing a token-less company", (s) => {
+      s.getState().connectUser(u);
+      s.getState().chooseCompany("2");
+      s.getState().refreshUser(renewed);
+    }],
+    ["basket change while logged in", (s) => {
+      s.getState().connectUser(u);
+      s.getState().updatePanier(["p1"]);
+    }],
+  ])("after %s", (_label, act) => {
+    const { store, storage } = fresh();
+    act(store);
+    expect(store.getState().auth.token).not.toBeNull(); // the token is in memory…
+    const json = persistedJson(storage);
+    expect(json).not.toBe("");
+    for (const token of TOKENS) expect(json).not.toContain(token); // …but never in storage
+    const parsed = JSON.parse(json);
+    expect(parsed.auth.logged).toBe(true);
+    expect(parsed.auth.user.uuidCompte).toBe("u-1");
+  });
+});
+
+describe("theme persistence (persisted unless its source is the account)", () => {
+  it.each<[ThemeSource, Theme, boolean]>([
+    ["site", "AGRI", true],
+    ["site", "MACC", true],
+    ["attribute", "AGRI", true],
+    ["default", "AGRI", true],
+    ["account", "AGRI", false],
+  ])("source %s, theme %s → persisted %s", (source, theme, persisted) => {
+    const { store, storage } = fresh();
+    store.getState().changeTheme(theme, source);
+    expect(store.getState().app.theme).toBe(theme);
+    const app = JSON.parse(persistedJson(storage)).app;
+    expect(app.theme === theme && app.themeSource === source).toBe(persisted);
+    if (!persisted) expect(app).not.toHaveProperty("theme");
+    // A new page load sees the persisted theme, or the default one.
+    const reloaded = createMaccStore({ storage });
+    expect(reloaded.getState().app.theme).toBe(persisted ? theme : "MACC");
+  });
+
+  it("an AGR account's theme is not carried to the next page load", () => {
+    const { store, storage } = fresh();
+    store.getState().connectUser(user([company("1", "AGR", "tok")]));
+    expect(store.getState().app.theme).toBe("AGRI");
+    const reloaded = createMaccStore({ storage }); // cookie still says logged in
+    expect(reloaded.getState().auth.logged).toBe(true);
+    expect(reloaded.getState().app.theme).toBe("MACC");
+  });
+});
+
+describe("state restored from storage at creation", () => {
+  it("keeps a consistent logged-in session (without its token) and the basket", () => {
+    const { store, storage } = fresh();
+    store.getState().connectUser(user([company("1", "FRA", "tok-c1")]));
+    store.getState().updatePanier(["p1", "p2"]);
+    store.getState().addRedirection("/mon-compte/factures");
+    const reloaded = createMaccStore({ storage });
+    const { auth, app } = reloaded.getState();
+    expect(auth.logged).toBe(true);
+    expect(auth.entreprise?.idTier).toBe("1");
+    expect(auth.token).toBeNull();
+    expect(app.panier).toEqual(["p1", "p2"]);
+    expect(app.redirection).toBe("/mon-compte/factures");
+  });
+
+  it.each<[string, string | null]>([
+    ["cookie missing", null],
+    ["cookie false", "false"],
+    ["cookie garbage", "yes"],
+  ])("stored logged-in state but %s → disconnected", (_label, cookie) => {
+    const storage = new MemoryStorage();
+    createMaccStore({ storage }).getState().connectUser(user([company("1", "FRA", "tok-c1")]));
+    document.cookie = "isLogged=; Max-Age=0; Path=/";
+    if (cookie !== null) setCookie("isLogged", cookie);
+
+    const store = createMaccStore({ storage });
+    expect(store.getState().auth).toEqual({ logged: false, token: null, user: null, entreprise: null });
+    expect(readCookie("isLogged")).toBe("false");
+    // The disconnect is saved too: no customer data left behind in storage.
+    const persisted = JSON.parse(persistedJson(storage));
+    expect(persisted.auth).toMatchObject({ logged: false, user: null, entreprise: null });
+    expect(persistedJson(storage)).not.toContain("jean@example.test");
+  });
+
+  it.each<[string, string | null]>([
+    ["empty storage", null],
+    ["stored anonymous state", JSON.stringify({ auth: { logged: false, token: null, user: null, entreprise: null }, app: {} })],
+    ["corrupt storage", "{not json"],
+  ])("cookie isLogged=true with %s → disconnected, cookie set to false", (_label, stored) => {
+    const storage = new MemoryStorage();
+    if (stored !== null) storage.setItem(STORAGE_KEY, stored);
+    setCookie("isLogged", "true");
+    const store = createMaccStore({ storage });
+    expect(store.getState().auth.logged).toBe(false);
+    expect(readCookie("isLogged")).toBe("false");
+  });
+
+  it("no cookie and nothing stored → anonymous, cookie untouched", () => {
+    const { store } = fresh();
+    expect(store.getState().auth.logged).toBe(false);
+    expect(cookieValue("isLogged")).toBeNull();
+  });
+});
+
+describe("app actions", () => {
+  it("addRedirection / removeRedirection", () => {
+    const { store, storage } = fresh();
+    store.getState().addRedirection("/panier/validation");
+    expect(store.getState().app.redirection).toBe("/panier/validation");
+    expect(JSON.parse(persistedJson(storage)).app.redirection).toBe("/panier/validation");
+    store.getState().addRedirection("/mon-compte");
+    expect(store.getState().app.redirection).toBe("/mon-compte");
+    store.getState().removeRedirection();
+    expect(store.getState().app.redirection).toBeNull();
+    expect(JSON.parse(persistedJson(storage)).app.redirection).toBeNull();
+  });
+
+  it.each<[string[], string[]]>([
+    [["a", "b"], ["a", "b"]],
+    [["a", "b", "a", "c", "b"], ["a", "b", "c"]],
+    [["x", "x", "x"], ["x"]],
+    [[], []],
+  ])("updatePanier(%j) → %j and removes the panierQuery cookie", (ids, expected) => {
+    const { store, storage } = fresh();
+    setCookie("panierQuery", "a%2Cb");
+    expect(readCookie("panierQuery")).toBe("a,b");
+    store.getState().updatePanier(ids);
+    expect(store.getState().app.panier).toEqual(expected);
+    expect(cookieValue("panierQuery")).toBeNull();
+    expect(JSON.parse(persistedJson(storage)).app.panier).toEqual(expected);
+  });
+
+  it("clearPanier also clears the redirection and the user basket data", () => {
+    const { store } = fresh();
+    store.getState().updatePanier(["a", "b"]);
+    store.getState().addRedirection("/panier/validation");
+    store.getState().setUserPanier({ nom: "Durand", mobile: "0600000000" });
+    store.getState().clearPanier();
+    expect(store.getState().app).toMatchObject({ panier: [], redirection: null, userPanier: null });
+  });
+
+  it.each([
+    [{ mobile: "+33612345678", immat: "FR123", pays: "FR", nom: "Durand", societe: "Durand SA", langue: "fr-FR" }],
+    [{ nom: "Only a name" }],
+    [null],
+  ])("setUserPanier(%j)", (data) => {
+    const { store, storage } = fresh();
+    store.getState().setUserPanier({ nom: "before" });
+    store.getState().setUserPanier(data);
+    expect(store.getState().app.userPanier).toEqual(data);
+    expect(JSON.parse(persistedJson(storage)).app.userPanier).toEqual(data);
+  });
+});
+
+describe("refreshUser", () => {
+  const first = user([company("1", "FRA", "tok-c1"), company("2", "AGR", "tok-c2")]);
+
+  it.each<[string, User, string, string | null, Theme]>([
+    ["keeps the chosen company, with its new token", user([company("1", "FRA", "new-c1"), company("2", "AGR", "new-c2")], "new-u"), "2", "new-c2", "AGRI"],
+    ["chosen company without token → new user token", user([company("1", "FRA", "new-c1"), company("2", "AGR")], "new-u"), "2", "new-u", "AGRI"],
+    ["chosen company gone → first company", user([company("1", "FRA", "new-c1")], "new-u"), "1", "new-c1", "MACC"],
+  ])("%s", (_label, refreshed, idTier, token, theme) => {
+    const { store } = fresh();
+    store.getState().connectUser(first);
+    store.getState().chooseCompany("2");
+    store.getState().refreshUser(refreshed);
+    const { auth, app } = store.getState();
+    expect(auth.logged).toBe(true);
+    expect(auth.entreprise?.idTier).toBe(idTier);
+    expect(auth.token).toBe(token);
+    expect(app.theme).toBe(theme);
+    expect(readCookie("isLogged")).toBe("true");
+  });
+});
