@@ -7,7 +7,7 @@ page.on("console", (m) => console.log("console:", m.type(), m.text()));
 page.on("pageerror", (e) => console.log("pageerror:", e.message));
 page.on("requestfailed", (r) => console.log("failed:", r.url(), r.failure()?.errorText));
 await page.goto(url);
-await page.waitForTimeout(1500);
+await page.waitForTimeout(Number(process.env.WAIT ?? 1500));
 if (actions[0] === "login") {
   await page.getByLabel("E-mail address").fill(actions[1]);
   await page.getByLabel("Password", { exact: true }).fill("Macc2026!");

@@ -253,6 +253,15 @@ describe("state restored from storage at creation", () => {
     expect(readCookie("isLogged")).toBe("false");
   });
 
+  it("a cookie whose name merely starts with isLogged does not count", () => {
+    const storage = new MemoryStorage();
+    createMaccStore({ storage }).getState().connectUser(user([company("1", "FRA", "tok-c1")]));
+    document.cookie = "isLogged=; Max-Age=0; Path=/";
+    setCookie("isLoggedBefore", "true");
+    expect(createMaccStore({ storage }).getState().auth.logged).toBe(false);
+    expect(readCookie("isLoggedBefore")).toBe("true");
+  });
+
   it("no cookie and nothing stored → anonymous, cookie untouched", () => {
     const { store } = fresh();
     expect(store.getState().auth.logged).toBe(false);

@@ -1,0 +1,21 @@
+import { resolve } from "node:path";
+import type { StorybookConfig } from "@storybook/react-vite";
+
+const config: StorybookConfig = {
+  stories: ["../stories/**/*.stories.@(ts|tsx)"],
+  addons: [],
+  framework: {
+    name: "@storybook/react-vite",
+    // A dedicated Vite config: sharedPlugins() without the library-mode build of vite.config.ts.
+    options: { builder: { viteConfigPath: resolve(import.meta.dirname, "vite.config.ts") } },
+  },
+  core: { disableTelemetry: true },
+  typescript: { reactDocgen: "react-docgen" },
+  async viteFinal(config) {
+    // Belt and braces: whatever the loaded config says, Storybook builds an app, not a library.
+    if (config.build) delete config.build.lib;
+    return config;
+  },
+};
+
+export default config;

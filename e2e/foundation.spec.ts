@@ -1,0 +1,171 @@
+import { expect, test } from "@playwright/test";
+import { MAINTENANCE_PORT } from "../playwright.config";
+import { expectAccessible, logIn, PASSWORD, watchPage } from "./support";
+
+test.describe("France page (fr-FR)", () => {
+  test("a customer logs in, sees their company and the footer, stays logged in across a reload, and logs out", async ({ page, context }) => {
+    const watched = watchPage(page);
+    await page.goto("/france.html");
+    const header = page.locator("macc-header");
+    const footer = page.locator("macc-footer");
+
+    // Footer contact block comes from the API (network FRA for fr-FR).
+    await expect(footer.getByText("MACC France – Siège social")).toBeVisible();
+    await expect(footer.getByRole("link", { name: /service\.clients@macc\.fr/ })).toHaveAttribute("href", "mailto:service.clients@macc.fr");
+    await expectAccessible(page);
+
+    await logIn(page, "multi@demo.macc.test");
+    await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+    const company = page.locator("macc-portal").locator("[part=company]");
+    await expect(company).toContainText("Établissements Durand et Fils");
+    await expect(company).toContainText("81234567600017");
+    await expect(company.getByRole("link", { name: "Changer d'entreprise" })).toBeVisible();
+    await expectAccessible(page);
+
+    // No credential readable by scripts: nothing token-like in storage, the refresh cookie is HttpOnly.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(stored).not.toMatch(/accessToken|"token":"[^"]/);
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === "macc_refresh")).toMatchObject({ httpOnly: true, secure: true });
+    expect(cookies.find((c) => c.name === "isLogged")?.value).toBe("true");
+
+    // Back on the CMS page, the session is restored from the cookie.
+    await page.goto("/france.html");
+    await expect(header.locator("[part=company]")).toContainText("Établissements Durand et Fils");
+    await page.reload();
+    await expect(header.locator("[part=company]")).toContainText("Établissements Durand et Fils");
+    await expect(page.locator("macc-login")).toContainText(/Vous êtes connecté/);
+
+    await header.getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(header.locator("[part=company]")).toHaveCount(0);
+    await expect(header.getByRole("link", { name: "Mon compte" })).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === "isLogged")?.value).toBe("false");
+
+    // The server revoked the session: a reload stays logged out.
+    await page.reload();
+    await expect(page.locator("macc-login").getByLabel("Adresse e-mail")).toBeVisible();
+    expect(watched.problems).toEqual([]);
+  });
+
+  test("a wrong password shows the spec's message and keeps what was typed", async ({ page }) => {
+    await page.goto("/france.html");
+    const login = page.locator("macc-login");
+    await login.getByLabel("Adresse e-mail").fill("multi@demo.macc.test");
+    await login.getByLabel("Mot de passe", { exact: true }).fill("not-the-password");
+    await login.getByRole("button", { name: "Se connecter", exact: true }).click();
+    const summary = login.getByRole("alert");
+    await expect(summary).toContainText(
+      "Nom d'utilisateur ou mot de passe invalide. Vous pouvez cliquer sur 'Mot de passe oublié ?' ci-dessous.",
+    );
+    await expect(summary).toBeFocused();
+    await expect(login.getByLabel("Adresse e-mail")).toHaveValue("multi@demo.macc.test");
+    await expectAccessible(page);
+  });
+
+  test("empty fields are reported on submit, with focus on the summary, and nothing is sent", async ({ page }) => {
+    await page.goto("/france.html");
+    let loginCalls = 0;
+    page.on("request", (r) => r.url().includes("/api/auth/login") && loginCalls++);
+    const login = page.locator("macc-login");
+    await login.getByRole("button", { name: "Se connecter", exact: true }).click();
+    await expect(login.getByRole("alert")).toBeFocused();
+    await expect(login.getByRole("alert").getByRole("link")).toHaveCount(2);
+    // Each summary entry moves focus to its field.
+    await login.getByRole("alert").getByRole("link").nth(1).click();
+    await expect(login.getByLabel("Mot de passe", { exact: true })).toBeFocused();
+    expect(loginCalls).toBe(0);
+  });
+
+  test("the whole login flow works with the keyboard alone", async ({ page }) => {
+    await page.goto("/france.html");
+    const login = page.locator("macc-login");
+    await login.getByLabel("Adresse e-mail").focus();
+    await page.keyboard.type("multi@demo.macc.test");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+  });
+});
+
+test("the UK customer sees no join-us entries", async ({ page }) => {
+  await page.goto("/france.html");
+  await expect(page.locator("macc-header").getByRole("link", { name: "Nous rejoindre" })).toBeVisible();
+  await logIn(page, "uk@demo.macc.test");
+  await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+  const portal = page.locator("macc-portal");
+  await expect(portal.locator("[part=company]")).toBeVisible();
+  await expect(portal.getByRole("link", { name: "Nous rejoindre" })).toHaveCount(0);
+  await expect(portal.getByRole("link", { name: "Carrières" })).toHaveCount(0);
+  // One company: no change-company icon.
+  await expect(portal.getByRole("link", { name: "Changer d'entreprise" })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("the Belgian page speaks Dutch and shows the Belgian contacts", async ({ page }) => {
+  await page.goto("/belgie.html");
+  await expect(page.locator("macc-login").getByRole("heading", { level: 1 })).toHaveText("Ik log in op mijn account");
+  await expect(page.locator("macc-footer").locator("address")).toContainText(/Belgi|Brussel|Gent|Antwerpen|Namur|Leuven|\d{4}/);
+  await expectAccessible(page);
+});
+
+test("the portal guards protected routes and returns to them after login", async ({ page }) => {
+  await page.goto("/portail/mon-compte/factures");
+  await expect(page).toHaveURL(/\/portail\/mon-compte\/connexion$/);
+  await expectAccessible(page);
+  await logIn(page, "multi@demo.macc.test", "macc-portal");
+  await expect(page).toHaveURL(/\/portail\/mon-compte\/factures$/);
+  // A restricted route sends a logged-in customer to the dashboard.
+  await page.goto("/portail/mon-compte/connexion");
+  await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+});
+
+test("the loader loads only the tags on the page, and React once", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  await page.goto("/footer.html");
+  await expect(page.locator("macc-footer").locator("address")).toBeVisible();
+  expect(scripts).toContain("/static/js/macc-footer.js");
+  expect(scripts).not.toContain("/static/js/macc-header.js");
+  expect(scripts).not.toContain("/static/js/macc-login.js");
+  expect(scripts.filter((s) => /\/react-[\w-]+\.js$/.test(s))).toHaveLength(1);
+
+  // A tag added later is defined on sight.
+  await page.evaluate(() => document.body.prepend(document.createElement("macc-header")));
+  await expect(page.locator("macc-header").getByRole("navigation").first()).toBeVisible();
+  expect(scripts.filter((s) => /\/react-[\w-]+\.js$/.test(s))).toHaveLength(1);
+});
+
+test("a chunk that fails to load shows the load error in place", async ({ page }) => {
+  await page.route("**/static/js/macc-footer.js", (route) => route.abort());
+  await page.addInitScript(() =>
+    document.addEventListener("macc-load-error", (e) => ((window as { loadError?: unknown }).loadError = (e as CustomEvent).detail)),
+  );
+  await page.goto("/footer.html");
+  await expect(page.locator("macc-footer").getByRole("alert")).toHaveText(/n’a pas pu être chargée/);
+  expect(await page.evaluate(() => (window as { loadError?: unknown }).loadError)).toMatchObject({
+    type: "error",
+    url: expect.stringContaining("/static/js/macc-footer.js"),
+  });
+});
+
+test("host page styles do not leak in", async ({ page }) => {
+  await page.goto("/france.html");
+  const font = await page
+    .locator("macc-login")
+    .getByRole("heading", { level: 1 })
+    .evaluate((el) => getComputedStyle(el).fontFamily);
+  expect(font).not.toMatch(/Georgia|Times/);
+});
+
+test.describe("maintenance", () => {
+  test.use({ baseURL: `http://127.0.0.1:${MAINTENANCE_PORT}` });
+  test("every element shows the maintenance screen while the API answers 503", async ({ page }) => {
+    await page.goto("/france.html");
+    // The footer's call met the 503: every element on the page switched to the maintenance screen.
+    for (const tag of ["macc-header", "macc-login", "macc-footer"]) {
+      await expect(page.locator(tag).getByText("Nous sommes actuellement en maintenance.")).toBeVisible();
+    }
+    await expectAccessible(page);
+  });
+});

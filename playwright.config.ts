@@ -1,0 +1,40 @@
+import { defineConfig } from "@playwright/test";
+
+// Two demo servers on fresh embedded databases: the normal one, and one with the maintenance switch on.
+const PORT = Number(process.env.E2E_PORT ?? 4183);
+export const MAINTENANCE_PORT = PORT + 1;
+const chromium = {
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+  },
+  webServer: [
+    {
+      command: `rm -rf .data/e2e-${PORT} && node --import tsx server/main.ts`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      env: { PORT: String(PORT), DATA_DIR: `.data/e2e-${PORT}` },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `rm -rf .data/e2e-${MAINTENANCE_PORT} && node --import tsx server/main.ts`,
+      url: `http://127.0.0.1:${MAINTENANCE_PORT}/`,
+      env: { PORT: String(MAINTENANCE_PORT), DATA_DIR: `.data/e2e-${MAINTENANCE_PORT}`, MACC_MAINTENANCE: "1" },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

@@ -1,0 +1,186 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { STORAGE_KEY, type Theme } from "./constants";
+import { readPageConfig } from "./config";
+import { loadI18n } from "./i18n";
+import { GENERIC_ERROR, effectiveTheme, getCore } from "./index";
+import { createMaccStore, type ThemeSource } from "./store";
+
+const REGISTRY = Symbol.for("macc.core");
+
+/** A fresh page: URL, cookie and stored state as given, and no core created yet. */
+function page(search: string, opts: { cookie?: string; stored?: unknown } = {}) {
+  delete (globalThis as Record<symbol, unknown>)[REGISTRY];
+  history.replaceState(null, "", `/${search}`);
+  if (opts.cookie) document.cookie = `isLogged=${opts.cookie}; Path=/`;
+  if (opts.stored) localStorage.setItem(STORAGE_KEY, JSON.stringify(opts.stored));
+}
+
+const loggedState = {
+  auth: {
+    logged: true,
+    token: null,
+    user: { uuidCompte: "u", infosConnexion: { emailLogin: "a@b.c" }, codeReseau: "FRA", entreprises: [] },
+    entreprise: null,
+  },
+  app: { locale: "nl-BE" },
+};
+
+function stubFetch(answer: (url: string, init: RequestInit) => Response) {
+  const fetchMock = vi.fn(async (url: string, init: RequestInit) => answer(url, init));
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+const problem = (status: number, body: object = {}) =>
+  new Response(JSON.stringify({ status, title: "x", ...body }), {
+    status,
+    headers: { "content-type": "application/problem+json" },
+  });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete (globalThis as Record<symbol, unknown>)[REGISTRY];
+  history.replaceState(null, "", "/");
+});
+
+describe("page start-up (SPEC §4)", () => {
+  it.each<[string, string | undefined, string]>([
+    ["?lang=en_GB", undefined, "en-GB"],
+    ["?lang=de", "false", "de-BE"],
+    ["?lang=nl", undefined, "nl-NL"],
+    ["?lang=zz", undefined, "fr-FR"],
+  ])("visitor %s (isLogged=%j) → locale %s", (search, cookie, locale) => {
+    page(search, { cookie });
+    expect(getCore().store.getState().app.locale).toBe(locale);
+  });
+
+  it("a logged-in customer keeps the stored language whatever ?lang says", async () => {
+    stubFetch(() => problem(401));
+    page("?lang=en_GB", { cookie: "true", stored: loggedState });
+    const core = getCore();
+    expect(core.store.getState().app.locale).toBe("nl-BE");
+    await core.ready;
+  });
+
+  it.each<[string, Theme, ThemeSource]>([
+    ["?site=agrimacc", "AGRI", "site"],
+    ["?site=macc", "MACC", "site"],
+    ["?site=other", "MACC", "default"],
+  ])("visitor %s → theme %s from %s", (search, theme, source) => {
+    page(search);
+    const { app } = getCore().store.getState();
+    expect([app.theme, app.themeSource]).toEqual([theme, source]);
+  });
+
+  it("the site theme is stored for the next page", () => {
+    page("?site=agrimacc");
+    getCore();
+    expect(createMaccStore().getState().app.theme).toBe("AGRI");
+  });
+
+  it.each<[string, string[]]>([
+    ["?panier=A1,B2,A1", ["A1", "B2"]],
+    ["?panier=", []],
+  ])("%s → basket %j", (search, panier) => {
+    page(search, { stored: { auth: { logged: false }, app: { panier: ["OLD"], redirection: "/x" } } });
+    const { app } = getCore().store.getState();
+    expect(app.panier).toEqual(panier);
+    if (panier.length === 0) expect(app.redirection).toBeNull();
+  });
+
+  it("no ?panier keeps the stored basket", () => {
+    page("", { stored: { auth: { logged: false }, app: { panier: ["OLD"] } } });
+    expect(getCore().store.getState().app.panier).toEqual(["OLD"]);
+  });
+
+  it("one core per page", () => {
+    page("");
+    expect(getCore()).toBe(getCore());
+  });
+});
+
+describe("requests of the page (SPEC §7)", () => {
+  it.each<[string, string]>([
+    ["", "fr-FR"],
+    ["?lang=it", "it-IT"],
+    ["?lang=nl_BE", "nl-BE"],
+  ])("page %j → base origin/api, X-langue %s, no bearer for a visitor", async (search, locale) => {
+    const fetchMock = stubFetch(() => new Response("{}", { headers: { "content-type": "application/json" } }));
+    page(search);
+    await getCore().api.request("/servicesMACC/reseau/FRA/type/gen");
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(`${location.origin}/api/servicesMACC/reseau/FRA/type/gen`);
+    const headers = new Headers(init.headers);
+    expect(headers.get("x-langue")).toBe(locale);
+    expect(headers.get("authorization")).toBeNull();
+  });
+});
+
+describe("API reactions wired to the page (SPEC §8)", () => {
+  it("a failure shows a 15 s error toast with the server's message", async () => {
+    stubFetch(() => problem(500, { detail: "Le serveur est indisponible" }));
+    page("");
+    const core = getCore();
+    await expect(core.api.request("/x", { method: "POST" })).rejects.toBeTruthy();
+    await vi.waitFor(() =>
+      expect(core.toasts.getState().toasts).toEqual([expect.objectContaining({ kind: "error", message: "Le serveur est indisponible" })]),
+    );
+  });
+
+  it.each<[string, string]>([
+    ["en_GB", "An error has just occurred, please contact MACC"],
+    ["fr_FR", "Une erreur vient de se produire, merci de contacter la MACC"],
+  ])("without a server message (lang %s) the generic text is shown", async (lang, text) => {
+    stubFetch(() => problem(500));
+    page(`?lang=${lang}`);
+    const core = getCore();
+    await expect(core.api.request("/x", { method: "POST" })).rejects.toBeTruthy();
+    await vi.waitFor(() => expect(core.toasts.getState().toasts.map((t) => t.message)).toEqual([text]));
+  });
+
+  it("503 switches every element to maintenance, without a toast", async () => {
+    stubFetch(() => problem(503));
+    page("");
+    const core = getCore();
+    await expect(core.api.request("/x")).rejects.toBeTruthy();
+    expect(core.store.getState().maintenance).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(core.toasts.getState().toasts).toEqual([]);
+  });
+
+  it.each([[401], [413], [429]])("%i disconnects the user", async (status) => {
+    stubFetch((url) => (url.includes("/auth/refresh") ? problem(401) : problem(status)));
+    page("", { cookie: "true", stored: loggedState });
+    const core = getCore();
+    core.store.getState().connectUser(loggedState.auth.user);
+    expect(core.store.getState().auth.logged).toBe(true);
+    await expect(core.api.request("/x", { method: "POST" })).rejects.toMatchObject({ status });
+    expect(core.store.getState().auth.logged).toBe(false);
+  });
+});
+
+describe("effectiveTheme", () => {
+  const config = (theme: string | undefined) => readPageConfig({ theme }, "https://www.macc.fr");
+  it.each<[Theme | null, Theme, ThemeSource, string | undefined, Theme]>([
+    ["AGRI", "MACC", "account", "macc", "AGRI"],
+    ["MACC", "AGRI", "site", "agri", "MACC"],
+    [null, "AGRI", "account", "macc", "AGRI"],
+    [null, "AGRI", "site", "macc", "AGRI"],
+    [null, "MACC", "default", "agri", "AGRI"],
+    [null, "MACC", "default", undefined, "MACC"],
+  ])("attribute %j, store %s (%s), page %j → %s", (attribute, theme, source, pageTheme, expected) => {
+    const store = createMaccStore({ storage: null });
+    store.getState().changeTheme(theme, source);
+    expect(effectiveTheme(attribute, store, config(pageTheme))).toBe(expected);
+  });
+});
+
+describe("generic error message catalogue", () => {
+  it.each([["en-GB"], ["fr-FR"], ["fr-BE"], ["de-BE"], ["es-ES"], ["it-IT"], ["nl-NL"]] as const)("%s has it", async (locale) => {
+    const i18n = await loadI18n(locale);
+    const text = i18n._(GENERIC_ERROR);
+    expect(text).toMatch(/MACC/);
+    if (locale === "en-GB") expect(text).toBe("An error has just occurred, please contact MACC");
+    expect(await loadI18n(locale)).toBe(i18n);
+  });
+});
