@@ -5,6 +5,19 @@ export default defineConfig({
   sourceLocale: "en-GB",
   locales: ["fr-FR", "fr-BE", "fr-LU", "de-BE", "de-LU", "en-GB", "es-ES", "it-IT", "nl-BE", "nl-NL"],
   fallbackLocales: { default: "en-GB" },
-  catalogs: [{ path: "<rootDir>/src/locales/{locale}/messages", include: ["src", "elements"], exclude: ["**/*.test.*", "**/node_modules/**"] }],
+  // One catalog for the shared core and ui, one per area: an element downloads only the
+  // messages of the areas it shows, so catalogs do not grow with every new screen.
+  catalogs: [
+    {
+      path: "<rootDir>/src/locales/{locale}",
+      include: ["<rootDir>/src/core/", "<rootDir>/src/ui/", "<rootDir>/elements/"],
+      exclude: ["**/*.test.*"],
+    },
+    {
+      path: "<rootDir>/src/areas/{name}/locales/{locale}",
+      include: ["<rootDir>/src/areas/{name}/"],
+      exclude: ["**/*.test.*"],
+    },
+  ],
   format: formatter({ lineNumbers: false }),
 });

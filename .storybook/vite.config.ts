@@ -4,7 +4,7 @@
  * production `process.env.NODE_ENV` define, output names).
  */
 import { defineConfig } from "vite";
-import { sharedPlugins } from "../vite.config";
+import { sharedPlugins } from "../vite.config.ts";
 
 export default defineConfig({
   plugins: sharedPlugins(),

@@ -2,6 +2,7 @@ import r2wc from "@r2wc/react-to-web-component";
 import type { ComponentType } from "react";
 import { MaccRoot } from "../src/ui/context";
 import { adoptStyles } from "../src/ui/sheets";
+import type { Catalog } from "../src/core/i18n";
 import { getCore } from "../src/core/index";
 
 type PropType = "string" | "number" | "boolean" | "json";
@@ -13,6 +14,8 @@ export interface ElementOptions {
   styles?: readonly string[];
   /** Height reserved before the first paint (CSS length). */
   reserve?: string;
+  /** Message catalogs of the areas the element shows (the shared one always loads). */
+  catalogs?: readonly Catalog[];
 }
 
 // r2wc keeps its state behind these registered symbols.
@@ -41,7 +44,7 @@ export function defineElement<P extends object>(tag: string, Component: Componen
 
   function Element(props: P & { container?: ShadowRoot; locale?: string; theme?: string; apiBase?: string }) {
     return (
-      <MaccRoot container={props.container} locale={props.locale} theme={props.theme} apiBase={props.apiBase} reserve={options.reserve}>
+      <MaccRoot container={props.container} locale={props.locale} theme={props.theme} apiBase={props.apiBase} reserve={options.reserve} catalogs={options.catalogs}>
         <Component {...props} />
       </MaccRoot>
     );

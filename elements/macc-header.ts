@@ -1,6 +1,7 @@
+import { headerCatalog } from "../src/areas/header/catalog";
 import { Header } from "../src/areas/header/Header";
 import css from "../src/areas/header/header.css?inline";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-header", Header, { styles: [controlsCss, css], reserve: "9rem" });
+defineElement("macc-header", Header, { catalogs: [headerCatalog], styles: [controlsCss, css], reserve: "9rem" });

@@ -1,3 +1,7 @@
+import { headerCatalog } from "../src/areas/header/catalog";
+import { footerCatalog } from "../src/areas/footer/catalog";
+import { loginCatalog } from "../src/areas/login/catalog";
+import { portalCatalog } from "../src/areas/portal/catalog";
 import footerCss from "../src/areas/footer/footer.css?inline";
 import headerCss from "../src/areas/header/header.css?inline";
 import loginCss from "../src/areas/login/login.css?inline";
@@ -6,4 +10,4 @@ import portalCss from "../src/areas/portal/portal.css?inline";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-portal", Portal, { props: { base: "string" }, styles: [controlsCss, headerCss, footerCss, loginCss, portalCss], reserve: "40rem" });
+defineElement("macc-portal", Portal, { props: { base: "string" }, catalogs: [headerCatalog, footerCatalog, loginCatalog, portalCatalog], styles: [controlsCss, headerCss, footerCss, loginCss, portalCss], reserve: "40rem" });

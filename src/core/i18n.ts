@@ -1,33 +1,53 @@
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import type { Locale } from "./constants";
 
+/** Loads one catalog (the shared one, or an area's) for a locale. */
+export type Catalog = (locale: Locale) => Promise<{ messages: Messages }>;
+
+const shared: Catalog = (locale) => import(`../locales/${locale}.po`);
+
 /**
- * One Lingui instance per locale, shared by every element of the page. Elements never use
- * Lingui's global `i18n`: two elements in two locales on one page must not fight over it.
+ * One Lingui instance per locale, shared by every element of the page, into which the catalogs
+ * of the areas on the page are merged as they load. Elements never use Lingui's global `i18n`:
+ * two elements in two locales on one page must not fight over it.
  */
-const loaded = new Map<Locale, I18n>();
-const pending = new Map<Locale, Promise<I18n>>();
+const instances = new Map<Locale, I18n>();
+const loads = new Map<Catalog, Map<Locale, Promise<void>>>();
+const loaded = new Map<Catalog, Set<Locale>>();
 
-const catalogs = import.meta.glob<{ messages: Messages }>("../locales/*/messages.po");
+function instanceOf(locale: Locale): I18n {
+  let i18n = instances.get(locale);
+  if (!i18n) {
+    i18n = setupI18n({ locale, messages: { [locale]: {} } });
+    instances.set(locale, i18n);
+  }
+  return i18n;
+}
 
-export function loadI18n(locale: Locale): Promise<I18n> {
-  const ready = loaded.get(locale);
-  if (ready) return Promise.resolve(ready);
-  let promise = pending.get(locale);
+function loadCatalog(catalog: Catalog, locale: Locale, i18n: I18n): Promise<void> {
+  let byLocale = loads.get(catalog);
+  if (!byLocale) loads.set(catalog, (byLocale = new Map()));
+  let promise = byLocale.get(locale);
   if (!promise) {
-    const load = catalogs[`../locales/${locale}/messages.po`];
-    promise = (load ? load() : Promise.resolve({ messages: {} })).then(({ messages }) => {
-      const i18n = setupI18n({ locale, messages: { [locale]: messages } });
-      loaded.set(locale, i18n);
-      return i18n;
+    promise = catalog(locale).then(({ messages }) => {
+      i18n.load(locale, messages);
+      if (!loaded.has(catalog)) loaded.set(catalog, new Set());
+      loaded.get(catalog)!.add(locale);
     });
-    pending.set(locale, promise);
-    promise.catch(() => pending.delete(locale));
+    // A failed download may be retried by the next element that needs it.
+    promise.catch(() => byLocale.delete(locale));
+    byLocale.set(locale, promise);
   }
   return promise;
 }
 
-/** The instance if its catalog is already here, so a re-render never flashes a skeleton. */
-export function peekI18n(locale: Locale): I18n | undefined {
-  return loaded.get(locale);
+export function loadI18n(locale: Locale, catalogs: readonly Catalog[] = []): Promise<I18n> {
+  const i18n = instanceOf(locale);
+  return Promise.all([shared, ...catalogs].map((catalog) => loadCatalog(catalog, locale, i18n))).then(() => i18n);
+}
+
+/** The instance when all its catalogs are already here, so a re-render never flashes a skeleton. */
+export function peekI18n(locale: Locale, catalogs: readonly Catalog[] = []): I18n | undefined {
+  const ready = [shared, ...catalogs].every((catalog) => loaded.get(catalog)?.has(locale));
+  return ready ? instances.get(locale) : undefined;
 }

@@ -4,7 +4,7 @@ import { useStore } from "zustand";
 import type { RequestOptions } from "../core/api";
 import { DEFAULT_LOCALE, type Locale, type Theme } from "../core/constants";
 import { effectiveTheme, getCore, type Core } from "../core/index";
-import { loadI18n, peekI18n } from "../core/i18n";
+import { loadI18n, peekI18n, type Catalog } from "../core/i18n";
 import { isLocale } from "../core/locale";
 import { pathFor, type RouteName, type RouteParams } from "../core/routes";
 import type { MaccState } from "../core/store";
@@ -72,20 +72,24 @@ export interface RootProps {
   apiBase?: string;
   /** Height reserved while the element's translations load, so the host page does not jump. */
   reserve?: string;
+  /** The message catalogs of the areas the element shows. */
+  catalogs?: readonly Catalog[];
   children: ReactNode;
 }
 
-function useI18n(locale: Locale) {
+function useI18n(locale: Locale, catalogs: readonly Catalog[]) {
   const [, setLoaded] = useState(0);
-  const i18n = peekI18n(locale);
+  const i18n = peekI18n(locale, catalogs);
   useEffect(() => {
-    if (!i18n) void loadI18n(locale).then(() => setLoaded((n) => n + 1));
-  }, [i18n, locale]);
+    if (!i18n) void loadI18n(locale, catalogs).then(() => setLoaded((n) => n + 1));
+  }, [i18n, locale, catalogs]);
   return i18n;
 }
 
+const NO_CATALOGS: readonly Catalog[] = [];
+
 /** Every element renders inside this: locale, theme, i18n, events, maintenance screen. */
-export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiBase, reserve, children }: RootProps) {
+export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiBase, reserve, catalogs = NO_CATALOGS, children }: RootProps) {
   const core = getCore();
   const pageLocale = useMacc((s) => s.app.locale);
   useMacc((s) => s.app.theme + s.app.themeSource);
@@ -93,7 +97,7 @@ export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiB
   const locale = isLocale(localeAttr) ? localeAttr : (pageLocale ?? DEFAULT_LOCALE);
   const theme = effectiveTheme(parseThemeAttribute(themeAttr), core.store, core.config);
   const host = container && "host" in container ? (container.host as HTMLElement) : null;
-  const i18n = useI18n(locale);
+  const i18n = useI18n(locale, catalogs);
 
   if (apiBase && !core.config.apiBaseFixed) {
     core.config.apiBase = apiBase.replace(/\/+$/, "");
