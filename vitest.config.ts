@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { sharedPlugins } from "./vite.config";
+import { sharedPlugins } from "./vite.config.ts";
 
 // Two projects: the widgets run in happy-dom, the reference API in plain Node.
 export default defineConfig({
