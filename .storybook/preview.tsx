@@ -3,7 +3,7 @@ import { action } from "storybook/actions";
 import { LOCALES, STORAGE_KEY, type Locale } from "../src/core/constants";
 import { getCore } from "../src/core/index";
 import type { User } from "../src/core/types";
-import { LOCALE_LABELS } from "../src/core/site";
+import { LOCALE_LABELS } from "../src/core/locale-labels";
 import { ApiFixture, installFetchStub, onApiRequest, setApiFixtures, setFallbackFixtures, type ApiFixtures } from "./api-stub";
 
 /** Page state a story needs before its element renders (the store is one per page). */

@@ -10,8 +10,8 @@ import { chromium } from "@playwright/test";
 
 const BUDGETS = [
   { name: "loader (macc-elements.js)", page: null, file: "dist/static/js/macc-elements.js", maxKb: 2 },
-  { name: "page with only <macc-footer>", page: "/footer.html", maxKb: 80 },
-  { name: "France page (header + login + footer)", page: "/france.html", maxKb: 100 },
+  { name: "page with only <macc-footer>", page: "/footer.html", ready: "macc-footer address", maxKb: 80 },
+  { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 100 },
 ];
 
 const port = 4300 + Math.floor(Math.random() * 500);
@@ -45,7 +45,9 @@ try {
       page.on("response", (response) => {
         if (response.url().endsWith(".js")) bodies.push(response.body().catch(() => Buffer.alloc(0)));
       });
-      await page.goto(`http://127.0.0.1:${port}${budget.page}`, { waitUntil: "networkidle" });
+      await page.goto(`http://127.0.0.1:${port}${budget.page}`);
+      await page.locator(budget.ready).first().waitFor();
+      await page.waitForLoadState("networkidle");
       for (const body of await Promise.all(bodies)) {
         total += gzipSync(body, { level: 9 }).length;
         files++;

@@ -37,26 +37,39 @@ const ADDRESSES: Record<string, Omit<FooterContact, "listSousServices">> = {
   ITA: { adresseTitre: "MACC Italia", adresseLigne1: "Via dei Campi 7", adresseLigne2: null, codePostal: "40127", ville: "Bologna" },
 };
 
+/** Sub-service names as the API words them in the requested language (`?langue=`). */
+const SERVICE_NAMES: Record<string, [string, string, string]> = {
+  fr: ["Service client", "Service après-vente", "Pièces détachées"],
+  en: ["Customer service", "After-sales service", "Spare parts"],
+  nl: ["Klantenservice", "Klantendienst na verkoop", "Onderdelen"],
+  de: ["Kundenservice", "Kundendienst", "Ersatzteile"],
+  es: ["Atención al cliente", "Servicio posventa", "Recambios"],
+  it: ["Servizio clienti", "Assistenza post-vendita", "Ricambi"],
+};
+
 /** The contact block of a network, as the API sends it. */
-export function footerContact(network: string): FooterContact {
+export function footerContact(network: string, langue = "fr-FR"): FooterContact {
   const address = ADDRESSES[network] ?? ADDRESSES.FRA!;
   const domain = network === "AGR" ? "agrimacc.test" : "macc.test";
+  const [customer, afterSales, parts] = SERVICE_NAMES[langue.slice(0, 2)] ?? SERVICE_NAMES.fr!;
   return {
     ...address,
     listSousServices: [
-      { nomSousService: "Service client", telephone1: "+33 3 26 00 00 01", mail1: "service.client", mail2: `@${domain}` },
-      { nomSousService: "Service après-vente", telephone1: "+33 3 26 00 00 02", mail1: "sav", mail2: `@${domain}` },
-      { nomSousService: "Pièces détachées", telephone1: "+33 3 26 00 00 03", mail1: null, mail2: null },
+      { nomSousService: customer, telephone1: "+33 3 26 00 00 01", mail1: "service.client", mail2: `@${domain}` },
+      { nomSousService: afterSales, telephone1: "+33 3 26 00 00 02", mail1: "sav", mail2: `@${domain}` },
+      { nomSousService: parts, telephone1: "+33 3 26 00 00 03", mail1: null, mail2: null },
     ],
   };
 }
 
+const contactFor = (req: ApiRequest) => footerContact(req.params.network ?? "FRA", req.query.get("langue") ?? undefined);
+
 /** Footer answered for whichever network the element asks for (locale, theme or company). */
-export const footerOk = (delayMs = 150): ApiFixture => ok((req: ApiRequest) => footerContact(req.params.network ?? "FRA"), delayMs);
+export const footerOk = (delayMs = 150): ApiFixture => ok(contactFor, delayMs);
 
 /** A network with an address but no sub-services. */
 export const footerNoServices = (): ApiFixture =>
-  ok((req: ApiRequest) => ({ ...footerContact(req.params.network ?? "FRA"), listSousServices: [] }));
+  ok((req: ApiRequest) => ({ ...contactFor(req), listSousServices: [] }));
 
 // ---------------------------------------------------------------------------------------------
 // Accounts (the shape SessionSchema accepts: what POST /auth/login and /auth/refresh answer)

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import "../elements/macc-portal";
 import type { Locale } from "../src/core/constants";
+import { loadPaths } from "../src/core/paths";
 import { pathFor, type RouteName } from "../src/core/routes";
 import { FOOTER_PATH, footerOk, noContent, ok, session, USER_MULTI } from "./fixtures";
 import { elementAttributes, type MaccPageParameters } from "./helpers";
@@ -13,9 +14,10 @@ import { elementAttributes, type MaccPageParameters } from "./helpers";
 const iframeBase = () => location.pathname.replace(/(\/iframe\.html).*$/, "$1");
 
 function atRoute(route: RouteName) {
-  return ({ globals }: { globals: Record<string, unknown> }) => {
+  return async ({ globals }: { globals: Record<string, unknown> }) => {
     const base = iframeBase();
     const locale = elementAttributes(globals).locale as Locale;
+    await loadPaths(locale); // route addresses load per language
     history.replaceState(history.state, "", base + pathFor(route, locale) + location.search + location.hash);
     return () => history.replaceState(history.state, "", iframeBase() + location.search + location.hash);
   };

@@ -1,5 +1,6 @@
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import type { Locale } from "./constants";
+import { hasPaths, loadPaths } from "./paths";
 
 /** Loads one catalog (the shared one, or an area's) for a locale. */
 export type Catalog = (locale: Locale) => Promise<{ messages: Messages }>;
@@ -41,13 +42,15 @@ function loadCatalog(catalog: Catalog, locale: Locale, i18n: I18n): Promise<void
   return promise;
 }
 
+/** The locale's messages (shared and the given areas') and its translated addresses. */
 export function loadI18n(locale: Locale, catalogs: readonly Catalog[] = []): Promise<I18n> {
   const i18n = instanceOf(locale);
-  return Promise.all([shared, ...catalogs].map((catalog) => loadCatalog(catalog, locale, i18n))).then(() => i18n);
+  const messages = [shared, ...catalogs].map((catalog) => loadCatalog(catalog, locale, i18n));
+  return Promise.all([...messages, loadPaths(locale)]).then(() => i18n);
 }
 
 /** The instance when all its catalogs are already here, so a re-render never flashes a skeleton. */
 export function peekI18n(locale: Locale, catalogs: readonly Catalog[] = []): I18n | undefined {
-  const ready = [shared, ...catalogs].every((catalog) => loaded.get(catalog)?.has(locale));
+  const ready = hasPaths(locale) && [shared, ...catalogs].every((catalog) => loaded.get(catalog)?.has(locale));
   return ready ? instances.get(locale) : undefined;
 }

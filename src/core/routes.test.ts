@@ -1,16 +1,21 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "./constants";
 import {
-  ROUTE_ACCESS,
   ROUTE_NAMES,
+  pathFor,
+  pathTable,
+  type RouteName,
+} from "./routes";
+import {
+  ROUTE_ACCESS,
   freshnessOf,
   guardRedirect,
   matchPath,
-  pathFor,
-  pathTable,
   resolveRoute,
-  type RouteName,
-} from "./routes";
+} from "./route-rules";
+import { loadAllPaths } from "./paths";
+
+beforeAll(() => loadAllPaths());
 
 const WITH_PARAM: ReadonlySet<RouteName> = new Set(["PARC_PRODUITS_DETAIL", "PARC_PRODUITS_DETAIL_SAV"]);
 const paramsOf = (name: RouteName, codeFamille = "A B/C") => (WITH_PARAM.has(name) ? { codeFamille } : {});
@@ -19,19 +24,20 @@ const ROUTE_X_LOCALE = ROUTE_NAMES.flatMap((name) => LOCALES.map((locale) => [na
 
 describe("path tables", () => {
   describe.each(LOCALES.map((l) => [l]))("%s", (locale) => {
-    const table = pathTable(locale);
-
+    // Read inside each test: path tables load asynchronously (beforeAll), after collection.
     it.each(ROUTE_NAMES.map((n) => [n]))("%s has a path starting with '/'", (name) => {
-      expect(table[name]).toMatch(/^\/\S*$/);
+      expect(pathTable(locale)[name]).toMatch(/^\/\S*$/);
     });
 
     it("no two routes share a path", () => {
+      const table = pathTable(locale);
       const paths = ROUTE_NAMES.map((name) => table[name].toLowerCase());
       const duplicates = paths.filter((p, i) => paths.indexOf(p) !== i);
       expect(duplicates).toEqual([]);
     });
 
     it("only the product-family routes take :codeFamille", () => {
+      const table = pathTable(locale);
       const withParam = ROUTE_NAMES.filter((name) => table[name].includes(":"));
       expect(withParam.sort()).toEqual([...WITH_PARAM].sort());
       for (const name of withParam) expect(table[name]).toContain(":codeFamille");

@@ -2,12 +2,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState } from "react";
 import { LOCALES, type Locale } from "../../core/constants";
 import { isLocale } from "../../core/locale";
-import { LOCALE_LABELS, showsJoinUs, sitePath } from "../../core/site";
+import { showsJoinUs, sitePath } from "../../core/site";
 import { showsInvoices } from "../../core/theme";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc } from "../../ui/context";
-import { BasketIcon, GlobeIcon, LogoutIcon, MenuIcon, SearchIcon, SwitchIcon, UserIcon } from "./icons";
 import { RouteLink } from "../../ui/RouteLink";
+import { BasketIcon, GlobeIcon, LogoutIcon, MenuIcon, SearchIcon, SwitchIcon, UserIcon } from "./icons";
+import { LOCALE_LABELS } from "../../core/locale-labels";
 
 /** `<macc-header>`: brand, tools (locale, search, basket), main menu and the logged-in company block. */
 export function Header() {

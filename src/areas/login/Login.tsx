@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { ApiError } from "../../core/errors";
-import { matchPath, type RouteName } from "../../core/routes";
+import { matchPath } from "../../core/route-rules";
+import type { RouteName } from "../../core/routes";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc, useNavigation } from "../../ui/context";
 import { ErrorSummary, type FieldError } from "../../ui/ErrorSummary";

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useCallback, useEffect, useRef, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { loadAllPaths } from "../../core/paths";
 import type { RouteName } from "../../core/routes";
 import { NavigationProvider, useElement, useMacc } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
@@ -16,8 +17,19 @@ export interface PortalProps {
   base?: string;
 }
 
-/** `<macc-portal>`: the whole extranet, every route of SPEC §2 behind its guards. */
-export function Portal({ base }: PortalProps) {
+/**
+ * `<macc-portal>`: the whole extranet, every route of SPEC §2 behind its guards. It knows every
+ * language's addresses, so a link shared from another country's site still finds its page.
+ */
+export function Portal(props: PortalProps) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    void loadAllPaths().then(() => setReady(true));
+  }, []);
+  return ready ? <PortalShell {...props} /> : <span className="skeleton" style={{ minHeight: "40rem" }} />;
+}
+
+function PortalShell({ base }: PortalProps) {
   const { t, i18n } = useLingui();
   const { core, locale, emit } = useElement();
   const logged = useMacc((s) => s.auth.logged);

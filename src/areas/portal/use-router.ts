@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { Locale } from "../../core/constants";
-import { matchPath, pathFor, resolveRoute, type RouteMatch } from "../../core/routes";
+import { matchPath, resolveRoute } from "../../core/route-rules";
+import { pathFor, type RouteMatch } from "../../core/routes";
 import type { Navigation } from "../../ui/context";
 import type { MaccEventName } from "../../ui/events";
 

@@ -1,0 +1,254 @@
+import { fireEvent, waitFor } from "@testing-library/dom";
+import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import "../../../elements/macc-portal";
+import { getCore } from "../../core/index";
+import type { Entreprise } from "../../core/types";
+import { company, listen, mount, resetPage, stubApi, user, type Mounted, type RouteHandler } from "../../test/elements";
+
+const FOOTER_BODY = {
+  adresseTitre: "MACC France",
+  adresseLigne1: "12 route des Moissons",
+  codePostal: "51100",
+  ville: "Reims",
+  listSousServices: [],
+};
+
+/** The portal always shows the footer: its call is part of every page. */
+function api(extra: Record<string, RouteHandler> = {}) {
+  return stubApi({ "GET /api/servicesMACC/reseau/FRA/type/gen": { body: FOOTER_BODY }, ...extra });
+}
+
+function at(path: string) {
+  history.replaceState(null, "", path);
+}
+
+const yearsAgo = (years: number) => {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - years);
+  return d.toISOString().slice(0, 10);
+};
+
+const logIn = (entreprise: Partial<Entreprise> = {}) => getCore().store.getState().connectUser(user([company(entreprise)]));
+
+const title = (view: Mounted) => view.root.querySelector("main h1")?.textContent ?? null;
+
+async function mountPortal(html = "<macc-portal></macc-portal>") {
+  const view = await mount(html);
+  await waitFor(() => expect(view.root.querySelector("main")).not.toBeNull());
+  return view;
+}
+
+beforeEach(() => resetPage());
+
+describe("<macc-portal> routes and guards (SPEC §2)", () => {
+  it("anonymous on a protected route → login, and the requested path is kept for after login", async () => {
+    api();
+    at("/portail/mon-compte/factures");
+    const view = await mountPortal();
+    await waitFor(() => expect(location.pathname).toBe("/portail/mon-compte/connexion"));
+    expect(getCore().store.getState().app.redirection).toBe("/mon-compte/factures");
+    await waitFor(() => expect(title(view)).toBe("Je me connecte à mon compte"));
+    expect(view.root.querySelector('input[name="email"]')).not.toBeNull();
+  });
+
+  it.each<[string, string]>([
+    ["/portail/mon-compte", "/mon-compte"],
+    ["/portail/mon-compte/parc-produits/TRACT-01/sav", "/mon-compte/parc-produits/TRACT-01/sav"],
+    ["/portail/contact/conseiller", "/contact/conseiller"],
+  ])("anonymous on %s → login, redirection %s", async (path, redirection) => {
+    api();
+    at(path);
+    await mountPortal();
+    await waitFor(() => expect(location.pathname).toBe("/portail/mon-compte/connexion"));
+    expect(getCore().store.getState().app.redirection).toBe(redirection);
+  });
+
+  it("the redirect replaces the history entry (Back does not loop)", async () => {
+    api();
+    at("/portail/mon-compte/factures");
+    const length = history.length;
+    await mountPortal();
+    await waitFor(() => expect(location.pathname).toBe("/portail/mon-compte/connexion"));
+    expect(history.length).toBe(length);
+  });
+
+  describe("freshness redirect", () => {
+    it.each<[string, string | null, string, string]>([
+      ["no last-update date", null, "/portail/mon-compte/factures", "/portail/mon-compte/confirmation-information"],
+      ["no last-update date, dashboard", null, "/portail/mon-compte", "/portail/mon-compte/confirmation-information"],
+      ["data older than 3 years", yearsAgo(4), "/portail/mon-compte/factures", "/portail/mon-compte/confirmation-information"],
+      ["fresh data", yearsAgo(1), "/portail/mon-compte/factures", "/portail/mon-compte/factures"],
+      ["no date, company choice is exempt", null, "/portail/mon-compte/choixEntreprise", "/portail/mon-compte/choixEntreprise"],
+      ["no date, public page", null, "/portail/contact", "/portail/contact"],
+    ])("%s: %s → %s", async (_label, derniereMiseAJour, from, to) => {
+      api();
+      logIn({ derniereMiseAJour });
+      at(from);
+      const view = await mountPortal();
+      await waitFor(() => expect(location.pathname).toBe(to));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(location.pathname).toBe(to);
+      expect(title(view)).not.toBeNull();
+      expect(getCore().store.getState().app.redirection).toBeNull();
+    });
+
+    it("shows the confirmation page after the redirect", async () => {
+      api();
+      logIn({ derniereMiseAJour: null });
+      at("/portail/mon-compte/factures");
+      const view = await mountPortal();
+      await waitFor(() => expect(title(view)).toBe("Confirmez vos informations"));
+    });
+  });
+
+  it.each<[string]>([["/portail/mon-compte/connexion"], ["/portail/inscription"], ["/portail/panier/connexion"]])(
+    "logged in on the restricted route %s → DASHBOARD",
+    async (path) => {
+      api();
+      logIn();
+      at(path);
+      const view = await mountPortal();
+      await waitFor(() => expect(location.pathname).toBe("/portail/mon-compte"));
+      await waitFor(() => expect(title(view)).toBe("Mon compte"));
+    },
+  );
+
+  it.each<[string]>([["/portail/"], ["/portail"]])("the root %s shows login", async (path) => {
+    api();
+    at(path);
+    const view = await mountPortal();
+    await waitFor(() => expect(title(view)).toBe("Je me connecte à mon compte"));
+    expect(document.title).toBe("Je me connecte à mon compte — MACC");
+  });
+
+  it("the basket login route shows the basket prompt", async () => {
+    api();
+    at("/portail/panier/connexion");
+    const view = await mountPortal();
+    await waitFor(() => expect(view.screen.getByText("Connectez-vous pour continuer", { selector: "p" })).toBeTruthy());
+  });
+
+  it("an unknown path → the not-found page", async () => {
+    api();
+    at("/portail/nulle-part/ici");
+    const view = await mountPortal();
+    await waitFor(() => expect(title(view)).toBe("Page introuvable"));
+    expect(view.screen.getByText("L'adresse est peut-être mal saisie, ou la page a peut-être été déplacée.")).toBeTruthy();
+    expect(view.screen.getByRole("link", { name: "Accéder à mon compte" }).getAttribute("href")).toBe("/portail/mon-compte");
+    expect(location.pathname).toBe("/portail/nulle-part/ici");
+    expect(document.title).toBe("Page introuvable — MACC");
+    // Header and footer stay.
+    expect(view.root.querySelector("header")).not.toBeNull();
+    expect(view.root.querySelector("footer")).not.toBeNull();
+  });
+
+  it("a path of another language still resolves", async () => {
+    api();
+    at("/portail/my-account/login");
+    const view = await mountPortal();
+    await waitFor(() => expect(title(view)).toBe("Je me connecte à mon compte"));
+  });
+
+  it("the base attribute overrides the page's portal base", async () => {
+    api();
+    at("/extranet/mon-compte/factures");
+    await mountPortal('<macc-portal base="/extranet/"></macc-portal>');
+    await waitFor(() => expect(location.pathname).toBe("/extranet/mon-compte/connexion"));
+  });
+
+  describe("in-place navigation", () => {
+    it("a click on a header link navigates with pushState, without a page load", async () => {
+      api();
+      at("/portail/mon-compte/connexion");
+      const pushState = vi.spyOn(history, "pushState");
+      onTestFinished(() => pushState.mockRestore());
+      const navigations = listen<{ route: string; path: string }>("macc-navigate");
+      const view = await mountPortal();
+      await waitFor(() => expect(title(view)).toBe("Je me connecte à mon compte"));
+      const length = history.length;
+
+      const contact = view.root.querySelector<HTMLAnchorElement>('header a[href="/portail/contact"]')!;
+      expect(contact.textContent).toBe("Contact");
+      const notCancelled = fireEvent.click(contact);
+
+      expect(notCancelled).toBe(false); // the browser's own navigation is cancelled
+      expect(pushState).toHaveBeenCalledTimes(1);
+      expect(pushState.mock.calls[0]![2]).toBe("/portail/contact");
+      expect(location.pathname).toBe("/portail/contact");
+      expect(history.length).toBe(length + 1);
+      await waitFor(() => expect(title(view)).toBe("Contactez-nous"));
+      expect(document.title).toBe("Contactez-nous — MACC");
+      expect(navigations.map((e) => e.detail)).toEqual([{ route: "INTERLOCUTEURS", params: {}, path: "/portail/contact" }]);
+      // Same element, same shadow root: nothing was reloaded.
+      expect(view.el.isConnected).toBe(true);
+      expect(view.el.shadowRoot).toBe(view.root);
+      // Focus moves to the new page's main region.
+      await waitFor(() => expect(view.root.activeElement).toBe(view.root.querySelector("main")));
+    });
+
+    it("a host page can cancel the navigation (preventDefault on macc-navigate)", async () => {
+      api();
+      at("/portail/mon-compte/connexion");
+      listen("macc-navigate", document, (e) => e.preventDefault());
+      const view = await mountPortal();
+      await waitFor(() => expect(title(view)).toBe("Je me connecte à mon compte"));
+      fireEvent.click(view.root.querySelector('header a[href="/portail/contact"]')!);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(location.pathname).toBe("/portail/mon-compte/connexion");
+      expect(title(view)).toBe("Je me connecte à mon compte");
+    });
+
+    it("a modified click (ctrl/meta) is left to the browser", async () => {
+      api();
+      at("/portail/mon-compte/connexion");
+      const view = await mountPortal();
+      await waitFor(() => expect(title(view)).toBe("Je me connecte à mon compte"));
+      const contact = view.root.querySelector('header a[href="/portail/contact"]')!;
+      contact.addEventListener("click", (e) => e.preventDefault()); // keep happy-dom from following it
+      fireEvent.click(contact, { ctrlKey: true });
+      await new Promise((r) => setTimeout(r, 20));
+      expect(location.pathname).toBe("/portail/mon-compte/connexion");
+    });
+
+    it("Back (popstate) shows the previous route", async () => {
+      api();
+      at("/portail/mon-compte/connexion");
+      const view = await mountPortal();
+      await waitFor(() => expect(title(view)).toBe("Je me connecte à mon compte"));
+      fireEvent.click(view.root.querySelector('header a[href="/portail/contact"]')!);
+      await waitFor(() => expect(title(view)).toBe("Contactez-nous"));
+      history.replaceState(null, "", "/portail/mon-compte/connexion");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+      await waitFor(() => expect(title(view)).toBe("Je me connecte à mon compte"));
+    });
+
+    it("logging out on a protected page lands on login", async () => {
+      api({ "POST /api/auth/logout": { status: 204 } });
+      logIn();
+      at("/portail/mon-compte");
+      const view = await mountPortal();
+      await waitFor(() => expect(title(view)).toBe("Mon compte"));
+      fireEvent.click(view.screen.getByRole("button", { name: "Se déconnecter" }));
+      await waitFor(() => expect(location.pathname).toBe("/portail/mon-compte/connexion"));
+      await waitFor(() => expect(title(view)).toBe("Je me connecte à mon compte"));
+    });
+
+    it("a successful login on the portal goes to the stored redirection in place", async () => {
+      api({
+        "POST /api/auth/login": {
+          body: { accessToken: "a", expiresIn: 900, user: user([company({ derniereMiseAJour: yearsAgo(1) })]) },
+        },
+      });
+      at("/portail/mon-compte/factures");
+      const view = await mountPortal();
+      await waitFor(() => expect(location.pathname).toBe("/portail/mon-compte/connexion"));
+      await waitFor(() => expect(view.root.querySelector('input[name="email"]')).not.toBeNull());
+      fireEvent.change(view.screen.getByLabelText("Adresse e-mail"), { target: { value: "jean@ferme.test" } });
+      fireEvent.change(view.screen.getByLabelText("Mot de passe"), { target: { value: "Secret123" } });
+      fireEvent.click(view.screen.getByRole("button", { name: "Se connecter" }));
+      await waitFor(() => expect(location.pathname).toBe("/portail/mon-compte/factures"));
+      await waitFor(() => expect(title(view)).toBe("Mes factures"));
+      expect(getCore().store.getState().app.redirection).toBeNull();
+    });
+  });
+});

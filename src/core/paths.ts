@@ -1,0 +1,47 @@
+import type { Locale } from "./constants";
+import { languageOf } from "./locale";
+import type { PathTable } from "./routes";
+import type { SitePage } from "./site";
+
+/** A language's translated addresses: the portal's routes and the CMS site's pages. */
+export interface LanguagePaths {
+  routes: PathTable;
+  site: Record<SitePage, string>;
+}
+
+/**
+ * Path tables load per language with the locale's catalogs (an element renders once both are
+ * here), so a page downloads only its own language's addresses.
+ */
+const modules = import.meta.glob<{ default: LanguagePaths }>("./paths/*.ts");
+const tables = new Map<string, LanguagePaths>();
+const FALLBACK_LANGUAGE = "fr";
+
+const fileOf = (language: string) => (modules[`./paths/${language}.ts`] ? language : FALLBACK_LANGUAGE);
+
+export function loadPaths(locale: Locale): Promise<void> {
+  const language = fileOf(languageOf(locale));
+  if (tables.has(language)) return Promise.resolve();
+  return modules[`./paths/${language}.ts`]!().then((m) => void tables.set(language, m.default));
+}
+
+/** Every language's addresses, for matching a link shared from another country's site. */
+export function loadAllPaths(): Promise<void> {
+  return Promise.all(Object.keys(modules).map((file) => modules[file]!().then((m) => void tables.set(file.slice(8, -3), m.default)))).then(
+    () => undefined,
+  );
+}
+
+export function hasPaths(locale: Locale): boolean {
+  return tables.has(fileOf(languageOf(locale)));
+}
+
+export function pathsOf(locale: Locale): LanguagePaths {
+  const paths = tables.get(fileOf(languageOf(locale)));
+  if (!paths) throw new Error(`Addresses for ${locale} are not loaded yet (loadPaths).`);
+  return paths;
+}
+
+export function loadedPaths(): Iterable<LanguagePaths> {
+  return tables.values();
+}

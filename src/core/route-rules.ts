@@ -1,0 +1,125 @@
+import { FEATURES, FRESHNESS_YEARS, type Locale } from "./constants";
+import { loadedPaths } from "./paths";
+import { pathTable, ROUTE_NAMES, type PathTable, type RouteMatch, type RouteName } from "./routes";
+
+/*
+ * Matching addresses to routes, and the guards of SPEC §2. Only the portal and the login
+ * screen need them, so they stay out of the code every element loads.
+ */
+
+export type Access = "public" | "protected" | "restricted" | "off";
+
+export const ROUTE_ACCESS: Record<RouteName, Access> = {
+  AGRIMACC: "public",
+  AIDE_CONNEXION: "public",
+  CHOIX_ENTREPRISE: "protected",
+  CONFIRMATION_INFORMATION: "protected",
+  CONSEILLER: "protected",
+  COORDONNEE_BANCAIRE: FEATURES.bankDetails ? "protected" : "off",
+  DASHBOARD: "protected",
+  FACTURES: "protected",
+  FORMULAIRE_CONTACT: "protected",
+  INFOS_PERSONNEL: "protected",
+  INSCRIPTION: "restricted",
+  INTERLOCUTEURS: "public",
+  LOGIN: "restricted",
+  LOGIN_PANIER: "restricted",
+  MAINTENANCE: "public",
+  MOT_DE_PASSE_OUBLIE: "public",
+  MOT_DE_PASSE_UPDATE: "protected",
+  PANIER: "public",
+  PANIER_VALIDER: "public",
+  PARC_PRODUITS: "protected",
+  PARC_PRODUITS_DETAIL: "protected",
+  PARC_PRODUITS_DETAIL_SAV: "protected",
+};
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const compiled = new WeakMap<PathTable, Array<[RouteName, RegExp]>>();
+function patternsOf(table: PathTable): Array<[RouteName, RegExp]> {
+  let list = compiled.get(table);
+  if (!list) {
+    list = ROUTE_NAMES.map((name) => {
+      const source = escape(table[name]).replace(":codeFamille", "(?<codeFamille>[^/]+)");
+      return [name, new RegExp(`^${source}/?$`, "i")] as [RouteName, RegExp];
+    });
+    compiled.set(table, list);
+  }
+  return list;
+}
+
+/**
+ * Finds the route of a path (relative to the portal's base). The root path is LOGIN (SPEC §2).
+ * Paths of the active locale win; paths of the other loaded languages still resolve, so a link
+ * shared from another country's site works once `loadAllPaths()` has run (the portal does).
+ */
+export function matchPath(path: string, locale: Locale): RouteMatch | null {
+  const clean = path.replace(/\/+$/, "") || "/";
+  if (clean === "/") return { name: "LOGIN", params: {} };
+  const tables = [pathTable(locale), ...[...loadedPaths()].map((paths) => paths.routes)];
+  for (const table of tables) {
+    for (const [name, regex] of patternsOf(table)) {
+      const m = regex.exec(clean);
+      if (m) {
+        const code = m.groups?.codeFamille;
+        return { name, params: code ? { codeFamille: decodeURIComponent(code) } : {} };
+      }
+    }
+  }
+  return null;
+}
+
+export type Freshness = "fresh" | "missing" | "stale";
+
+/** SPEC §4/§5: no last-update date, or one older than the limit, must be confirmed again. */
+export function freshnessOf(
+  derniereMiseAJour: string | null | undefined,
+  now: Date,
+  years: number = FRESHNESS_YEARS,
+): Freshness {
+  if (!derniereMiseAJour) return "missing";
+  const updated = new Date(derniereMiseAJour);
+  if (Number.isNaN(updated.getTime())) return "missing";
+  const limit = new Date(now);
+  limit.setFullYear(limit.getFullYear() - years);
+  // Whole calendar days: the API sends YYYY-MM-DD, and a date exactly `years` ago is not older than the limit.
+  const updatedDay = DATE_ONLY.test(derniereMiseAJour) ? derniereMiseAJour : localDay(updated);
+  return updatedDay < localDay(limit) ? "stale" : "fresh";
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const localDay = (d: Date) =>
+  `${String(d.getFullYear()).padStart(4, "0")}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+
+const FRESHNESS_EXEMPT: ReadonlySet<RouteName> = new Set(["CHOIX_ENTREPRISE", "CONFIRMATION_INFORMATION"]);
+
+export interface GuardContext {
+  logged: boolean;
+  derniereMiseAJour: string | null | undefined;
+  now: Date;
+}
+
+/** One guard step: where a route must send the user instead, or null to stay. */
+export function guardRedirect(name: RouteName, ctx: GuardContext): RouteName | null {
+  const access = ROUTE_ACCESS[name];
+  if (access === "off") return ctx.logged ? "DASHBOARD" : "LOGIN";
+  if (access === "restricted" && ctx.logged) return "DASHBOARD";
+  if (access !== "protected") return null;
+  if (!ctx.logged) return "LOGIN";
+  if (!FRESHNESS_EXEMPT.has(name) && freshnessOf(ctx.derniereMiseAJour, ctx.now) !== "fresh") {
+    return "CONFIRMATION_INFORMATION";
+  }
+  return null;
+}
+
+/** Applies the guards until a route is allowed (restricted → DASHBOARD may itself need confirmation). */
+export function resolveRoute(name: RouteName, ctx: GuardContext): RouteName {
+  let current = name;
+  for (let step = 0; step < 4; step++) {
+    const next = guardRedirect(current, ctx);
+    if (!next) return current;
+    current = next;
+  }
+  return current;
+}

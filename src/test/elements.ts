@@ -1,0 +1,245 @@
+/**
+ * Helpers for component tests of the custom elements (happy-dom): a fresh page, mounting a tag
+ * and waiting for its shadow root to render, and a stubbed API.
+ */
+import { waitFor, within } from "@testing-library/dom";
+import { onTestFinished, vi } from "vitest";
+import type { PageDataset } from "../core/config";
+import type { Entreprise, User } from "../core/types";
+
+const REGISTRY = Symbol.for("macc.core");
+
+type PageGlobals = typeof globalThis & { MACC_PAGE?: PageDataset; [REGISTRY]?: unknown };
+
+/** The usual page of these tests: a French portal page under /portail. */
+export const DEFAULT_PAGE: PageDataset = { locale: "fr-FR", portalBase: "/portail" };
+
+/**
+ * A fresh page: no core yet (the next `getCore()` builds one from `pageConfig`), empty storage,
+ * no cookies, an empty body, the address back at `path`.
+ */
+export function resetPage(pageConfig: PageDataset = DEFAULT_PAGE, path = "/"): void {
+  document.body.innerHTML = "";
+  const g = globalThis as PageGlobals;
+  delete g[REGISTRY];
+  g.MACC_PAGE = { ...pageConfig };
+  localStorage.clear();
+  sessionStorage.clear();
+  clearCookies();
+  history.replaceState(null, "", path);
+  document.title = "";
+}
+
+export function clearCookies(): void {
+  for (const part of document.cookie.split(";")) {
+    const name = part.split("=")[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+}
+
+export type Screen = ReturnType<typeof within>;
+
+export interface Mounted<E extends HTMLElement = HTMLElement> {
+  el: E;
+  root: ShadowRoot;
+  /** Testing Library queries scoped to the element's shadow root. */
+  screen: Screen;
+}
+
+/** Queries of Testing Library inside a shadow root. */
+export function inShadow(root: ShadowRoot): Screen {
+  return within(root as unknown as HTMLElement);
+}
+
+/** The element's rendered root: present once its translations have loaded. */
+export function renderedRoot(el: Element): HTMLElement | null {
+  return el.shadowRoot?.querySelector<HTMLElement>(".macc-root[lang]") ?? null;
+}
+
+/**
+ * Appends `html` to the body and waits until its first element has rendered in its shadow root
+ * (the MaccRoot past its translation skeleton).
+ */
+export async function mount<E extends HTMLElement = HTMLElement>(html: string, parent: Element = document.body): Promise<Mounted<E>> {
+  const before = parent.children.length;
+  parent.insertAdjacentHTML("beforeend", html.trim());
+  const el = parent.children[before] as E | undefined;
+  if (!el) throw new Error(`mount: no element in ${JSON.stringify(html)}`);
+  await rendered(el);
+  return { el, root: el.shadowRoot!, screen: inShadow(el.shadowRoot!) };
+}
+
+/** Waits until `el` has rendered in its shadow root (past the translation skeleton). */
+export async function rendered(el: Element): Promise<void> {
+  await waitFor(
+    () => {
+      if (!el.shadowRoot) throw new Error(`<${el.localName}> has no shadow root`);
+      if (!renderedRoot(el)) throw new Error(`<${el.localName}> has not rendered yet`);
+    },
+    { timeout: 3000 },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// API stub
+
+export interface StubResponse {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ApiCall {
+  url: string;
+  /** Path and query relative to the origin, e.g. "/api/auth/login". */
+  path: string;
+  query: URLSearchParams;
+  method: string;
+  headers: Record<string, string>;
+  /** The parsed JSON body, if any. */
+  body: unknown;
+}
+
+export type RouteHandler = StubResponse | ((call: ApiCall) => StubResponse | Promise<StubResponse>);
+
+export interface ApiStub {
+  calls: ApiCall[];
+  /** Calls to one route key ("METHOD /path"). */
+  callsTo(key: string): ApiCall[];
+  fetch: ReturnType<typeof vi.fn>;
+}
+
+/** A problem+json answer (RFC 9457). */
+export function problem(status: number, detail?: string, headers: Record<string, string> = {}): StubResponse {
+  return {
+    status,
+    body: { type: "about:blank", title: `HTTP ${status}`, status, ...(detail ? { detail } : {}) },
+    headers: { "Content-Type": "application/problem+json", ...headers },
+  };
+}
+
+/** A response the test releases itself (to observe pending states). */
+export function deferred(): { handler: (call: ApiCall) => Promise<StubResponse>; resolve(response: StubResponse): void; started: Promise<ApiCall> } {
+  let release!: (r: StubResponse) => void;
+  let begin!: (c: ApiCall) => void;
+  const response = new Promise<StubResponse>((r) => (release = r));
+  const started = new Promise<ApiCall>((r) => (begin = r));
+  return {
+    handler: (call) => {
+      begin(call);
+      return response;
+    },
+    resolve: (r) => release(r),
+    started,
+  };
+}
+
+function routeKey(method: string, url: URL): string[] {
+  return [`${method} ${url.pathname}${url.search}`, `${method} ${url.pathname}`];
+}
+
+function toResponse(stub: StubResponse): Response {
+  const status = stub.status ?? 200;
+  const headers = new Headers(stub.headers ?? {});
+  if (status === 204 || stub.body === undefined) return new Response(null, { status, headers });
+  if (typeof stub.body === "string" && !headers.has("Content-Type")) {
+    headers.set("Content-Type", "text/plain");
+    return new Response(stub.body, { status, headers });
+  }
+  if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  return new Response(JSON.stringify(stub.body), { status, headers });
+}
+
+function headersOf(init: RequestInit | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  new Headers(init?.headers ?? {}).forEach((value, key) => (out[key.toLowerCase()] = value));
+  return out;
+}
+
+/**
+ * Stubs `fetch` with `"METHOD /api/path"` (or `"METHOD /api/path?query"`) → response. Every call
+ * is recorded; a request no route answers fails the test when it finishes.
+ */
+export function stubApi(routes: Record<string, RouteHandler>): ApiStub {
+  const calls: ApiCall[] = [];
+  const unexpected: string[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, location.href);
+    const method = (init?.method ?? "GET").toUpperCase();
+    const raw = init?.body;
+    let body: unknown = raw ?? undefined;
+    if (typeof raw === "string") {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        body = raw;
+      }
+    }
+    const call: ApiCall = { url: url.href, path: url.pathname + url.search, query: url.searchParams, method, headers: headersOf(init), body };
+    calls.push(call);
+    const key = routeKey(method, url).find((k) => Object.hasOwn(routes, k));
+    if (!key) {
+      unexpected.push(`${method} ${url.pathname}${url.search}`);
+      throw new TypeError(`stubApi: unexpected request ${method} ${url.href}`);
+    }
+    const handler = routes[key]!;
+    const stub = typeof handler === "function" ? await handler(call) : handler;
+    if (init?.signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
+    return toResponse(stub);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  onTestFinished(() => {
+    vi.unstubAllGlobals();
+    if (unexpected.length) throw new Error(`Unexpected API requests:\n  ${unexpected.join("\n  ")}`);
+  });
+  const callsTo = (key: string) => {
+    const [method, path] = key.split(" ") as [string, string];
+    return calls.filter((c) => c.method === method && (c.path === path || c.path.split("?")[0] === path));
+  };
+  return { calls, callsTo, fetch: fetchMock };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+
+export function company(overrides: Partial<Entreprise> = {}): Entreprise {
+  return {
+    idTier: "T1",
+    token: "company-token-1",
+    codeReseau: "FRA",
+    formeJuridique: "SARL",
+    raisonSocial: "Ferme des Tilleuls",
+    immatriculation: "552100554",
+    numeroClient: "C-100100",
+    derniereMiseAJour: new Date().toISOString().slice(0, 10),
+    ...overrides,
+  };
+}
+
+export function user(companies: Entreprise[] = [company()], overrides: Partial<User> = {}): User {
+  return {
+    uuidCompte: "uuid-1",
+    infosConnexion: { emailLogin: "jean@ferme.test" },
+    codeReseau: companies[0]?.codeReseau ?? "FRA",
+    token: "user-token",
+    entreprises: companies,
+    ...overrides,
+  };
+}
+
+/** What POST /auth/login and /auth/refresh answer. */
+export function sessionBody(u: User = user(), expiresIn = 900): { accessToken: string; expiresIn: number; user: User } {
+  return { accessToken: "access-token", expiresIn, user: u };
+}
+
+/** Collects `name` events reaching `target` (document by default). */
+export function listen<T = unknown>(name: string, target: EventTarget = document, onEvent?: (event: CustomEvent<T>) => void): CustomEvent<T>[] {
+  const seen: CustomEvent<T>[] = [];
+  const handler = (event: Event) => {
+    seen.push(event as CustomEvent<T>);
+    onEvent?.(event as CustomEvent<T>);
+  };
+  target.addEventListener(name, handler);
+  onTestFinished(() => target.removeEventListener(name, handler));
+  return seen;
+}
