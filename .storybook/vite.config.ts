@@ -3,9 +3,29 @@
  * catalog loader) and nothing of the library build of the root vite.config.ts (build.lib, the
  * production `process.env.NODE_ENV` define, output names).
  */
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { sharedPlugins } from "../vite.config.ts";
 
+/**
+ * The portal stories put the preview iframe on a portal address (`/iframe.html/mon-compte/…`):
+ * when the preview reloads there (a full reload after an edit), send it back to the iframe page.
+ */
+function portalAddressReload(): Plugin {
+  return {
+    name: "macc:storybook-portal-address-reload",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const match = req.url?.match(/^(.*\/iframe\.html)\/[^?]*(\?.*)?$/);
+        if (!match) return next();
+        res.statusCode = 302;
+        res.setHeader("Location", match[1]! + (match[2] ?? ""));
+        res.end();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: sharedPlugins(),
+  plugins: [...sharedPlugins(), portalAddressReload()],
 });

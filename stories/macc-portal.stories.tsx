@@ -9,7 +9,8 @@ import { elementAttributes, type MaccPageParameters } from "./helpers";
 /**
  * The portal routes on `location.pathname` below its `base`. In Storybook the base is the
  * preview iframe's own path, and each story puts the iframe's address on its route (the address
- * is put back when the story is left).
+ * is put back when the story is left; in `npm run storybook` a reload of such an address is
+ * redirected to the iframe, see .storybook/vite.config.ts).
  */
 const iframeBase = () => location.pathname.replace(/(\/iframe\.html).*$/, "$1");
 

@@ -54,6 +54,14 @@ function patternsOf(table: PathTable): Array<[RouteName, RegExp]> {
  * Paths of the active locale win; paths of the other loaded languages still resolve, so a link
  * shared from another country's site works once `loadAllPaths()` has run (the portal does).
  */
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
 export function matchPath(path: string, locale: Locale): RouteMatch | null {
   const clean = path.replace(/\/+$/, "") || "/";
   if (clean === "/") return { name: "LOGIN", params: {} };
@@ -61,10 +69,12 @@ export function matchPath(path: string, locale: Locale): RouteMatch | null {
   for (const table of tables) {
     for (const [name, regex] of patternsOf(table)) {
       const m = regex.exec(clean);
-      if (m) {
-        const code = m.groups?.codeFamille;
-        return { name, params: code ? { codeFamille: decodeURIComponent(code) } : {} };
-      }
+      if (!m) continue;
+      const code = m.groups?.codeFamille;
+      if (!code) return { name, params: {} };
+      const codeFamille = safeDecode(code);
+      // A mistyped, badly encoded address is simply not a page of ours.
+      return codeFamille === null ? null : { name, params: { codeFamille } };
     }
   }
   return null;

@@ -305,3 +305,10 @@ describe("freshness boundary (older than 3 years → confirm)", () => {
     expect(freshnessOf("2024-06-16", NOW, 1)).toBe("fresh");
   });
 });
+
+describe("matchPath with a badly encoded family code", () => {
+  it("is not a route (the portal shows its not-found page) rather than an exception", () => {
+    expect(matchPath("/mon-compte/parc-produits/%E0", "fr-FR")).toBeNull();
+    expect(matchPath("/mon-compte/parc-produits/%E0/sav", "fr-FR")).toBeNull();
+  });
+});
