@@ -3,29 +3,8 @@ import { STORAGE_KEY, type Theme } from "./constants";
 import { readCookie } from "./cookies";
 import { createMaccStore, type ThemeSource } from "./store";
 import type { Entreprise, User } from "./types";
+import { MemoryStorage } from "../test/memory-storage";
 
-/** In-memory Storage, so each test owns its persisted state. */
-class MemoryStorage implements Storage {
-  private readonly map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, String(value));
-  }
-}
 
 const company = (idTier: string, codeReseau: string, token?: string, extra: Partial<Entreprise> = {}): Entreprise => ({
   idTier,

@@ -2,28 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import type { Locale, Theme } from "../../core/constants";
 import type { Entreprise, User } from "../../core/types";
 import { footerNetwork, getFooter, readCachedFooter, serviceEmail, writeCachedFooter, type FooterContact } from "./get-footer";
+import { MemoryStorage } from "../../test/memory-storage";
 
-class MemoryStorage implements Storage {
-  private readonly map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, String(value));
-  }
-}
 
 const company = (codeReseau: string): Entreprise => ({
   idTier: "1",
