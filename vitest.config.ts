@@ -4,6 +4,8 @@ import { sharedPlugins } from "./vite.config.ts";
 // Two projects: the widgets run in happy-dom, the reference API in plain Node.
 export default defineConfig({
   test: {
+    // Both cores: the suite is mostly environment set-up per file, which parallelises well.
+    maxWorkers: 2,
     projects: [
       {
         plugins: sharedPlugins(),
