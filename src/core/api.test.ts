@@ -277,3 +277,20 @@ describe("cancelled requests are ignored (SPEC §8)", () => {
     expect(deps.onFailure).not.toHaveBeenCalled();
   });
 });
+
+describe("session freshness before authenticated calls", () => {
+  it.each<[string, RequestOptions, number]>([
+    ["an authenticated call waits for it", {}, 1],
+    ["an anonymous call (login, refresh) does not", { anonymous: true }, 0],
+  ])("%s", async (_label, options, waits) => {
+    const order: string[] = [];
+    const beforeAuthenticated = vi.fn(async () => {
+      order.push("session");
+    });
+    const { api, calls } = setup([{ status: 200, body: { ok: true } }], { beforeAuthenticated, token: () => (order.push("token"), "tok") });
+    await api.request("/x", options);
+    expect(beforeAuthenticated).toHaveBeenCalledTimes(waits);
+    expect(calls).toHaveLength(1);
+    if (waits) expect(order.indexOf("session")).toBeLessThan(order.indexOf("token"));
+  });
+});

@@ -32,6 +32,8 @@ export interface ApiDeps {
   onMaintenance: () => void;
   /** Any other failure: SPEC §8's generic toast, with the server's message when there is one. */
   onFailure: (error: ApiError) => void;
+  /** Awaited before every call that carries the bearer token (session restore or refresh). */
+  beforeAuthenticated?: () => Promise<void>;
   sleep?: (ms: number) => Promise<void>;
   fetchImpl?: (input: string, init: RequestInit) => Promise<Response>;
 }
@@ -80,6 +82,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    if (!options.anonymous) await deps.beforeAuthenticated?.();
     const idempotent = IDEMPOTENT.has(options.method ?? "GET");
     for (let attempt = 0; ; attempt++) {
       try {

@@ -52,7 +52,10 @@ function createCore(dataset: PageDataset): Core {
     else store.getState().clearPanier();
   }
 
+  // The session needs the client and the client asks the session before authenticated calls.
+  let session: Session | null = null;
   const api = createApiClient({
+    beforeAuthenticated: () => session?.ensureFresh() ?? Promise.resolve(),
     baseUrl: () => config.apiBase,
     token: () => store.getState().auth.token,
     locale: () => store.getState().app.locale ?? DEFAULT_LOCALE,
@@ -63,7 +66,7 @@ function createCore(dataset: PageDataset): Core {
       void loadI18n(locale).then((i18n) => toasts.getState().show("error", error.problem.detail ?? i18n._(GENERIC_ERROR)));
     },
   });
-  const session = lazySession(api, store);
+  session = lazySession(api, store);
 
   if (config.errorEndpoint) {
     const endpoint = config.errorEndpoint;
@@ -98,6 +101,7 @@ function lazySession(api: ApiClient, store: MaccStore): Session {
     login: (email, password) => get().then((s) => s.login(email, password)),
     refresh: () => get().then((s) => s.refresh()),
     logout: () => get().then((s) => s.logout()),
+    ensureFresh: () => (store.getState().auth.logged ? get().then((s) => s.ensureFresh()) : Promise.resolve()),
   };
 }
 

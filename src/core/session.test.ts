@@ -183,3 +183,35 @@ describe("logout", () => {
     expect(store.getState().auth.logged).toBe(false);
   });
 });
+
+describe("ensureFresh (before authenticated calls)", () => {
+  const user = userOf([company("1", "FRA", "tok-c1")]);
+
+  it("does nothing for a visitor", async () => {
+    const { session, request } = setup({});
+    await session.ensureFresh();
+    expect(request).not.toHaveBeenCalled();
+  });
+
+  it("restores the session when the page has the stored user but no token yet (after a reload)", async () => {
+    const { store, session, request } = setup({ "/auth/refresh": async () => sessionBody(user) });
+    store.getState().connectUser({ ...user, token: undefined, entreprises: [company("1", "FRA")] });
+    store.setState((s) => ({ auth: { ...s.auth, token: null } }));
+    await session.ensureFresh();
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(store.getState().auth.token).toBe("tok-c1");
+  });
+
+  it.each([
+    ["well before expiry", 60_000, 0],
+    ["within the last minute", 841_000, 1],
+    ["after expiry (a tab that slept)", 901_000, 1],
+  ])("with a token, %s: %i refresh(es)", async (_label, elapsedMs, refreshes) => {
+    const { session, request } = setup({ "/auth/login": async () => sessionBody(user), "/auth/refresh": async () => sessionBody(user) });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    await session.login("jean@example.test", "Secret123");
+    vi.setSystemTime(Date.now() + elapsedMs);
+    await session.ensureFresh();
+    expect(request.mock.calls.filter(([path]) => path === "/auth/refresh")).toHaveLength(refreshes);
+  });
+});

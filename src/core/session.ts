@@ -37,6 +37,11 @@ export interface Session {
   /** Gets fresh in-memory tokens from the HttpOnly refresh cookie; false when there is no session. */
   refresh(): Promise<boolean>;
   logout(): Promise<void>;
+  /**
+   * Before an authenticated call: refreshes first when the page has no token yet (just reloaded)
+   * or it is about to lapse (a tab that slept through its refresh timer), instead of meeting a 401.
+   */
+  ensureFresh(): Promise<void>;
 }
 
 /**
@@ -47,7 +52,10 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<boolean> | null = null;
 
+  let expiresAt = 0;
+
   function schedule(expiresIn: number) {
+    expiresAt = Date.now() + expiresIn * 1000;
     clearTimeout(timer);
     const delay = Math.max(5, expiresIn - REFRESH_MARGIN_S) * 1000;
     timer = setTimeout(() => void refresh(), delay);
@@ -109,5 +117,10 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
     if (previous.auth.logged && !state.auth.logged) clearTimeout(timer);
   });
 
-  return { login, refresh, logout };
+  async function ensureFresh(): Promise<void> {
+    const { logged, token } = store.getState().auth;
+    if (logged && (!token || Date.now() > expiresAt - REFRESH_MARGIN_S * 1000)) await refresh();
+  }
+
+  return { login, refresh, logout, ensureFresh };
 }
