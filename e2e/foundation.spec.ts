@@ -15,7 +15,8 @@ test.describe("France page (fr-FR)", () => {
     await expectAccessible(page);
 
     await logIn(page, "multi@demo.macc.test");
-    await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+    // Three companies: the customer first says which one they act for (the first is preselected).
+    await expect(page).toHaveURL(/\/portail\/mon-compte\/choixEntreprise$/);
     const company = page.locator("macc-portal").locator("[part=company]");
     await expect(company).toContainText("Établissements Durand et Fils");
     await expect(company).toContainText("81234567600017");
@@ -84,6 +85,10 @@ test.describe("France page (fr-FR)", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/portail\/mon-compte\/choixEntreprise$/);
+    // Choose the first company with the keyboard too.
+    await page.locator("macc-portal").getByRole("button", { name: /^Choisir/ }).first().focus();
+    await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/portail\/mon-compte$/);
   });
 });
@@ -114,6 +119,8 @@ test("the portal guards protected routes and returns to them after login", async
   await expect(page).toHaveURL(/\/portail\/mon-compte\/connexion$/);
   await expectAccessible(page);
   await logIn(page, "multi@demo.macc.test", "macc-portal");
+  await expect(page).toHaveURL(/choixEntreprise$/);
+  await page.locator("macc-portal").getByRole("button", { name: /^Choisir/ }).first().click();
   await expect(page).toHaveURL(/\/portail\/mon-compte\/factures$/);
   // A restricted route sends a logged-in customer to the dashboard.
   await page.goto("/portail/mon-compte/connexion");

@@ -83,17 +83,26 @@ export function defineElement<P extends object>(tag: string, Component: Componen
   }
 
   customElements.define(tag, MaccElement);
-  loadToasterOnFirstToast();
+  loadPageWidePartsWhenNeeded();
 }
 
-let watchingToasts = false;
-/** Most pages never show a toast: the region's code comes with the first one. */
-function loadToasterOnFirstToast(): void {
-  if (watchingToasts) return;
-  watchingToasts = true;
-  const stop = getCore().toasts.subscribe(() => {
-    stop();
+let watching = false;
+/**
+ * The toast region and the inactivity dialog serve the whole page; most pages never show
+ * either, so their code comes with the first toast or the first warning.
+ */
+function loadPageWidePartsWhenNeeded(): void {
+  if (watching) return;
+  watching = true;
+  const core = getCore();
+  const stopToasts = core.toasts.subscribe(() => {
+    stopToasts();
     void import("../src/ui/toaster").then((m) => m.mountToaster());
+  });
+  const stopWarnings = core.store.subscribe((state) => {
+    if (!state.idleWarning) return;
+    stopWarnings();
+    void import("../src/ui/session-dialog").then((m) => m.mountSessionDialog());
   });
 }
 

@@ -3,7 +3,19 @@
  * the page (and any added later), each from its own lazy module; React and the core are shared
  * chunks, so they load once however many tags there are. Budget: 2 kB gzip (scripts/bench-size.mjs).
  */
-const TAGS = ["macc-portal", "macc-header", "macc-footer", "macc-login", "macc-maintenance"];
+const TAGS = [
+  "macc-portal",
+  "macc-header",
+  "macc-footer",
+  "macc-login",
+  "macc-maintenance",
+  "macc-company-choice",
+  "macc-info-confirmation",
+  "macc-personal-info",
+  "macc-password-update",
+  "macc-forgot-password",
+  "macc-login-help",
+];
 const TIMEOUT_MS = 120_000;
 
 // The load error is shown when the element's own code (and Lingui with it) failed to arrive.

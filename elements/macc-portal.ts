@@ -1,3 +1,9 @@
+import { companyChoiceCatalog } from "../src/areas/company-choice/catalog";
+import companyChoiceCss from "../src/areas/company-choice/company-choice.css?inline";
+import { loginHelpCatalog } from "../src/areas/login-help/catalog";
+import { passwordCatalog } from "../src/areas/password/catalog";
+import { personalInfoCatalog } from "../src/areas/personal-info/catalog";
+import personalInfoCss from "../src/areas/personal-info/personal-info.css?inline";
 import { headerCatalog } from "../src/areas/header/catalog";
 import { footerCatalog } from "../src/areas/footer/catalog";
 import { loginCatalog } from "../src/areas/login/catalog";
@@ -10,4 +16,5 @@ import portalCss from "../src/areas/portal/portal.css?inline";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-portal", Portal, { props: { base: "string" }, catalogs: [headerCatalog, footerCatalog, loginCatalog, portalCatalog], styles: [controlsCss, headerCss, footerCss, loginCss, portalCss], reserve: "40rem" });
+defineElement("macc-portal", Portal, {
+  props: { base: "string" }, catalogs: [headerCatalog, footerCatalog, loginCatalog, portalCatalog, companyChoiceCatalog, personalInfoCatalog, passwordCatalog, loginHelpCatalog], styles: [controlsCss, headerCss, footerCss, loginCss, portalCss, companyChoiceCss, personalInfoCss], reserve: "40rem" });

@@ -4,7 +4,7 @@
  * src/core/session.ts); a fixture that drifts from them fails parsing just like a bad server.
  */
 import { ApiFixture, type ApiRequest } from "../.storybook/api-stub";
-import type { FooterContact } from "../src/areas/footer/get-footer";
+import type { FooterContact } from "../src/core/contacts";
 import type { Entreprise, User } from "../src/core/types";
 
 // ---------------------------------------------------------------------------------------------

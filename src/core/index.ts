@@ -102,6 +102,7 @@ function lazySession(api: ApiClient, store: MaccStore): Session {
     refresh: () => get().then((s) => s.refresh()),
     logout: () => get().then((s) => s.logout()),
     ensureFresh: () => (store.getState().auth.logged ? get().then((s) => s.ensureFresh()) : Promise.resolve()),
+    stayLoggedIn: () => get().then((s) => s.stayLoggedIn()),
   };
 }
 

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type { ApiClient } from "./api";
 import { ApiError } from "./errors";
+import { watchIdle, type IdleWatch } from "./idle";
 import type { MaccStore } from "./store";
 import type { User } from "./types";
 
@@ -18,6 +19,8 @@ const EntrepriseSchema = v.object({
 export const SessionSchema = v.object({
   accessToken: v.string(),
   expiresIn: v.number(),
+  /** Seconds of inactivity after which the server ends the session. */
+  idleTimeout: v.optional(v.number()),
   user: v.object({
     uuidCompte: v.string(),
     infosConnexion: v.object({ emailLogin: v.string() }),
@@ -42,7 +45,12 @@ export interface Session {
    * or it is about to lapse (a tab that slept through its refresh timer), instead of meeting a 401.
    */
   ensureFresh(): Promise<void>;
+  /** "Stay logged in" from the inactivity warning. */
+  stayLoggedIn(): Promise<void>;
 }
+
+/** The inactivity warning shows this long before the session ends. */
+const IDLE_WARNING_MS = 2 * 60_000;
 
 /**
  * The access token lives in memory only. A reload, or another CMS page of the same site,
@@ -53,12 +61,33 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
   let inFlight: Promise<boolean> | null = null;
 
   let expiresAt = 0;
+  let idle: IdleWatch | null = null;
 
+  /**
+   * Refreshes before the token lapses, but only for a customer who did something since the last
+   * token: an idle page must not keep its session alive forever.
+   */
   function schedule(expiresIn: number) {
     expiresAt = Date.now() + expiresIn * 1000;
     clearTimeout(timer);
     const delay = Math.max(5, expiresIn - REFRESH_MARGIN_S) * 1000;
-    timer = setTimeout(() => void refresh(), delay);
+    const issuedAt = Date.now();
+    timer = setTimeout(() => {
+      if (!idle || idle.lastActivity() > issuedAt) void refresh();
+    }, delay);
+  }
+
+  function started(session: v.InferOutput<typeof SessionSchema>) {
+    schedule(session.expiresIn);
+    if (session.idleTimeout && !idle) {
+      idle = watchIdle({
+        timeoutMs: session.idleTimeout * 1000,
+        warnMs: Math.min(IDLE_WARNING_MS, (session.idleTimeout * 1000) / 2),
+        onWarn: (endsAt) => store.getState().setIdleWarning(endsAt),
+        onActive: () => store.getState().setIdleWarning(null),
+        onTimeout: () => void logout("idle"),
+      });
+    }
   }
 
   async function login(email: string, password: string): Promise<User> {
@@ -70,7 +99,7 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
     });
     const session = v.parse(SessionSchema, raw);
     store.getState().connectUser(session.user);
-    schedule(session.expiresIn);
+    started(session);
     return session.user;
   }
 
@@ -79,7 +108,7 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
       const raw = await api.request<unknown>("/auth/refresh", { method: "POST", anonymous: true, expected: [401, 403] });
       const session = v.parse(SessionSchema, raw);
       store.getState().refreshUser(session.user);
-      schedule(session.expiresIn);
+      started(session);
       return true;
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
@@ -103,18 +132,30 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
     return inFlight;
   }
 
-  async function logout(): Promise<void> {
+  async function logout(reason: "user" | "idle" = "user"): Promise<void> {
     clearTimeout(timer);
     try {
       await api.request("/auth/logout", { method: "POST", expected: [401, 403] });
     } finally {
       // Leave the page logged out even when the server could not be reached.
       store.getState().disconnect();
+      if (reason === "idle") document.dispatchEvent(new CustomEvent("macc-logout", { detail: { reason }, bubbles: true, composed: true }));
     }
   }
 
+  async function stayLoggedIn(): Promise<void> {
+    idle?.touch();
+    store.getState().setIdleWarning(null);
+    await refresh();
+  }
+
   store.subscribe((state, previous) => {
-    if (previous.auth.logged && !state.auth.logged) clearTimeout(timer);
+    if (previous.auth.logged && !state.auth.logged) {
+      clearTimeout(timer);
+      idle?.stop();
+      idle = null;
+      if (state.idleWarning) store.getState().setIdleWarning(null);
+    }
   });
 
   async function ensureFresh(): Promise<void> {
@@ -122,5 +163,5 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
     if (logged && (!token || Date.now() > expiresAt - REFRESH_MARGIN_S * 1000)) await refresh();
   }
 
-  return { login, refresh, logout, ensureFresh };
+  return { login, refresh, logout: () => logout("user"), ensureFresh, stayLoggedIn };
 }

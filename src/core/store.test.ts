@@ -318,3 +318,35 @@ describe("refreshUser", () => {
     expect(readCookie("isLogged")).toBe("true");
   });
 });
+
+describe("updateEntreprise and updateLoginEmail", () => {
+  const user: User = {
+    uuidCompte: "u",
+    infosConnexion: { emailLogin: "old@example.test" },
+    codeReseau: "FRA",
+    token: "t-user",
+    entreprises: [company("1", "FRA", "t1"), company("2", "AGR", "t2")],
+  };
+
+  it.each([
+    ["the selected company", "1", true],
+    ["another company of the account", "2", false],
+  ])("patches %s everywhere it is held", (_label, idTier, selected) => {
+    const store = createMaccStore({ storage: new MemoryStorage() });
+    store.getState().connectUser(user);
+    store.getState().updateEntreprise(idTier, { derniereMiseAJour: "2026-11-21", raisonSocial: "Nouveau nom" });
+    const { auth } = store.getState();
+    expect(auth.user?.entreprises.find((e) => e.idTier === idTier)).toMatchObject({ derniereMiseAJour: "2026-11-21", raisonSocial: "Nouveau nom" });
+    expect(auth.entreprise?.raisonSocial === "Nouveau nom").toBe(selected);
+    expect(auth.token).toBe("t1");
+  });
+
+  it("changes the login e-mail, and does nothing when logged out", () => {
+    const store = createMaccStore({ storage: new MemoryStorage() });
+    store.getState().updateLoginEmail("ghost@example.test");
+    expect(store.getState().auth.user).toBeNull();
+    store.getState().connectUser(user);
+    store.getState().updateLoginEmail("new@example.test");
+    expect(store.getState().auth.user?.infosConnexion.emailLogin).toBe("new@example.test");
+  });
+});

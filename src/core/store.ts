@@ -28,11 +28,16 @@ export interface MaccState {
   app: AppState;
   /** The API answered 503: every element shows the maintenance screen. */
   maintenance: boolean;
+  /** When an idle session will end, while its warning shows (never persisted). */
+  idleWarning: number | null;
   connectUser(user: User): void;
   chooseCompany(idTier: string): Entreprise | null;
   /** Replaces tokens and account data after a session refresh, keeping the chosen company. */
   refreshUser(user: User): void;
   disconnect(): void;
+  /** After the company's data was confirmed or corrected: the header and guards see it at once. */
+  updateEntreprise(idTier: string, patch: Partial<Omit<Entreprise, "idTier" | "token">>): void;
+  updateLoginEmail(email: string): void;
   addRedirection(path: string): void;
   removeRedirection(): void;
   updatePanier(ids: string[]): void;
@@ -41,6 +46,7 @@ export interface MaccState {
   changeTheme(theme: Theme, source: ThemeSource): void;
   setLocale(locale: Locale): void;
   setMaintenance(on: boolean): void;
+  setIdleWarning(endsAt: number | null): void;
 }
 
 export type MaccStore = StoreApi<MaccState>;
@@ -70,6 +76,7 @@ export function createMaccStore({ storage = safeLocalStorage() }: StoreOptions =
     auth: persisted?.auth ?? LOGGED_OUT,
     app: { ...INITIAL_APP, ...persisted?.app },
     maintenance: false,
+    idleWarning: null,
 
     connectUser(user) {
       const entreprise = user.entreprises[0] ?? null;
@@ -115,6 +122,23 @@ export function createMaccStore({ storage = safeLocalStorage() }: StoreOptions =
       writeCookie(IS_LOGGED_COOKIE, "false");
     },
 
+    updateEntreprise(idTier, patch) {
+      set((s) => {
+        const { user, entreprise } = s.auth;
+        if (!user) return s;
+        return {
+          auth: {
+            ...s.auth,
+            user: { ...user, entreprises: user.entreprises.map((e) => (e.idTier === idTier ? { ...e, ...patch } : e)) },
+            entreprise: entreprise?.idTier === idTier ? { ...entreprise, ...patch } : entreprise,
+          },
+        };
+      });
+    },
+    updateLoginEmail(email) {
+      set((s) => (s.auth.user ? { auth: { ...s.auth, user: { ...s.auth.user, infosConnexion: { emailLogin: email } } } } : s));
+    },
+
     addRedirection(path) {
       set((s) => ({ app: { ...s.app, redirection: path } }));
     },
@@ -139,6 +163,9 @@ export function createMaccStore({ storage = safeLocalStorage() }: StoreOptions =
     },
     setMaintenance(on) {
       set({ maintenance: on });
+    },
+    setIdleWarning(endsAt) {
+      set({ idleWarning: endsAt });
     },
   }));
 

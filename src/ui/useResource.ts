@@ -10,7 +10,12 @@ export type Resource<T> =
  * Loads data for the current key, cancelling the previous request when the key changes or the
  * element goes away. `initial` (a cache) is shown at once while fresh data loads.
  */
-export function useResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, initial: T | null = null): Resource<T> {
+export function useResource<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  initial: T | null = null,
+): Resource<T> & { reload: () => void } {
+  const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<Resource<T>>(initial ? { status: "ready", data: initial } : { status: "loading", data: null });
   useEffect(() => {
     if (key === null) return;
@@ -28,6 +33,6 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
     return () => controller.abort();
     // `load` and `initial` are read for the key they belong to.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return state;
+  }, [key, attempt]);
+  return { ...state, reload: () => setAttempt((n) => n + 1) };
 }

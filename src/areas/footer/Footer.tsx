@@ -6,7 +6,7 @@ import { useElement, useMacc } from "../../ui/context";
 import { LinkedInIcon, MailIcon, PhoneIcon } from "./icons";
 import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
-import { footerNetwork, getFooter, readCachedFooter, serviceEmail, type FooterContact } from "./get-footer";
+import { footerNetwork, getFooter, readCachedFooter, serviceEmail, type FooterContact } from "../../core/contacts";
 
 /** `<macc-footer>`: the country's contact block (from the API, cached) and the site's legal links. */
 export function Footer() {

@@ -136,6 +136,8 @@ function CompanyBlock() {
     setLeaving(true);
     try {
       await core.session.logout();
+    } catch {
+      // The page is logged out even when the server could not be told; the API client reported it.
     } finally {
       setLeaving(false);
       emit("macc-logout", { reason: "user" });

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
 import { ApiError } from "../../core/errors";
 import { matchPath } from "../../core/route-rules";
-import type { RouteName } from "../../core/routes";
+import { pathFor } from "../../core/routes";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc, useNavigation } from "../../ui/context";
 import { ErrorSummary, type FieldError } from "../../ui/ErrorSummary";
 import { Field } from "../../ui/Field";
 import { PageTitle } from "../../ui/PageTitle";
+import { PasswordField } from "../../ui/PasswordField";
 import { RouteLink } from "../../ui/RouteLink";
 import { useForm } from "../../ui/useForm";
 import { validateLogin, type LoginValues } from "./validate-login";
@@ -57,7 +57,6 @@ function LoginForm({ basket }: { basket: boolean }) {
   const { t } = useLingui();
   const { core, emit } = useElement();
   const nav = useNavigation();
-  const [showPassword, setShowPassword] = useState(false);
 
   const form = useForm<LoginValues>(
     { email: "", password: "" },
@@ -76,19 +75,26 @@ function LoginForm({ basket }: { basket: boolean }) {
         const user = await core.session.login(email.trim(), password);
         const entreprise = core.store.getState().auth.entreprise;
         emit("macc-login", { uuidCompte: user.uuidCompte, emailLogin: user.infosConnexion.emailLogin, idTier: entreprise?.idTier ?? null });
-        goAfterLogin(basket);
+        goAfterLogin(basket, user.entreprises.length);
       } catch (error) {
         form.fail([{ field: "email", message: loginErrorMessage(error) }]);
       }
     },
   );
 
-  function goAfterLogin(toBasket: boolean) {
-    const { redirection, locale } = core.store.getState().app;
-    const target = redirection ? matchPath(redirection, locale ?? "fr-FR") : null;
-    if (redirection) core.store.getState().removeRedirection();
-    const fallback: RouteName = toBasket ? "PANIER" : "DASHBOARD";
-    nav.go(target?.name ?? fallback, target?.params);
+  function goAfterLogin(toBasket: boolean, companies: number) {
+    const store = core.store.getState();
+    const locale = store.app.locale ?? "fr-FR";
+    if (toBasket && !store.app.redirection) store.addRedirection(pathFor("PANIER", locale));
+    // Several companies: the customer first says which one they act for; the redirection waits.
+    if (companies > 1) {
+      nav.go("CHOIX_ENTREPRISE");
+      return;
+    }
+    const { redirection } = core.store.getState().app;
+    const target = redirection ? matchPath(redirection, locale) : null;
+    if (redirection) store.removeRedirection();
+    nav.go(target?.name ?? "DASHBOARD", target?.params);
   }
 
   function loginErrorMessage(error: unknown): string {
@@ -121,23 +127,16 @@ function LoginForm({ basket }: { basket: boolean }) {
         error={form.errorOf("email")}
         onChange={(e) => form.set("email", e.target.value)}
       />
-      <Field
+      <PasswordField
         name="password"
-        type={showPassword ? "text" : "password"}
         label={t`Password`}
         autoComplete="current-password"
         required
         value={form.values.password}
         error={form.errorOf("password")}
         onChange={(e) => form.set("password", e.target.value)}
-        after={
-          <Button variant="secondary" aria-pressed={showPassword} aria-controls="password" onClick={() => setShowPassword((s) => !s)}>
-            {showPassword ? t`Hide` : t`Show`}
-            <span className="visually-hidden"> {t`password`}</span>
-          </Button>
-        }
       />
-      <div className="form-actions">
+      <div className="actions">
         <Button type="submit" busy={form.submitting}>
           {t`Log in`}
         </Button>

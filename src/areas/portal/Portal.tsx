@@ -7,7 +7,13 @@ import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { Footer } from "../footer/Footer";
 import { Header } from "../header/Header";
+import { CompanyChoice } from "../company-choice/CompanyChoice";
 import { Login } from "../login/Login";
+import { LoginHelp } from "../login-help/LoginHelp";
+import { ForgotPassword } from "../password/ForgotPassword";
+import { PasswordUpdate } from "../password/PasswordUpdate";
+import { InfoConfirmation } from "../personal-info/InfoConfirmation";
+import { PersonalInfo } from "../personal-info/PersonalInfo";
 import { Maintenance } from "../maintenance/Maintenance";
 import { ROUTE_TITLES } from "./route-titles";
 import { useRouter } from "./use-router";
@@ -77,6 +83,18 @@ function RouteView({ name }: { name: RouteName }): ReactNode {
       return <Login variant="basket" />;
     case "MAINTENANCE":
       return <Maintenance />;
+    case "CHOIX_ENTREPRISE":
+      return <CompanyChoice />;
+    case "CONFIRMATION_INFORMATION":
+      return <InfoConfirmation />;
+    case "INFOS_PERSONNEL":
+      return <PersonalInfo />;
+    case "MOT_DE_PASSE_UPDATE":
+      return <PasswordUpdate />;
+    case "MOT_DE_PASSE_OUBLIE":
+      return <ForgotPassword />;
+    case "AIDE_CONNEXION":
+      return <LoginHelp />;
     default:
       return <ComingSoon name={name} />;
   }

@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import type { Locale, Theme } from "../../core/constants";
-import { networkOf } from "../../core/locale";
-import type { Entreprise, User } from "../../core/types";
+import type { Locale, Theme } from "./constants";
+import { networkOf } from "./locale";
+import type { Entreprise, User } from "./types";
 
 export const FooterContactSchema = v.object({
   adresseTitre: v.string(),

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Locale, Theme } from "../../core/constants";
-import type { Entreprise, User } from "../../core/types";
-import { footerNetwork, getFooter, readCachedFooter, serviceEmail, writeCachedFooter, type FooterContact } from "./get-footer";
-import { MemoryStorage } from "../../test/memory-storage";
+import type { Locale, Theme } from "./constants";
+import type { Entreprise, User } from "./types";
+import { footerNetwork, getFooter, readCachedFooter, serviceEmail, writeCachedFooter, type FooterContact } from "./contacts";
+import { MemoryStorage } from "../test/memory-storage";
 
 
 const company = (codeReseau: string): Entreprise => ({

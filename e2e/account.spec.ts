@@ -1,0 +1,162 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible, logIn, PASSWORD } from "./support";
+
+const portal = (page: Page) => page.locator("macc-portal");
+
+test("a customer with several companies chooses one: the header and the theme follow it", async ({ page }) => {
+  await page.goto("/portail/mon-compte/connexion");
+  await logIn(page, "multi@demo.macc.test", "macc-portal");
+  await expect(page).toHaveURL(/\/portail\/mon-compte\/choixEntreprise$/);
+  await expect(portal(page).getByRole("heading", { level: 1 })).toHaveText("Choisir une entreprise");
+  await expect(portal(page).getByText(/Votre dernière connexion/)).toBeVisible();
+  await expectAccessible(page);
+
+  const cards = portal(page).locator(".company-card");
+  await expect(cards).toHaveCount(3);
+  const agri = cards.nth(1);
+  const agriName = (await agri.getByRole("heading").textContent())!.trim();
+  await agri.getByRole("button", { name: /Choisir/ }).click();
+
+  await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+  await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "agri");
+  await expect(portal(page).locator("[part=brand]")).toContainText("AGRIMACC");
+  await expect(portal(page).locator("[part=company]")).toContainText(agriName.replace(/\s*actuelle?$/i, "").split(" ").slice(1).join(" "));
+  await expectAccessible(page);
+
+  // The change-company icon brings the choice back; the agri company is marked current.
+  await portal(page).getByRole("link", { name: "Changer d'entreprise" }).click();
+  await expect(page).toHaveURL(/choixEntreprise$/);
+  await expect(cards.nth(1)).toHaveAttribute("data-current", "true");
+  await expectAccessible(page);
+  await cards.nth(0).getByRole("button", { name: /Choisir/ }).click();
+  await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "macc");
+});
+
+const PROTECTED = [
+  "/mon-compte",
+  "/mon-compte/factures",
+  "/mon-compte/mes-informations",
+  "/mon-compte/mes-informations/update-mot-de-passe",
+  "/mon-compte/parc-produits",
+  "/mon-compte/parc-produits/ALIM/sav",
+  "/contact/conseiller",
+  "/contact/formulaire-contact",
+];
+
+test("data confirmed over 3 years ago: every protected page leads to the confirmation until confirmed", async ({ page }) => {
+  await page.goto("/portail/mon-compte/connexion");
+  await logIn(page, "stale@demo.macc.test", "macc-portal");
+  await expect(page).toHaveURL(/\/portail\/mon-compte\/confirmation-information$/);
+  await expect(portal(page).getByRole("heading", { level: 1 })).toHaveText("Confirmez vos informations");
+  await expect(portal(page).getByText(/dernière confirmation|confirmées pour la dernière fois/i)).toBeVisible();
+  await expectAccessible(page);
+
+  for (const path of PROTECTED) {
+    await page.goto(`/portail${path}`);
+    await expect(page, path).toHaveURL(/\/portail\/mon-compte\/confirmation-information$/);
+  }
+  // The company choice stays reachable.
+  await page.goto("/portail/mon-compte/choixEntreprise");
+  await expect(page).toHaveURL(/choixEntreprise$/);
+
+  await page.goto("/portail/mon-compte/confirmation-information");
+  await portal(page).getByRole("button", { name: /mes informations sont correctes/i }).click();
+  await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+  await page.goto("/portail/mon-compte/mes-informations");
+  await expect(page).toHaveURL(/mes-informations$/);
+  await expect(portal(page).getByLabel("Nom", { exact: true })).not.toHaveValue("");
+});
+
+test("a migrated account sees the welcome variant and can correct its data", async ({ page }) => {
+  await page.goto("/portail/mon-compte/connexion");
+  await logIn(page, "welcome@demo.macc.test", "macc-portal");
+  await expect(page).toHaveURL(/confirmation-information$/);
+  await expect(portal(page).getByRole("heading", { level: 1 })).toHaveText("Bienvenue dans votre nouvel espace client");
+  await expectAccessible(page);
+  await portal(page).getByRole("button", { name: /corriger/i }).click();
+  const form = portal(page).locator("form");
+  await form.getByLabel("Nom", { exact: true }).fill("");
+  await form.getByRole("button", { name: /Enregistrer et continuer/ }).click();
+  await expect(form.getByRole("alert")).toBeFocused();
+  await expect(form.getByRole("alert")).toContainText(/nom/i);
+  await expectAccessible(page);
+  await form.getByLabel("Nom", { exact: true }).fill("Martin");
+  await form.getByRole("button", { name: /Enregistrer et continuer/ }).click();
+  await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+});
+
+test.describe.serial("password flows (reset@demo.macc.test)", () => {
+  const EMAIL = "reset@demo.macc.test";
+  const NEW = "Nouveau2026x";
+
+  test("the password can be changed once; the second time says so", async ({ page }) => {
+    await page.goto("/portail/mon-compte/connexion");
+    await logIn(page, EMAIL, "macc-portal");
+    await page.goto("/portail/mon-compte/mes-informations/update-mot-de-passe");
+    const form = portal(page).locator("form");
+    await expectAccessible(page);
+
+    await form.getByLabel("Mot de passe actuel", { exact: true }).fill(PASSWORD);
+    await form.getByLabel("Nouveau mot de passe", { exact: true }).fill("court");
+    await form.getByLabel("Confirmez le nouveau mot de passe", { exact: true }).fill("autre");
+    await form.getByRole("button", { name: "Modifier mon mot de passe" }).click();
+    await expect(form.getByRole("alert")).toContainText("Le mot de passe de confirmation est différent.");
+    await expect(form.getByRole("alert")).toContainText("au moins 8 caractères");
+
+    await form.getByLabel("Mot de passe actuel", { exact: true }).fill("Mauvais2026x");
+    await form.getByLabel("Nouveau mot de passe", { exact: true }).fill(NEW);
+    await form.getByLabel("Confirmez le nouveau mot de passe", { exact: true }).fill(NEW);
+    await form.getByRole("button", { name: "Modifier mon mot de passe" }).click();
+    await expect(form.getByRole("alert")).toContainText("Votre ancien mot de passe invalide.");
+
+    await form.getByLabel("Mot de passe actuel", { exact: true }).fill(PASSWORD);
+    await form.getByRole("button", { name: "Modifier mon mot de passe" }).click();
+    await expect(portal(page).getByRole("status").filter({ hasText: "mot de passe a été modifié" })).toBeVisible();
+
+    await form.getByLabel("Mot de passe actuel", { exact: true }).fill(NEW);
+    await form.getByLabel("Nouveau mot de passe", { exact: true }).fill("Encore2026x");
+    await form.getByLabel("Confirmez le nouveau mot de passe", { exact: true }).fill("Encore2026x");
+    await form.getByRole("button", { name: "Modifier mon mot de passe" }).click();
+    await expect(portal(page).getByRole("alert").filter({ hasText: "déjà modifié votre mot de passe" })).toBeVisible();
+  });
+
+  test("forgot password, end to end through the outbox, then log in with the new password", async ({ page, request }) => {
+    await page.goto("/portail/mot-de-passe-oublie");
+    const main = portal(page);
+    await main.getByLabel("Adresse e-mail").fill(EMAIL);
+    await main.getByRole("button", { name: "Envoyez-moi un lien" }).click();
+    await expect(main.getByRole("status").filter({ hasText: EMAIL })).toBeVisible();
+    await expectAccessible(page);
+
+    const mails = (await (await request.get("/demo/outbox.json")).json()) as Array<{ to: string; subject: string; text: string }>;
+    const mail = mails.find((m) => m.to.includes(EMAIL) && /https?:\/\/\S+token=/.test(m.text));
+    expect(mail, "reset e-mail in the outbox").toBeTruthy();
+    const link = /https?:\/\/\S+token=[\w-]+/.exec(mail!.text)![0];
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Choisissez un nouveau mot de passe");
+    await main.getByLabel("Nouveau mot de passe", { exact: true }).fill(PASSWORD);
+    await main.getByLabel("Confirmez le nouveau mot de passe", { exact: true }).fill(PASSWORD);
+    await main.getByRole("button", { name: "Modifier mon mot de passe" }).click();
+    await expect(main.getByRole("status").filter({ hasText: "Vous pouvez maintenant vous connecter" })).toBeVisible();
+
+    // The link works once.
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await main.getByLabel("Nouveau mot de passe", { exact: true }).fill("Autre2026xx");
+    await main.getByLabel("Confirmez le nouveau mot de passe", { exact: true }).fill("Autre2026xx");
+    await main.getByRole("button", { name: "Modifier mon mot de passe" }).click();
+    await expect(main.getByRole("alert").filter({ hasText: "n'est plus valide" })).toBeVisible();
+
+    await page.goto("/portail/mon-compte/connexion");
+    await logIn(page, EMAIL, "macc-portal");
+    await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+  });
+});
+
+test("login help links to forgot password, registration and contact", async ({ page }) => {
+  await page.goto("/portail/mon-compte/mot-de-passe");
+  const main = portal(page).locator("main");
+  await expect(main.getByRole("link", { name: "Mot de passe oublié ?" })).toHaveAttribute("href", "/portail/mot-de-passe-oublie");
+  await expect(main.getByRole("link", { name: "Créer mon compte" })).toHaveAttribute("href", "/portail/inscription");
+  await expect(main.getByRole("link", { name: "Contactez-nous" })).toHaveAttribute("href", "/portail/contact");
+  await expectAccessible(page);
+});

@@ -1,0 +1,94 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { formatDateTime } from "../../core/format";
+import { matchPath } from "../../core/route-rules";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { useElement, useMacc, useNavigation } from "../../ui/context";
+import { PageTitle } from "../../ui/PageTitle";
+import { RouteLink } from "../../ui/RouteLink";
+
+/**
+ * `<macc-company-choice>` (CHOIX_ENTREPRISE): the customer picks the company they act for; the
+ * page then follows that company's token, network and theme, and goes where they were going.
+ */
+export function CompanyChoice() {
+  const { t } = useLingui();
+  const { core, locale, emit } = useElement();
+  const nav = useNavigation();
+  const user = useMacc((s) => s.auth.user);
+  const current = useMacc((s) => s.auth.entreprise?.idTier);
+
+  if (!user) {
+    return (
+      <div className="container">
+        <PageTitle>{t`Choose a company`}</PageTitle>
+        <Alert>
+          <Trans>Log in to choose the company you act for.</Trans>
+        </Alert>
+        <RouteLink route="LOGIN" className="btn">
+          {t`Log in`}
+        </RouteLink>
+      </div>
+    );
+  }
+
+  const choose = (idTier: string) => {
+    const chosen = core.store.getState().chooseCompany(idTier);
+    if (!chosen) return;
+    emit("macc-company-change", { idTier: chosen.idTier, codeReseau: chosen.codeReseau });
+    const { redirection } = core.store.getState().app;
+    const target = redirection ? matchPath(redirection, locale) : null;
+    if (redirection) core.store.getState().removeRedirection();
+    // Going back to the choice itself would loop; the dashboard is the natural next step.
+    if (target && target.name !== "CHOIX_ENTREPRISE") nav.go(target.name, target.params);
+    else nav.go("DASHBOARD");
+  };
+
+  return (
+    <div className="container" part="company-choice">
+      <PageTitle>{t`Choose a company`}</PageTitle>
+      <p>
+        <Trans>Your account is linked to several companies. Choose the one you are acting for; you can change at any time from the header.</Trans>
+      </p>
+      {user.derniereConnexion && (
+        <p className="last-connection">{t`Your last connection: ${formatDateTime(locale, user.derniereConnexion)}`}</p>
+      )}
+      {user.entreprises.length === 0 ? (
+        <Alert>
+          <Trans>No company is linked to your account yet. Please contact MACC.</Trans>
+        </Alert>
+      ) : (
+        <ul className="companies">
+          {user.entreprises.map((company) => {
+            const isCurrent = company.idTier === current;
+            const name = `${company.formeJuridique} ${company.raisonSocial}`.trim();
+            return (
+              <li key={company.idTier} className="company-card" data-current={isCurrent}>
+                <div>
+                  <h2>
+                    {name}
+                    {isCurrent && <span className="badge">{t`current`}</span>}
+                  </h2>
+                  <dl>
+                    <div>
+                      <dt>{t`Registration number:`}</dt>
+                      <dd>{company.immatriculation}</dd>
+                    </div>
+                    <div>
+                      <dt>{t`Customer number:`}</dt>
+                      <dd>{company.numeroClient}</dd>
+                    </div>
+                  </dl>
+                </div>
+                <Button variant={isCurrent ? "secondary" : "primary"} onClick={() => choose(company.idTier)}>
+                  {t`Choose`}
+                  <span className="visually-hidden"> {name}</span>
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useRef, useState } from "react";
+import { ApiError } from "../../core/errors";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { useElement } from "../../ui/context";
+import { ErrorSummary } from "../../ui/ErrorSummary";
+import { Field } from "../../ui/Field";
+import { PageTitle } from "../../ui/PageTitle";
+import { PasswordField } from "../../ui/PasswordField";
+import { RouteLink } from "../../ui/RouteLink";
+import { useForm } from "../../ui/useForm";
+import { requestReset, resetPassword } from "./password-api";
+import { useNewPasswordRules } from "./usePasswordMessages";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The reset link brings the customer back to this page with `?token=`. */
+function tokenFromAddress(): string | null {
+  return new URLSearchParams(location.search).get("token");
+}
+
+/**
+ * `<macc-forgot-password>` (MOT_DE_PASSE_OUBLIE): asks for the e-mail address and sends a
+ * single-use link; opened from that link, sets the new password.
+ */
+export function ForgotPassword() {
+  const [token, setToken] = useState(tokenFromAddress);
+  const forget = () => {
+    const url = new URL(location.href);
+    url.searchParams.delete("token");
+    history.replaceState(history.state, "", url);
+    setToken(null);
+  };
+  return <div className="container" part="forgot-password">{token ? <ResetForm token={token} onRestart={forget} /> : <RequestForm />}</div>;
+}
+
+function RequestForm() {
+  const { t } = useLingui();
+  const { request } = useElement();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const status = useRef<HTMLDivElement>(null);
+
+  const form = useForm(
+    { email: "" },
+    ({ email }) =>
+      !email.trim()
+        ? [{ field: "email", message: t`Enter your e-mail address` }]
+        : EMAIL.test(email.trim())
+          ? []
+          : [{ field: "email", message: t`Enter an e-mail address in the correct format, like name@example.com` }],
+    async ({ email }) => {
+      setFailure(null);
+      try {
+        await requestReset(request, email.trim(), location.pathname);
+        setSentTo(email.trim());
+      } catch (error) {
+        setFailure(
+          error instanceof ApiError && error.status === 429
+            ? t`Too many requests. Please wait ${Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60))} min before trying again.`
+            : t`We could not send the e-mail. Please try again later.`,
+        );
+      }
+      requestAnimationFrame(() => status.current?.focus());
+    },
+  );
+
+  if (sentTo) {
+    return (
+      <>
+        <PageTitle>{t`Check your e-mails`}</PageTitle>
+        <div ref={status} tabIndex={-1}>
+          <Alert kind="success">
+            {t`If an account exists for ${sentTo}, we have sent it a link to choose a new password. The link is valid for 30 minutes.`}
+          </Alert>
+        </div>
+        <p>
+          <Trans>Cannot find it? Check your spam folder, or ask for a new link.</Trans>
+        </p>
+        <div className="actions">
+          <Button variant="secondary" onClick={() => setSentTo(null)}>
+            {t`Ask for a new link`}
+          </Button>
+          <RouteLink route="LOGIN">{t`Back to login`}</RouteLink>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle>{t`Forgot password`}</PageTitle>
+      <p>
+        <Trans>Enter the e-mail address of your account. We will send you a link to choose a new password.</Trans>
+      </p>
+      <div ref={status} tabIndex={-1}>
+        {failure && <Alert kind="error">{failure}</Alert>}
+      </div>
+      <form noValidate onSubmit={form.onSubmit}>
+        <ErrorSummary errors={form.errors} attempt={form.attempt} />
+        <Field
+          name="email"
+          type="email"
+          label={t`E-mail address`}
+          autoComplete="username"
+          spellCheck={false}
+          autoCapitalize="none"
+          value={form.values.email}
+          error={form.errorOf("email")}
+          onChange={(e) => form.set("email", e.target.value)}
+        />
+        <div className="actions">
+          <Button type="submit" busy={form.submitting}>
+            {t`Send me a link`}
+          </Button>
+          <RouteLink route="LOGIN">{t`Back to login`}</RouteLink>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function ResetForm({ token, onRestart }: { token: string; onRestart: () => void }) {
+  const { t } = useLingui();
+  const { request } = useElement();
+  const rules = useNewPasswordRules();
+  const [outcome, setOutcome] = useState<"done" | "expired" | "failed" | null>(null);
+  const status = useRef<HTMLDivElement>(null);
+
+  const form = useForm({ nouveauMotDePasse: "", confirmerMotDePasse: "" }, rules.validate, async (values) => {
+    setOutcome(null);
+    try {
+      await resetPassword(request, { token, ...values });
+      setOutcome("done");
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        form.fail((error.problem.errors ?? []).map((e) => ({ field: e.path.split(".").pop() ?? e.path, message: e.message })));
+        return;
+      }
+      setOutcome(error instanceof ApiError && (error.status === 410 || error.status === 400) ? "expired" : "failed");
+    }
+    requestAnimationFrame(() => status.current?.focus());
+  });
+
+  if (outcome === "done") {
+    return (
+      <>
+        <PageTitle>{t`Password changed`}</PageTitle>
+        <div ref={status} tabIndex={-1}>
+          <Alert kind="success">{t`Your password has been changed. You can now log in with it.`}</Alert>
+        </div>
+        <RouteLink route="LOGIN" className="btn">
+          {t`Log in`}
+        </RouteLink>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle>{t`Choose a new password`}</PageTitle>
+      <div ref={status} tabIndex={-1}>
+        {outcome === "expired" && (
+          <Alert kind="error">
+            {t`This link is no longer valid: it has already been used or is more than 30 minutes old.`}{" "}
+            <Button variant="link" onClick={onRestart}>
+              {t`Ask for a new link`}
+            </Button>
+          </Alert>
+        )}
+        {outcome === "failed" && <Alert kind="error">{t`Your password could not be changed. Please try again later.`}</Alert>}
+      </div>
+      <form noValidate onSubmit={form.onSubmit}>
+        <ErrorSummary errors={form.errors} attempt={form.attempt} />
+        <PasswordField
+          name="nouveauMotDePasse"
+          label={t`New password`}
+          hint={rules.hint}
+          autoComplete="new-password"
+          value={form.values.nouveauMotDePasse}
+          error={form.errorOf("nouveauMotDePasse")}
+          onChange={(e) => form.set("nouveauMotDePasse", e.target.value)}
+        />
+        <PasswordField
+          name="confirmerMotDePasse"
+          label={t`Confirm the new password`}
+          autoComplete="new-password"
+          value={form.values.confirmerMotDePasse}
+          error={form.errorOf("confirmerMotDePasse")}
+          onChange={(e) => form.set("confirmerMotDePasse", e.target.value)}
+        />
+        <Button type="submit" busy={form.submitting}>
+          {t`Change my password`}
+        </Button>
+      </form>
+    </>
+  );
+}

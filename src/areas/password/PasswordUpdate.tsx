@@ -1,0 +1,128 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useRef, useState } from "react";
+import { ApiError } from "../../core/errors";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { useElement, useMacc } from "../../ui/context";
+import { ErrorSummary } from "../../ui/ErrorSummary";
+import { PageTitle } from "../../ui/PageTitle";
+import { PasswordField } from "../../ui/PasswordField";
+import { RouteLink } from "../../ui/RouteLink";
+import { useForm } from "../../ui/useForm";
+import { changePassword } from "./password-api";
+import { useNewPasswordRules } from "./usePasswordMessages";
+
+interface Values {
+  ancienMotDePasse: string;
+  nouveauMotDePasse: string;
+  confirmerMotDePasse: string;
+}
+const EMPTY: Values = { ancienMotDePasse: "", nouveauMotDePasse: "", confirmerMotDePasse: "" };
+
+/**
+ * `<macc-password-update>` (MOT_DE_PASSE_UPDATE): old, new and confirmation. Allowed once (SPEC §4);
+ * on success the account's other sessions end.
+ */
+export function PasswordUpdate() {
+  const { t } = useLingui();
+  const { request } = useElement();
+  const logged = useMacc((s) => s.auth.logged);
+  const rules = useNewPasswordRules();
+  const [outcome, setOutcome] = useState<"done" | "once" | "failed" | null>(null);
+  const status = useRef<HTMLDivElement>(null);
+
+  const form = useForm<Values>(
+    EMPTY,
+    (values) => [
+      ...(values.ancienMotDePasse ? [] : [{ field: "ancienMotDePasse", message: t`Enter your current password` }]),
+      ...rules.validate(values),
+    ],
+    async (values) => {
+      setOutcome(null);
+      try {
+        await changePassword(request, values);
+        setOutcome("done");
+        form.set("ancienMotDePasse", "");
+        form.set("nouveauMotDePasse", "");
+        form.set("confirmerMotDePasse", "");
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 422) {
+          const wrongOld = error.problem.errors?.some((e) => e.path.endsWith("ancienMotDePasse"));
+          form.fail(
+            wrongOld
+              ? [{ field: "ancienMotDePasse", message: t`Your old password is invalid.` }]
+              : (error.problem.errors ?? []).map((e) => ({ field: e.path.split(".").pop() ?? e.path, message: e.message })),
+          );
+          return;
+        }
+        setOutcome(error instanceof ApiError && error.status === 409 ? "once" : "failed");
+      }
+      requestAnimationFrame(() => status.current?.focus());
+    },
+  );
+
+  if (!logged) {
+    return (
+      <div className="container">
+        <PageTitle>{t`Change my password`}</PageTitle>
+        <p>
+          <Trans>Log in to change your password.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container" part="password-update">
+      <PageTitle>{t`Change my password`}</PageTitle>
+      <div ref={status} tabIndex={-1}>
+        {outcome === "done" && (
+          <Alert kind="success">
+            {t`Your password has been updated.`} <Trans>Your other sessions have been closed.</Trans>
+          </Alert>
+        )}
+        {outcome === "once" && (
+          <Alert kind="error">
+            {t`You have already changed your password once. Use 'Forgot password?' to change it again.`}{" "}
+            <RouteLink route="MOT_DE_PASSE_OUBLIE">{t`Forgot password?`}</RouteLink>
+          </Alert>
+        )}
+        {outcome === "failed" && <Alert kind="error">{t`Your password could not be updated. Please try again later.`}</Alert>}
+      </div>
+      <form noValidate onSubmit={form.onSubmit}>
+        <ErrorSummary errors={form.errors} attempt={form.attempt} />
+        <PasswordField
+          name="ancienMotDePasse"
+          label={t`Current password`}
+          autoComplete="current-password"
+          value={form.values.ancienMotDePasse}
+          error={form.errorOf("ancienMotDePasse")}
+          onChange={(e) => form.set("ancienMotDePasse", e.target.value)}
+        />
+        <PasswordField
+          name="nouveauMotDePasse"
+          label={t`New password`}
+          hint={rules.hint}
+          autoComplete="new-password"
+          value={form.values.nouveauMotDePasse}
+          error={form.errorOf("nouveauMotDePasse")}
+          onChange={(e) => form.set("nouveauMotDePasse", e.target.value)}
+        />
+        <PasswordField
+          name="confirmerMotDePasse"
+          label={t`Confirm the new password`}
+          autoComplete="new-password"
+          value={form.values.confirmerMotDePasse}
+          error={form.errorOf("confirmerMotDePasse")}
+          onChange={(e) => form.set("confirmerMotDePasse", e.target.value)}
+        />
+        <div className="actions">
+          <Button type="submit" busy={form.submitting}>
+            {t`Change my password`}
+          </Button>
+          <RouteLink route="INFOS_PERSONNEL">{t`Back to my information`}</RouteLink>
+        </div>
+      </form>
+    </div>
+  );
+}

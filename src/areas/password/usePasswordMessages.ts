@@ -1,0 +1,31 @@
+import { useLingui } from "@lingui/react/macro";
+import { passwordProblems } from "../../core/password-rules";
+import type { FieldError } from "../../ui/ErrorSummary";
+import type { NewPassword } from "./password-api";
+
+/** SPEC §5 rules on a new password and its confirmation, with their messages. */
+export function useNewPasswordRules() {
+  const { t } = useLingui();
+  const messages = {
+    length: t`The password must contain at least 8 characters.`,
+    uppercase: t`The password must contain at least one uppercase letter.`,
+    lowercase: t`The password must contain at least one lowercase letter.`,
+    digit: t`The password must contain at least one digit.`,
+  };
+  const hint = t`At least 8 characters, with an uppercase letter, a lowercase letter and a digit.`;
+
+  function validate(values: NewPassword): FieldError[] {
+    const errors: FieldError[] = [];
+    if (!values.nouveauMotDePasse) errors.push({ field: "nouveauMotDePasse", message: t`Enter a new password` });
+    else {
+      const problems = passwordProblems(values.nouveauMotDePasse);
+      if (problems.length) errors.push({ field: "nouveauMotDePasse", message: problems.map((p) => messages[p]).join(" ") });
+    }
+    if (!values.confirmerMotDePasse) errors.push({ field: "confirmerMotDePasse", message: t`Confirm your new password` });
+    else if (values.nouveauMotDePasse && values.confirmerMotDePasse !== values.nouveauMotDePasse) {
+      errors.push({ field: "confirmerMotDePasse", message: t`The confirmation password is different.` });
+    }
+    return errors;
+  }
+  return { validate, hint };
+}

@@ -1,0 +1,152 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useRef, useState } from "react";
+import { formatDate } from "../../core/format";
+import { freshnessOf, matchPath } from "../../core/route-rules";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { useElement, useMacc, useNavigation } from "../../ui/context";
+import { PageTitle } from "../../ui/PageTitle";
+import { useCompanyPhone } from "../../ui/useCompanyPhone";
+import { LoadFailed } from "./LoadFailed";
+import { useApplyProfile } from "./PersonalInfo";
+import { confirmInformation, type Profile } from "./profile-api";
+import { ProfileForm } from "./ProfileForm";
+import { ProfileSkeleton } from "./ProfileSkeleton";
+import { useProfile } from "./useProfile";
+
+/**
+ * `<macc-info-confirmation>` (CONFIRMATION_INFORMATION): company data never confirmed (migrated
+ * accounts: the welcome variant) or older than 3 years must be confirmed as is, or corrected,
+ * before any other protected screen opens. Either way records a new last-update date.
+ */
+export function InfoConfirmation() {
+  const { t } = useLingui();
+  const { core, locale, request } = useElement();
+  const nav = useNavigation();
+  const entreprise = useMacc((s) => s.auth.entreprise);
+  const profile = useProfile(entreprise?.idTier);
+  const apply = useApplyProfile();
+  const phone = useCompanyPhone();
+  const [correcting, setCorrecting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const failure = useRef<HTMLDivElement>(null);
+  const [now] = useState(() => new Date());
+
+  if (!entreprise) return null;
+  const freshness = freshnessOf(entreprise.derniereMiseAJour, now);
+
+  const goOn = () => {
+    const { redirection } = core.store.getState().app;
+    const target = redirection ? matchPath(redirection, locale) : null;
+    if (redirection) core.store.getState().removeRedirection();
+    if (target && target.name !== "CONFIRMATION_INFORMATION") nav.go(target.name, target.params);
+    else nav.go("DASHBOARD");
+  };
+
+  const confirm = async () => {
+    if (confirming) return;
+    setConfirming(true);
+    setFailed(false);
+    try {
+      const date = await confirmInformation(request);
+      core.store.getState().updateEntreprise(entreprise.idTier, { derniereMiseAJour: date });
+      goOn();
+    } catch {
+      setFailed(true);
+      requestAnimationFrame(() => failure.current?.focus());
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  const saved = (updated: Profile) => {
+    apply(updated);
+    goOn();
+  };
+
+  return (
+    <div className="container confirmation" part="info-confirmation">
+      {freshness === "missing" ? (
+        <>
+          <PageTitle>{t`Welcome to your new customer area`}</PageTitle>
+          <p className="intro">
+            <Trans>Your customer area has moved to a new service. Before you start, please check the information we hold about you and your company, then confirm it or correct it.</Trans>
+          </p>
+        </>
+      ) : (
+        <>
+          <PageTitle>{t`Confirm your information`}</PageTitle>
+          <p className="intro">
+            {entreprise.derniereMiseAJour && freshness === "stale"
+              ? t`Your information was last confirmed on ${formatDate(locale, entreprise.derniereMiseAJour, "long")}. Please check that it is still correct.`
+              : t`Please check that your information is still correct.`}
+          </p>
+        </>
+      )}
+      <div ref={failure} tabIndex={-1}>
+        {failed && (
+          <Alert kind="error">
+            {phone ? t`We could not record your confirmation. Please try again later or call us on ${phone}.` : t`We could not record your confirmation. Please try again later.`}
+          </Alert>
+        )}
+      </div>
+      {profile.status === "loading" && <ProfileSkeleton />}
+      {profile.status === "error" && <LoadFailed onRetry={profile.reload} />}
+      {profile.status === "ready" &&
+        (correcting ? (
+          <ProfileForm
+            profile={profile.data}
+            submitLabel={t`Save and continue`}
+            onSaved={saved}
+            secondary={
+              <Button variant="link" onClick={() => setCorrecting(false)}>
+                {t`Cancel`}
+              </Button>
+            }
+          />
+        ) : (
+          <Summary profile={profile.data} confirming={confirming} onConfirm={() => void confirm()} onCorrect={() => setCorrecting(true)} />
+        ))}
+    </div>
+  );
+}
+
+function Summary({ profile, confirming, onConfirm, onCorrect }: { profile: Profile; confirming: boolean; onConfirm: () => void; onCorrect: () => void }) {
+  const { t } = useLingui();
+  const { locale } = useElement();
+  const { user, entreprise } = profile;
+  const country = (code: string) => (code ? (new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code) : "");
+  const address = [user.adresse, user.adresse_complement, `${user.code_postal} ${user.ville}`.trim(), country(user.pays)].filter(Boolean).join(", ");
+  const rows: Array<[string, string]> = [
+    [t`Name`, [user.civilite, user.prenom, user.nom].filter(Boolean).join(" ")],
+    [t`Job title`, user.fonction],
+    [t`E-mail address`, user.email],
+    [t`Mobile phone`, user.mobile],
+    [t`Landline phone`, user.telephone],
+    [t`Address`, address],
+    [t`Company name`, `${entreprise.formeJuridique} ${entreprise.raison_sociale}`.trim()],
+    [t`Registration number`, entreprise.immatriculation],
+    [t`Customer number`, entreprise.numeroClient],
+  ];
+  return (
+    <>
+      <dl className="summary-list">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value || "—"}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="actions">
+        <Button busy={confirming} onClick={onConfirm}>
+          {t`Yes, my information is correct`}
+        </Button>
+        <Button variant="secondary" onClick={onCorrect}>
+          {t`No, I want to correct it`}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,203 @@
+import { useLingui } from "@lingui/react/macro";
+import { useRef, useState, type ReactNode } from "react";
+import { COMPANY_NUMBER_EXAMPLE, type CompanyCountry } from "../../core/company-numbers";
+import { ApiError } from "../../core/errors";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { RadioGroup, SelectField } from "../../ui/Choice";
+import { useElement } from "../../ui/context";
+import { ErrorSummary, type FieldError } from "../../ui/ErrorSummary";
+import { Field } from "../../ui/Field";
+import { PasswordField } from "../../ui/PasswordField";
+import { useCompanyPhone } from "../../ui/useCompanyPhone";
+import { useForm } from "../../ui/useForm";
+import { saveProfile, type Profile } from "./profile-api";
+import { validateProfile, type ProfileProblem, type ProfileValues } from "./validate-profile";
+
+const COUNTRIES = ["FR", "BE", "LU", "NL", "DE", "GB", "ES", "IT"] as const;
+
+function valuesOf(profile: Profile): ProfileValues {
+  const { user, entreprise } = profile;
+  return {
+    ...user,
+    civilite: user.civilite ?? "",
+    raison_sociale: entreprise.raison_sociale,
+    formeJuridique: entreprise.formeJuridique,
+    immatriculation: entreprise.immatriculation,
+    motDePasse: "",
+  };
+}
+
+/**
+ * The customer's and the company's data (SPEC §3 form fields), validated on submit with the
+ * GOV.UK pattern. Used by "my information" and by the information confirmation screen.
+ */
+export function ProfileForm({
+  profile,
+  submitLabel,
+  onSaved,
+  secondary,
+}: {
+  profile: Profile;
+  submitLabel: string;
+  onSaved: (profile: Profile) => void;
+  secondary?: ReactNode;
+}) {
+  const { t } = useLingui();
+  const { request, locale } = useElement();
+  const phone = useCompanyPhone();
+  const [outcome, setOutcome] = useState<"saved" | "failed" | null>(null);
+  const status = useRef<HTMLDivElement>(null);
+  const companyCountry = profile.entreprise.pays || "FR";
+  const example = COMPANY_NUMBER_EXAMPLE[companyCountry as CompanyCountry] ?? "";
+
+  const message = ({ field, rule }: ProfileProblem): string => {
+    switch (rule) {
+      case "email":
+        return t`Enter an e-mail address in the correct format, like name@example.com`;
+      case "phone":
+        return t`Enter a phone number in the correct format, like +33 6 12 34 56 78`;
+      case "postcode":
+        return t`Enter a valid postcode for the chosen country`;
+      case "companyNumber":
+        return companyCountry === "FR"
+          ? t`Enter a valid SIREN (9 digits) or SIRET (14 digits)`
+          : t`Enter a valid company or VAT number for this country, like ${example}`;
+      case "required":
+        return {
+          nom: t`Enter your last name`,
+          prenom: t`Enter your first name`,
+          email: t`Enter your e-mail address`,
+          raison_sociale: t`Enter the company name`,
+          immatriculation: t`Enter the company's registration number`,
+          motDePasse: t`Enter your current password to change your e-mail address`,
+        }[field as string] ?? t`This field is required`;
+    }
+  };
+
+  const form = useForm<ProfileValues>(
+    valuesOf(profile),
+    (values) => validateProfile(values, { companyCountry, originalEmail: profile.user.email }).map((p) => ({ field: p.field, message: message(p) })),
+    async (values) => {
+      setOutcome(null);
+      const { raison_sociale, formeJuridique, immatriculation, motDePasse, civilite, ...user } = values;
+      const emailChanged = values.email.trim().toLowerCase() !== profile.user.email.toLowerCase();
+      try {
+        const saved = await saveProfile(request, {
+          user: { ...user, civilite: civilite || null, email: values.email.trim() },
+          entreprise: { raison_sociale, formeJuridique, immatriculation: immatriculation.trim() },
+          ...(emailChanged ? { motDePasse } : {}),
+        });
+        setOutcome("saved");
+        form.set("motDePasse", "");
+        onSaved(saved);
+      } catch (error) {
+        const fieldErrors = serverErrors(error);
+        if (fieldErrors.length) form.fail(fieldErrors);
+        else setOutcome("failed");
+      }
+      requestAnimationFrame(() => status.current?.focus());
+    },
+  );
+
+  function serverErrors(error: unknown): FieldError[] {
+    if (!(error instanceof ApiError)) return [];
+    if (error.status === 409) return [{ field: "email", message: t`This e-mail address is already used by another account.` }];
+    return (error.problem.errors ?? [])
+      .map((e) => ({ field: e.path.split(".").pop() ?? e.path, message: e.message }))
+      .filter((e) => e.field in form.values);
+  }
+
+  const field = (name: keyof ProfileValues) => ({
+    name,
+    value: form.values[name],
+    error: form.errorOf(name),
+    onChange: (e: { target: { value: string } }) => form.set(name, e.target.value),
+  });
+  const emailChanged = form.values.email.trim().toLowerCase() !== profile.user.email.toLowerCase();
+  const countryName = new Intl.DisplayNames([locale], { type: "region" });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit} part="profile-form">
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <div ref={status} tabIndex={-1}>
+        {outcome === "saved" && <Alert kind="success">{t`Your information has been updated.`}</Alert>}
+        {outcome === "failed" && (
+          <Alert kind="error">
+            {phone
+              ? t`Your information could not be updated. Please try again later or call us on ${phone}.`
+              : t`Your information could not be updated. Please try again later.`}
+          </Alert>
+        )}
+      </div>
+
+      <section className="form-section" aria-labelledby="about-you">
+        <h2 id="about-you">{t`About you`}</h2>
+        <RadioGroup
+          name="civilite"
+          legend={t`Title (optional)`}
+          value={form.values.civilite}
+          onChange={(value) => form.set("civilite", value)}
+          autoComplete="honorific-prefix"
+          options={[
+            { value: "M.", label: t`Mr` },
+            { value: "Mme", label: t`Ms` },
+          ]}
+        />
+        <div className="form-grid">
+          <Field {...field("nom")} label={t`Last name`} autoComplete="family-name" />
+          <Field {...field("prenom")} label={t`First name`} autoComplete="given-name" />
+          <Field {...field("fonction")} label={t`Job title (optional)`} autoComplete="organization-title" />
+          <Field {...field("email")} type="email" label={t`E-mail address`} autoComplete="email" spellCheck={false} autoCapitalize="none" />
+          <Field {...field("mobile")} type="tel" label={t`Mobile phone (optional)`} autoComplete="mobile tel" />
+          <Field {...field("telephone")} type="tel" label={t`Landline phone (optional)`} autoComplete="work tel" />
+        </div>
+        {emailChanged && (
+          <PasswordField {...field("motDePasse")} label={t`Current password`} hint={t`For your security, changing your e-mail address needs your current password.`} autoComplete="current-password" />
+        )}
+      </section>
+
+      <section className="form-section" aria-labelledby="your-address">
+        <h2 id="your-address">{t`Your address`}</h2>
+        <div className="form-grid">
+          <Field {...field("adresse")} label={t`Address (optional)`} autoComplete="address-line1" />
+          <Field {...field("adresse_complement")} label={t`Address line 2 (optional)`} autoComplete="address-line2" />
+          <Field {...field("code_postal")} label={t`Postcode (optional)`} autoComplete="postal-code" />
+          <Field {...field("ville")} label={t`Town or city (optional)`} autoComplete="address-level2" />
+          <SelectField
+            {...field("pays")}
+            label={t`Country`}
+            autoComplete="country"
+            options={COUNTRIES.map((code) => ({ value: code, label: countryName.of(code) ?? code }))}
+          />
+        </div>
+      </section>
+
+      <section className="form-section" aria-labelledby="your-company">
+        <h2 id="your-company">{t`Your company`}</h2>
+        <div className="form-grid">
+          <Field {...field("raison_sociale")} label={t`Company name`} autoComplete="organization" />
+          <Field {...field("formeJuridique")} label={t`Legal form (optional)`} hint={t`For example SAS, SARL, EARL, GAEC`} autoComplete="off" />
+          <Field
+            {...field("immatriculation")}
+            label={t`Registration number`}
+            hint={companyCountry === "FR" ? t`SIREN (9 digits) or SIRET (14 digits)` : t`Company or VAT number, for example ${example}`}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <div className="field">
+            <span className="field__label">{t`Customer number`}</span>
+            <p className="field__value">{profile.entreprise.numeroClient}</p>
+          </div>
+        </div>
+      </section>
+
+      <div className="actions">
+        <Button type="submit" busy={form.submitting}>
+          {submitLabel}
+        </Button>
+        {secondary}
+      </div>
+    </form>
+  );
+}
