@@ -59,3 +59,20 @@ describe("messages quoted by the spec (SPEC §8), in French", () => {
     expect(catalog.get(id)).toBe(french);
   });
 });
+
+/**
+ * Catalogs of the areas on a page merge into one Lingui instance per locale, so a message that
+ * two areas share must read the same in both, or the last catalog to load would win.
+ */
+describe.each(LOCALES.map((l) => [l]))("shared messages in %s", (locale) => {
+  it("have one translation across catalogs", () => {
+    const seen = new Map<string, { text: string; folder: string }>();
+    for (const folder of folders) {
+      for (const [id, text] of parsePo(join(folder, `${locale}.po`))) {
+        const first = seen.get(id);
+        if (first) expect(text, `"${id}" in ${folder} vs ${first.folder}`).toBe(first.text);
+        else seen.set(id, { text, folder });
+      }
+    }
+  });
+});

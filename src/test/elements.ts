@@ -2,12 +2,26 @@
  * Helpers for component tests of the custom elements (happy-dom): a fresh page, mounting a tag
  * and waiting for its shadow root to render, and a stubbed API.
  */
-import { waitFor, within } from "@testing-library/dom";
+import { configure, waitFor as dtlWaitFor, within, type waitForOptions } from "@testing-library/dom";
 import { onTestFinished, vi } from "vitest";
 import type { PageDataset } from "../core/config";
+import { getCore } from "../core/index";
 import type { Entreprise, User } from "../core/types";
 
 const REGISTRY = Symbol.for("macc.core");
+
+// The first element in a new locale compiles its catalogs: on a busy machine that takes seconds.
+const ASYNC_TIMEOUT_MS = 4000;
+configure({
+  asyncUtilTimeout: ASYNC_TIMEOUT_MS,
+  // Testing Library's own message pretty-prints the container, which it cannot do for a ShadowRoot.
+  getElementError(message, container) {
+    const markup = container && "innerHTML" in container ? (container as Element | ShadowRoot).innerHTML : "";
+    const error = new Error([message, markup.length > 3000 ? `${markup.slice(0, 3000)}…` : markup].filter(Boolean).join("\n\n"));
+    error.name = "TestingLibraryElementError";
+    return error;
+  },
+});
 
 type PageGlobals = typeof globalThis & { MACC_PAGE?: PageDataset; [REGISTRY]?: unknown };
 
@@ -35,6 +49,14 @@ export function clearCookies(): void {
     const name = part.split("=")[0]?.trim();
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
+}
+
+/**
+ * Testing Library's waitFor, polling every 5 ms: its MutationObserver watches the document, which
+ * does not see changes inside shadow roots, so the 50 ms default interval would set the pace.
+ */
+export function waitFor<T>(callback: () => T | Promise<T>, options: waitForOptions = {}): Promise<T> {
+  return dtlWaitFor(callback, { interval: 5, timeout: ASYNC_TIMEOUT_MS, ...options });
 }
 
 export type Screen = ReturnType<typeof within>;
@@ -76,7 +98,7 @@ export async function rendered(el: Element): Promise<void> {
       if (!el.shadowRoot) throw new Error(`<${el.localName}> has no shadow root`);
       if (!renderedRoot(el)) throw new Error(`<${el.localName}> has not rendered yet`);
     },
-    { timeout: 3000 },
+    { timeout: ASYNC_TIMEOUT_MS },
   );
 }
 
@@ -134,6 +156,20 @@ export function deferred(): { handler: (call: ApiCall) => Promise<StubResponse>;
   };
 }
 
+function abortError(): DOMException {
+  return new DOMException("The operation was aborted.", "AbortError");
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortError());
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 function routeKey(method: string, url: URL): string[] {
   return [`${method} ${url.pathname}${url.search}`, `${method} ${url.pathname}`];
 }
@@ -158,12 +194,22 @@ function headersOf(init: RequestInit | undefined): Record<string, string> {
 
 /**
  * Stubs `fetch` with `"METHOD /api/path"` (or `"METHOD /api/path?query"`) → response. Every call
- * is recorded; a request no route answers fails the test when it finishes.
+ * is recorded; a request no route answers fails the test when it finishes (see `unmatched`).
  */
-export function stubApi(routes: Record<string, RouteHandler>): ApiStub {
+export interface StubOptions {
+  /**
+   * "fail" (default): a request no route answers fails the test. "pending": it is recorded and
+   * never answered, for tests about something else than the screens' own data (routing).
+   */
+  unmatched?: "fail" | "pending";
+}
+
+export function stubApi(routes: Record<string, RouteHandler>, { unmatched = "fail" }: StubOptions = {}): ApiStub {
   const calls: ApiCall[] = [];
   const unexpected: string[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    // Like fetch: a request whose signal is already aborted never leaves (an element gone since).
+    if (init?.signal?.aborted) throw abortError();
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, location.href);
     const method = (init?.method ?? "GET").toUpperCase();
     const raw = init?.body;
@@ -178,18 +224,20 @@ export function stubApi(routes: Record<string, RouteHandler>): ApiStub {
     const call: ApiCall = { url: url.href, path: url.pathname + url.search, query: url.searchParams, method, headers: headersOf(init), body };
     calls.push(call);
     const key = routeKey(method, url).find((k) => Object.hasOwn(routes, k));
+    if (!key && unmatched === "pending") return abortable(new Promise<Response>(() => undefined), init?.signal);
     if (!key) {
       unexpected.push(`${method} ${url.pathname}${url.search}`);
       throw new TypeError(`stubApi: unexpected request ${method} ${url.href}`);
     }
     const handler = routes[key]!;
-    const stub = typeof handler === "function" ? await handler(call) : handler;
-    if (init?.signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
+    const stub = await abortable(Promise.resolve(typeof handler === "function" ? handler(call) : handler), init?.signal);
     return toResponse(stub);
   });
   vi.stubGlobal("fetch", fetchMock);
   onTestFinished(() => {
     vi.unstubAllGlobals();
+    // Requests of elements left over from this test never reach the network nor the next test.
+    vi.stubGlobal("fetch", () => new Promise<Response>(() => undefined));
     if (unexpected.length) throw new Error(`Unexpected API requests:\n  ${unexpected.join("\n  ")}`);
   });
   const callsTo = (key: string) => {
@@ -230,6 +278,20 @@ export function user(companies: Entreprise[] = [company()], overrides: Partial<U
 /** What POST /auth/login and /auth/refresh answer. */
 export function sessionBody(u: User = user(), expiresIn = 900): { accessToken: string; expiresIn: number; user: User } {
   return { accessToken: "access-token", expiresIn, user: u };
+}
+
+/**
+ * The API side of a logged-in page: the HttpOnly session cookie lets POST /auth/refresh answer
+ * with the store's current user (401 when nobody is logged in). Spread it into `stubApi` when a
+ * test logs in with `connectUser` and then makes authenticated calls, which may refresh first.
+ */
+export function sessionRoutes(): Record<string, RouteHandler> {
+  return {
+    "POST /api/auth/refresh": () => {
+      const current = getCore().store.getState().auth.user;
+      return current ? { body: sessionBody(current) } : problem(401);
+    },
+  };
 }
 
 /** Collects `name` events reaching `target` (document by default). */

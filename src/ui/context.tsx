@@ -1,5 +1,6 @@
+import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import type { RequestOptions } from "../core/api";
 import { DEFAULT_LOCALE, type Locale, type Theme } from "../core/constants";
@@ -77,13 +78,19 @@ export interface RootProps {
   children: ReactNode;
 }
 
-function useI18n(locale: Locale, catalogs: readonly Catalog[]) {
+/**
+ * The element's Lingui instance. While another locale's catalogs load, the previous language
+ * stays on screen: the tree is not swapped for a skeleton, so nothing the user typed is lost.
+ */
+function useShownLocale(wanted: Locale, catalogs: readonly Catalog[]): { i18n: I18n; locale: Locale } | undefined {
   const [, setLoaded] = useState(0);
-  const i18n = peekI18n(locale, catalogs);
+  const shown = useRef<{ i18n: I18n; locale: Locale } | undefined>(undefined);
+  const ready = peekI18n(wanted, catalogs);
   useEffect(() => {
-    if (!i18n) void loadI18n(locale, catalogs).then(() => setLoaded((n) => n + 1));
-  }, [i18n, locale, catalogs]);
-  return i18n;
+    if (!ready) void loadI18n(wanted, catalogs).then(() => setLoaded((n) => n + 1));
+  }, [ready, wanted, catalogs]);
+  if (ready) shown.current = { i18n: ready, locale: wanted };
+  return shown.current;
 }
 
 const NO_CATALOGS: readonly Catalog[] = [];
@@ -94,13 +101,16 @@ export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiB
   const pageLocale = useMacc((s) => s.app.locale);
   useMacc((s) => s.app.theme + s.app.themeSource);
   const maintenance = useMacc((s) => s.maintenance);
-  const locale = isLocale(localeAttr) ? localeAttr : (pageLocale ?? DEFAULT_LOCALE);
+  const wantedLocale = isLocale(localeAttr) ? localeAttr : (pageLocale ?? DEFAULT_LOCALE);
   const theme = effectiveTheme(parseThemeAttribute(themeAttr), core.store, core.config);
   const host = container && "host" in container ? (container.host as HTMLElement) : null;
-  const i18n = useI18n(locale, catalogs);
+  const shown = useShownLocale(wantedLocale, catalogs);
+  const locale = shown?.locale ?? wantedLocale;
+  const i18n = shown?.i18n;
 
-  if (apiBase && !core.config.apiBaseFixed) {
-    core.config.apiBase = apiBase.replace(/\/+$/, "");
+  const elementBase = apiBase?.trim().replace(/\/+$/, "") || undefined;
+  if (elementBase && !core.config.apiBaseFixed) {
+    core.config.apiBase = elementBase;
     core.config.apiBaseFixed = true;
   }
 
@@ -111,9 +121,9 @@ export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiB
       theme,
       host,
       emit: (name, detail, cancelable) => (host ? emitFrom(host, name, detail, cancelable) : true),
-      request: (path, options) => core.api.request(path, { baseUrl: apiBase, ...options }),
+      request: (path, options) => core.api.request(path, { baseUrl: elementBase, ...options }),
     }),
-    [core, locale, theme, host, apiBase],
+    [core, locale, theme, host, elementBase],
   );
 
   const themeName = theme === "AGRI" ? "agri" : "macc";

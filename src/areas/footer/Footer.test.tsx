@@ -1,9 +1,8 @@
-import { waitFor } from "@testing-library/dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-footer";
 import { getCore } from "../../core/index";
-import { company, deferred, mount, problem, resetPage, stubApi, user } from "../../test/elements";
-import { readCachedFooter, writeCachedFooter, type FooterContact } from "./get-footer";
+import { company, deferred, mount, problem, resetPage, sessionRoutes, stubApi, user, waitFor } from "../../test/elements";
+import { readCachedFooter, writeCachedFooter, type FooterContact } from "../../core/contacts";
 
 const FRANCE: FooterContact = {
   adresseTitre: "MACC France",
@@ -105,20 +104,25 @@ describe("<macc-footer>", () => {
       ["AGR", "AGR"],
       ["GBR", "GBR"],
     ])("a logged-in customer of a %s company → the company's network %s, whatever the locale", async (codeReseau, network) => {
-      const api = stubApi({ [footerKey(network)]: { body: FRANCE } });
+      const api = stubApi({ ...sessionRoutes(), [footerKey(network)]: { body: FRANCE } });
       getCore().store.getState().connectUser(user([company({ codeReseau })]));
       await mount("<macc-footer></macc-footer>");
-      await waitFor(() => expect(api.calls).toHaveLength(1));
-      expect(api.calls[0]!.headers.authorization).toBe("Bearer company-token-1");
+      await waitFor(() => expect(api.callsTo(`GET /api/servicesMACC/reseau/${network}/type/gen`)).toHaveLength(1));
+      expect(api.callsTo(`GET /api/servicesMACC/reseau/${network}/type/gen`)[0]!.headers.authorization).toBe("Bearer company-token-1");
+      expect(api.calls.filter((c) => c.path.includes("/servicesMACC/"))).toHaveLength(1);
     });
 
     it("logging in while the footer is shown reloads the company's network", async () => {
-      const api = stubApi({ [footerKey("FRA")]: { body: FRANCE }, [footerKey("ITA")]: { body: { ...FRANCE, adresseTitre: "MACC Italia" } } });
+      const api = stubApi({
+        ...sessionRoutes(),
+        [footerKey("FRA")]: { body: FRANCE },
+        [footerKey("ITA")]: { body: { ...FRANCE, adresseTitre: "MACC Italia" } },
+      });
       const { root } = await mount("<macc-footer></macc-footer>");
       await waitFor(() => expect(root.querySelector("address")?.textContent).toContain("MACC France"));
       getCore().store.getState().connectUser(user([company({ codeReseau: "ITA" })]));
       await waitFor(() => expect(root.querySelector("address")?.textContent).toContain("MACC Italia"));
-      expect(api.calls.map((c) => c.path)).toEqual([
+      expect(api.calls.filter((c) => c.method === "GET").map((c) => c.path)).toEqual([
         "/api/servicesMACC/reseau/FRA/type/gen?langue=fr-FR",
         "/api/servicesMACC/reseau/ITA/type/gen?langue=fr-FR",
       ]);
@@ -224,7 +228,7 @@ describe("<macc-footer>", () => {
       ["fr-FR page, FRA customer", "fr-FR", "FRA", true],
     ])("careers link: %s → %s", async (_label, locale, codeReseau, shown) => {
       const network = codeReseau ?? { "fr-FR": "FRA", "nl-BE": "BLG", "en-GB": "GBR" }[locale]!;
-      stubApi({ [footerKey(network, locale)]: { body: FRANCE } });
+      stubApi({ ...sessionRoutes(), [footerKey(network, locale)]: { body: FRANCE } });
       if (codeReseau) getCore().store.getState().connectUser(user([company({ codeReseau })]));
       const { root } = await mount(`<macc-footer locale="${locale}"></macc-footer>`);
       const careers = root.querySelector('a[href="/carrieres"], a[href="/careers"], a[href="/vacatures"]');

@@ -1,11 +1,11 @@
-import { fireEvent, waitFor } from "@testing-library/dom";
+import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-header";
 import "../../../elements/macc-login";
 import { readCookie } from "../../core/cookies";
 import { getCore } from "../../core/index";
 import type { Entreprise } from "../../core/types";
-import { company, deferred, listen, mount, problem, renderedRoot, resetPage, stubApi, user, type Screen } from "../../test/elements";
+import { company, deferred, listen, mount, problem, renderedRoot, resetPage, sessionRoutes, stubApi, user, type Screen, waitFor } from "../../test/elements";
 
 beforeEach(() => resetPage());
 
@@ -238,7 +238,8 @@ describe("<macc-header>", () => {
 
       expect(await login.screen.findByRole("heading", { name: "I log in to my account", level: 1 })).toBeTruthy();
 
-      fireEvent.change(select, { target: { value: "nl-BE" } });
+      // The selector may be a new node after the switch: query it again.
+      fireEvent.change(header.screen.getByRole("combobox", { name: "Country and language" }), { target: { value: "nl-BE" } });
       await waitFor(() => expect(renderedRoot(header.el)?.lang).toBe("nl-BE"));
       expect(getCore().store.getState().app.locale).toBe("nl-BE");
     });
@@ -253,7 +254,7 @@ describe("<macc-header>", () => {
 
   describe("logout", () => {
     it("calls POST /api/auth/logout, disconnects, and emits a bubbling, composed macc-logout", async () => {
-      const api = stubApi({ "POST /api/auth/logout": { status: 204 } });
+      const api = stubApi({ ...sessionRoutes(), "POST /api/auth/logout": { status: 204 } });
       logIn();
       const events = listen<{ reason: string }>("macc-logout");
       const { el, root, screen } = await mount("<macc-header></macc-header>");
@@ -262,7 +263,7 @@ describe("<macc-header>", () => {
       await waitFor(() => expect(events).toHaveLength(1));
 
       expect(api.callsTo("POST /api/auth/logout")).toHaveLength(1);
-      expect(api.calls[0]!.headers.authorization).toBe("Bearer company-token-1");
+      expect(api.callsTo("POST /api/auth/logout")[0]!.headers.authorization).toBe("Bearer company-token-1");
       expect(getCore().store.getState().auth).toEqual({ logged: false, token: null, user: null, entreprise: null });
       expect(readCookie("isLogged")).toBe("false");
 
@@ -278,7 +279,7 @@ describe("<macc-header>", () => {
 
     it("the button is busy while the call is pending and a second click sends nothing more", async () => {
       const answer = deferred();
-      const api = stubApi({ "POST /api/auth/logout": answer.handler });
+      const api = stubApi({ ...sessionRoutes(), "POST /api/auth/logout": answer.handler });
       logIn();
       const events = listen("macc-logout");
       const { screen } = await mount("<macc-header></macc-header>");
@@ -288,15 +289,15 @@ describe("<macc-header>", () => {
       await waitFor(() => expect(button.getAttribute("aria-disabled")).toBe("true"));
       fireEvent.click(button);
       await new Promise((r) => setTimeout(r, 10));
-      expect(api.calls).toHaveLength(1);
+      expect(api.callsTo("POST /api/auth/logout")).toHaveLength(1);
       expect(getCore().store.getState().auth.logged).toBe(true);
       answer.resolve({ status: 204 });
       await waitFor(() => expect(events).toHaveLength(1));
       expect(getCore().store.getState().auth.logged).toBe(false);
     });
 
-    it.skip("a server failure still leaves the page logged out — BUG: src/areas/header/Header.tsx:134-141 has try/finally without catch, so the ApiError rethrown by session.logout() (src/core/session.ts:100-105) becomes an unhandled promise rejection from onClick={() => void logout()} (line 164)", async () => {
-      stubApi({ "POST /api/auth/logout": problem(500) });
+    it("a server failure still leaves the page logged out (no unhandled rejection)", async () => {
+      stubApi({ ...sessionRoutes(), "POST /api/auth/logout": problem(500) });
       logIn();
       const events = listen("macc-logout");
       const { screen } = await mount("<macc-header></macc-header>");

@@ -1,9 +1,9 @@
-import { fireEvent, waitFor } from "@testing-library/dom";
+import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-login";
 import { readCookie } from "../../core/cookies";
 import { getCore } from "../../core/index";
-import { company, deferred, listen, mount, problem, resetPage, sessionBody, stubApi, user, type Mounted } from "../../test/elements";
+import { company, deferred, listen, mount, problem, renderedRoot, resetPage, sessionBody, stubApi, user, type Mounted, waitFor } from "../../test/elements";
 
 const MESSAGES = {
   emailRequired: "Saisissez votre adresse e-mail",
@@ -202,10 +202,9 @@ describe("<macc-login>", () => {
   });
 
   describe("success", () => {
-    it("posts {email, password}, logs in with the first company, emits macc-login then a cancelable macc-navigate to DASHBOARD", async () => {
-      const first = company({ idTier: "T-A", raisonSocial: "Alpha", codeReseau: "FRA" });
-      const second = company({ idTier: "T-B", raisonSocial: "Beta", codeReseau: "AGR", token: "company-token-2" });
-      const api = stubApi({ [LOGIN]: { body: sessionBody(user([first, second])) } });
+    it("posts {email, password}, logs in, emits macc-login then a cancelable macc-navigate to DASHBOARD", async () => {
+      const only = company({ idTier: "T-A", raisonSocial: "Alpha", codeReseau: "FRA" });
+      const api = stubApi({ [LOGIN]: { body: sessionBody(user([only])) } });
       const order: string[] = [];
       const logins = listen<{ uuidCompte: string; emailLogin: string; idTier: string | null }>("macc-login", document, () => order.push("login"));
       const navigations = listen<NavigateDetail>("macc-navigate", document, (event) => {
@@ -216,6 +215,7 @@ describe("<macc-login>", () => {
       fireEvent.click(fill(view, "  jean@ferme.test ", "Secret123").submit);
 
       await waitFor(() => expect(navigations).toHaveLength(1));
+      expect(api.calls).toHaveLength(1);
       const [call] = api.calls;
       expect(call!.method).toBe("POST");
       expect(call!.body).toEqual({ email: "jean@ferme.test", password: "Secret123" });
@@ -244,6 +244,23 @@ describe("<macc-login>", () => {
       expect(navigate!.defaultPrevented).toBe(true);
       expect(navigate!.detail).toEqual({ route: "DASHBOARD", params: {}, path: "/portail/mon-compte" });
       expect(location.pathname).toBe("/");
+    });
+
+    it("several companies: the first is selected (SPEC §4) and the customer is sent to the company choice", async () => {
+      const first = company({ idTier: "T-A", raisonSocial: "Alpha", codeReseau: "FRA" });
+      const second = company({ idTier: "T-B", raisonSocial: "Beta", codeReseau: "AGR", token: "company-token-2" });
+      stubApi({ [LOGIN]: { body: sessionBody(user([first, second])) } });
+      const logins = listen<{ idTier: string | null }>("macc-login");
+      const navigations = interceptNavigation();
+      const view = await mount("<macc-login></macc-login>");
+      fireEvent.click(fill(view, "jean@ferme.test", "Secret123").submit);
+      await waitFor(() => expect(navigations).toHaveLength(1));
+      const { auth, app } = getCore().store.getState();
+      expect(auth.entreprise?.idTier).toBe("T-A");
+      expect(auth.token).toBe("company-token-1");
+      expect(app.theme).toBe("MACC");
+      expect(logins[0]!.detail.idTier).toBe("T-A");
+      expect(navigations[0]!.detail).toEqual({ route: "CHOIX_ENTREPRISE", params: {}, path: "/portail/mon-compte/choixEntreprise" });
     });
 
     it("the first company's network sets the theme (AGR → AGRI)", async () => {
@@ -303,6 +320,15 @@ describe("<macc-login>", () => {
     const view = await mount("<macc-login></macc-login>");
     getCore().store.getState().connectUser(user());
     expect(await view.screen.findByText(/Vous êtes connecté en tant que/)).toBeTruthy();
+  });
+
+  it("typed values survive a change of the page language", async () => {
+    const view = await mount("<macc-login></macc-login>");
+    fill(view, "jean@ferme.test", "Secret123");
+    getCore().store.getState().setLocale("it-IT"); // a locale no other test of this file loads
+    await waitFor(() => expect(renderedRoot(view.el)?.lang).toBe("it-IT"));
+    expect((view.root.querySelector('input[name="email"]') as HTMLInputElement).value).toBe("jean@ferme.test");
+    expect((view.root.querySelector('input[name="password"]') as HTMLInputElement).value).toBe("Secret123");
   });
 
   describe("password field", () => {

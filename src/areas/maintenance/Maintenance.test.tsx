@@ -1,11 +1,11 @@
-import { fireEvent, waitFor } from "@testing-library/dom";
+import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-footer";
 import "../../../elements/macc-header";
 import "../../../elements/macc-login";
 import "../../../elements/macc-maintenance";
 import { getCore } from "../../core/index";
-import { mount, problem, resetPage, stubApi, type Mounted } from "../../test/elements";
+import { mount, problem, resetPage, stubApi, type Mounted, waitFor } from "../../test/elements";
 
 const TITLE_FR = "Nous sommes actuellement en maintenance.";
 const TEXT_FR = "Des travaux de maintenance sont en cours. Veuillez nous excuser pour la gêne occasionnée.";

@@ -1,9 +1,9 @@
-import { fireEvent, waitFor } from "@testing-library/dom";
+import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import "../../../elements/macc-portal";
 import { getCore } from "../../core/index";
 import type { Entreprise } from "../../core/types";
-import { company, listen, mount, resetPage, stubApi, user, type Mounted, type RouteHandler } from "../../test/elements";
+import { company, listen, mount, resetPage, sessionRoutes, stubApi, user, type Mounted, type RouteHandler, waitFor } from "../../test/elements";
 
 const FOOTER_BODY = {
   adresseTitre: "MACC France",
@@ -13,9 +13,12 @@ const FOOTER_BODY = {
   listSousServices: [],
 };
 
-/** The portal always shows the footer: its call is part of every page. */
+/**
+ * The portal always shows the footer: its call is part of every page. These tests are about
+ * routing: the screens' own data requests (GET /api/me/…) are left pending.
+ */
 function api(extra: Record<string, RouteHandler> = {}) {
-  return stubApi({ "GET /api/servicesMACC/reseau/FRA/type/gen": { body: FOOTER_BODY }, ...extra });
+  return stubApi({ ...sessionRoutes(), "GET /api/servicesMACC/reseau/FRA/type/gen": { body: FOOTER_BODY }, ...extra }, { unmatched: "pending" });
 }
 
 function at(path: string) {
@@ -97,7 +100,8 @@ describe("<macc-portal> routes and guards (SPEC §2)", () => {
       logIn({ derniereMiseAJour: null });
       at("/portail/mon-compte/factures");
       const view = await mountPortal();
-      await waitFor(() => expect(title(view)).toBe("Confirmez vos informations"));
+      await waitFor(() => expect(document.title).toBe("Confirmez vos informations — MACC"));
+      expect(view.root.querySelector('input[name="email"]')).toBeNull();
     });
   });
 
