@@ -11,19 +11,25 @@ import type { Db } from "./db/db.ts";
 import { requestLocale, type AppEnv, type Deps } from "./http/context.ts";
 import { MESSAGES, problem, ProblemError } from "./http/problem.ts";
 import { notFoundPage, staticRoutes } from "./http/static.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { footerRoutes } from "./routes/footer.ts";
+import { outboxRoutes } from "./routes/outbox.ts";
+import { passwordRoutes } from "./routes/password.ts";
+import { profileRoutes } from "./routes/profile.ts";
 
 const OPENAPI = new URL("./openapi.yaml", import.meta.url);
 
 export interface AppOptions {
   db: Db;
   config: Config;
+  /** Outgoing e-mail; by default chosen from the configuration (see `createMailer`). */
+  mailer?: Mailer;
 }
 
 const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
-export function createApp({ db, config }: AppOptions) {
+export function createApp({ db, config, mailer = createMailer(config, db) }: AppOptions) {
   let secret: Promise<Buffer> | undefined;
   const deps: Deps = {
     db,
@@ -35,6 +41,7 @@ export function createApp({ db, config }: AppOptions) {
       });
       return secret;
     },
+    mailer,
   };
 
   // Ready before the first login of an unknown account, so its timing matches a known one.
@@ -95,6 +102,9 @@ export function createApp({ db, config }: AppOptions) {
 
   app.route("/api", footerRoutes(deps));
   app.route("/api", authRoutes(deps));
+  app.route("/api", passwordRoutes(deps));
+  app.route("/api", profileRoutes(deps));
+  if (config.nodeEnv !== "production") app.route("/", outboxRoutes(deps));
   app.route("/", staticRoutes({ staticDir: config.staticDir, demoDir: config.demoDir }));
 
   app.notFound((c) => {

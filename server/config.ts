@@ -34,17 +34,54 @@ export interface Config {
   loginWindowSeconds: number;
   /** Maximum request body size in bytes. */
   bodyLimitBytes: number;
+  /** Public origin of the site, used to build links in e-mails (no trailing slash). */
+  publicUrl: string;
+  /** A session unused for longer than this cannot be refreshed any more. */
+  sessionIdleMinutes: number;
+  /** SMTP server URL (smtp://user:pass@host:587 or smtps://…); unset → local receiver outside production. */
+  smtpUrl: string | undefined;
+  /** Port of the local SMTP receiver (0 = ephemeral). */
+  smtpPort: number;
+  /** Sender of the e-mails. */
+  mailFrom: string;
+  /** Wrong current passwords allowed per account and window (password change, e-mail change). */
+  passwordMaxFailuresPerAccount: number;
+  passwordWindowSeconds: number;
+  /** Forgot-password requests allowed per e-mail and per client address and window. */
+  forgotMaxPerEmail: number;
+  forgotMaxPerClient: number;
+  forgotWindowSeconds: number;
+  /** Minimum duration of a forgot-password answer, so known and unknown e-mails look alike. */
+  forgotMinDurationMs: number;
+  /** Lifetime of a password-reset link. */
+  resetTokenTtlMinutes: number;
 }
 
 function bool(value: string | undefined): boolean {
   return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
 }
 
-function int(value: string | undefined, fallback: number, name: string): number {
+function int(value: string | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined || value.trim() === "") return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`Invalid ${name}: ${value}`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`Invalid ${name}: ${value}`);
   return n;
+}
+
+function originOf(host: string, port: number): string {
+  const h = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${h}:${port}`;
+}
+
+function publicUrl(value: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`Invalid ${name}: ${value}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`Invalid ${name}: ${value}`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
 
 function sameSite(value: string | undefined): SameSite {
@@ -75,16 +112,35 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     loginMaxAttemptsPerClient: 30,
     loginWindowSeconds: 15 * 60,
     bodyLimitBytes: 16 * 1024,
+    publicUrl: originOf(overrides.host ?? "127.0.0.1", overrides.port ?? 4173),
+    sessionIdleMinutes: 30,
+    smtpUrl: undefined,
+    smtpPort: 0,
+    mailFrom: "MACC <ne-pas-repondre@macc.example>",
+    passwordMaxFailuresPerAccount: 5,
+    passwordWindowSeconds: 15 * 60,
+    forgotMaxPerEmail: 5,
+    forgotMaxPerClient: 20,
+    forgotWindowSeconds: 15 * 60,
+    forgotMinDurationMs: 400,
+    resetTokenTtlMinutes: 30,
     ...overrides,
   };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const base = defaultConfig();
+  const port = int(env.PORT, base.port, "PORT");
+  const host = env.HOST?.trim() || base.host;
   return {
     ...base,
-    port: int(env.PORT, base.port, "PORT"),
-    host: env.HOST?.trim() || base.host,
+    port,
+    host,
+    publicUrl: env.PUBLIC_URL?.trim() ? publicUrl(env.PUBLIC_URL.trim(), "PUBLIC_URL") : originOf(host, port),
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, base.sessionIdleMinutes, "SESSION_IDLE_MINUTES"),
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    smtpPort: int(env.SMTP_PORT, base.smtpPort, "SMTP_PORT", 0),
+    mailFrom: env.MAIL_FROM?.trim() || base.mailFrom,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     dataDir: env.DATA_DIR?.trim() ? path.resolve(env.DATA_DIR.trim()) : base.dataDir,
     maintenance: bool(env.MACC_MAINTENANCE),

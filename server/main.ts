@@ -6,6 +6,7 @@ import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open.ts";
 import { housekeeping } from "./db/housekeeping.ts";
 import { seedIfEmpty } from "./db/seed.ts";
+import { createMailer } from "./mail/mailer.ts";
 
 const t0 = performance.now();
 const config = loadConfig();
@@ -23,7 +24,9 @@ if (!existsSync(config.staticDir)) {
 }
 if (config.maintenance) console.warn("Maintenance mode: every /api route answers 503.");
 
-const app = createApp({ db, config });
+const mailer = createMailer(config, db);
+console.log(`Mail: ${await mailer.describe()}`);
+const app = createApp({ db, config, mailer });
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   const host = info.address.includes(":") ? `[${info.address}]` : info.address;
   const engine = db.engine === "postgres" ? "PostgreSQL" : "embedded PostgreSQL";
@@ -38,7 +41,8 @@ const shutdown = (signal: string) => {
   closing = true;
   console.log(`${signal} received, shutting down.`);
   server.close(() => {
-    db.close()
+    Promise.allSettled([mailer.close()])
+      .then(() => db.close())
       .catch(() => undefined)
       .finally(() => process.exit(0));
   });

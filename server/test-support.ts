@@ -4,12 +4,17 @@ import { createApp } from "./app.ts";
 import { openMemoryDb, type Db } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed.ts";
+import { localMailer, type Mailer } from "./mail/mailer.ts";
 
 export interface TestContext {
   db: Db;
   config: Config;
   app: ReturnType<typeof createApp>;
   seedMs: number;
+  /** The in-process SMTP receiver (ephemeral port) writing to the outbox; started on the first mail. */
+  mailer: Mailer;
+  /** Stops the mail receiver (call in afterAll). */
+  close(): Promise<void>;
 }
 
 export async function createTestApp(
@@ -24,7 +29,31 @@ export async function createTestApp(
     if (options.seed !== false) seedMs = (await seedIfEmpty(db)).ms;
   }
   const config = defaultConfig({ nodeEnv: "test", tokenSecret: undefined, ...overrides });
-  return { db, config, app: createApp({ db, config }), seedMs };
+  const mailer = localMailer(db, config.mailFrom, 0);
+  return { db, config, app: createApp({ db, config, mailer }), seedMs, mailer, close: () => mailer.close() };
+}
+
+/** Outbox rows (newest first). */
+export async function outbox(db: Db): Promise<{ to: string; subject: string | null; text: string; html: string | null }[]> {
+  const { rows } = await db.query<{ recipient: string; subject: string | null; body: string; html: string | null }>(
+    "SELECT recipient, subject, body, html FROM outbox ORDER BY created_at DESC, id DESC",
+  );
+  return rows.map((r) => ({ to: r.recipient, subject: r.subject, text: r.body, html: r.html }));
+}
+
+/** Waits (at most `timeoutMs`) until the outbox holds a message matching `match`; returns the newest such. */
+export async function waitForMail(
+  db: Db,
+  match: (m: { to: string; subject: string | null; text: string; html: string | null }) => boolean,
+  timeoutMs = 5_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await outbox(db)).find(match);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error("no matching e-mail in the outbox");
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 /** A fake socket peer, so each test can act from its own client address. */

@@ -25,19 +25,20 @@ export async function createSession(
 
 export type RotateResult =
   | { ok: true; sid: string; uuidCompte: string; refreshToken: string }
-  | { ok: false; reason: "unknown" | "revoked" | "expired" | "reused" };
+  | { ok: false; reason: "unknown" | "revoked" | "expired" | "reused" | "idle" };
 
 /**
  * Exchanges a refresh token for a new one (rotation). Presenting a token that was already rotated
  * out revokes the whole session, since either the client or an attacker holds a stolen copy.
  */
-export function rotateSession(db: Db, refreshToken: string, ttlDays: number): Promise<RotateResult> {
+export function rotateSession(db: Db, refreshToken: string, ttlDays: number, idleMinutes: number): Promise<RotateResult> {
   const hash = hashRefreshToken(refreshToken);
   return db.transaction(async (tx): Promise<RotateResult> => {
-    const { rows } = await tx.query<{ id: string; uuid_compte: string; revoked: boolean; expired: boolean }>(
-      `SELECT id, uuid_compte, revoked_at IS NOT NULL AS revoked, expires_at <= now() AS expired
+    const { rows } = await tx.query<{ id: string; uuid_compte: string; revoked: boolean; expired: boolean; idle: boolean }>(
+      `SELECT id, uuid_compte, revoked_at IS NOT NULL AS revoked, expires_at <= now() AS expired,
+              last_used_at <= now() - make_interval(mins => $2::int) AS idle
        FROM sessions WHERE refresh_hash = $1 FOR UPDATE`,
-      [hash],
+      [hash, idleMinutes],
     );
     const session = rows[0];
     if (!session) {
@@ -56,6 +57,10 @@ export function rotateSession(db: Db, refreshToken: string, ttlDays: number): Pr
     }
     if (session.revoked) return { ok: false, reason: "revoked" };
     if (session.expired) return { ok: false, reason: "expired" };
+    if (session.idle) {
+      await tx.query("UPDATE sessions SET revoked_at = now(), revoked_reason = 'idle' WHERE id = $1", [session.id]);
+      return { ok: false, reason: "idle" };
+    }
     const next = newRefreshToken();
     await tx.query("INSERT INTO retired_refresh_tokens (token_hash, session_id) VALUES ($1, $2)", [hash, session.id]);
     await tx.query(
@@ -85,15 +90,42 @@ export async function revokeSession(db: Queryable, sid: string): Promise<void> {
   );
 }
 
-/** True when the token's session is live and, for a company token, the account is still linked to that company. */
-export async function isSessionValid(db: Queryable, claims: AccessClaims): Promise<boolean> {
+/** Authenticated requests count as activity, but `last_used_at` is written at most once a minute. */
+const TOUCH_EVERY_SECONDS = 60;
+
+/**
+ * True when the token's session is live (not revoked, not expired, not idle for longer than
+ * `idleMinutes`) and, for a company token, the account is still linked to that company.
+ * A valid use refreshes the session's last use (so an active user is not logged out as idle).
+ */
+export async function isSessionValid(db: Queryable, claims: AccessClaims, idleMinutes: number): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(claims.sid) || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return false;
-  const { rows } = await db.query<{ ok: boolean }>(
+  const { rows } = await db.query<{ ok: boolean; touch: boolean }>(
     `SELECT ($3::text IS NULL OR EXISTS (
-              SELECT 1 FROM account_companies ac WHERE ac.uuid_compte = s.uuid_compte AND ac.id_tier = $3::text)) AS ok
+              SELECT 1 FROM account_companies ac WHERE ac.uuid_compte = s.uuid_compte AND ac.id_tier = $3::text)) AS ok,
+            s.last_used_at < now() - make_interval(secs => $5::int) AS touch
      FROM sessions s
-     WHERE s.id = $1::uuid AND s.uuid_compte = $2::uuid AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [claims.sid, claims.sub, claims.tier],
+     WHERE s.id = $1::uuid AND s.uuid_compte = $2::uuid AND s.revoked_at IS NULL AND s.expires_at > now()
+       AND s.last_used_at > now() - make_interval(mins => $4::int)`,
+    [claims.sid, claims.sub, claims.tier, idleMinutes, TOUCH_EVERY_SECONDS],
   );
-  return rows[0]?.ok === true;
+  const row = rows[0];
+  if (row?.ok !== true) return false;
+  if (row.touch) await db.query("UPDATE sessions SET last_used_at = now() WHERE id = $1::uuid", [claims.sid]);
+  return true;
+}
+
+/** Revokes every live session of the account except `keepSid` (null: all of them). Returns how many. */
+export async function revokeAccountSessions(
+  db: Queryable,
+  uuidCompte: string,
+  reason: string,
+  keepSid: string | null = null,
+): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
+     WHERE uuid_compte = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid) RETURNING id`,
+    [uuidCompte, reason, keepSid],
+  );
+  return rows.length;
 }

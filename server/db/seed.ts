@@ -439,6 +439,13 @@ async function seed(tx: Queryable, passwordHash: string, now: Date): Promise<num
       telephone: "+44 1789 555 014", adresse: "Greenfield Farm", adresse_complement: "Banbury Road", code_postal: "CV37 7NQ", ville: "Stratford-upon-Avon",
     },
     {
+      // The company of the account for trying the password flows (change once, forgot, reset).
+      id_tier: "1008010", code_reseau: "FRA", forme_juridique: "EARL", raison_sociale: "EARL des Prés Fleuris",
+      immatriculation: siret("87654321", "0001"), numero_client: "C-100810", pays: "FR",
+      derniere_mise_a_jour: day(addMonths(now, -3)), contact_email: "contact@pres-fleuris.test", contact_mobile: "+33 6 22 33 44 55",
+      telephone: "02 99 12 34 56", adresse: "Les Prés Fleuris", adresse_complement: null, code_postal: "35140", ville: "Saint-Aubin-du-Cormier",
+    },
+    {
       // Registration target: no account yet; findable by SIREN or customer number.
       id_tier: "1007001", code_reseau: "FRA", forme_juridique: "SAS", raison_sociale: "Ferme de la Vallée Verte",
       immatriculation: "552100554", numero_client: "C-100200", pays: "FR",
@@ -459,19 +466,41 @@ async function seed(tx: Queryable, passwordHash: string, now: Date): Promise<num
 
   // Accounts
   const accounts = [
-    { email: "multi@demo.macc.test", civilite: "Mme", prenom: "Sophie", nom: "Durand", fonction: "Gérante", mobile: "+33 6 12 34 56 78", tiers: ["1004217", "2000873", "3000452"] },
-    { email: "stale@demo.macc.test", civilite: "M.", prenom: "Paul", nom: "Martin", fonction: "Responsable achats", mobile: "+33 6 45 67 89 10", tiers: ["1005530"] },
-    { email: "welcome@demo.macc.test", civilite: "Mme", prenom: "Camille", nom: "Bernard", fonction: "Associée", mobile: "+33 7 81 22 33 45", tiers: ["1006612"] },
-    { email: "uk@demo.macc.test", civilite: "Mr", prenom: "Oliver", nom: "Hughes", fonction: "Farm manager", mobile: "+44 7700 900456", tiers: ["4000128"] },
+    {
+      email: "multi@demo.macc.test", civilite: "Mme", prenom: "Sophie", nom: "Durand", fonction: "Gérante", mobile: "+33 6 12 34 56 78",
+      telephone: "02 41 88 12 30", adresse: "14 route de Nantes", adresse_complement: "Lieu-dit La Croix Blanche", code_postal: "49130",
+      ville: "Les Ponts-de-Cé", pays: "FR", langue: "fr-FR", tiers: ["1004217", "2000873", "3000452"],
+    },
+    {
+      email: "stale@demo.macc.test", civilite: "M.", prenom: "Paul", nom: "Martin", fonction: "Responsable achats", mobile: "+33 6 45 67 89 10",
+      telephone: "03 26 55 40 12", adresse: "3 rue du Moulin", adresse_complement: null, code_postal: "51100",
+      ville: "Reims", pays: "FR", langue: "fr-FR", tiers: ["1005530"],
+    },
+    {
+      email: "welcome@demo.macc.test", civilite: "Mme", prenom: "Camille", nom: "Bernard", fonction: "Associée", mobile: "+33 7 81 22 33 45",
+      telephone: "05 49 12 34 50", adresse: "Les Trois Chênes", adresse_complement: "Route de Parthenay", code_postal: "79200",
+      ville: "Châtillon-sur-Thouet", pays: "FR", langue: "fr-FR", tiers: ["1006612"],
+    },
+    {
+      email: "uk@demo.macc.test", civilite: "M.", prenom: "Oliver", nom: "Hughes", fonction: "Farm manager", mobile: "+44 7700 900456",
+      telephone: "+44 1789 555 010", adresse: "Greenfield Farm", adresse_complement: "Banbury Road", code_postal: "CV37 7NQ",
+      ville: "Stratford-upon-Avon", pays: "GB", langue: "en-GB", tiers: ["4000128"],
+    },
+    {
+      email: "reset@demo.macc.test", civilite: "M.", prenom: "Lucas", nom: "Petit", fonction: "Exploitant", mobile: "+33 6 22 33 44 56",
+      telephone: "02 99 12 34 50", adresse: "Les Prés Fleuris", adresse_complement: null, code_postal: "35140",
+      ville: "Saint-Aubin-du-Cormier", pays: "FR", langue: "fr-FR", tiers: ["1008010"],
+    },
   ].map((a) => ({ ...a, uuid: randomUUID() }));
   await insertJson(
     tx,
     "accounts",
-    { uuid_compte: "uuid", email: "text", password_hash: "text", civilite: "text", prenom: "text", nom: "text", fonction: "text", mobile: "text", langue: "text", pays: "text" },
-    accounts.map((a) => ({
-      uuid_compte: a.uuid, email: a.email, password_hash: passwordHash, civilite: a.civilite, prenom: a.prenom, nom: a.nom,
-      fonction: a.fonction, mobile: a.mobile, langue: a.email.startsWith("uk@") ? "en-GB" : "fr-FR", pays: a.email.startsWith("uk@") ? "GB" : "FR",
-    })),
+    {
+      uuid_compte: "uuid", email: "text", password_hash: "text", civilite: "text", prenom: "text", nom: "text", fonction: "text",
+      mobile: "text", telephone: "text", adresse: "text", adresse_complement: "text", code_postal: "text", ville: "text",
+      langue: "text", pays: "text",
+    },
+    accounts.map(({ tiers: _t, uuid, ...a }) => ({ ...a, uuid_compte: uuid, password_hash: passwordHash })),
   );
   await insertJson(
     tx,

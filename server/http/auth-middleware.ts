@@ -10,7 +10,7 @@ export async function authenticate(deps: Deps, header: string | undefined): Prom
   if (!match?.[1]) return null;
   const claims = verifyAccessToken(await deps.secret(), match[1]);
   if (!claims) return null;
-  if (!(await isSessionValid(deps.db, claims))) return null;
+  if (!(await isSessionValid(deps.db, claims, deps.config.sessionIdleMinutes))) return null;
   return { sid: claims.sid, uuidCompte: claims.sub, idTier: claims.tier };
 }
 

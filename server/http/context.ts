@@ -3,6 +3,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/db.ts";
+import type { Mailer } from "../mail/mailer.ts";
 
 /** What an authenticated request knows about its caller. */
 export interface AuthInfo {
@@ -23,6 +24,8 @@ export interface Deps {
   config: Config;
   /** Token-signing secret (loaded once from config or the database). */
   secret: () => Promise<Buffer>;
+  /** Outgoing e-mail (SMTP relay, or the development outbox). */
+  mailer: Mailer;
 }
 
 export const LOCALES = ["fr-FR", "fr-BE", "fr-LU", "de-BE", "de-LU", "en-GB", "es-ES", "it-IT", "nl-BE", "nl-NL"] as const;

@@ -21,6 +21,7 @@ const TITLES: Record<number, string> = {
   404: "Not Found",
   405: "Method Not Allowed",
   409: "Conflict",
+  410: "Gone",
   413: "Content Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Content",
@@ -42,6 +43,10 @@ export type ProblemSlug =
   | "invalid-refresh-token"
   | "csrf"
   | "forbidden"
+  | "company-required"
+  | "email-taken"
+  | "password-already-changed"
+  | "reset-link-invalid"
   | "too-large"
   | "too-many-requests"
   | "maintenance"
@@ -100,6 +105,11 @@ export const MESSAGES = {
   unknownNetwork: "Réseau inconnu.",
   badLocale: "Langue inconnue.",
   methodNotAllowed: "Méthode non autorisée.",
+  companyRequired: "Choisissez d'abord une entreprise.",
+  emailTaken: "Cette adresse e-mail est déjà utilisée.",
+  passwordAlreadyChanged:
+    "Vous avez déjà modifié votre mot de passe une fois. Utilisez « Mot de passe oublié ? » pour le changer à nouveau.",
+  resetLinkInvalid: "Ce lien de réinitialisation n'est plus valide. Demandez-en un nouveau.",
 } as const;
 
 /** "15 minutes", "1 minute", "45 secondes" — for throttling messages. */

@@ -9,3 +9,11 @@ export function requiredString(max: number) {
     v.maxLength(max, `${max} caractères au maximum.`),
   );
 }
+
+/**
+ * Message of a `v.object` schema: valibot reports a missing key with the message of the object,
+ * so an absent value reads "Champ obligatoire" and anything else `notObject`.
+ */
+export function objectMessage(notObject = "Le corps de la requête doit être un objet JSON.") {
+  return (issue: v.BaseIssue<unknown>) => (issue.input === undefined ? REQUIRED : notObject);
+}

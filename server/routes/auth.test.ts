@@ -15,6 +15,7 @@ beforeAll(async () => {
 interface LoginBody {
   accessToken: string;
   expiresIn: number;
+  idleTimeout: number;
   user: {
     uuidCompte: string;
     infosConnexion: { emailLogin: string };
@@ -70,6 +71,7 @@ describe("POST /api/auth/login — demo accounts", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = (await res.json()) as LoginBody;
     expect(body.expiresIn).toBe(900);
+    expect(body.idleTimeout).toBe(1800);
     expect(body.accessToken).toBe(body.user.token);
     expect(body.user.infosConnexion.emailLogin).toBe(email);
     expect(body.user.uuidCompte).toMatch(/^[0-9a-f-]{36}$/);
@@ -279,6 +281,48 @@ describe("refresh, logout and bearer authentication", () => {
     const res = await refresh(cookie);
     await expectProblem(res, 401);
     expect(res.headers.getSetCookie().join()).toMatch(/macc_refresh=;/);
+  });
+
+  it("idle session: refresh and bearer refused after SESSION_IDLE_MINUTES without use", async () => {
+    const { body, cookie } = await loginOk("welcome@demo.macc.test");
+    const sid = (await t.db.query<{ id: string }>("SELECT id FROM sessions ORDER BY created_at DESC LIMIT 1")).rows[0]!.id;
+    // 29 minutes without use: still fine, and the refresh answers the idle timeout again
+    await t.db.query("UPDATE sessions SET last_used_at = now() - interval '29 minutes' WHERE id = $1", [sid]);
+    const ok = await refresh(cookie);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as LoginBody).idleTimeout).toBe(1800);
+    const next = refreshCookie(ok)!;
+    const fresh = (await t.db.query<{ recent: boolean }>(
+      "SELECT last_used_at > now() - interval '1 minute' AS recent FROM sessions WHERE id = $1", [sid])).rows[0];
+    expect(fresh?.recent).toBe(true);
+    // 31 minutes: refused, cookie cleared, session revoked as idle
+    await t.db.query("UPDATE sessions SET last_used_at = now() - interval '31 minutes' WHERE id = $1", [sid]);
+    await expectProblem(await me(body.user.token), 401);
+    const idle = await refresh(next);
+    await expectProblem(idle, 401);
+    expect(idle.headers.getSetCookie().join()).toMatch(/macc_refresh=;.*Max-Age=0/);
+    const row = (await t.db.query<{ revoked_reason: string }>("SELECT revoked_reason FROM sessions WHERE id = $1", [sid])).rows[0];
+    expect(row?.revoked_reason).toBe("idle");
+  });
+
+  it("authenticated calls count as use (last_used_at written at most once a minute)", async () => {
+    const { body } = await loginOk("uk@demo.macc.test");
+    const sid = (await t.db.query<{ id: string }>("SELECT id FROM sessions ORDER BY created_at DESC LIMIT 1")).rows[0]!.id;
+    await t.db.query("UPDATE sessions SET last_used_at = now() - interval '20 minutes' WHERE id = $1", [sid]);
+    expect((await me(body.user.token)).status).toBe(200);
+    const row = (await t.db.query<{ recent: boolean }>(
+      "SELECT last_used_at > now() - interval '1 minute' AS recent FROM sessions WHERE id = $1", [sid])).rows[0];
+    expect(row?.recent).toBe(true);
+  });
+
+  it("SESSION_IDLE_MINUTES is configurable", async () => {
+    const short = await createTestApp({ sessionIdleMinutes: 5 }, t.db);
+    const res = await short.app.request("/api/auth/login", json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD }), nextAddress());
+    expect(((await res.json()) as LoginBody).idleTimeout).toBe(300);
+    const cookie = refreshCookie(res)!;
+    await t.db.query("UPDATE sessions SET last_used_at = now() - interval '6 minutes' WHERE revoked_at IS NULL");
+    const r = await short.app.request("/api/auth/refresh", { method: "POST", headers: { "X-Requested-With": "macc", Cookie: `macc_refresh=${cookie}` } });
+    await expectProblem(r, 401);
   });
 
   it("refresh of an expired session → 401", async () => {

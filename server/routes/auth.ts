@@ -12,7 +12,6 @@ import { hit, peek, reset } from "../http/rate-limit.ts";
 import { REQUIRED, requiredString } from "../http/schemas.ts";
 import { readJson } from "../http/validate.ts";
 
-
 export const REFRESH_COOKIE = "macc_refresh";
 const COOKIE_PATH = "/api/auth";
 
@@ -33,6 +32,8 @@ const LoginBody = v.object(
 export interface TokenResponse {
   accessToken: string;
   expiresIn: number;
+  /** A session unused for this many seconds can no longer be refreshed. */
+  idleTimeout: number;
   user: UserView;
 }
 
@@ -55,7 +56,12 @@ export function authRoutes(deps: Deps) {
 
   const tokenResponse = async (user: UserView, sid: string): Promise<TokenResponse> => {
     const withT = withTokens(user, await deps.secret(), sid, config.accessTokenTtlSeconds);
-    return { accessToken: withT.token ?? "", expiresIn: config.accessTokenTtlSeconds, user: withT };
+    return {
+      accessToken: withT.token ?? "",
+      expiresIn: config.accessTokenTtlSeconds,
+      idleTimeout: config.sessionIdleMinutes * 60,
+      user: withT,
+    };
   };
 
   /** Refresh and logout rely on a cookie: demand a header a cross-site form cannot send (forces a CORS preflight). */
@@ -125,7 +131,7 @@ export function authRoutes(deps: Deps) {
       return new ProblemError(401, "invalid-refresh-token", MESSAGES.invalidRefresh);
     };
     if (!presented || presented.length > 200) throw fail();
-    const rotated = await rotateSession(db, presented, config.refreshTtlDays);
+    const rotated = await rotateSession(db, presented, config.refreshTtlDays, config.sessionIdleMinutes);
     if (!rotated.ok) throw fail();
     const user = await loadUser(db, rotated.uuidCompte);
     if (!user) throw fail();

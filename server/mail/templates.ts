@@ -1,0 +1,194 @@
+import type { Locale } from "../http/context.ts";
+import type { MailMessage } from "./mailer.ts";
+
+export type MailLanguage = "fr" | "en" | "nl" | "de" | "es" | "it";
+
+export function mailLanguage(locale: Locale | string | null | undefined): MailLanguage {
+  const lang = (locale ?? "").slice(0, 2).toLowerCase();
+  return lang === "en" || lang === "nl" || lang === "de" || lang === "es" || lang === "it" ? lang : "fr";
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+interface Layout {
+  lang: MailLanguage;
+  subject: string;
+  greeting: string;
+  /** Paragraphs of plain text (escaped in the HTML part). */
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Paragraphs shown after the action. */
+  after?: string[];
+  signature: string;
+}
+
+/** Text and HTML parts of a simple, accessible message (no images, no scripts, inline styles only). */
+function render(to: string, l: Layout): MailMessage {
+  const text = [
+    l.greeting,
+    "",
+    ...l.paragraphs.flatMap((p) => [p, ""]),
+    ...(l.action ? [`${l.action.label}${l.lang === "fr" ? "\u00a0:" : ":"}`, l.action.url, ""] : []),
+    ...(l.after ?? []).flatMap((p) => [p, ""]),
+    l.signature,
+  ].join("\n");
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const html =
+    `<!doctype html><html lang="${l.lang}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(l.subject)}</title></head>` +
+    `<body style="margin:0;padding:0;background:#f4f6f5;color:#1d2b24;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">` +
+    `<div role="article" aria-label="${escapeHtml(l.subject)}" style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff">` +
+    `<p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:#0b6e4f">MACC</p>` +
+    p(l.greeting) +
+    l.paragraphs.map(p).join("") +
+    (l.action
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(l.action.url)}" style="display:inline-block;padding:12px 20px;background:#0b6e4f;color:#ffffff;text-decoration:underline;border-radius:4px">${escapeHtml(l.action.label)}</a></p>` +
+        `<p style="margin:0 0 16px;font-size:14px;word-break:break-all">${escapeHtml(l.action.url)}</p>`
+      : "") +
+    (l.after ?? []).map(p).join("") +
+    `<p style="margin:24px 0 0">${escapeHtml(l.signature)}</p>` +
+    `</div></body></html>`;
+  return { to, subject: l.subject, text, html };
+}
+
+const RESET: Record<MailLanguage, (minutes: number) => Omit<Layout, "lang" | "action"> & { label: string }> = {
+  fr: (m) => ({
+    subject: "Réinitialisation de votre mot de passe MACC",
+    greeting: "Bonjour,",
+    paragraphs: ["Vous avez demandé à réinitialiser le mot de passe de votre compte client MACC."],
+    label: "Choisir un nouveau mot de passe",
+    after: [
+      `Ce lien est valable ${m} minutes et ne peut servir qu'une fois.`,
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
+    ],
+    signature: "L'équipe MACC",
+  }),
+  en: (m) => ({
+    subject: "Reset your MACC password",
+    greeting: "Hello,",
+    paragraphs: ["You asked to reset the password of your MACC customer account."],
+    label: "Choose a new password",
+    after: [
+      `This link is valid for ${m} minutes and can be used only once.`,
+      "If you did not make this request, ignore this message: your password stays unchanged.",
+    ],
+    signature: "The MACC team",
+  }),
+  nl: (m) => ({
+    subject: "Uw MACC-wachtwoord opnieuw instellen",
+    greeting: "Hallo,",
+    paragraphs: ["U hebt gevraagd het wachtwoord van uw MACC-klantaccount opnieuw in te stellen."],
+    label: "Een nieuw wachtwoord kiezen",
+    after: [
+      `Deze link is ${m} minuten geldig en kan maar één keer worden gebruikt.`,
+      "Hebt u dit niet gevraagd? Negeer dan dit bericht: uw wachtwoord blijft ongewijzigd.",
+    ],
+    signature: "Het MACC-team",
+  }),
+  de: (m) => ({
+    subject: "Ihr MACC-Passwort zurücksetzen",
+    greeting: "Guten Tag,",
+    paragraphs: ["Sie haben das Zurücksetzen des Passworts Ihres MACC-Kundenkontos angefordert."],
+    label: "Neues Passwort wählen",
+    after: [
+      `Dieser Link ist ${m} Minuten gültig und kann nur einmal verwendet werden.`,
+      "Wenn Sie dies nicht angefordert haben, ignorieren Sie diese Nachricht: Ihr Passwort bleibt unverändert.",
+    ],
+    signature: "Ihr MACC-Team",
+  }),
+  es: (m) => ({
+    subject: "Restablecer su contraseña MACC",
+    greeting: "Hola:",
+    paragraphs: ["Ha solicitado restablecer la contraseña de su cuenta de cliente MACC."],
+    label: "Elegir una nueva contraseña",
+    after: [
+      `Este enlace es válido durante ${m} minutos y solo puede utilizarse una vez.`,
+      "Si no ha realizado esta solicitud, ignore este mensaje: su contraseña no cambia.",
+    ],
+    signature: "El equipo MACC",
+  }),
+  it: (m) => ({
+    subject: "Reimposta la tua password MACC",
+    greeting: "Buongiorno,",
+    paragraphs: ["Hai chiesto di reimpostare la password del tuo account cliente MACC."],
+    label: "Scegli una nuova password",
+    after: [
+      `Questo link è valido per ${m} minuti e può essere usato una sola volta.`,
+      "Se non hai fatto tu questa richiesta, ignora questo messaggio: la tua password resta invariata.",
+    ],
+    signature: "Il team MACC",
+  }),
+};
+
+export function resetLinkMail(lang: MailLanguage, to: string, url: string, minutes: number): MailMessage {
+  const { label, ...rest } = RESET[lang](minutes);
+  return render(to, { lang, ...rest, action: { label, url } });
+}
+
+const CHANGED: Record<MailLanguage, Omit<Layout, "lang">> = {
+  fr: {
+    subject: "Votre mot de passe MACC a été modifié",
+    greeting: "Bonjour,",
+    paragraphs: [
+      "Le mot de passe de votre compte client MACC vient d'être modifié. Par sécurité, vos autres sessions ont été fermées.",
+      "Si vous n'êtes pas à l'origine de ce changement, utilisez « Mot de passe oublié ? » sur la page de connexion et contactez la MACC.",
+    ],
+    signature: "L'équipe MACC",
+  },
+  en: {
+    subject: "Your MACC password was changed",
+    greeting: "Hello,",
+    paragraphs: [
+      "The password of your MACC customer account has just been changed. For your security, your other sessions were closed.",
+      "If you did not make this change, use “Forgot password?” on the login page and contact MACC.",
+    ],
+    signature: "The MACC team",
+  },
+  nl: {
+    subject: "Uw MACC-wachtwoord is gewijzigd",
+    greeting: "Hallo,",
+    paragraphs: [
+      "Het wachtwoord van uw MACC-klantaccount is zojuist gewijzigd. Voor uw veiligheid zijn uw andere sessies afgesloten.",
+      "Hebt u dit niet zelf gedaan? Gebruik dan „Wachtwoord vergeten?” op de aanmeldpagina en neem contact op met MACC.",
+    ],
+    signature: "Het MACC-team",
+  },
+  de: {
+    subject: "Ihr MACC-Passwort wurde geändert",
+    greeting: "Guten Tag,",
+    paragraphs: [
+      "Das Passwort Ihres MACC-Kundenkontos wurde soeben geändert. Zu Ihrer Sicherheit wurden Ihre anderen Sitzungen beendet.",
+      "Wenn Sie diese Änderung nicht vorgenommen haben, nutzen Sie „Passwort vergessen?“ auf der Anmeldeseite und kontaktieren Sie MACC.",
+    ],
+    signature: "Ihr MACC-Team",
+  },
+  es: {
+    subject: "Se ha cambiado su contraseña MACC",
+    greeting: "Hola:",
+    paragraphs: [
+      "Se acaba de cambiar la contraseña de su cuenta de cliente MACC. Por seguridad, se han cerrado sus otras sesiones.",
+      "Si no ha realizado este cambio, utilice «¿Ha olvidado su contraseña?» en la página de acceso y contacte con MACC.",
+    ],
+    signature: "El equipo MACC",
+  },
+  it: {
+    subject: "La tua password MACC è stata modificata",
+    greeting: "Buongiorno,",
+    paragraphs: [
+      "La password del tuo account cliente MACC è appena stata modificata. Per sicurezza, le altre sessioni sono state chiuse.",
+      "Se non sei stato tu, usa «Password dimenticata?» nella pagina di accesso e contatta MACC.",
+    ],
+    signature: "Il team MACC",
+  },
+};
+
+export function passwordChangedMail(lang: MailLanguage, to: string): MailMessage {
+  return render(to, { lang, ...CHANGED[lang] });
+}

@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import type { AppEnv, Deps } from "../http/context.ts";
+import { setHtmlSecurityHeaders } from "../http/static.ts";
+import { listOutbox, type OutboxMessage } from "../mail/outbox.ts";
+import { escapeHtml } from "../mail/templates.ts";
+
+/** Escapes `text` and turns its http(s) links into anchors. */
+function linkify(text: string): string {
+  const parts = text.split(/(https?:\/\/[^\s<>"']+)/g);
+  return parts
+    .map((part, i) => (i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part)))
+    .join("");
+}
+
+const DATE = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Paris" });
+
+function renderMessage(m: OutboxMessage, index: number): string {
+  const id = `m${index}`;
+  const kind = m.channel === "sms" ? "SMS" : "E-mail";
+  return (
+    `<article aria-labelledby="${id}">` +
+    `<h2 id="${id}">${escapeHtml(m.subject ?? kind)}</h2>` +
+    `<dl><dt>Type</dt><dd>${kind}</dd><dt>Destinataire</dt><dd>${escapeHtml(m.to)}</dd>` +
+    `<dt>Date</dt><dd><time datetime="${escapeHtml(m.createdAt)}">${escapeHtml(DATE.format(new Date(m.createdAt)))}</time></dd></dl>` +
+    `<h3>Texte</h3><pre>${linkify(m.text)}</pre>` +
+    (m.html
+      ? `<details><summary>Version HTML</summary>` +
+        // No allow-scripts, no allow-same-origin: the message cannot run code nor reach this page.
+        `<iframe sandbox="" title="Version HTML : ${escapeHtml(m.subject ?? "")}" srcdoc="${escapeHtml(m.html)}" width="640" height="480"></iframe>` +
+        `</details>`
+      : "") +
+    `</article>`
+  );
+}
+
+/**
+ * Development pages showing what the service would have sent (e-mails and SMS of the outbox).
+ * Mounted only outside production.
+ */
+export function outboxRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.get("/demo/outbox.json", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const messages = await listOutbox(deps.db);
+    return c.json(messages.map(({ to, subject, text, html, createdAt, channel }) => ({ to, subject, text, html, createdAt, channel })));
+  });
+
+  app.get("/demo/outbox", async (c) => {
+    const messages = await listOutbox(deps.db);
+    setHtmlSecurityHeaders(c);
+    c.header("Cache-Control", "no-store");
+    const body =
+      messages.length === 0 ? "<p>Aucun message pour l'instant.</p>" : messages.map(renderMessage).join("\n");
+    return c.html(
+      '<!doctype html><html lang="fr"><head><meta charset="utf-8">' +
+        '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+        "<title>Boîte d'envoi (démonstration) – MACC</title></head><body>" +
+        "<header><h1>Boîte d'envoi de démonstration</h1>" +
+        `<p>Les ${messages.length} derniers messages que le service aurait envoyés, du plus récent au plus ancien. ` +
+        'Rechargez la page pour voir les nouveaux. <a href="/demo/outbox.json">Format JSON</a></p></header>' +
+        `<main>${body}</main></body></html>`,
+    );
+  });
+
+  return app;
+}
