@@ -3,7 +3,9 @@ import { expectAccessible, logIn, PASSWORD } from "./support";
 
 const portal = (page: Page) => page.locator("macc-portal");
 
-test("a customer with several companies chooses one: the header and the theme follow it", async ({ page }) => {
+test("a customer with several companies chooses one: the header and the theme follow it", async ({ page, request }) => {
+  // An earlier login, so that there is a last connection date to show.
+  expect((await request.post("/api/auth/login", { data: { email: "multi@demo.macc.test", password: PASSWORD } })).ok()).toBe(true);
   await page.goto("/portail/mon-compte/connexion");
   await logIn(page, "multi@demo.macc.test", "macc-portal");
   await expect(page).toHaveURL(/\/portail\/mon-compte\/choixEntreprise$/);
@@ -60,7 +62,7 @@ test("data confirmed over 3 years ago: every protected page leads to the confirm
   await expect(page).toHaveURL(/choixEntreprise$/);
 
   await page.goto("/portail/mon-compte/confirmation-information");
-  await portal(page).getByRole("button", { name: /mes informations sont correctes/i }).click();
+  await portal(page).getByRole("button", { name: /mes informations sont exactes/i }).click();
   await expect(page).toHaveURL(/\/portail\/mon-compte$/);
   await page.goto("/portail/mon-compte/mes-informations");
   await expect(page).toHaveURL(/mes-informations$/);
@@ -92,30 +94,31 @@ test.describe.serial("password flows (reset@demo.macc.test)", () => {
   test("the password can be changed once; the second time says so", async ({ page }) => {
     await page.goto("/portail/mon-compte/connexion");
     await logIn(page, EMAIL, "macc-portal");
+    await expect(page).toHaveURL(/\/portail\/mon-compte$/);
     await page.goto("/portail/mon-compte/mes-informations/update-mot-de-passe");
     const form = portal(page).locator("form");
     await expectAccessible(page);
 
     await form.getByLabel("Mot de passe actuel", { exact: true }).fill(PASSWORD);
     await form.getByLabel("Nouveau mot de passe", { exact: true }).fill("court");
-    await form.getByLabel("Confirmez le nouveau mot de passe", { exact: true }).fill("autre");
+    await form.getByLabel("Confirmer le nouveau mot de passe", { exact: true }).fill("autre");
     await form.getByRole("button", { name: "Modifier mon mot de passe" }).click();
     await expect(form.getByRole("alert")).toContainText("Le mot de passe de confirmation est différent.");
     await expect(form.getByRole("alert")).toContainText("au moins 8 caractères");
 
     await form.getByLabel("Mot de passe actuel", { exact: true }).fill("Mauvais2026x");
     await form.getByLabel("Nouveau mot de passe", { exact: true }).fill(NEW);
-    await form.getByLabel("Confirmez le nouveau mot de passe", { exact: true }).fill(NEW);
+    await form.getByLabel("Confirmer le nouveau mot de passe", { exact: true }).fill(NEW);
     await form.getByRole("button", { name: "Modifier mon mot de passe" }).click();
     await expect(form.getByRole("alert")).toContainText("Votre ancien mot de passe invalide.");
 
     await form.getByLabel("Mot de passe actuel", { exact: true }).fill(PASSWORD);
     await form.getByRole("button", { name: "Modifier mon mot de passe" }).click();
-    await expect(portal(page).getByRole("status").filter({ hasText: "mot de passe a été modifié" })).toBeVisible();
+    await expect(portal(page).getByRole("status").filter({ hasText: "Votre mot de passe a été mis à jour." })).toBeVisible();
 
     await form.getByLabel("Mot de passe actuel", { exact: true }).fill(NEW);
     await form.getByLabel("Nouveau mot de passe", { exact: true }).fill("Encore2026x");
-    await form.getByLabel("Confirmez le nouveau mot de passe", { exact: true }).fill("Encore2026x");
+    await form.getByLabel("Confirmer le nouveau mot de passe", { exact: true }).fill("Encore2026x");
     await form.getByRole("button", { name: "Modifier mon mot de passe" }).click();
     await expect(portal(page).getByRole("alert").filter({ hasText: "déjà modifié votre mot de passe" })).toBeVisible();
   });
@@ -124,7 +127,7 @@ test.describe.serial("password flows (reset@demo.macc.test)", () => {
     await page.goto("/portail/mot-de-passe-oublie");
     const main = portal(page);
     await main.getByLabel("Adresse e-mail").fill(EMAIL);
-    await main.getByRole("button", { name: "Envoyez-moi un lien" }).click();
+    await main.getByRole("button", { name: "M'envoyer un lien" }).click();
     await expect(main.getByRole("status").filter({ hasText: EMAIL })).toBeVisible();
     await expectAccessible(page);
 
@@ -135,16 +138,16 @@ test.describe.serial("password flows (reset@demo.macc.test)", () => {
     await page.goto(new URL(link).pathname + new URL(link).search);
     await expect(main.getByRole("heading", { level: 1 })).toHaveText("Choisissez un nouveau mot de passe");
     await main.getByLabel("Nouveau mot de passe", { exact: true }).fill(PASSWORD);
-    await main.getByLabel("Confirmez le nouveau mot de passe", { exact: true }).fill(PASSWORD);
+    await main.getByLabel("Confirmer le nouveau mot de passe", { exact: true }).fill(PASSWORD);
     await main.getByRole("button", { name: "Modifier mon mot de passe" }).click();
-    await expect(main.getByRole("status").filter({ hasText: "Vous pouvez maintenant vous connecter" })).toBeVisible();
+    await expect(main.getByRole("status").filter({ hasText: "Vous pouvez désormais vous connecter" })).toBeVisible();
 
     // The link works once.
     await page.goto(new URL(link).pathname + new URL(link).search);
     await main.getByLabel("Nouveau mot de passe", { exact: true }).fill("Autre2026xx");
-    await main.getByLabel("Confirmez le nouveau mot de passe", { exact: true }).fill("Autre2026xx");
+    await main.getByLabel("Confirmer le nouveau mot de passe", { exact: true }).fill("Autre2026xx");
     await main.getByRole("button", { name: "Modifier mon mot de passe" }).click();
-    await expect(main.getByRole("alert").filter({ hasText: "n'est plus valide" })).toBeVisible();
+    await expect(main.getByRole("alert").filter({ hasText: "n'est plus valable" })).toBeVisible();
 
     await page.goto("/portail/mon-compte/connexion");
     await logIn(page, EMAIL, "macc-portal");
@@ -159,4 +162,29 @@ test("login help links to forgot password, registration and contact", async ({ p
   await expect(main.getByRole("link", { name: "Créer mon compte" })).toHaveAttribute("href", "/portail/inscription");
   await expect(main.getByRole("link", { name: "Contactez-nous" })).toHaveAttribute("href", "/portail/contact");
   await expectAccessible(page);
+});
+
+test("every account screen passes axe in the AGRI theme, and my information saves", async ({ page }) => {
+  await page.goto("/portail/mon-compte/connexion");
+  await logIn(page, "multi@demo.macc.test", "macc-portal");
+  await expect(page).toHaveURL(/choixEntreprise$/);
+  await portal(page).locator(".company-card").nth(1).getByRole("button", { name: /Choisir/ }).click();
+  await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "agri");
+
+  await page.goto("/portail/mon-compte/mes-informations");
+  const form = portal(page).locator("form");
+  await expect(form.getByLabel("Prénom")).not.toHaveValue("");
+  await expectAccessible(page);
+  await form.getByLabel("Fonction (facultatif)").fill("Cogérante");
+  await form.getByRole("button", { name: "Enregistrer mes informations" }).click();
+  await expect(portal(page).getByRole("status").filter({ hasText: "Vos informations ont été mises à jour." })).toBeVisible();
+  await page.reload();
+  await expect(portal(page).locator("form").getByLabel("Fonction (facultatif)")).toHaveValue("Cogérante");
+
+  for (const path of ["/mon-compte/mes-informations/update-mot-de-passe", "/mon-compte/choixEntreprise", "/mon-compte/mot-de-passe", "/mot-de-passe-oublie"]) {
+    await page.goto(`/portail${path}`);
+    await expect(portal(page).locator("main h1")).toBeVisible();
+    await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "agri");
+    await expectAccessible(page);
+  }
 });

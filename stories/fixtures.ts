@@ -1,9 +1,12 @@
 /**
  * Fixture data and response helpers for the stories. Shapes follow the valibot schemas of the
  * code they feed (FooterContactSchema in src/areas/footer/get-footer.ts, SessionSchema in
- * src/core/session.ts); a fixture that drifts from them fails parsing just like a bad server.
+ * src/core/session.ts, ProfileSchema in src/areas/personal-info/profile-api.ts); a fixture
+ * that drifts from them fails parsing just like a bad server.
  */
+import type * as v from "valibot";
 import { ApiFixture, type ApiRequest } from "../.storybook/api-stub";
+import type { ProfileSchema } from "../src/areas/personal-info/profile-api";
 import type { FooterContact } from "../src/core/contacts";
 import type { Entreprise, User } from "../src/core/types";
 
@@ -113,3 +116,169 @@ export const session = (account: User = USER_ONE_COMPANY) => ({ accessToken: "st
 export const LOGIN_FAILED = problem(401, "Unauthorized", "Invalid username or password.");
 export const LOGIN_THROTTLED = problem(429, "Too Many Requests", "Too many login attempts.", { headers: { "Retry-After": "300" } });
 export const SERVER_ERROR = problem(500, "Internal Server Error", "The contact service is unavailable.");
+
+// ---------------------------------------------------------------------------------------------
+// Account screens: company choice, information confirmation, personal information, passwords.
+// Profile shapes follow ProfileSchema (src/areas/personal-info/profile-api.ts); the confirmation
+// follows what POST /me/confirmation answers (server/routes/profile.ts).
+
+/** The selected company was migrated and never confirmed: the welcome variant of the confirmation. */
+export const COMPANY_WELCOME = company({
+  idTier: "100600",
+  codeReseau: "FRA",
+  formeJuridique: "GAEC",
+  raisonSocial: "GAEC du Moulin Neuf",
+  immatriculation: "552 100 554",
+  derniereMiseAJour: null,
+});
+/** Confirmed more than 3 years ago: the stale variant of the confirmation. */
+export const COMPANY_STALE = company({ idTier: "100700", codeReseau: "FRA", formeJuridique: "SARL", raisonSocial: "Vergers de la Marne", derniereMiseAJour: "2022-06-14" });
+/** An AGRIMACC company never confirmed (welcome variant in the AGRI theme). */
+export const COMPANY_AGR_WELCOME: Entreprise = { ...COMPANY_AGR, derniereMiseAJour: null };
+
+/** First login after the migration: one company, never confirmed. */
+export const USER_WELCOME = user("7d1c1a52-0004", "welcome@demo.macc.test", [COMPANY_WELCOME]);
+/** One company whose data was last confirmed in 2022. */
+export const USER_STALE = user("7d1c1a52-0005", "stale@demo.macc.test", [COMPANY_STALE]);
+/** Two companies, the AGR one selected (first): AGRIMACC network for the footer contact and the phone. */
+export const USER_AGRI = user("7d1c1a52-0006", "agri@demo.macc.test", [COMPANY_AGR, COMPANY_FRA]);
+/** Two companies, the AGR one selected and never confirmed. */
+export const USER_AGRI_WELCOME = user("7d1c1a52-0007", "agri.welcome@demo.macc.test", [COMPANY_AGR_WELCOME, COMPANY_FRA]);
+/** One Belgian company (BLG network, Belgian enterprise number). */
+export const USER_BELGIAN = user("7d1c1a52-0008", "belgian@demo.macc.test", [COMPANY_BLG]);
+/** An account no company is linked to yet. */
+export const USER_NO_COMPANY = user("7d1c1a52-0009", "nocompany@demo.macc.test", []);
+/** Several companies, first login ever (no last connection date). */
+export const USER_MULTI_FIRST_LOGIN: User = { ...USER_MULTI, uuidCompte: "7d1c1a52-0010", derniereConnexion: null };
+
+/**
+ * POST /auth/refresh answering with `account`. Authenticated calls first refresh a page token
+ * the session module did not issue itself (stories set the user straight into the store): a
+ * logged-in story that calls the API lists this, or the preview's fallback 401 logs it out.
+ */
+export const refreshAs = (account: User): ApiFixture => ok(session(account), 0);
+
+/** Today as the API writes dates (YYYY-MM-DD), at the time of the request. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+type ProfileBody = v.InferInput<typeof ProfileSchema>;
+
+/** GET /me/profile of a French customer of `entreprise` (valid SIRET). */
+export function profileFor(account: User, entreprise: Entreprise = account.entreprises[0]!): ProfileBody {
+  return {
+    user: {
+      civilite: "Mme",
+      nom: "Lefèvre",
+      prenom: "Claire",
+      fonction: "Gérante",
+      email: account.infosConnexion.emailLogin,
+      mobile: "+33 6 12 34 56 78",
+      telephone: "+33 3 26 12 34 56",
+      adresse: "4 route de Cormicy",
+      adresse_complement: null,
+      code_postal: "51220",
+      ville: "Hermonville",
+      pays: "FR",
+    },
+    entreprise: {
+      idTier: entreprise.idTier,
+      raison_sociale: entreprise.raisonSocial,
+      formeJuridique: entreprise.formeJuridique,
+      immatriculation: "55210055400013",
+      numeroClient: entreprise.numeroClient,
+      pays: "FR",
+      derniereMiseAJour: entreprise.derniereMiseAJour,
+    },
+  };
+}
+
+/** GET /me/profile of the Belgian customer (enterprise number, Belgian address, no title). */
+export const PROFILE_BELGIAN: ProfileBody = {
+  user: {
+    civilite: null,
+    nom: "Peeters",
+    prenom: "Jan",
+    fonction: null,
+    email: USER_BELGIAN.infosConnexion.emailLogin,
+    mobile: "+32 470 12 34 56",
+    telephone: null,
+    adresse: "Lindestraat 12",
+    adresse_complement: null,
+    code_postal: "3000",
+    ville: "Leuven",
+    pays: "BE",
+  },
+  entreprise: {
+    idTier: COMPANY_BLG.idTier,
+    raison_sociale: COMPANY_BLG.raisonSocial,
+    formeJuridique: COMPANY_BLG.formeJuridique,
+    immatriculation: "0403170701",
+    numeroClient: COMPANY_BLG.numeroClient,
+    pays: "BE",
+    derniereMiseAJour: COMPANY_BLG.derniereMiseAJour,
+  },
+};
+
+/**
+ * PUT /me/profile accepted: the saved profile as the API answers it, built from the request
+ * (what the customer typed) over `base`, with today's last-update date like the server.
+ */
+export const profileSaved = (base: ProfileBody, delayMs = 600): ApiFixture =>
+  ok((req: ApiRequest) => {
+    const sent = (req.body ?? {}) as { user?: Partial<ProfileBody["user"]>; entreprise?: Partial<ProfileBody["entreprise"]> };
+    return {
+      user: { ...base.user, ...sent.user },
+      entreprise: { ...base.entreprise, ...sent.entreprise, idTier: base.entreprise.idTier, derniereMiseAJour: today() },
+    };
+  }, delayMs);
+
+/** POST /me/confirmation accepted: the company with today's last-update date. */
+export const confirmationOk = (entreprise: Entreprise, delayMs = 500): ApiFixture =>
+  ok(
+    () => ({
+      entreprise: {
+        idTier: entreprise.idTier,
+        codeReseau: entreprise.codeReseau,
+        formeJuridique: entreprise.formeJuridique,
+        raisonSocial: entreprise.raisonSocial,
+        immatriculation: entreprise.immatriculation,
+        numeroClient: entreprise.numeroClient,
+        derniereMiseAJour: today(),
+      },
+    }),
+    delayMs,
+  );
+
+/** 422 with field errors, as the reference API words them (French, `path` in the request body). */
+export const validationProblem = (errors: Array<{ path: string; message: string }>, delayMs = 400): ApiFixture =>
+  new ApiFixture({
+    status: 422,
+    body: { type: "https://macc.test/problems/validation", status: 422, title: "Unprocessable Content", detail: "Certains champs sont invalides.", errors },
+    delayMs,
+  });
+
+/** 202 `{}`: POST /auth/forgot answers the same whether or not the account exists. */
+export const accepted = (delayMs = 800): ApiFixture => new ApiFixture({ status: 202, body: {}, delayMs });
+
+export const PROFILE_INVALID = validationProblem([
+  { path: "user.code_postal", message: "Code postal invalide pour ce pays." },
+  { path: "entreprise.immatriculation", message: "Numéro d'immatriculation invalide." },
+]);
+export const PROFILE_WRONG_PASSWORD = validationProblem([{ path: "motDePasse", message: "Mot de passe incorrect." }]);
+export const EMAIL_TAKEN = problem(409, "Conflict", "Cette adresse e-mail est déjà utilisée par un autre compte.");
+/** 500 from the profile service (GET or PUT /me/profile). */
+export const PROFILE_SERVICE_ERROR = problem(500, "Internal Server Error", "The profile service is unavailable.");
+
+export const OLD_PASSWORD_WRONG = validationProblem([{ path: "ancienMotDePasse", message: "Votre ancien mot de passe invalide." }]);
+export const PASSWORD_ALREADY_CHANGED = problem(409, "Conflict", "Le mot de passe a déjà été modifié une fois.");
+export const PASSWORD_ATTEMPTS_THROTTLED = problem(429, "Too Many Requests", "Trop de tentatives avec un mot de passe erroné. Veuillez réessayer dans 15 minutes.", {
+  headers: { "Retry-After": "900" },
+});
+export const NEW_PASSWORD_RULES = validationProblem([
+  { path: "nouveauMotDePasse", message: "Le mot de passe doit contenir au moins une majuscule." },
+  { path: "confirmerMotDePasse", message: "Le mot de passe de confirmation est différent." },
+]);
+export const FORGOT_THROTTLED = problem(429, "Too Many Requests", "Trop de demandes de réinitialisation. Veuillez réessayer dans 5 minutes.", {
+  headers: { "Retry-After": "300" },
+});
+export const RESET_LINK_GONE = problem(410, "Gone", "Ce lien n'est plus valide.");

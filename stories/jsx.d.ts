@@ -20,6 +20,12 @@ declare module "react" {
       "macc-footer": MaccElementProps;
       "macc-login": MaccElementProps & { variant?: "basket" | string };
       "macc-maintenance": MaccElementProps;
+      "macc-company-choice": MaccElementProps;
+      "macc-info-confirmation": MaccElementProps;
+      "macc-personal-info": MaccElementProps;
+      "macc-password-update": MaccElementProps;
+      "macc-forgot-password": MaccElementProps;
+      "macc-login-help": MaccElementProps;
     }
   }
 }
