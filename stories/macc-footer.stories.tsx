@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import "../elements/macc-footer";
-import { COMPANY_AGR, FOOTER_PATH, footerNoServices, footerOk, pending, SERVER_ERROR, USER_ONE_COMPANY } from "./fixtures";
+import { COMPANY_AGR, FOOTER_PATH, footerNoServices, footerOk, pending, refreshAs, SERVER_ERROR, USER_ONE_COMPANY } from "./fixtures";
 import { elementAttributes, type MaccPageParameters } from "./helpers";
 
 /**
@@ -36,8 +36,12 @@ export const EmptySubServices: Story = {
 };
 
 /** Logged in with an AGR company: the company's network (AGRIMACC contact block), whatever the locale. */
+const AGRI_CUSTOMER = { ...USER_ONE_COMPANY, codeReseau: "AGR", entreprises: [COMPANY_AGR] };
 export const LoggedInAgriCompany: Story = {
-  parameters: { macc: { user: { ...USER_ONE_COMPANY, codeReseau: "AGR", entreprises: [COMPANY_AGR] } } satisfies MaccPageParameters },
+  parameters: {
+    macc: { user: AGRI_CUSTOMER } satisfies MaccPageParameters,
+    api: { "POST /auth/refresh": refreshAs(AGRI_CUSTOMER) },
+  },
 };
 
 /** The API answered 503 somewhere on the page: every element shows the maintenance screen. */

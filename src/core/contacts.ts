@@ -59,13 +59,17 @@ export function writeCachedFooter(network: string, langue: string, data: FooterC
   }
 }
 
+/** Failures a caller that only wants a phone number handles quietly (no toast). */
+export const QUIET = [400, 404, 500, 502, 504, 0] as const;
+
 export async function getFooter(
-  request: <T>(path: string, options?: { query?: Record<string, string>; signal?: AbortSignal }) => Promise<T>,
+  request: <T>(path: string, options?: { query?: Record<string, string>; signal?: AbortSignal; expected?: readonly number[] }) => Promise<T>,
   network: string,
   langue: Locale,
   signal?: AbortSignal,
+  expected?: readonly number[],
 ): Promise<FooterContact> {
-  const raw = await request<unknown>(`/servicesMACC/reseau/${encodeURIComponent(network)}/type/gen`, { query: { langue }, signal });
+  const raw = await request<unknown>(`/servicesMACC/reseau/${encodeURIComponent(network)}/type/gen`, { query: { langue }, signal, expected });
   const data = v.parse(FooterContactSchema, raw);
   writeCachedFooter(network, langue, data);
   return data;

@@ -47,9 +47,11 @@ export function CompanyChoice() {
   return (
     <div className="container" part="company-choice">
       <PageTitle>{t`Choose a company`}</PageTitle>
-      <p>
-        <Trans>Your account is linked to several companies. Choose the one you are acting for; you can change at any time from the header.</Trans>
-      </p>
+      {user.entreprises.length > 1 && (
+        <p>
+          <Trans>Your account is linked to several companies. Choose the one you are acting for; you can change at any time from the header.</Trans>
+        </p>
+      )}
       {user.derniereConnexion && (
         <p className="last-connection">{t`Your last connection: ${formatDateTime(locale, user.derniereConnexion)}`}</p>
       )}

@@ -9,6 +9,7 @@ import { Field } from "../../ui/Field";
 import { PageTitle } from "../../ui/PageTitle";
 import { PasswordField } from "../../ui/PasswordField";
 import { RouteLink } from "../../ui/RouteLink";
+import { fieldErrorsOf } from "../../ui/field-errors";
 import { useForm } from "../../ui/useForm";
 import { requestReset, resetPassword } from "./password-api";
 import { useNewPasswordRules } from "./usePasswordMessages";
@@ -134,8 +135,9 @@ function ResetForm({ token, onRestart }: { token: string; onRestart: () => void 
       await resetPassword(request, { token, ...values });
       setOutcome("done");
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        form.fail((error.problem.errors ?? []).map((e) => ({ field: e.path.split(".").pop() ?? e.path, message: e.message })));
+      const fieldErrors = fieldErrorsOf(error, ["nouveauMotDePasse", "confirmerMotDePasse"]);
+      if (fieldErrors.length) {
+        form.fail(fieldErrors);
         return;
       }
       setOutcome(error instanceof ApiError && (error.status === 410 || error.status === 400) ? "expired" : "failed");

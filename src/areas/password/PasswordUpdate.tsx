@@ -8,6 +8,7 @@ import { ErrorSummary } from "../../ui/ErrorSummary";
 import { PageTitle } from "../../ui/PageTitle";
 import { PasswordField } from "../../ui/PasswordField";
 import { RouteLink } from "../../ui/RouteLink";
+import { fieldErrorsOf } from "../../ui/field-errors";
 import { useForm } from "../../ui/useForm";
 import { changePassword } from "./password-api";
 import { useNewPasswordRules } from "./usePasswordMessages";
@@ -46,13 +47,10 @@ export function PasswordUpdate() {
         form.set("nouveauMotDePasse", "");
         form.set("confirmerMotDePasse", "");
       } catch (error) {
-        if (error instanceof ApiError && error.status === 422) {
-          const wrongOld = error.problem.errors?.some((e) => e.path.endsWith("ancienMotDePasse"));
-          form.fail(
-            wrongOld
-              ? [{ field: "ancienMotDePasse", message: t`Your old password is invalid.` }]
-              : (error.problem.errors ?? []).map((e) => ({ field: e.path.split(".").pop() ?? e.path, message: e.message })),
-          );
+        const fieldErrors = fieldErrorsOf(error, Object.keys(EMPTY));
+        if (fieldErrors.length) {
+          const wrongOld = fieldErrors.some((e) => e.field === "ancienMotDePasse");
+          form.fail(wrongOld ? [{ field: "ancienMotDePasse", message: t`Your old password is invalid.` }] : fieldErrors);
           return;
         }
         setOutcome(error instanceof ApiError && error.status === 409 ? "once" : "failed");

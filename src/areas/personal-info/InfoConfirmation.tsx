@@ -6,6 +6,7 @@ import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc, useNavigation } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
+import { RouteLink } from "../../ui/RouteLink";
 import { useCompanyPhone } from "../../ui/useCompanyPhone";
 import { LoadFailed } from "./LoadFailed";
 import { useApplyProfile } from "./PersonalInfo";
@@ -33,7 +34,16 @@ export function InfoConfirmation() {
   const failure = useRef<HTMLDivElement>(null);
   const [now] = useState(() => new Date());
 
-  if (!entreprise) return null;
+  if (!entreprise) {
+    return (
+      <div className="container">
+        <PageTitle>{t`Confirm your information`}</PageTitle>
+        <p>
+          <Trans>Log in to see and update your information.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>
+        </p>
+      </div>
+    );
+  }
   const freshness = freshnessOf(entreprise.derniereMiseAJour, now);
 
   const goOn = () => {

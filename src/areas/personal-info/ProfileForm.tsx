@@ -9,6 +9,7 @@ import { useElement } from "../../ui/context";
 import { ErrorSummary, type FieldError } from "../../ui/ErrorSummary";
 import { Field } from "../../ui/Field";
 import { PasswordField } from "../../ui/PasswordField";
+import { fieldErrorsOf } from "../../ui/field-errors";
 import { useCompanyPhone } from "../../ui/useCompanyPhone";
 import { useForm } from "../../ui/useForm";
 import { saveProfile, type Profile } from "./profile-api";
@@ -101,11 +102,8 @@ export function ProfileForm({
   );
 
   function serverErrors(error: unknown): FieldError[] {
-    if (!(error instanceof ApiError)) return [];
-    if (error.status === 409) return [{ field: "email", message: t`This e-mail address is already used by another account.` }];
-    return (error.problem.errors ?? [])
-      .map((e) => ({ field: e.path.split(".").pop() ?? e.path, message: e.message }))
-      .filter((e) => e.field in form.values);
+    if (error instanceof ApiError && error.status === 409) return [{ field: "email", message: t`This e-mail address is already used by another account.` }];
+    return fieldErrorsOf(error, Object.keys(form.values));
   }
 
   const field = (name: keyof ProfileValues) => ({

@@ -40,8 +40,9 @@ const ConfirmationSchema = v.object({
   entreprise: v.object({ idTier: v.string(), derniereMiseAJour: v.nullable(v.string()) }),
 });
 
+/** A failed load shows its own "try again" state; a toast on top would say it twice. */
 export async function getProfile(request: Request, signal?: AbortSignal): Promise<Profile> {
-  return v.parse(ProfileSchema, await request<unknown>("/me/profile", { signal }));
+  return v.parse(ProfileSchema, await request<unknown>("/me/profile", { signal, expected: [403, 404, 500, 502, 504, 0] }));
 }
 
 export interface ProfileUpdate {
