@@ -3,6 +3,8 @@ import { defineConfig } from "@playwright/test";
 // Two demo servers on fresh embedded databases: the normal one, and one with the maintenance switch on.
 const PORT = Number(process.env.E2E_PORT ?? 4183);
 export const MAINTENANCE_PORT = PORT + 1;
+/** A server whose sessions end after one idle minute, for the inactivity warning. */
+export const SHORT_IDLE_PORT = PORT + 2;
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -33,6 +35,13 @@ export default defineConfig({
       command: `rm -rf .data/e2e-${MAINTENANCE_PORT} && node --import tsx server/main.ts`,
       url: `http://127.0.0.1:${MAINTENANCE_PORT}/`,
       env: { PORT: String(MAINTENANCE_PORT), DATA_DIR: `.data/e2e-${MAINTENANCE_PORT}`, MACC_MAINTENANCE: "1" },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `rm -rf .data/e2e-${SHORT_IDLE_PORT} && node --import tsx server/main.ts`,
+      url: `http://127.0.0.1:${SHORT_IDLE_PORT}/`,
+      env: { PORT: String(SHORT_IDLE_PORT), DATA_DIR: `.data/e2e-${SHORT_IDLE_PORT}`, SESSION_IDLE_MINUTES: "1" },
       reuseExistingServer: false,
       timeout: 60_000,
     },

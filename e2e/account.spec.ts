@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { SHORT_IDLE_PORT } from "../playwright.config";
 import { expectAccessible, logIn, PASSWORD } from "./support";
 
 const portal = (page: Page) => page.locator("macc-portal");
@@ -187,4 +188,21 @@ test("every account screen passes axe in the AGRI theme, and my information save
     await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "agri");
     await expectAccessible(page);
   }
+});
+
+test.describe("inactivity", () => {
+  test.use({ baseURL: `http://127.0.0.1:${SHORT_IDLE_PORT}` });
+  test("a warning before an idle session ends lets the customer stay logged in", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto("/portail/mon-compte/connexion");
+    await logIn(page, "uk@demo.macc.test", "macc-portal");
+    await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+    // Sessions of this server end after one idle minute: the warning comes half-way.
+    const dialog = page.locator("macc-session-dialog").getByRole("dialog", { name: "Votre session va bientôt expirer" });
+    await expect(dialog).toBeVisible({ timeout: 45_000 });
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Rester connecté" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(portal(page).locator("[part=company]")).toBeVisible();
+  });
 });

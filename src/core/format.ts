@@ -1,8 +1,15 @@
 import type { Locale } from "./constants";
 
 /** Dates, numbers and amounts always go through Intl for the element's locale. */
+/** A date-only string ("2020-03-14") is a calendar day, not UTC midnight: read it as a local day. */
+function toDate(value: string | Date): Date {
+  if (typeof value !== "string") return value;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+}
+
 export function formatDate(locale: Locale, value: string | Date, style: "short" | "long" = "short"): string {
-  const date = typeof value === "string" ? new Date(value) : value;
+  const date = toDate(value);
   if (Number.isNaN(date.getTime())) return "";
   return new Intl.DateTimeFormat(locale, style === "long" ? { dateStyle: "long" } : { dateStyle: "short" }).format(date);
 }

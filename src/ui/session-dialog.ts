@@ -75,6 +75,8 @@ class SessionDialog extends HTMLElement {
       return;
     }
     void this.i18n().then((i18n) => {
+      // The warning may have been withdrawn while the catalog loaded.
+      if (getCore().store.getState().idleWarning !== endsAt) return;
       const time = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short" }).format(endsAt);
       this.text.textContent = i18n._(msg`For your security, you will be logged out at ${time} unless you stay logged in.`);
       if (!this.dialog.open) this.dialog.showModal();

@@ -48,6 +48,8 @@ export function ProfileForm({
   const { request, locale } = useElement();
   const phone = useCompanyPhone();
   const [outcome, setOutcome] = useState<"saved" | "failed" | null>(null);
+  // What the server holds now: after an e-mail change, the new address no longer needs the password.
+  const [current, setCurrent] = useState(profile);
   const status = useRef<HTMLDivElement>(null);
   const companyCountry = profile.entreprise.pays || "FR";
   const example = COMPANY_NUMBER_EXAMPLE[companyCountry as CompanyCountry] ?? "";
@@ -78,11 +80,11 @@ export function ProfileForm({
 
   const form = useForm<ProfileValues>(
     valuesOf(profile),
-    (values) => validateProfile(values, { companyCountry, originalEmail: profile.user.email }).map((p) => ({ field: p.field, message: message(p) })),
+    (values) => validateProfile(values, { companyCountry, originalEmail: current.user.email }).map((p) => ({ field: p.field, message: message(p) })),
     async (values) => {
       setOutcome(null);
       const { raison_sociale, formeJuridique, immatriculation, motDePasse, civilite, ...user } = values;
-      const emailChanged = values.email.trim().toLowerCase() !== profile.user.email.toLowerCase();
+      const emailChanged = values.email.trim().toLowerCase() !== current.user.email.toLowerCase();
       try {
         const saved = await saveProfile(request, {
           user: { ...user, civilite: civilite || null, email: values.email.trim() },
@@ -90,6 +92,7 @@ export function ProfileForm({
           ...(emailChanged ? { motDePasse } : {}),
         });
         setOutcome("saved");
+        setCurrent(saved);
         form.set("motDePasse", "");
         onSaved(saved);
       } catch (error) {
@@ -112,7 +115,7 @@ export function ProfileForm({
     error: form.errorOf(name),
     onChange: (e: { target: { value: string } }) => form.set(name, e.target.value),
   });
-  const emailChanged = form.values.email.trim().toLowerCase() !== profile.user.email.toLowerCase();
+  const emailChanged = form.values.email.trim().toLowerCase() !== current.user.email.toLowerCase();
   const countryName = new Intl.DisplayNames([locale], { type: "region" });
 
   return (

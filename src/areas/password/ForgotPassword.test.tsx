@@ -1,0 +1,289 @@
+import { fireEvent } from "@testing-library/dom";
+import { beforeEach, describe, expect, it } from "vitest";
+import "../../../elements/macc-forgot-password";
+import { getCore } from "../../core/index";
+import { deferred, listen, mount, problem, resetPage, stubApi, user, type Mounted, type RouteHandler, waitFor } from "../../test/elements";
+
+const FORGOT = "POST /api/auth/forgot";
+const RESET = "POST /api/auth/reset";
+const PAGE = "/portail/mot-de-passe-oublie";
+
+const MESSAGES = {
+  emailRequired: "Saisissez votre adresse e-mail",
+  emailFormat: "Saisissez une adresse e-mail au bon format, par exemple nom@example.com",
+  sent: (email: string) =>
+    `Si un compte existe pour ${email}, nous lui avons envoyé un lien pour choisir un nouveau mot de passe. Ce lien est valable 30 minutes.`,
+  tooMany: (minutes: number) => `Trop de demandes. Veuillez patienter ${minutes} min avant de réessayer.`,
+  sendFailed: "Nous n'avons pas pu envoyer l'e-mail. Veuillez réessayer plus tard.",
+  newRequired: "Saisissez un nouveau mot de passe",
+  confirmRequired: "Confirmez votre nouveau mot de passe",
+  length: "Le mot de passe doit contenir au moins 8 caractères.",
+  uppercase: "Le mot de passe doit contenir au moins une majuscule.",
+  lowercase: "Le mot de passe doit contenir au moins une minuscule.",
+  digit: "Le mot de passe doit contenir au moins un chiffre.",
+  different: "Le mot de passe de confirmation est différent.",
+  expired: "Ce lien n'est plus valable : il a déjà été utilisé ou date de plus de 30 minutes.",
+  resetFailed: "Votre mot de passe n'a pas pu être modifié. Veuillez réessayer plus tard.",
+  changed: "Votre mot de passe a été modifié. Vous pouvez désormais vous connecter avec celui-ci.",
+};
+
+const TAG = "<macc-forgot-password></macc-forgot-password>";
+const h1 = (view: Mounted) => view.root.querySelector("h1")?.textContent ?? null;
+const byId = (view: Mounted, id: string) => view.root.getElementById(id) as HTMLInputElement;
+const submitButton = (view: Mounted) => view.root.querySelector<HTMLButtonElement>('form button[type="submit"]')!;
+const summaryItems = async (view: Mounted) =>
+  [...(await view.screen.findByRole("alert", { name: "Un problème a été détecté" })).querySelectorAll("li")].map((li) => li.textContent);
+const inlineError = (view: Mounted, id: string) => byId(view, id).closest(".field")!.querySelector(".field__error")?.textContent ?? null;
+
+function ask(view: Mounted, email: string) {
+  fireEvent.change(byId(view, "email"), { target: { value: email } });
+  fireEvent.click(submitButton(view));
+}
+
+function choose(view: Mounted, nouveau: string, confirmer: string) {
+  fireEvent.change(byId(view, "nouveauMotDePasse"), { target: { value: nouveau } });
+  fireEvent.change(byId(view, "confirmerMotDePasse"), { target: { value: confirmer } });
+  fireEvent.click(submitButton(view));
+}
+
+beforeEach(() => resetPage(undefined, PAGE));
+
+describe("<macc-forgot-password>", () => {
+  describe("asking for a link", () => {
+    it("shows the request form", async () => {
+      const calls = stubApi({});
+      const view = await mount(TAG);
+      expect(h1(view)).toBe("Mot de passe oublié");
+      expect(view.screen.getByText(/^Saisissez l'adresse e-mail de votre compte/).textContent).toBe(
+        "Saisissez l'adresse e-mail de votre compte. Nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+      );
+      const email = view.screen.getByLabelText("Adresse e-mail") as HTMLInputElement;
+      expect(email.type).toBe("email");
+      expect(email.getAttribute("autocomplete")).toBe("username");
+      expect(submitButton(view).textContent).toBe("M'envoyer un lien");
+      expect(view.screen.getByRole("link", { name: "Retour à la connexion" }).getAttribute("href")).toBe("/portail/mon-compte/connexion");
+      expect(calls.calls).toHaveLength(0);
+    });
+
+    it.each<[string, string]>([
+      ["", MESSAGES.emailRequired],
+      ["   ", MESSAGES.emailRequired],
+      ["jean", MESSAGES.emailFormat],
+      ["jean@ferme", MESSAGES.emailFormat],
+      ["jean @ferme.test", MESSAGES.emailFormat],
+    ])("%j → %j, no request", async (email, message) => {
+      const calls = stubApi({});
+      const view = await mount(TAG);
+      ask(view, email);
+      expect(await summaryItems(view)).toEqual([message]);
+      expect(inlineError(view, "email")).toBe(message);
+      expect(byId(view, "email").getAttribute("aria-invalid")).toBe("true");
+      expect(calls.calls).toHaveLength(0);
+    });
+
+    it.each<[string, string]>([
+      ["an existing account", "jean@ferme.test"],
+      ["an unknown address", "personne@nulle-part.test"],
+    ])("%s: the same confirmation (no user enumeration)", async (_label, email) => {
+      stubApi({ [FORGOT]: { status: 202, body: {} } });
+      const view = await mount(TAG);
+      ask(view, `  ${email} `);
+      const status = await view.screen.findByRole("status");
+      expect(status.textContent).toBe(MESSAGES.sent(email));
+      expect(h1(view)).toBe("Consultez vos e-mails");
+      expect(view.root.querySelector("form")).toBeNull();
+    });
+
+    it("posts {email, resetPath = the current path}, anonymously", async () => {
+      const calls = stubApi({ [FORGOT]: { status: 202, body: {} } });
+      getCore().store.getState().connectUser(user());
+      const view = await mount(TAG);
+      ask(view, " jean@ferme.test ");
+      await view.screen.findByRole("status");
+      const [call] = calls.callsTo(FORGOT);
+      expect(call!.body).toEqual({ email: "jean@ferme.test", resetPath: PAGE });
+      expect(call!.headers.authorization).toBeUndefined();
+      expect(calls.calls).toHaveLength(1);
+    });
+
+    it("on another page the resetPath follows it", async () => {
+      history.replaceState(null, "", "/fr/aide/mot-de-passe?x=1");
+      const calls = stubApi({ [FORGOT]: { status: 202, body: {} } });
+      const view = await mount(TAG);
+      ask(view, "jean@ferme.test");
+      await view.screen.findByRole("status");
+      expect((calls.callsTo(FORGOT)[0]!.body as { resetPath: string }).resetPath).toBe("/fr/aide/mot-de-passe");
+    });
+
+    it("'ask for a new link' returns to the form, and a second request sends again", async () => {
+      const calls = stubApi({ [FORGOT]: { status: 202, body: {} } });
+      const view = await mount(TAG);
+      ask(view, "jean@ferme.test");
+      await view.screen.findByRole("status");
+      expect(view.screen.getByText("Vous ne trouvez pas l'e-mail ? Vérifiez votre dossier de courriers indésirables ou demandez un nouveau lien.")).toBeTruthy();
+      expect(view.screen.getByRole("link", { name: "Retour à la connexion" }).getAttribute("href")).toBe("/portail/mon-compte/connexion");
+      fireEvent.click(view.screen.getByRole("button", { name: "Demander un nouveau lien" }));
+      await waitFor(() => expect(h1(view)).toBe("Mot de passe oublié"));
+      ask(view, "jean@ferme.test");
+      await view.screen.findByRole("status");
+      expect(calls.callsTo(FORGOT)).toHaveLength(2);
+    });
+
+    it.each<[string | null, number]>([
+      ["600", 10],
+      ["90", 2],
+      ["30", 1],
+      [null, 1],
+    ])("429 with Retry-After %j → wait %i min; the address is kept", async (retryAfter, minutes) => {
+      stubApi({ [FORGOT]: problem(429, "Too many", retryAfter === null ? {} : { "Retry-After": retryAfter }) });
+      const view = await mount(TAG);
+      ask(view, "jean@ferme.test");
+      const alert = await view.screen.findByRole("alert");
+      expect(alert.textContent).toBe(MESSAGES.tooMany(minutes));
+      expect(byId(view, "email").value).toBe("jean@ferme.test");
+      expect(h1(view)).toBe("Mot de passe oublié");
+      expect(getCore().toasts.getState().toasts).toHaveLength(0);
+    });
+
+    it.each<[string, RouteHandler]>([
+      ["500", problem(500)],
+      ["a network failure", () => Promise.reject(new TypeError("Failed to fetch"))],
+    ])("%s → could not send; a retry works", async (_label, failure) => {
+      let attempts = 0;
+      stubApi({ [FORGOT]: (call) => (++attempts === 1 ? (typeof failure === "function" ? failure(call) : failure) : { status: 202, body: {} }) });
+      const view = await mount(TAG);
+      ask(view, "jean@ferme.test");
+      expect((await view.screen.findByRole("alert")).textContent).toBe(MESSAGES.sendFailed);
+      expect(getCore().toasts.getState().toasts).toHaveLength(0);
+      await waitFor(() => expect(submitButton(view).getAttribute("aria-disabled")).toBeNull());
+      fireEvent.click(submitButton(view));
+      expect((await view.screen.findByRole("status")).textContent).toBe(MESSAGES.sent("jean@ferme.test"));
+    });
+
+    it("a double submit sends one request", async () => {
+      const answer = deferred();
+      const calls = stubApi({ [FORGOT]: answer.handler });
+      const view = await mount(TAG);
+      ask(view, "jean@ferme.test");
+      fireEvent.click(submitButton(view));
+      await answer.started;
+      await waitFor(() => expect(submitButton(view).getAttribute("aria-disabled")).toBe("true"));
+      fireEvent.submit(submitButton(view).closest("form")!);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(calls.callsTo(FORGOT)).toHaveLength(1);
+      answer.resolve({ status: 202, body: {} });
+      await view.screen.findByRole("status");
+      expect(calls.callsTo(FORGOT)).toHaveLength(1);
+    });
+  });
+
+  describe("choosing a new password from the link (?token=)", () => {
+    const at = (search: string) => history.replaceState(null, "", `${PAGE}${search}`);
+
+    it("shows the reset form, not the request form", async () => {
+      stubApi({});
+      at("?token=tok-123");
+      const view = await mount(TAG);
+      expect(h1(view)).toBe("Choisissez un nouveau mot de passe");
+      const fresh = view.screen.getByLabelText("Nouveau mot de passe") as HTMLInputElement;
+      const confirm = view.screen.getByLabelText("Confirmer le nouveau mot de passe") as HTMLInputElement;
+      expect([fresh.type, fresh.getAttribute("autocomplete"), confirm.type, confirm.getAttribute("autocomplete")]).toEqual(["password", "new-password", "password", "new-password"]);
+      expect(view.root.getElementById(fresh.getAttribute("aria-describedby")!)!.textContent).toBe("Au moins 8 caractères, dont une majuscule, une minuscule et un chiffre.");
+      expect(view.root.querySelector("#email")).toBeNull();
+      expect(submitButton(view).textContent).toBe("Modifier mon mot de passe");
+    });
+
+    it.each<[string, string, string, Array<[string, string]>]>([
+      ["both empty", "", "", [["nouveauMotDePasse", MESSAGES.newRequired], ["confirmerMotDePasse", MESSAGES.confirmRequired]]],
+      ["too short", "Abc1", "Abc1", [["nouveauMotDePasse", MESSAGES.length]]],
+      ["no uppercase", "nouveau456", "nouveau456", [["nouveauMotDePasse", MESSAGES.uppercase]]],
+      ["no lowercase", "NOUVEAU456", "NOUVEAU456", [["nouveauMotDePasse", MESSAGES.lowercase]]],
+      ["no digit", "NouveauMdp", "NouveauMdp", [["nouveauMotDePasse", MESSAGES.digit]]],
+      ["different confirmation", "Nouveau456", "Nouveau465", [["confirmerMotDePasse", MESSAGES.different]]],
+    ])("%s → its messages, no request", async (_label, nouveau, confirmer, expected) => {
+      const calls = stubApi({});
+      at("?token=tok-123");
+      const view = await mount(TAG);
+      choose(view, nouveau, confirmer);
+      expect(await summaryItems(view)).toEqual(expected.map(([, m]) => m));
+      for (const [id, message] of expected) expect(inlineError(view, id)).toBe(message);
+      expect(calls.calls).toHaveLength(0);
+    });
+
+    it("204: posts {token, nouveauMotDePasse, confirmerMotDePasse}; success with a link to log in", async () => {
+      const calls = stubApi({ [RESET]: { status: 204 } });
+      at("?token=tok-123");
+      const view = await mount(TAG);
+      choose(view, "Nouveau456", "Nouveau456");
+      const status = await view.screen.findByRole("status");
+      expect(status.textContent).toBe(MESSAGES.changed);
+      expect(h1(view)).toBe("Mot de passe modifié");
+      expect(view.screen.getByRole("link", { name: "Se connecter" }).getAttribute("href")).toBe("/portail/mon-compte/connexion");
+      expect(view.root.querySelector("form")).toBeNull();
+      const [call] = calls.callsTo(RESET);
+      expect(call!.body).toEqual({ token: "tok-123", nouveauMotDePasse: "Nouveau456", confirmerMotDePasse: "Nouveau456" });
+      expect(call!.headers.authorization).toBeUndefined();
+    });
+
+    it.each<[number]>([[410], [400]])("%i → the expired-link message; its button returns to the request form and drops token from the address", async (statusCode) => {
+      const calls = stubApi({ [RESET]: problem(statusCode, "Gone"), [FORGOT]: { status: 202, body: {} } });
+      at("?token=tok-123&utm_source=mail");
+      const navigations = listen("macc-navigate");
+      const view = await mount(TAG);
+      choose(view, "Nouveau456", "Nouveau456");
+      const alert = await view.screen.findByRole("alert");
+      expect(alert.textContent).toBe(`${MESSAGES.expired} Demander un nouveau lien`);
+      expect(getCore().toasts.getState().toasts).toHaveLength(0);
+
+      const length = history.length;
+      fireEvent.click(view.screen.getByRole("button", { name: "Demander un nouveau lien" }));
+      await waitFor(() => expect(h1(view)).toBe("Mot de passe oublié"));
+      expect(location.pathname).toBe(PAGE);
+      expect(location.search).toBe("?utm_source=mail");
+      expect(history.length).toBe(length);
+      expect(navigations).toHaveLength(0);
+      // The request form works from there.
+      ask(view, "jean@ferme.test");
+      await view.screen.findByRole("status");
+      expect(calls.callsTo(FORGOT)[0]!.body).toEqual({ email: "jean@ferme.test", resetPath: PAGE });
+    });
+
+    it("422: the server's messages on their fields", async () => {
+      stubApi({
+        [RESET]: {
+          status: 422,
+          headers: { "Content-Type": "application/problem+json" },
+          body: { status: 422, errors: [{ path: "nouveauMotDePasse", message: "Ce mot de passe est trop courant." }] },
+        },
+      });
+      at("?token=tok-123");
+      const view = await mount(TAG);
+      choose(view, "Azerty123", "Azerty123");
+      expect(await summaryItems(view)).toEqual(["Ce mot de passe est trop courant."]);
+      expect(inlineError(view, "nouveauMotDePasse")).toBe("Ce mot de passe est trop courant.");
+      expect(byId(view, "nouveauMotDePasse").value).toBe("Azerty123");
+    });
+
+    it("422 naming no field of the form: the failure message, not silence", async () => {
+      stubApi({
+        [RESET]: { status: 422, headers: { "Content-Type": "application/problem+json" }, body: { status: 422, errors: [{ path: "token", message: "Malformed" }] } },
+      });
+      at("?token=tok-123");
+      const view = await mount(TAG);
+      choose(view, "Nouveau456", "Nouveau456");
+      expect((await view.screen.findByRole("alert")).textContent).toBe(MESSAGES.resetFailed);
+      expect(view.root.querySelector(".error-summary")).toBeNull();
+    });
+
+    it("500 → could not change; values kept", async () => {
+      stubApi({ [RESET]: problem(500) });
+      at("?token=tok-123");
+      const view = await mount(TAG);
+      choose(view, "Nouveau456", "Nouveau456");
+      expect((await view.screen.findByRole("alert")).textContent).toBe(MESSAGES.resetFailed);
+      expect(h1(view)).toBe("Choisissez un nouveau mot de passe");
+      expect(byId(view, "confirmerMotDePasse").value).toBe("Nouveau456");
+      expect(location.search).toBe("?token=tok-123");
+    });
+  });
+});
