@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
+import { FieldFrame } from "./Field";
 
 interface Option {
   value: string;
@@ -14,38 +15,18 @@ export function SelectField({
   options,
   ...select
 }: { name: string; label: ReactNode; hint?: ReactNode; error?: string; options: readonly Option[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">) {
-  const hintId = useId();
-  const errorId = useId();
   return (
-    <div className={error ? "field field--error" : "field"} part="field">
-      <label className="field__label" htmlFor={name}>
-        {label}
-      </label>
-      {hint && (
-        <span className="field__hint" id={hintId}>
-          {hint}
-        </span>
+    <FieldFrame name={name} label={label} hint={hint} error={error}>
+      {(describedBy) => (
+        <select {...select} id={name} name={name} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       )}
-      {error && (
-        <span className="field__error" id={errorId}>
-          {error}
-        </span>
-      )}
-      <select
-        {...select}
-        id={name}
-        name={name}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hint && hintId, error && errorId].filter(Boolean).join(" ") || undefined}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    </FieldFrame>
   );
 }
 

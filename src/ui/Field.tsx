@@ -1,30 +1,19 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 
-export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
-  /** Used as the input's id so the error summary can link to it. */
+interface FrameProps {
+  /** The control's id, so the label and the error summary can point at it. */
   name: string;
   label: ReactNode;
   hint?: ReactNode;
   error?: string;
-  /** Content beside the input (a show-password toggle). */
-  after?: ReactNode;
+  children: (describedBy: string | undefined) => ReactNode;
 }
 
-/** GOV.UK order: label, hint, error, input; all inside the element's own shadow root. */
-export function Field({ name, label, hint, error, after, ...input }: FieldProps) {
+/** GOV.UK order: label, hint, error, then the control; all inside the element's own shadow root. */
+export function FieldFrame({ name, label, hint, error, children }: FrameProps) {
   const hintId = useId();
   const errorId = useId();
   const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(" ") || undefined;
-  const control = (
-    <input
-      {...input}
-      id={name}
-      name={name}
-      className="field__input"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy}
-    />
-  );
   return (
     <div className={error ? "field field--error" : "field"} part="field">
       <label className="field__label" htmlFor={name}>
@@ -40,14 +29,37 @@ export function Field({ name, label, hint, error, after, ...input }: FieldProps)
           {error}
         </span>
       )}
-      {after ? (
-        <div className="field__row">
-          {control}
-          {after}
-        </div>
-      ) : (
-        control
-      )}
+      {children(describedBy)}
     </div>
+  );
+}
+
+export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+  /** Used as the input's id so the error summary can link to it. */
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  /** Content beside the input (a show-password toggle). */
+  after?: ReactNode;
+}
+
+export function Field({ name, label, hint, error, after, ...input }: FieldProps) {
+  return (
+    <FieldFrame name={name} label={label} hint={hint} error={error}>
+      {(describedBy) => {
+        const control = (
+          <input {...input} id={name} name={name} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        );
+        return after ? (
+          <div className="field__row">
+            {control}
+            {after}
+          </div>
+        ) : (
+          control
+        );
+      }}
+    </FieldFrame>
   );
 }

@@ -9,6 +9,8 @@ export interface FormState<V> {
   submitting: boolean;
   set<K extends keyof V>(key: K, value: V[K]): void;
   errorOf(field: keyof V & string): string | undefined;
+  /** name, value, error and onChange for a text field of the form. */
+  bind(field: keyof V & string): { name: string; value: string; error?: string; onChange(event: { target: { value: string } }): void };
   onSubmit(event: FormEvent): void;
   /** Errors found by the server after a valid submit (they keep what the user typed). */
   fail(errors: FieldError[]): void;
@@ -58,6 +60,12 @@ export function useForm<V extends object>(
     submitting,
     set: (key, value) => setValues((v) => ({ ...v, [key]: value })),
     errorOf: (field) => errors.find((e) => e.field === field)?.message,
+    bind: (field) => ({
+      name: field,
+      value: String(values[field] ?? ""),
+      error: errors.find((e) => e.field === field)?.message,
+      onChange: (event) => setValues((v) => ({ ...v, [field]: event.target.value })),
+    }),
     onSubmit,
     fail,
   };

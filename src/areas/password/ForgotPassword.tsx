@@ -7,11 +7,11 @@ import { useElement } from "../../ui/context";
 import { ErrorSummary } from "../../ui/ErrorSummary";
 import { Field } from "../../ui/Field";
 import { PageTitle } from "../../ui/PageTitle";
-import { PasswordField } from "../../ui/PasswordField";
 import { RouteLink } from "../../ui/RouteLink";
 import { fieldErrorsOf } from "../../ui/field-errors";
 import { useForm } from "../../ui/useForm";
 import { requestReset, resetPassword } from "./password-api";
+import { NewPasswordFields } from "./NewPasswordFields";
 import { useNewPasswordRules } from "./usePasswordMessages";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -175,23 +175,7 @@ function ResetForm({ token, onRestart }: { token: string; onRestart: () => void 
       </div>
       <form noValidate onSubmit={form.onSubmit}>
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
-        <PasswordField
-          name="nouveauMotDePasse"
-          label={t`New password`}
-          hint={rules.hint}
-          autoComplete="new-password"
-          value={form.values.nouveauMotDePasse}
-          error={form.errorOf("nouveauMotDePasse")}
-          onChange={(e) => form.set("nouveauMotDePasse", e.target.value)}
-        />
-        <PasswordField
-          name="confirmerMotDePasse"
-          label={t`Confirm the new password`}
-          autoComplete="new-password"
-          value={form.values.confirmerMotDePasse}
-          error={form.errorOf("confirmerMotDePasse")}
-          onChange={(e) => form.set("confirmerMotDePasse", e.target.value)}
-        />
+        <NewPasswordFields form={form} hint={rules.hint} />
         <Button type="submit" busy={form.submitting}>
           {t`Change my password`}
         </Button>

@@ -11,6 +11,7 @@ import { RouteLink } from "../../ui/RouteLink";
 import { fieldErrorsOf } from "../../ui/field-errors";
 import { useForm } from "../../ui/useForm";
 import { changePassword } from "./password-api";
+import { NewPasswordFields } from "./NewPasswordFields";
 import { useNewPasswordRules } from "./usePasswordMessages";
 
 interface Values {
@@ -89,31 +90,8 @@ export function PasswordUpdate() {
       </div>
       <form noValidate onSubmit={form.onSubmit}>
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
-        <PasswordField
-          name="ancienMotDePasse"
-          label={t`Current password`}
-          autoComplete="current-password"
-          value={form.values.ancienMotDePasse}
-          error={form.errorOf("ancienMotDePasse")}
-          onChange={(e) => form.set("ancienMotDePasse", e.target.value)}
-        />
-        <PasswordField
-          name="nouveauMotDePasse"
-          label={t`New password`}
-          hint={rules.hint}
-          autoComplete="new-password"
-          value={form.values.nouveauMotDePasse}
-          error={form.errorOf("nouveauMotDePasse")}
-          onChange={(e) => form.set("nouveauMotDePasse", e.target.value)}
-        />
-        <PasswordField
-          name="confirmerMotDePasse"
-          label={t`Confirm the new password`}
-          autoComplete="new-password"
-          value={form.values.confirmerMotDePasse}
-          error={form.errorOf("confirmerMotDePasse")}
-          onChange={(e) => form.set("confirmerMotDePasse", e.target.value)}
-        />
+        <PasswordField {...form.bind("ancienMotDePasse")} label={t`Current password`} autoComplete="current-password" />
+        <NewPasswordFields form={form} hint={rules.hint} />
         <div className="actions">
           <Button type="submit" busy={form.submitting}>
             {t`Change my password`}

@@ -109,12 +109,7 @@ export function ProfileForm({
     return fieldErrorsOf(error, Object.keys(form.values));
   }
 
-  const field = (name: keyof ProfileValues) => ({
-    name,
-    value: form.values[name],
-    error: form.errorOf(name),
-    onChange: (e: { target: { value: string } }) => form.set(name, e.target.value),
-  });
+  const field = form.bind;
   const emailChanged = form.values.email.trim().toLowerCase() !== current.user.email.toLowerCase();
   const countryName = new Intl.DisplayNames([locale], { type: "region" });
 

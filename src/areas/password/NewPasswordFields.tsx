@@ -1,0 +1,15 @@
+import { useLingui } from "@lingui/react/macro";
+import type { FormState } from "../../ui/useForm";
+import { PasswordField } from "../../ui/PasswordField";
+import type { NewPassword } from "./password-api";
+
+/** The new password and its confirmation, with the rules as a hint (SPEC §5). */
+export function NewPasswordFields<V extends NewPassword>({ form, hint }: { form: FormState<V>; hint: string }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <PasswordField {...form.bind("nouveauMotDePasse")} label={t`New password`} hint={hint} autoComplete="new-password" />
+      <PasswordField {...form.bind("confirmerMotDePasse")} label={t`Confirm the new password`} autoComplete="new-password" />
+    </>
+  );
+}
