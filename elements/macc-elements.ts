@@ -15,6 +15,12 @@ const TAGS = [
   "macc-password-update",
   "macc-forgot-password",
   "macc-login-help",
+  "macc-dashboard",
+  "macc-invoices",
+  "macc-product-fleet",
+  "macc-adviser",
+  "macc-contacts",
+  "macc-contact-form",
 ];
 const TIMEOUT_MS = 120_000;
 

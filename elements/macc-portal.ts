@@ -1,3 +1,12 @@
+import { dashboardCatalog } from "../src/areas/dashboard/catalog";
+import dashboardCss from "../src/areas/dashboard/dashboard.css?inline";
+import { invoicesCatalog } from "../src/areas/invoices/catalog";
+import invoicesCss from "../src/areas/invoices/invoices.css?inline";
+import { productFleetCatalog } from "../src/areas/product-fleet/catalog";
+import productFleetCss from "../src/areas/product-fleet/product-fleet.css?inline";
+import { adviserCatalog } from "../src/areas/adviser/catalog";
+import { contactsCatalog } from "../src/areas/contacts/catalog";
+import { contactFormCatalog } from "../src/areas/contact-form/catalog";
 import { companyChoiceCatalog } from "../src/areas/company-choice/catalog";
 import companyChoiceCss from "../src/areas/company-choice/company-choice.css?inline";
 import { loginHelpCatalog } from "../src/areas/login-help/catalog";
@@ -17,4 +26,4 @@ import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
 defineElement("macc-portal", Portal, {
-  props: { base: "string" }, catalogs: [headerCatalog, footerCatalog, loginCatalog, portalCatalog, companyChoiceCatalog, personalInfoCatalog, passwordCatalog, loginHelpCatalog], styles: [controlsCss, headerCss, footerCss, loginCss, portalCss, companyChoiceCss, personalInfoCss], reserve: "40rem" });
+  props: { base: "string" }, catalogs: [headerCatalog, footerCatalog, loginCatalog, portalCatalog, companyChoiceCatalog, personalInfoCatalog, passwordCatalog, loginHelpCatalog, dashboardCatalog, invoicesCatalog, productFleetCatalog, adviserCatalog, contactsCatalog, contactFormCatalog], styles: [controlsCss, headerCss, footerCss, loginCss, portalCss, companyChoiceCss, personalInfoCss, dashboardCss, invoicesCss, productFleetCss], reserve: "40rem" });

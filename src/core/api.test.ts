@@ -294,3 +294,22 @@ describe("session freshness before authenticated calls", () => {
     if (waits) expect(order.indexOf("session")).toBeLessThan(order.indexOf("token"));
   });
 });
+
+describe("file answers", () => {
+  it("come back as a Blob, with progress from Content-Length", async () => {
+    const { api } = setup([{ status: 200, body: "%PDF-1.7 fake", headers: { "Content-Type": "application/pdf", "Content-Length": "13" } }]);
+    const progress: Array<[number, number | null]> = [];
+    const blob = await api.request<Blob>("/me/invoices/1/pdf", { as: "blob", onProgress: (loaded, total) => progress.push([loaded, total]) });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(blob.type).toBe("application/pdf");
+    expect(await blob.text()).toBe("%PDF-1.7 fake");
+    expect(progress[0]).toEqual([0, 13]);
+    expect(progress.at(-1)).toEqual([13, 13]);
+  });
+
+  it("still turn a failure into an ApiError", async () => {
+    const { api } = setup([problem(404, "Introuvable")]);
+    const error = await failure(api.request("/me/invoices/9/pdf", { as: "blob", expected: [404] }));
+    expect(error).toMatchObject({ status: 404, problem: { detail: "Introuvable" } });
+  });
+});

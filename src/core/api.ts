@@ -19,6 +19,9 @@ export interface RequestOptions {
   expected?: readonly number[];
   /** An element's own `api-base`; the page's base otherwise. */
   baseUrl?: string;
+  /** Read a successful answer as a file (PDF, ZIP), reporting download progress when asked. */
+  as?: "blob";
+  onProgress?: (loaded: number, total: number | null) => void;
   /** Skip the bearer token (session endpoints rely on the HttpOnly cookie). */
   anonymous?: boolean;
 }
@@ -74,6 +77,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
       // No answer at all (offline, DNS, CORS): status 0.
       throw new ApiError(0, { status: 0, title: "Network error" });
     }
+    if (response.ok && options.as === "blob") return (await readBlob(response, options.onProgress)) as T;
     const body = await readBody(response);
     if (!response.ok) {
       throw new ApiError(response.status, toProblem(response.status, body, response.statusText), parseRetryAfter(response.headers.get("Retry-After")));
@@ -114,6 +118,26 @@ export function createApiClient(deps: ApiDeps): ApiClient {
   }
 
   return { request };
+}
+
+/** A file answer, streamed so that a long download can show its progress. */
+async function readBlob(response: Response, onProgress?: (loaded: number, total: number | null) => void): Promise<Blob> {
+  const type = response.headers.get("Content-Type") ?? "application/octet-stream";
+  if (!onProgress || !response.body) return response.blob();
+  const length = Number(response.headers.get("Content-Length"));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let loaded = 0;
+  onProgress(0, total);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.byteLength;
+    onProgress(loaded, total);
+  }
+  return new Blob(chunks as BlobPart[], { type });
 }
 
 /** JSON when the server says so (including problem+json), nothing for 204, text otherwise. */

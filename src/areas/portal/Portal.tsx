@@ -1,13 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { loadAllPaths } from "../../core/paths";
-import type { RouteName } from "../../core/routes";
+import type { RouteName, RouteParams } from "../../core/routes";
 import { NavigationProvider, useElement, useMacc } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { Footer } from "../footer/Footer";
 import { Header } from "../header/Header";
+import { Adviser } from "../adviser/Adviser";
 import { CompanyChoice } from "../company-choice/CompanyChoice";
+import { ContactForm } from "../contact-form/ContactForm";
+import { Contacts } from "../contacts/Contacts";
+import { Dashboard } from "../dashboard/Dashboard";
+import { Invoices } from "../invoices/Invoices";
+import { ProductFleet } from "../product-fleet/ProductFleet";
 import { Login } from "../login/Login";
 import { LoginHelp } from "../login-help/LoginHelp";
 import { ForgotPassword } from "../password/ForgotPassword";
@@ -65,7 +71,7 @@ function PortalShell({ base }: PortalProps) {
     <NavigationProvider value={navigation}>
       <Header />
       <main ref={main} tabIndex={-1} className="container" aria-label={title || undefined}>
-        {route && <RouteView name={route.name} />}
+        {route && <RouteView key={`${route.name}:${route.params.codeFamille ?? ""}`} name={route.name} params={route.params} />}
         {notFound && (
           <NotFound />
         )}
@@ -75,8 +81,24 @@ function PortalShell({ base }: PortalProps) {
   );
 }
 
-function RouteView({ name }: { name: RouteName }): ReactNode {
+function RouteView({ name, params }: { name: RouteName; params: RouteParams }): ReactNode {
   switch (name) {
+    case "DASHBOARD":
+      return <Dashboard />;
+    case "FACTURES":
+      return <Invoices />;
+    case "PARC_PRODUITS":
+      return <ProductFleet />;
+    case "PARC_PRODUITS_DETAIL":
+      return <ProductFleet family={params.codeFamille} />;
+    case "PARC_PRODUITS_DETAIL_SAV":
+      return <ProductFleet family={params.codeFamille} view="sav" />;
+    case "CONSEILLER":
+      return <Adviser />;
+    case "INTERLOCUTEURS":
+      return <Contacts />;
+    case "FORMULAIRE_CONTACT":
+      return <ContactForm />;
     case "LOGIN":
       return <Login />;
     case "LOGIN_PANIER":

@@ -1,4 +1,4 @@
-import { Svg, type IconProps } from "../../ui/icons";
+import { Svg, type IconProps } from "./icons";
 
 export const PhoneIcon = (p: IconProps) => (
   <Svg {...p}>

@@ -1,0 +1,140 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useRef, useState } from "react";
+import { footerNetwork, getFooter, readCachedFooter } from "../../core/contacts";
+import { formatNumber } from "../../core/format";
+import { Alert, Skeleton } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { SelectField } from "../../ui/Choice";
+import { useElement, useMacc } from "../../ui/context";
+import { ErrorSummary } from "../../ui/ErrorSummary";
+import { Field } from "../../ui/Field";
+import { fieldErrorsOf } from "../../ui/field-errors";
+import { PageTitle } from "../../ui/PageTitle";
+import { RouteLink } from "../../ui/RouteLink";
+import { TextareaField } from "../../ui/Textarea";
+import { useForm } from "../../ui/useForm";
+import { useResource } from "../../ui/useResource";
+import { MESSAGE_MAX, MESSAGE_MIN, sendMessage, SUBJECT_MAX, validateMessage, type ContactMessage } from "./contact-api";
+
+const EMPTY: ContactMessage = { service: "", subject: "", message: "" };
+
+/** `<macc-contact-form>` (FORMULAIRE_CONTACT): a message to one of the network's services. */
+export function ContactForm() {
+  const { t } = useLingui();
+  const { locale, theme, request } = useElement();
+  const auth = useMacc((s) => s.auth);
+  const network = footerNetwork(auth, locale, theme);
+  const contacts = useResource(`${network}:${locale}`, (signal) => getFooter(request, network, locale, signal), readCachedFooter(network, locale));
+  const phone = contacts.data?.listSousServices.find((s) => s.telephone1)?.telephone1 ?? null;
+  const [outcome, setOutcome] = useState<"sent" | "failed" | null>(null);
+  const status = useRef<HTMLDivElement>(null);
+
+  const form = useForm<ContactMessage>(
+    EMPTY,
+    (values) =>
+      validateMessage(values).map(({ field, rule }) => ({
+        field,
+        message:
+          field === "service"
+            ? t`Choose the service your message is for`
+            : field === "subject"
+              ? rule === "required"
+                ? t`Enter the subject of your message`
+                : t`The subject must be ${SUBJECT_MAX} characters or fewer`
+              : rule === "required"
+                ? t`Enter your message`
+                : rule === "tooShort"
+                  ? t`Your message must be at least ${MESSAGE_MIN} characters long`
+                  : t`Your message must be ${formatNumber(locale, MESSAGE_MAX)} characters or fewer`,
+      })),
+    async (values) => {
+      setOutcome(null);
+      try {
+        await sendMessage(request, { service: values.service, subject: values.subject.trim(), message: values.message.trim() });
+        setOutcome("sent");
+      } catch (error) {
+        const fieldErrors = fieldErrorsOf(error, Object.keys(EMPTY));
+        if (fieldErrors.length) {
+          form.fail(fieldErrors);
+          return;
+        }
+        setOutcome("failed");
+      }
+      requestAnimationFrame(() => status.current?.focus());
+    },
+  );
+
+  if (!auth.logged) {
+    return (
+      <div className="container">
+        <PageTitle>{t`Write to us`}</PageTitle>
+        <p>
+          <Trans>Log in to write to us from your account.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>
+        </p>
+      </div>
+    );
+  }
+
+  if (outcome === "sent") {
+    return (
+      <div className="container" part="contact-form">
+        <PageTitle>{t`Write to us`}</PageTitle>
+        <div ref={status} tabIndex={-1}>
+          <Alert kind="success">{t`Your message has been sent. We have e-mailed you a copy and will answer as soon as possible.`}</Alert>
+        </div>
+        <div className="actions">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              form.set("subject", "");
+              form.set("message", "");
+              setOutcome(null);
+            }}
+          >
+            {t`Write another message`}
+          </Button>
+          <RouteLink route="DASHBOARD">{t`Back to my account`}</RouteLink>
+        </div>
+      </div>
+    );
+  }
+
+  const length = form.values.message.trim().length;
+  return (
+    <div className="container" part="contact-form">
+      <PageTitle>{t`Write to us`}</PageTitle>
+      <p>
+        <Trans>All fields are required. We answer by e-mail, usually within two working days.</Trans>
+      </p>
+      <div ref={status} tabIndex={-1}>
+        {outcome === "failed" && (
+          <Alert kind="error">
+            {phone ? t`Your message could not be sent. Please try again later or call us on ${phone}.` : t`Your message could not be sent. Please try again later.`}
+          </Alert>
+        )}
+      </div>
+      <form noValidate onSubmit={form.onSubmit}>
+        <ErrorSummary errors={form.errors} attempt={form.attempt} />
+        {contacts.status === "loading" ? (
+          <Skeleton height="4.5rem" width="min(30rem, 100%)" label={t`Loading our services`} />
+        ) : (
+          <SelectField
+            {...form.bind("service")}
+            label={t`Service`}
+            options={[{ value: "", label: t`Choose a service` }, ...(contacts.data?.listSousServices ?? []).map((s) => ({ value: s.nomSousService, label: s.nomSousService }))]}
+          />
+        )}
+        <Field {...form.bind("subject")} label={t`Subject`} maxLength={SUBJECT_MAX + 50} autoComplete="off" />
+        <TextareaField
+          {...form.bind("message")}
+          label={t`Your message`}
+          rows={8}
+          count={t`${formatNumber(locale, length)} of ${formatNumber(locale, MESSAGE_MAX)} characters`}
+        />
+        <Button type="submit" busy={form.submitting}>
+          {t`Send my message`}
+        </Button>
+      </form>
+    </div>
+  );
+}

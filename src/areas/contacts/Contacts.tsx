@@ -1,0 +1,105 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { footerNetwork, getFooter, readCachedFooter, serviceEmail } from "../../core/contacts";
+import { Alert, Skeleton } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { ContactCard } from "../../ui/ContactCard";
+import { useElement, useMacc } from "../../ui/context";
+import { PageTitle } from "../../ui/PageTitle";
+import { RouteLink } from "../../ui/RouteLink";
+import { useResource } from "../../ui/useResource";
+import { getAdviser, photoSource } from "../../core/adviser";
+
+/**
+ * `<macc-contacts>` (INTERLOCUTEURS, public): the contact services of the page's network, the same
+ * data as the footer; a logged-in customer sees their adviser first.
+ */
+export function Contacts() {
+  const { t } = useLingui();
+  const { locale, theme, request, core } = useElement();
+  const auth = useMacc((s) => s.auth);
+  const network = footerNetwork(auth, locale, theme);
+  const services = useResource(`${network}:${locale}`, (signal) => getFooter(request, network, locale, signal), readCachedFooter(network, locale));
+  const idTier = auth.entreprise?.idTier;
+  // The adviser is a bonus on this page: a failure just leaves the card out.
+  const adviser = useResource(idTier ? `adviser:${idTier}` : null, (signal) => getAdviser(request, signal, [401, 403, 404, 500, 502, 504, 0]));
+  const person = adviser.status === "ready" ? adviser.data.adviser : null;
+
+  return (
+    <div className="container" part="contacts">
+      <PageTitle>{t`Contact us`}</PageTitle>
+      {person && (
+        <section aria-labelledby="your-adviser">
+          <h2 id="your-adviser">{t`Your MACC adviser`}</h2>
+          <ul className="cards">
+            <li>
+              <ContactCard
+                headingLevel={3}
+                contact={{
+                  name: `${person.prenom} ${person.nom}`,
+                  role: person.fonction ?? undefined,
+                  phones: [...(person.telephone ? [{ label: t`Phone:`, number: person.telephone }] : []), ...(person.mobile ? [{ label: t`Mobile:`, number: person.mobile }] : [])],
+                  email: person.email,
+                  photo: person.photoUrl ? { src: photoSource(person.photoUrl, core.config.apiBase), alt: t`Photo of ${person.prenom} ${person.nom}` } : null,
+                }}
+              />
+            </li>
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="our-services">
+        <h2 id="our-services">{t`Our services`}</h2>
+        {services.status === "loading" && <Skeleton height="8rem" label={t`Loading our contact details`} />}
+        {services.status === "error" && (
+          <>
+            <Alert kind="error">{t`Our contact details cannot be shown right now.`}</Alert>
+            <Button variant="secondary" onClick={services.reload}>
+              {t`Try again`}
+            </Button>
+          </>
+        )}
+        {services.status === "ready" && (
+          <>
+            <address className="contact-address">
+              <strong>{services.data.adresseTitre}</strong>
+              <br />
+              {services.data.adresseLigne1}
+              {services.data.adresseLigne2 && (
+                <>
+                  <br />
+                  {services.data.adresseLigne2}
+                </>
+              )}
+              <br />
+              {services.data.codePostal} {services.data.ville}
+            </address>
+            <ul className="cards">
+              {services.data.listSousServices.map((service) => (
+                <li key={service.nomSousService}>
+                  <ContactCard
+                    headingLevel={3}
+                    contact={{
+                      name: service.nomSousService,
+                      phones: service.telephone1 ? [{ label: t`Phone:`, number: service.telephone1 }] : [],
+                      email: serviceEmail(service),
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+      <p>
+        {auth.logged ? (
+          <RouteLink route="FORMULAIRE_CONTACT" className="btn">
+            {t`Write to us`}
+          </RouteLink>
+        ) : (
+          <Trans>
+            <RouteLink route="LOGIN">Log in</RouteLink> to write to us from your account.
+          </Trans>
+        )}
+      </p>
+    </div>
+  );
+}

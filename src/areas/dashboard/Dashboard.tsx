@@ -1,0 +1,81 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { FEATURES } from "../../core/constants";
+import { showsInvoices } from "../../core/theme";
+import type { RouteName } from "../../core/routes";
+import { Skeleton } from "../../ui/Alert";
+import { useElement, useMacc } from "../../ui/context";
+import { PageTitle } from "../../ui/PageTitle";
+import { RouteLink } from "../../ui/RouteLink";
+import { useResource } from "../../ui/useResource";
+import { BankIcon, FleetIcon, InvoiceIcon, ProfileIcon } from "./icons";
+import { getSummary } from "./summary-api";
+
+/** `<macc-dashboard>` (DASHBOARD): one tile per part of the customer's account. */
+export function Dashboard() {
+  const { t } = useLingui();
+  const { locale, theme, request } = useElement();
+  const entreprise = useMacc((s) => s.auth.entreprise);
+  const summary = useResource(entreprise ? `summary:${entreprise.idTier}` : null, (signal) => getSummary(request, signal));
+
+  if (!entreprise) {
+    return (
+      <div className="container">
+        <PageTitle>{t`My account`}</PageTitle>
+        <p>
+          <Trans>Log in to see your account.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>
+        </p>
+      </div>
+    );
+  }
+
+  const counts = summary.status === "ready" ? summary.data : null;
+  const pending = summary.status === "loading";
+  const detail = (content: ReactNode) => (pending ? <Skeleton width="8rem" /> : content);
+
+  return (
+    <div className="container" part="dashboard">
+      <PageTitle>{t`My account`}</PageTitle>
+      <p className="company-line">
+        {entreprise.formeJuridique} {entreprise.raisonSocial} · {entreprise.immatriculation}
+      </p>
+      <ul className="tiles">
+        {showsInvoices(entreprise.codeReseau, theme) && (
+          <Tile route="FACTURES" icon={<InvoiceIcon />} title={t`My invoices`}>
+            {detail(
+              counts &&
+                (counts.invoices.unpaid > 0 ? (
+                  <Plural value={counts.invoices.unpaid} one="# unpaid invoice" other="# unpaid invoices" />
+                ) : (
+                  <Trans>All your invoices are paid</Trans>
+                )),
+            )}
+          </Tile>
+        )}
+        <Tile route="INFOS_PERSONNEL" icon={<ProfileIcon />} title={t`My information`}>
+          <Trans>Your details and your company's</Trans>
+        </Tile>
+        <Tile route="PARC_PRODUITS" icon={<FleetIcon />} title={t`My product fleet`}>
+          {detail(counts && <Plural value={counts.products} _0="No products yet" one="# product" other="# products" />)}
+        </Tile>
+        {FEATURES.bankDetails && locale === "fr-FR" && (
+          <Tile route="COORDONNEE_BANCAIRE" icon={<BankIcon />} title={t`Bank details`}>
+            <Trans>Your IBAN and bank statement</Trans>
+          </Tile>
+        )}
+      </ul>
+    </div>
+  );
+}
+
+function Tile({ route, icon, title, children }: { route: RouteName; icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li>
+      <RouteLink route={route} className="tile" part="tile">
+        {icon}
+        <span className="tile__title">{title}</span>
+        <span className="tile__detail">{children}</span>
+      </RouteLink>
+    </li>
+  );
+}

@@ -1,0 +1,23 @@
+import { Svg, type IconProps } from "../../ui/icons";
+
+export const InvoiceIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 2h9l5 5v15H6zM14 2v6h6M9 13h6M9 17h6" />
+  </Svg>
+);
+export const ProfileIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
+  </Svg>
+);
+export const FleetIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 17h2l2-6h8l2 6h4M7 17a2 2 0 1 0 4 0M15 17a2 2 0 1 0 4 0M9 11V7h5" />
+  </Svg>
+);
+export const BankIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 10h18L12 4zM5 10v8M9 10v8M15 10v8M19 10v8M3 20h18" />
+  </Svg>
+);

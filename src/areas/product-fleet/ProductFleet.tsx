@@ -1,0 +1,244 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { formatDate, formatNumber } from "../../core/format";
+import { ApiError } from "../../core/errors";
+import { Alert, Skeleton } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { useElement, useMacc } from "../../ui/context";
+import { saveBlob } from "../../ui/download";
+import { PageTitle } from "../../ui/PageTitle";
+import { RouteLink } from "../../ui/RouteLink";
+import { useResource } from "../../ui/useResource";
+import { getDocument, getProduct, listProducts, type ProductDocument } from "./products-api";
+
+export interface ProductFleetProps {
+  /** A product family code: shows that product's detail (PARC_PRODUITS_DETAIL). */
+  family?: string;
+  /** "sav" with a family: the after-sales documents (PARC_PRODUITS_DETAIL_SAV). */
+  view?: string;
+}
+
+/** `<macc-product-fleet>` (PARC_PRODUITS and its detail routes): the company's MACC products. */
+export function ProductFleet({ family, view }: ProductFleetProps) {
+  const { t } = useLingui();
+  const entreprise = useMacc((s) => s.auth.entreprise);
+  if (!entreprise) {
+    return (
+      <div className="container">
+        <PageTitle>{t`My product fleet`}</PageTitle>
+        <p>
+          <Trans>Log in to see your products.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>
+        </p>
+      </div>
+    );
+  }
+  const code = family?.trim();
+  return code ? <ProductDetailView key={`${entreprise.idTier}:${code}`} family={code} afterSales={view === "sav"} /> : <ProductList key={entreprise.idTier} />;
+}
+
+function ProductList() {
+  const { t } = useLingui();
+  const { locale, request, core } = useElement();
+  const idTier = core.store.getState().auth.entreprise?.idTier;
+  const products = useResource(`products:${idTier}:${locale}`, (signal) => listProducts(request, locale, signal));
+
+  return (
+    <div className="container" part="product-fleet">
+      <PageTitle>{t`My product fleet`}</PageTitle>
+      {products.status === "error" && (
+        <>
+          <Alert kind="error">{t`Your products cannot be shown right now.`}</Alert>
+          <Button variant="secondary" onClick={products.reload}>
+            {t`Try again`}
+          </Button>
+        </>
+      )}
+      {products.status === "ready" && products.data.length === 0 && <Alert>{t`You have no MACC products.`}</Alert>}
+      {products.status !== "error" && !(products.status === "ready" && products.data.length === 0) && (
+        <div className="table-wrap">
+          <table className="data">
+            <caption className="visually-hidden">{t`The MACC products your company bought`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t`Product`}</th>
+                <th scope="col" className="num">
+                  {t`Quantity`}
+                </th>
+                <th scope="col">{t`Date of last purchase`}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t`Documents`}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody aria-busy={products.status === "loading"}>
+              {products.status === "ready"
+                ? products.data.map((p) => (
+                    <tr key={p.codeFamille}>
+                      <th scope="row">{p.produit}</th>
+                      <td className="num">{formatNumber(locale, p.quantite)}</td>
+                      <td>{formatDate(locale, p.dateDernierAchat)}</td>
+                      <td>
+                        <div className="row-actions">
+                          <RouteLink route="PARC_PRODUITS_DETAIL_SAV" params={{ codeFamille: p.codeFamille }} className="btn btn--secondary">
+                            {t`After-sales service`}
+                            <span className="visually-hidden"> — {p.produit}</span>
+                          </RouteLink>
+                          <RouteLink route="PARC_PRODUITS_DETAIL" params={{ codeFamille: p.codeFamille }} className="btn btn--secondary">
+                            {t`Technical documents & video`}
+                            <span className="visually-hidden"> — {p.produit}</span>
+                          </RouteLink>
+                        </div>
+                      </td>
+                    </tr>
+                  ))
+                : Array.from({ length: 4 }, (_, i) => (
+                    <tr key={i}>
+                      <td colSpan={4}>
+                        <Skeleton height="2.5rem" />
+                      </td>
+                    </tr>
+                  ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ProductDetailView({ family, afterSales }: { family: string; afterSales: boolean }) {
+  const { t } = useLingui();
+  const { locale, request } = useElement();
+  const product = useResource(`product:${family}:${locale}`, (signal) => getProduct(request, family, locale, signal));
+  const notFound = product.status === "error" && product.error instanceof ApiError && product.error.status === 404;
+
+  if (notFound) {
+    return (
+      <div className="container">
+        <PageTitle>{t`Product not found`}</PageTitle>
+        <p>
+          <Trans>This product is not in your fleet. Check the address, or go back to your products.</Trans>
+        </p>
+        <RouteLink route="PARC_PRODUITS">{t`Back to my product fleet`}</RouteLink>
+      </div>
+    );
+  }
+
+  const detail = product.status === "ready" ? product.data : null;
+  const documents = detail ? (afterSales ? detail.documents.sav : detail.documents.technical) : null;
+  return (
+    <div className="container" part="product-detail">
+      <p>
+        <RouteLink route="PARC_PRODUITS">{t`Back to my product fleet`}</RouteLink>
+      </p>
+      <PageTitle>{detail ? detail.produit : <Skeleton width="16rem" height="2rem" label={t`Loading the product`} />}</PageTitle>
+      {product.status === "error" && (
+        <>
+          <Alert kind="error">{t`This product cannot be shown right now.`}</Alert>
+          <Button variant="secondary" onClick={product.reload}>
+            {t`Try again`}
+          </Button>
+        </>
+      )}
+      {detail && (
+        <>
+          <p className="product-code">{t`Product code: ${detail.codeFamille}`}</p>
+          <ul className="tabs" aria-label={t`Documentation`}>
+            <li>
+              <RouteLink route="PARC_PRODUITS_DETAIL" params={{ codeFamille: detail.codeFamille }} className="btn btn--secondary" aria-current={afterSales ? undefined : "page"}>
+                {t`Technical documents & video`}
+              </RouteLink>
+            </li>
+            <li>
+              <RouteLink route="PARC_PRODUITS_DETAIL_SAV" params={{ codeFamille: detail.codeFamille }} className="btn btn--secondary" aria-current={afterSales ? "page" : undefined}>
+                {t`After-sales service`}
+              </RouteLink>
+            </li>
+          </ul>
+          <h2>{afterSales ? t`After-sales documentation` : t`Technical documentation`}</h2>
+          {documents && documents.length === 0 ? (
+            <Alert>{t`No documents for this product.`}</Alert>
+          ) : (
+            <ul className="documents">
+              {documents?.map((doc) => (
+                <DocumentItem key={doc.id} doc={doc} />
+              ))}
+            </ul>
+          )}
+          <h2>{t`Your purchases`}</h2>
+          <div className="table-wrap">
+            <table className="data">
+              <thead>
+                <tr>
+                  <th scope="col">{t`Purchase date`}</th>
+                  <th scope="col" className="num">
+                    {t`Quantity`}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.achats.map((a, i) => (
+                  <tr key={`${a.dateAchat}-${i}`}>
+                    <td>{formatDate(locale, a.dateAchat)}</td>
+                    <td className="num">{formatNumber(locale, a.quantite)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {product.status === "loading" && <Skeleton height="12rem" />}
+    </div>
+  );
+}
+
+function DocumentItem({ doc }: { doc: ProductDocument }) {
+  const { t } = useLingui();
+  const { locale, request } = useElement();
+  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  const minutes = Math.floor((doc.durationSeconds ?? 0) / 60);
+  const seconds = (doc.durationSeconds ?? 0) % 60;
+  return (
+    <li className="document">
+      <div>
+        <strong>{doc.title}</strong>
+        <div className="document__meta">
+          {doc.type === "video"
+            ? t`Video, ${minutes} min ${seconds} s`
+            : doc.sizeBytes
+              ? t`PDF, ${formatNumber(locale, Math.max(1, Math.round(doc.sizeBytes / 1024)))} KB`
+              : t`PDF`}
+        </div>
+      </div>
+      {doc.type === "video" && doc.url ? (
+        <a className="btn btn--secondary" href={doc.url} target="_blank" rel="noopener noreferrer">
+          {t`Watch the video`}
+          <span className="visually-hidden"> {doc.title} {t`(opens in a new tab)`}</span>
+        </a>
+      ) : (
+        <Button
+          variant="secondary"
+          busy={state === "busy"}
+          onClick={async () => {
+            setState("busy");
+            try {
+              saveBlob(await getDocument(request, doc.id), `${doc.title}.pdf`, { open: true });
+              setState("idle");
+            } catch {
+              setState("failed");
+            }
+          }}
+        >
+          {t`Open the PDF`}
+          <span className="visually-hidden"> {doc.title}</span>
+        </Button>
+      )}
+      {state === "failed" && (
+        <span className="field__error" role="alert">
+          {t`The document could not be opened. Please try again.`}
+        </span>
+      )}
+    </li>
+  );
+}

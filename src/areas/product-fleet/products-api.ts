@@ -1,0 +1,47 @@
+import * as v from "valibot";
+import type { RequestOptions } from "../../core/api";
+import type { Locale } from "../../core/constants";
+
+type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+const ProductSchema = v.object({
+  codeFamille: v.string(),
+  produit: v.string(),
+  quantite: v.number(),
+  dateDernierAchat: v.string(),
+});
+export type Product = v.InferOutput<typeof ProductSchema>;
+
+const DocumentSchema = v.object({
+  id: v.union([v.string(), v.number()]),
+  title: v.string(),
+  type: v.picklist(["pdf", "video"]),
+  sizeBytes: v.nullish(v.number()),
+  url: v.nullish(v.string()),
+  durationSeconds: v.nullish(v.number()),
+});
+export type ProductDocument = v.InferOutput<typeof DocumentSchema>;
+
+const DetailSchema = v.object({
+  codeFamille: v.string(),
+  produit: v.string(),
+  achats: v.array(v.object({ dateAchat: v.string(), quantite: v.number() })),
+  documents: v.object({ technical: v.array(DocumentSchema), sav: v.array(DocumentSchema) }),
+});
+export type ProductDetail = v.InferOutput<typeof DetailSchema>;
+
+/** Screens show their own loading and error states; no toast on top. */
+const QUIET = [400, 403, 404, 500, 502, 504, 0];
+
+export async function listProducts(request: Request, langue: Locale, signal?: AbortSignal): Promise<Product[]> {
+  const answer = v.parse(v.object({ items: v.array(ProductSchema) }), await request<unknown>("/me/products", { query: { langue }, signal, expected: QUIET }));
+  return answer.items;
+}
+
+export async function getProduct(request: Request, codeFamille: string, langue: Locale, signal?: AbortSignal): Promise<ProductDetail> {
+  return v.parse(DetailSchema, await request<unknown>(`/me/products/${encodeURIComponent(codeFamille)}`, { query: { langue }, signal, expected: QUIET }));
+}
+
+export function getDocument(request: Request, id: ProductDocument["id"]): Promise<Blob> {
+  return request<Blob>(`/me/documents/${encodeURIComponent(String(id))}`, { as: "blob", expected: QUIET });
+}

@@ -1,0 +1,41 @@
+/** The customer's adviser: shown by the adviser screen and, first, on the contact page. */
+import * as v from "valibot";
+import type { RequestOptions } from "./api";
+
+const ServiceSchema = v.object({
+  nomSousService: v.string(),
+  telephone1: v.nullish(v.string()),
+  mail1: v.nullish(v.string()),
+  mail2: v.nullish(v.string()),
+});
+
+const AdviserAnswerSchema = v.object({
+  adviser: v.nullable(
+    v.object({
+      id: v.string(),
+      civilite: v.nullish(v.string()),
+      prenom: v.string(),
+      nom: v.string(),
+      fonction: v.nullish(v.string()),
+      telephone: v.nullish(v.string()),
+      mobile: v.nullish(v.string()),
+      email: v.nullish(v.string()),
+      photoUrl: v.nullish(v.string()),
+    }),
+  ),
+  service: ServiceSchema,
+});
+export type AdviserAnswer = v.InferOutput<typeof AdviserAnswerSchema>;
+
+export async function getAdviser(
+  request: <T>(path: string, options?: RequestOptions) => Promise<T>,
+  signal?: AbortSignal,
+  expected: readonly number[] = [403, 404, 500, 502, 504, 0],
+): Promise<AdviserAnswer> {
+  return v.parse(AdviserAnswerSchema, await request<unknown>("/me/adviser", { signal, expected }));
+}
+
+/** The photo address the API gives is relative to the API's origin. */
+export function photoSource(photoUrl: string, apiBase: string): string {
+  return new URL(photoUrl, new URL(apiBase, location.href)).href;
+}
