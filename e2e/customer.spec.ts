@@ -1,0 +1,155 @@
+import { expect, test, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { inflateSync } from "node:zlib";
+import { expectAccessible, logIn } from "./support";
+
+const portal = (page: Page) => page.locator("macc-portal");
+
+/** Logs in through the portal and picks the company at `index` when there are several. */
+async function enter(page: Page, email: string, companyIndex = 0) {
+  await page.goto("/portail/mon-compte/connexion");
+  await logIn(page, email, "macc-portal");
+  await expect(page).toHaveURL(/\/portail\/mon-compte(\/choixEntreprise)?$/);
+  if (page.url().endsWith("choixEntreprise")) {
+    await portal(page).locator(".company-card").nth(companyIndex).getByRole("button", { name: /Choisir/ }).click();
+    await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+  }
+}
+
+/** Text in a PDF, looking inside compressed streams too. */
+function pdfText(bytes: Buffer): string {
+  const raw = bytes.toString("latin1");
+  const parts = [raw];
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    try {
+      parts.push(inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1"));
+    } catch {
+      // Not a deflated stream.
+    }
+  }
+  return parts.join("\n");
+}
+
+test("invoices: the list, search, sorting, a PDF and the yearly ZIP", async ({ page }) => {
+  await enter(page, "multi@demo.macc.test");
+  const main = portal(page).locator("main");
+  await expect(main.locator(".tile").first()).toBeVisible();
+  await expectAccessible(page);
+
+  await main.getByRole("link", { name: /Mes factures/ }).click();
+  await expect(page).toHaveURL(/\/portail\/mon-compte\/factures$/);
+  const rows = main.locator("table.data tbody tr");
+  await expect(rows).toHaveCount(25);
+  await expect(main.getByRole("status").filter({ hasText: /sur [\d\s  ]+ factures/ })).toContainText(/2[\s  ]?\d{3}/);
+  await expectAccessible(page);
+
+  // Sorted by amount, highest first.
+  await main.getByRole("button", { name: /Montant/ }).click();
+  await expect(main.locator("th[aria-sort]")).toContainText("Montant");
+
+  // Search by number.
+  const number = (await rows.first().locator("th").textContent())!.trim();
+  await main.getByLabel("Numéro ou référence de facture").fill(number);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().locator("th")).toHaveText(number);
+
+  // One PDF, generated from the stored invoice.
+  const download = page.waitForEvent("download");
+  await rows.first().getByRole("button", { name: new RegExp(`facture ${number}`) }).click();
+  const file = await (await download).path();
+  const pdf = await readFile(file);
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  expect(pdfText(pdf)).toContain(number);
+
+  // A year, and its ZIP for the accountant.
+  await main.getByRole("button", { name: /Effacer les filtres/ }).click();
+  const year = await main.getByLabel("Année").locator("option").nth(1).getAttribute("value");
+  await main.getByLabel("Année").selectOption(year!);
+  const zip = page.waitForEvent("download");
+  await main.getByRole("button", { name: /\(ZIP\)/ }).click();
+  const archive = await readFile(await (await zip).path());
+  expect(archive.subarray(0, 2).toString()).toBe("PK");
+});
+
+test("product fleet: products, technical documents and after-sales documents", async ({ page }) => {
+  await enter(page, "multi@demo.macc.test");
+  await page.goto("/portail/mon-compte/parc-produits");
+  const main = portal(page).locator("main");
+  const rows = main.locator("table.data tbody tr");
+  await expect(rows.first()).toBeVisible();
+  await expectAccessible(page);
+  await rows.first().getByRole("link", { name: /Documents techniques/ }).click();
+  await expect(page).toHaveURL(/\/portail\/mon-compte\/parc-produits\/[^/]+$/);
+  await expect(main.getByText(/Code produit/)).toBeVisible();
+  await expectAccessible(page);
+  const open = main.getByRole("button", { name: /Ouvrir le PDF/ }).first();
+  if (await open.count()) {
+    const popup = page.waitForEvent("popup");
+    await open.click();
+    expect((await popup).url()).toMatch(/^blob:/);
+  }
+  await main.getByRole("link", { name: "Service après-vente", exact: true }).click();
+  await expect(page).toHaveURL(/\/sav$/);
+  await expectAccessible(page);
+
+  // An unknown family is a clear not-found page, not a crash.
+  await page.goto("/portail/mon-compte/parc-produits/NOPE-404");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Produit introuvable");
+});
+
+test("adviser, contacts and the contact form", async ({ page, request }) => {
+  await enter(page, "multi@demo.macc.test");
+  await page.goto("/portail/contact/conseiller");
+  const main = portal(page).locator("main");
+  const photo = main.locator("img.contact-card__photo");
+  await expect(photo).toHaveAttribute("alt", /Photo de/);
+  await expect(main.locator('a[href^="tel:"]').first()).toBeVisible();
+  await expect(main.locator('a[href^="mailto:"]').first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/portail/contact");
+  await expect(main.getByRole("heading", { level: 2, name: "Votre conseiller MACC" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/portail/contact/formulaire-contact");
+  const form = main.locator("form");
+  await form.getByRole("button", { name: "Envoyer mon message" }).click();
+  await expect(form.getByRole("alert")).toBeFocused();
+  await expectAccessible(page);
+  const service = (await form.getByLabel("Service").locator("option").nth(1).textContent())!;
+  await form.getByLabel("Service").selectOption({ index: 1 });
+  await form.getByLabel("Objet").fill("Question sur ma dernière livraison");
+  await form.getByLabel("Votre message").fill("Bonjour, pourriez-vous me rappeler au sujet de la livraison de mardi ? Merci.");
+  await form.getByRole("button", { name: "Envoyer mon message" }).click();
+  await expect(main.getByRole("status").filter({ hasText: /Votre message a été envoyé/ })).toBeVisible();
+  const mails = (await (await request.get("/demo/outbox.json")).json()) as Array<{ subject: string; text: string }>;
+  expect(mails.some((m) => m.text.includes("livraison de mardi") || m.subject.includes("dernière livraison"))).toBe(true);
+  expect(service.length).toBeGreaterThan(0);
+});
+
+test("the UK customer sees every empty state", async ({ page }) => {
+  await enter(page, "uk@demo.macc.test");
+  const main = portal(page).locator("main");
+  await expect(main.getByRole("link", { name: /Mes factures/ })).toHaveCount(0);
+  await page.goto("/portail/mon-compte/factures");
+  await expect(main.getByRole("status").or(main.locator(".alert")).first()).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/portail/mon-compte/parc-produits");
+  await expect(main.getByText("Vous n'avez aucun produit MACC.")).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/portail/contact/conseiller");
+  await expect(main.locator(".alert")).toBeVisible();
+  await expect(main.locator('a[href^="tel:"]').first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("every customer screen passes axe in the AGRI theme", async ({ page }) => {
+  await enter(page, "multi@demo.macc.test", 1);
+  await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "agri");
+  for (const path of ["/mon-compte", "/mon-compte/factures", "/mon-compte/parc-produits", "/contact/conseiller", "/contact", "/contact/formulaire-contact"]) {
+    await page.goto(`/portail${path}`);
+    await expect(portal(page).locator("main h1")).toBeVisible();
+    await expect(portal(page).locator("main [aria-busy=true]")).toHaveCount(0);
+    await expectAccessible(page);
+  }
+});
