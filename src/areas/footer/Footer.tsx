@@ -3,7 +3,7 @@ import { APP_VERSION } from "../../core/constants";
 import { showsJoinUs, sitePath, SOCIAL_URL } from "../../core/site";
 import { Skeleton } from "../../ui/Alert";
 import { useElement, useMacc } from "../../ui/context";
-import { LinkedInIcon, MailIcon, PhoneIcon } from "./icons";
+import { LinkedInIcon, MailIcon, PhoneIcon } from "../../ui/contact-icons";
 import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
 import { footerNetwork, getFooter, readCachedFooter, serviceEmail, type FooterContact } from "../../core/contacts";
