@@ -13,9 +13,12 @@ import { MESSAGES, problem, ProblemError } from "./http/problem.ts";
 import { notFoundPage, staticRoutes } from "./http/static.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { contactRoutes } from "./routes/contact.ts";
 import { footerRoutes } from "./routes/footer.ts";
+import { invoiceRoutes } from "./routes/invoices.ts";
 import { outboxRoutes } from "./routes/outbox.ts";
 import { passwordRoutes } from "./routes/password.ts";
+import { productRoutes } from "./routes/products.ts";
 import { profileRoutes } from "./routes/profile.ts";
 
 const OPENAPI = new URL("./openapi.yaml", import.meta.url);
@@ -63,7 +66,7 @@ export function createApp({ db, config, mailer = createMailer(config, db) }: App
         credentials: true,
         allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
         allowHeaders: ["Authorization", "Content-Type", "X-langue", "X-Requested-With"],
-        exposeHeaders: ["Retry-After"],
+        exposeHeaders: ["Retry-After", "Content-Disposition"],
         maxAge: 600,
       }),
     );
@@ -104,6 +107,9 @@ export function createApp({ db, config, mailer = createMailer(config, db) }: App
   app.route("/api", authRoutes(deps));
   app.route("/api", passwordRoutes(deps));
   app.route("/api", profileRoutes(deps));
+  app.route("/api", invoiceRoutes(deps));
+  app.route("/api", productRoutes(deps));
+  app.route("/api", contactRoutes(deps));
   if (config.nodeEnv !== "production") app.route("/", outboxRoutes(deps));
   app.route("/", staticRoutes({ staticDir: config.staticDir, demoDir: config.demoDir }));
 

@@ -7,6 +7,7 @@ import { openDb } from "./db/open.ts";
 import { housekeeping } from "./db/housekeeping.ts";
 import { seedIfEmpty } from "./db/seed.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { deliverPending } from "./mail/queue.ts";
 
 const t0 = performance.now();
 const config = loadConfig();
@@ -26,6 +27,10 @@ if (config.maintenance) console.warn("Maintenance mode: every /api route answers
 
 const mailer = createMailer(config, db);
 console.log(`Mail: ${await mailer.describe()}`);
+// Queued e-mails whose first delivery failed (or that another instance left behind).
+setInterval(() => {
+  deliverPending(db, mailer).catch((err: unknown) => console.error("Mail queue delivery failed:", err));
+}, 60_000).unref();
 const app = createApp({ db, config, mailer });
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   const host = info.address.includes(":") ? `[${info.address}]` : info.address;

@@ -1,9 +1,10 @@
 import type { Queryable } from "./db.ts";
 import { purgeExpired } from "../http/rate-limit.ts";
+import { purgeSentMail } from "../mail/queue.ts";
 
 /**
  * Deletes closed throttling windows, sessions expired or revoked for over 30 days, and reset links
- * expired or used for over a day. Safe from any instance.
+ * expired or used for over a day, queued e-mails sent over 30 days ago. Safe from any instance.
  */
 export async function housekeeping(db: Queryable): Promise<void> {
   await purgeExpired(db);
@@ -16,4 +17,5 @@ export async function housekeeping(db: Queryable): Promise<void> {
     `DELETE FROM password_reset_tokens
      WHERE expires_at < now() - interval '1 day' OR consumed_at < now() - interval '1 day'`,
   );
+  await purgeSentMail(db);
 }

@@ -29,7 +29,7 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
   });
 
   it("migrates, seeds once and serves the auth flow", async () => {
-    expect(await migrate(db)).toEqual(["0001_initial", "0002_profile_password_mail"]);
+    expect(await migrate(db)).toEqual(["0001_initial", "0002_profile_password_mail", "0003_invoices_products_contact"]);
     expect(await migrate(db)).toEqual([]);
     const seeded = await seedIfEmpty(db);
     expect(seeded.seeded).toBe(true);

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Address the recipient's "Reply" goes to (e.g. the customer, for a contact-form message). */
+  replyTo?: string;
 }
 
 /** Sends e-mails. Features build a `MailMessage` and call `send`; the transport is chosen once at start. */

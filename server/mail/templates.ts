@@ -192,3 +192,87 @@ const CHANGED: Record<MailLanguage, Omit<Layout, "lang">> = {
 export function passwordChangedMail(lang: MailLanguage, to: string): MailMessage {
   return render(to, { lang, ...CHANGED[lang] });
 }
+
+/** What a contact-form e-mail says about the sender. */
+export interface ContactDetails {
+  service: string;
+  subject: string;
+  message: string;
+  customer: { civilite: string | null; prenom: string; nom: string; email: string; telephone: string; mobile: string };
+  company: { formeJuridique: string; raisonSociale: string; immatriculation: string; numeroClient: string; idTier: string; codeReseau: string };
+}
+
+const personName = (c: ContactDetails["customer"]) => [c.civilite, c.prenom, c.nom].filter(Boolean).join(" ") || c.email;
+
+/** The message for the MACC service (French, the language of the back office); reply goes to the customer. */
+export function contactServiceMail(to: string, d: ContactDetails): MailMessage {
+  const identity = [
+    `Client : ${personName(d.customer)} <${d.customer.email}>`,
+    ...(d.customer.telephone ? [`Téléphone : ${d.customer.telephone}`] : []),
+    ...(d.customer.mobile ? [`Mobile : ${d.customer.mobile}`] : []),
+    `Entreprise : ${`${d.company.formeJuridique} ${d.company.raisonSociale}`.trim()}`,
+    `N° client : ${d.company.numeroClient} — immatriculation : ${d.company.immatriculation} — réseau ${d.company.codeReseau} (tiers ${d.company.idTier})`,
+    `Service demandé : ${d.service}`,
+  ];
+  const message = render(to, {
+    lang: "fr",
+    subject: `[Formulaire de contact] ${d.subject}`,
+    greeting: "Bonjour,",
+    paragraphs: [
+      "Un client a envoyé le message suivant depuis son espace client MACC. Répondez directement à ce courriel pour lui écrire.",
+      ...identity,
+      `Objet : ${d.subject}`,
+      ...d.message.split(/\r?\n\s*\r?\n/),
+    ],
+    signature: "Espace client MACC",
+  });
+  return { ...message, replyTo: d.customer.email };
+}
+
+const ACK: Record<MailLanguage, (service: string, subject: string) => Omit<Layout, "lang">> = {
+  fr: (service, subject) => ({
+    subject: "Nous avons bien reçu votre message",
+    greeting: "Bonjour,",
+    paragraphs: [
+      `Votre message « ${subject} » a été transmis au service « ${service} ». Il vous répondra dans les meilleurs délais.`,
+      "Voici une copie de votre message :",
+    ],
+    signature: "L'équipe MACC",
+  }),
+  en: (service, subject) => ({
+    subject: "We have received your message",
+    greeting: "Hello,",
+    paragraphs: [`Your message “${subject}” was passed on to “${service}”. They will answer you as soon as possible.`, "A copy of your message:"],
+    signature: "The MACC team",
+  }),
+  nl: (service, subject) => ({
+    subject: "We hebben uw bericht ontvangen",
+    greeting: "Hallo,",
+    paragraphs: [`Uw bericht „${subject}” is doorgestuurd naar „${service}”. U krijgt zo snel mogelijk een antwoord.`, "Een kopie van uw bericht:"],
+    signature: "Het MACC-team",
+  }),
+  de: (service, subject) => ({
+    subject: "Wir haben Ihre Nachricht erhalten",
+    greeting: "Guten Tag,",
+    paragraphs: [`Ihre Nachricht „${subject}“ wurde an „${service}“ weitergeleitet. Sie erhalten so bald wie möglich eine Antwort.`, "Eine Kopie Ihrer Nachricht:"],
+    signature: "Ihr MACC-Team",
+  }),
+  es: (service, subject) => ({
+    subject: "Hemos recibido su mensaje",
+    greeting: "Hola:",
+    paragraphs: [`Su mensaje «${subject}» se ha enviado a «${service}». Le responderán lo antes posible.`, "Copia de su mensaje:"],
+    signature: "El equipo MACC",
+  }),
+  it: (service, subject) => ({
+    subject: "Abbiamo ricevuto il tuo messaggio",
+    greeting: "Buongiorno,",
+    paragraphs: [`Il tuo messaggio «${subject}» è stato inoltrato a «${service}». Ti risponderanno al più presto.`, "Copia del tuo messaggio:"],
+    signature: "Il team MACC",
+  }),
+};
+
+/** Acknowledgement for the customer, with a copy of the message. */
+export function contactAcknowledgementMail(lang: MailLanguage, d: ContactDetails): MailMessage {
+  const layout = ACK[lang](d.service, d.subject);
+  return render(d.customer.email, { lang, ...layout, paragraphs: [...layout.paragraphs, ...d.message.split(/\r?\n\s*\r?\n/)] });
+}
