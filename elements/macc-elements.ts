@@ -21,6 +21,7 @@ const TAGS = [
   "macc-adviser",
   "macc-contacts",
   "macc-contact-form",
+  "macc-registration",
 ];
 const TIMEOUT_MS = 120_000;
 

@@ -19,6 +19,8 @@ export interface RequestOptions {
   expected?: readonly number[];
   /** An element's own `api-base`; the page's base otherwise. */
   baseUrl?: string;
+  /** Extra request headers (the bot-check proof). */
+  headers?: Record<string, string>;
   /** Read a successful answer as a file (PDF, ZIP), reporting download progress when asked. */
   as?: "blob";
   onProgress?: (loaded: number, total: number | null) => void;
@@ -60,6 +62,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
       "X-langue": deps.locale(),
       "X-Requested-With": "macc",
     };
+    Object.assign(headers, options.headers);
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers["Content-Type"] = "application/json";
 

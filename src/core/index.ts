@@ -98,7 +98,8 @@ function lazySession(api: ApiClient, store: MaccStore): Session {
   let session: Promise<Session> | null = null;
   const get = () => (session ??= import("./session").then(({ createSession }) => createSession(api, store)));
   return {
-    login: (email, password) => get().then((s) => s.login(email, password)),
+    login: (email, password, botCheck) => get().then((s) => s.login(email, password, botCheck)),
+    start: (answer) => get().then((s) => s.start(answer)),
     refresh: () => get().then((s) => s.refresh()),
     logout: () => get().then((s) => s.logout()),
     ensureFresh: () => (store.getState().auth.logged ? get().then((s) => s.ensureFresh()) : Promise.resolve()),

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import type { ApiClient } from "./api";
+import { BOT_CHECK_HEADER } from "./bot-check";
 import { ApiError } from "./errors";
 import { watchIdle, type IdleWatch } from "./idle";
 import type { MaccStore } from "./store";
@@ -36,7 +37,10 @@ const REFRESH_MARGIN_S = 60;
 const LOCK_NAME = "macc-session-refresh";
 
 export interface Session {
-  login(email: string, password: string): Promise<User>;
+  /** `botCheck`: the proof-of-work solution the API asks of public forms. */
+  login(email: string, password: string, botCheck?: string): Promise<User>;
+  /** Starts the session from a login answer obtained elsewhere (the end of registration). */
+  start(answer: unknown): Promise<User>;
   /** Gets fresh in-memory tokens from the HttpOnly refresh cookie; false when there is no session. */
   refresh(): Promise<boolean>;
   logout(): Promise<void>;
@@ -90,13 +94,19 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
     }
   }
 
-  async function login(email: string, password: string): Promise<User> {
+  async function login(email: string, password: string, botCheck?: string): Promise<User> {
     const raw = await api.request<unknown>("/auth/login", {
       method: "POST",
       body: { email, password },
       anonymous: true,
-      expected: [400, 401, 422, 429],
+      headers: botCheck ? { [BOT_CHECK_HEADER]: botCheck } : undefined,
+      expected: [400, 401, 403, 422, 429],
     });
+    return start(raw);
+  }
+
+  /** A login answer (from login or a completed registration) starts the session. */
+  function start(raw: unknown): User {
     const session = v.parse(SessionSchema, raw);
     store.getState().connectUser(session.user);
     started(session);
@@ -163,5 +173,5 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
     if (logged && (!token || Date.now() > expiresAt - REFRESH_MARGIN_S * 1000)) await refresh();
   }
 
-  return { login, refresh, logout: () => logout("user"), ensureFresh, stayLoggedIn };
+  return { login, start: async (raw) => start(raw), refresh, logout: () => logout("user"), ensureFresh, stayLoggedIn };
 }

@@ -44,12 +44,12 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   after?: ReactNode;
 }
 
-export function Field({ name, label, hint, error, after, ...input }: FieldProps) {
+export function Field({ name, label, hint, error, after, className, ...input }: FieldProps) {
   return (
     <FieldFrame name={name} label={label} hint={hint} error={error}>
       {(describedBy) => {
         const control = (
-          <input {...input} id={name} name={name} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+          <input {...input} id={name} name={name} className={className ? `field__input ${className}` : "field__input"} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
         );
         return after ? (
           <div className="field__row">

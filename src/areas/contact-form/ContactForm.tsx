@@ -12,6 +12,7 @@ import { fieldErrorsOf } from "../../ui/field-errors";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { TextareaField } from "../../ui/Textarea";
+import { useBotCheck } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
 import { useResource } from "../../ui/useResource";
 import { MESSAGE_MAX, MESSAGE_MIN, sendMessage, SUBJECT_MAX, validateMessage, type ContactMessage } from "./contact-api";
@@ -28,6 +29,7 @@ export function ContactForm() {
   const phone = contacts.data?.listSousServices.find((s) => s.telephone1)?.telephone1 ?? null;
   const [outcome, setOutcome] = useState<"sent" | "failed" | null>(null);
   const status = useRef<HTMLDivElement>(null);
+  const botCheck = useBotCheck();
 
   const form = useForm<ContactMessage>(
     EMPTY,
@@ -50,7 +52,7 @@ export function ContactForm() {
     async (values) => {
       setOutcome(null);
       try {
-        await sendMessage(request, { service: values.service, subject: values.subject.trim(), message: values.message.trim() });
+        await sendMessage(request, { service: values.service, subject: values.subject.trim(), message: values.message.trim() }, await botCheck.take());
         setOutcome("sent");
       } catch (error) {
         const fieldErrors = fieldErrorsOf(error, Object.keys(EMPTY));

@@ -1,4 +1,5 @@
 import type { RequestOptions } from "../../core/api";
+import { BOT_CHECK_HEADER } from "../../core/bot-check";
 
 export interface ContactMessage {
   service: string;
@@ -7,8 +8,12 @@ export interface ContactMessage {
 }
 
 /** The form shows every failure itself; no toast on top. */
-export function sendMessage(request: <T>(path: string, options?: RequestOptions) => Promise<T>, body: ContactMessage): Promise<{ id: string | number }> {
-  return request("/me/contact", { method: "POST", body, expected: [400, 403, 422, 500, 502, 504, 0] });
+export function sendMessage(
+  request: <T>(path: string, options?: RequestOptions) => Promise<T>,
+  body: ContactMessage,
+  botCheck: string,
+): Promise<{ id: string | number }> {
+  return request("/me/contact", { method: "POST", body, headers: { [BOT_CHECK_HEADER]: botCheck }, expected: [400, 403, 422, 500, 502, 504, 0] });
 }
 
 export const SUBJECT_MAX = 150;

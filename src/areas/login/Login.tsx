@@ -9,6 +9,7 @@ import { Field } from "../../ui/Field";
 import { PageTitle } from "../../ui/PageTitle";
 import { PasswordField } from "../../ui/PasswordField";
 import { RouteLink } from "../../ui/RouteLink";
+import { useBotCheck } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
 import { validateLogin, type LoginValues } from "./validate-login";
 
@@ -57,6 +58,7 @@ function LoginForm({ basket }: { basket: boolean }) {
   const { t } = useLingui();
   const { core, emit } = useElement();
   const nav = useNavigation();
+  const botCheck = useBotCheck();
 
   const form = useForm<LoginValues>(
     { email: "", password: "" },
@@ -72,7 +74,7 @@ function LoginForm({ basket }: { basket: boolean }) {
       })),
     async ({ email, password }) => {
       try {
-        const user = await core.session.login(email.trim(), password);
+        const user = await core.session.login(email.trim(), password, await botCheck.take());
         const entreprise = core.store.getState().auth.entreprise;
         emit("macc-login", { uuidCompte: user.uuidCompte, emailLogin: user.infosConnexion.emailLogin, idTier: entreprise?.idTier ?? null });
         goAfterLogin(basket, user.entreprises.length);
@@ -100,6 +102,9 @@ function LoginForm({ basket }: { basket: boolean }) {
   function loginErrorMessage(error: unknown): string {
     if (error instanceof ApiError && error.status === 401) {
       return t`Invalid username or password. You can click on 'Forgot password?' below.`;
+    }
+    if (error instanceof ApiError && error.status === 403) {
+      return t`The security check failed. Please try again.`;
     }
     if (error instanceof ApiError && error.status === 429) {
       const minutes = Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60));

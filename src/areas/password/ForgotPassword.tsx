@@ -9,10 +9,11 @@ import { Field } from "../../ui/Field";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { fieldErrorsOf } from "../../ui/field-errors";
+import { useBotCheck } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
 import { requestReset, resetPassword } from "./password-api";
-import { NewPasswordFields } from "./NewPasswordFields";
-import { useNewPasswordRules } from "./usePasswordMessages";
+import { NewPasswordFields } from "../../ui/NewPasswordFields";
+import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -39,6 +40,7 @@ export function ForgotPassword() {
 function RequestForm() {
   const { t } = useLingui();
   const { request } = useElement();
+  const botCheck = useBotCheck();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const status = useRef<HTMLDivElement>(null);
@@ -54,7 +56,7 @@ function RequestForm() {
     async ({ email }) => {
       setFailure(null);
       try {
-        await requestReset(request, email.trim(), location.pathname);
+        await requestReset(request, email.trim(), location.pathname, await botCheck.take());
         setSentTo(email.trim());
       } catch (error) {
         setFailure(

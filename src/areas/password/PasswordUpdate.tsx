@@ -11,8 +11,8 @@ import { RouteLink } from "../../ui/RouteLink";
 import { fieldErrorsOf } from "../../ui/field-errors";
 import { useForm } from "../../ui/useForm";
 import { changePassword } from "./password-api";
-import { NewPasswordFields } from "./NewPasswordFields";
-import { useNewPasswordRules } from "./usePasswordMessages";
+import { NewPasswordFields } from "../../ui/NewPasswordFields";
+import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 
 interface Values {
   ancienMotDePasse: string;

@@ -14,6 +14,7 @@ import { Contacts } from "../contacts/Contacts";
 import { Dashboard } from "../dashboard/Dashboard";
 import { Invoices } from "../invoices/Invoices";
 import { ProductFleet } from "../product-fleet/ProductFleet";
+import { Registration } from "../registration/Registration";
 import { Login } from "../login/Login";
 import { LoginHelp } from "../login-help/LoginHelp";
 import { ForgotPassword } from "../password/ForgotPassword";
@@ -99,6 +100,8 @@ function RouteView({ name, params }: { name: RouteName; params: RouteParams }): 
       return <Contacts />;
     case "FORMULAIRE_CONTACT":
       return <ContactForm />;
+    case "INSCRIPTION":
+      return <Registration />;
     case "LOGIN":
       return <Login />;
     case "LOGIN_PANIER":

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import type { FormState } from "../../ui/useForm";
-import { PasswordField } from "../../ui/PasswordField";
-import type { NewPassword } from "./password-api";
+import { PasswordField } from "./PasswordField";
+import type { FormState } from "./useForm";
+import type { NewPassword } from "./useNewPasswordRules";
 
 /** The new password and its confirmation, with the rules as a hint (SPEC §5). */
 export function NewPasswordFields<V extends NewPassword>({ form, hint }: { form: FormState<V>; hint: string }) {

@@ -1,7 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
-import { passwordProblems } from "../../core/password-rules";
-import type { FieldError } from "../../ui/ErrorSummary";
-import type { NewPassword } from "./password-api";
+import { passwordProblems } from "../core/password-rules";
+import type { FieldError } from "./ErrorSummary";
+
+export interface NewPassword {
+  nouveauMotDePasse: string;
+  confirmerMotDePasse: string;
+}
 
 /** SPEC §5 rules on a new password and its confirmation, with their messages. */
 export function useNewPasswordRules() {

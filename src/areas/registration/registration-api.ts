@@ -1,0 +1,55 @@
+import * as v from "valibot";
+import type { RequestOptions } from "../../core/api";
+import { BOT_CHECK_HEADER } from "../../core/bot-check";
+import type { CompanyCountry } from "../../core/company-numbers";
+
+type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+/** Every step is public and behind the bot check; the screen shows every failure itself. */
+const options = (botCheck: string, body: unknown): RequestOptions => ({
+  method: "POST",
+  body,
+  anonymous: true,
+  headers: { [BOT_CHECK_HEADER]: botCheck },
+  expected: [400, 403, 404, 409, 410, 422, 429, 500, 502, 503, 504, 0],
+});
+
+const FoundSchema = v.object({
+  registrationId: v.string(),
+  entreprisesTrouvees: v.array(
+    v.object({ idTier: v.string(), formeJuridique: v.nullish(v.string(), ""), raisonSocial: v.string(), immatriculation: v.nullish(v.string(), ""), numeroClient: v.nullish(v.string(), "") }),
+  ),
+});
+const MeansSchema = v.object({
+  moyensContacts: v.array(v.object({ id: v.string(), type: v.picklist(["email", "sms"]), masked: v.string() })),
+});
+const CodeSentSchema = v.object({ resendAfter: v.optional(v.number(), 60) });
+
+export interface Identification {
+  pays: CompanyCountry;
+  immatriculation?: string;
+  numeroClient?: string;
+  email: string;
+  mobile: string;
+}
+
+export async function identify(request: Request, botCheck: string, body: Identification) {
+  return v.parse(FoundSchema, await request<unknown>("/registration", options(botCheck, body)));
+}
+
+export async function chooseCompanies(request: Request, botCheck: string, id: string, idTiers: string[]) {
+  return v.parse(MeansSchema, await request<unknown>(`/registration/${encodeURIComponent(id)}/companies`, options(botCheck, { idTiers }))).moyensContacts;
+}
+
+export async function sendCode(request: Request, botCheck: string, id: string, moyenContact: string) {
+  return v.parse(CodeSentSchema, await request<unknown>(`/registration/${encodeURIComponent(id)}/code`, options(botCheck, { moyenContact }))).resendAfter;
+}
+
+export async function verifyCode(request: Request, botCheck: string, id: string, code: string): Promise<void> {
+  await request(`/registration/${encodeURIComponent(id)}/verify`, options(botCheck, { code }));
+}
+
+/** Creates the account and answers like a login. */
+export function complete(request: Request, botCheck: string, id: string, motDePasse: string, confirmerMotDePasse: string): Promise<unknown> {
+  return request(`/registration/${encodeURIComponent(id)}/complete`, options(botCheck, { motDePasse, confirmerMotDePasse }));
+}

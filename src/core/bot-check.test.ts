@@ -1,0 +1,23 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { solveChallenge, type Challenge } from "./bot-check";
+
+const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+const challengeFor = (n: number, maxnumber = 5000): Challenge => ({ algorithm: "SHA-256", challenge: sha(`salt123?expires=1${n}`), maxnumber, salt: "salt123?expires=1", signature: "sig" });
+
+describe("solveChallenge", () => {
+  it.each([0, 1, 199, 200, 4321, 5000])("finds n = %i and returns the payload the API verifies", async (n) => {
+    const payload = JSON.parse(atob(await solveChallenge(challengeFor(n))));
+    expect(payload).toEqual({ algorithm: "SHA-256", challenge: sha(`salt123?expires=1${n}`), number: n, salt: "salt123?expires=1", signature: "sig" });
+  });
+
+  it("fails when no number up to maxnumber solves it", async () => {
+    await expect(solveChallenge(challengeFor(6000, 5000))).rejects.toThrow(/no solution/);
+  });
+
+  it("stops when cancelled", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(solveChallenge(challengeFor(4000), controller.signal)).rejects.toMatchObject({ name: "AbortError" });
+  });
+});

@@ -1,0 +1,40 @@
+import type { ApiClient } from "./api";
+
+/** An altcha-style proof-of-work challenge: find n with SHA-256(salt + n) = challenge. */
+export interface Challenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
+
+const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+/**
+ * Solves a challenge in the page, without any outside service or worker (strict CSPs allow it),
+ * yielding now and then so the page stays responsive. Returns the payload for `X-Bot-Check`.
+ */
+export async function solveChallenge(challenge: Challenge, signal?: AbortSignal): Promise<string> {
+  const encoder = new TextEncoder();
+  const batch = 200;
+  for (let start = 0; start <= challenge.maxnumber; start += batch) {
+    if (signal?.aborted) throw new DOMException("Bot check cancelled", "AbortError");
+    const numbers = Array.from({ length: Math.min(batch, challenge.maxnumber - start + 1) }, (_, i) => start + i);
+    const hashes = await Promise.all(numbers.map((n) => crypto.subtle.digest("SHA-256", encoder.encode(challenge.salt + n))));
+    const found = hashes.findIndex((h) => hex(h) === challenge.challenge);
+    if (found >= 0) {
+      const { algorithm, salt, signature } = challenge;
+      return btoa(JSON.stringify({ algorithm, challenge: challenge.challenge, number: numbers[found], salt, signature }));
+    }
+  }
+  throw new Error("Bot check challenge has no solution");
+}
+
+/** Fetches a fresh challenge and solves it; each solution is good for one request. */
+export async function proveHuman(api: ApiClient, signal?: AbortSignal): Promise<string> {
+  const challenge = await api.request<Challenge>("/bot-check/challenge", { anonymous: true, signal, expected: [404, 500, 502, 504, 0] });
+  return solveChallenge(challenge, signal);
+}
+
+export const BOT_CHECK_HEADER = "X-Bot-Check";

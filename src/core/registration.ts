@@ -1,0 +1,116 @@
+import { createStore } from "zustand/vanilla";
+import type { CompanyCountry } from "./company-numbers";
+
+/** A company found by the registration's identification step. */
+export interface FoundCompany {
+  idTier: string;
+  formeJuridique: string;
+  raisonSocial: string;
+  immatriculation: string;
+  numeroClient: string;
+}
+
+/** A way to receive the verification code, masked by the API (`j***@f***.fr`). */
+export interface ContactMeans {
+  id: string;
+  type: "email" | "sms";
+  masked: string;
+}
+
+export type RegistrationStep = "identify" | "companies" | "contact" | "code" | "password";
+
+/** SPEC §3 registration state. The code itself is never kept; the server holds its hash. */
+export interface RegistrationState {
+  step: RegistrationStep;
+  /** The server's registration id, which carries the flow from one step to the next. */
+  token: string | null;
+  pays: CompanyCountry;
+  immatriculation: string;
+  numeroClient: string;
+  email: string;
+  mobile: string;
+  entreprisesTrouvees: FoundCompany[];
+  idEntreprisesChoisies: string[];
+  moyensContactsTrouves: ContactMeans[];
+  moyenContactChoisi: string | null;
+  /** When the last code was sent (ISO), for the resend cool-down. */
+  dateExecution: string | null;
+  resendAfterSeconds: number;
+}
+
+export interface RegistrationActions {
+  identified(data: Pick<RegistrationState, "token" | "pays" | "immatriculation" | "numeroClient" | "email" | "mobile" | "entreprisesTrouvees">): void;
+  companiesChosen(ids: string[], means: ContactMeans[]): void;
+  codeSent(meansId: string, resendAfterSeconds: number, at?: Date): void;
+  verified(): void;
+  back(step: RegistrationStep): void;
+  reset(): void;
+}
+
+export const REGISTRATION_KEY = "macc:registration";
+
+const INITIAL: RegistrationState = {
+  step: "identify",
+  token: null,
+  pays: "FR",
+  immatriculation: "",
+  numeroClient: "",
+  email: "",
+  mobile: "",
+  entreprisesTrouvees: [],
+  idEntreprisesChoisies: [],
+  moyensContactsTrouves: [],
+  moyenContactChoisi: null,
+  dateExecution: null,
+  resendAfterSeconds: 60,
+};
+
+/**
+ * The registration flow's own store slice: it survives a reload mid-flow (session storage, this
+ * tab only) and is cleared at the end or on cancel.
+ */
+export function createRegistrationStore(storage: Storage | null = safeSessionStorage()) {
+  const store = createStore<RegistrationState & RegistrationActions>()((set) => ({
+    ...INITIAL,
+    ...read(storage),
+    identified: (data) => set({ ...data, step: "companies", idEntreprisesChoisies: [], moyensContactsTrouves: [], moyenContactChoisi: null }),
+    companiesChosen: (ids, means) => set({ idEntreprisesChoisies: ids, moyensContactsTrouves: means, step: "contact" }),
+    codeSent: (meansId, resendAfterSeconds, at = new Date()) =>
+      set({ moyenContactChoisi: meansId, dateExecution: at.toISOString(), resendAfterSeconds, step: "code" }),
+    verified: () => set({ step: "password" }),
+    back: (step) => set({ step }),
+    reset: () => set(INITIAL),
+  }));
+  store.subscribe((state) => {
+    try {
+      if (state.step === "identify" && !state.token) storage?.removeItem(REGISTRATION_KEY);
+      else storage?.setItem(REGISTRATION_KEY, JSON.stringify(pick(state)));
+    } catch {
+      // Storage blocked: the flow still works until the page is reloaded.
+    }
+  });
+  return store;
+}
+export type RegistrationStore = ReturnType<typeof createRegistrationStore>;
+
+function pick(state: RegistrationState): RegistrationState {
+  const { step, token, pays, immatriculation, numeroClient, email, mobile, entreprisesTrouvees, idEntreprisesChoisies, moyensContactsTrouves, moyenContactChoisi, dateExecution, resendAfterSeconds } = state;
+  return { step, token, pays, immatriculation, numeroClient, email, mobile, entreprisesTrouvees, idEntreprisesChoisies, moyensContactsTrouves, moyenContactChoisi, dateExecution, resendAfterSeconds };
+}
+
+function read(storage: Storage | null): Partial<RegistrationState> {
+  try {
+    const parsed = JSON.parse(storage?.getItem(REGISTRATION_KEY) ?? "null") as Partial<RegistrationState> | null;
+    return parsed && typeof parsed === "object" && typeof parsed.step === "string" ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+function safeSessionStorage(): Storage | null {
+  try {
+    return typeof sessionStorage === "undefined" ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
