@@ -1,12 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SHORT_IDLE_PORT } from "../playwright.config";
-import { expectAccessible, logIn, PASSWORD } from "./support";
+import { botCheckHeader, expectAccessible, logIn, PASSWORD } from "./support";
 
 const portal = (page: Page) => page.locator("macc-portal");
 
 test("a customer with several companies chooses one: the header and the theme follow it", async ({ page, request }) => {
   // An earlier login, so that there is a last connection date to show.
-  expect((await request.post("/api/auth/login", { data: { email: "multi@demo.macc.test", password: PASSWORD } })).ok()).toBe(true);
+  const headers = await botCheckHeader(request);
+  expect((await request.post("/api/auth/login", { data: { email: "multi@demo.macc.test", password: PASSWORD }, headers })).ok()).toBe(true);
   await page.goto("/portail/mon-compte/connexion");
   await logIn(page, "multi@demo.macc.test", "macc-portal");
   await expect(page).toHaveURL(/\/portail\/mon-compte\/choixEntreprise$/);

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { createHash } from "node:crypto";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const PASSWORD = "Macc2026!";
 
@@ -27,4 +28,22 @@ export async function logIn(page: Page, email: string, host: "macc-login" | "mac
   await login.getByLabel(labels.email).fill(email);
   await login.getByLabel(labels.password, { exact: true }).fill(PASSWORD);
   await login.getByRole("button", { name: labels.submit, exact: true }).click();
+}
+
+/** Solves the API's proof-of-work challenge, for tests that call protected endpoints directly. */
+export async function botCheckHeader(request: APIRequestContext): Promise<Record<string, string>> {
+  const challenge = (await (await request.get("/api/bot-check/challenge")).json()) as {
+    algorithm: string;
+    challenge: string;
+    maxnumber: number;
+    salt: string;
+    signature: string;
+  };
+  for (let n = 0; n <= challenge.maxnumber; n++) {
+    if (createHash("sha256").update(challenge.salt + n).digest("hex") === challenge.challenge) {
+      const { algorithm, salt, signature } = challenge;
+      return { "X-Bot-Check": Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: n, salt, signature })).toString("base64") };
+    }
+  }
+  throw new Error("unsolvable bot-check challenge");
 }
