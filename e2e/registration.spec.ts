@@ -25,13 +25,13 @@ test.describe.serial("self-registration", () => {
     await expectAccessible(page);
 
     // Neither number: the spec's message.
-    await main.getByRole("button", { name: "Trouver mon entreprise" }).click();
+    await main.getByRole("button", { name: "Rechercher mon entreprise" }).click();
     await expect(main.getByRole("alert").first()).toContainText("Un des deux champs est obligatoire");
 
     await main.getByLabel("Numéro d'immatriculation de l'entreprise").fill("552100554");
     await main.getByLabel(/^Adresse e-mail/).fill(EMAIL);
     await main.getByLabel(/^Téléphone mobile/).fill("+33 6 12 34 56 78");
-    await main.getByRole("button", { name: "Trouver mon entreprise" }).click();
+    await main.getByRole("button", { name: "Rechercher mon entreprise" }).click();
 
     await expect(main.getByText("Étape 2 sur 5")).toBeVisible();
     await expect(main.getByText("Ferme de la Vallée Verte")).toBeVisible();
@@ -44,7 +44,7 @@ test.describe.serial("self-registration", () => {
     await expect(main.getByText("Étape 3 sur 5")).toBeVisible();
     await expectAccessible(page);
     await main.getByRole("radio", { name: /e-mail/ }).check();
-    await main.getByRole("button", { name: "Envoyez-moi un code" }).click();
+    await main.getByRole("button", { name: "M'envoyer un code" }).click();
 
     await expect(main.getByText("Étape 4 sur 5")).toBeVisible();
     await expectAccessible(page);
@@ -81,7 +81,7 @@ test.describe.serial("self-registration", () => {
     await main.getByLabel("Numéro client").fill("C-100200");
     await main.getByLabel(/^Adresse e-mail/).fill("autre@exemple.test");
     await main.getByLabel(/^Téléphone mobile/).fill("+33 6 98 76 54 32");
-    await main.getByRole("button", { name: "Trouver mon entreprise" }).click();
+    await main.getByRole("button", { name: "Rechercher mon entreprise" }).click();
     await expect(main.getByText("Étape 2 sur 5")).toBeVisible();
     await expectAccessible(page);
     await main.getByRole("button", { name: "Continuer" }).click();
@@ -98,7 +98,7 @@ test.describe.serial("self-registration", () => {
     await main.getByLabel("Numéro client").fill("C-999999");
     await main.getByLabel(/^Adresse e-mail/).fill("inconnu@exemple.test");
     await main.getByLabel(/^Téléphone mobile/).fill("+33 6 98 76 54 31");
-    await main.getByRole("button", { name: "Trouver mon entreprise" }).click();
+    await main.getByRole("button", { name: "Rechercher mon entreprise" }).click();
     await expect(main.getByRole("alert").first()).toContainText("Désolé, ce code client n'est pas reconnu.");
   });
 });
