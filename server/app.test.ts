@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "./db/seed.ts";
-import { createTestApp, expectProblem, fromAddress, json, type TestContext } from "./test-support.ts";
+import { createTestApp, expectProblem, fromAddress, json, withBotCheck, type TestContext } from "./test-support.ts";
 
 let t: TestContext;
 let maintenance: TestContext;
@@ -44,6 +44,12 @@ describe("health and API basics", () => {
       "/api/auth/logout",
       "/api/me",
       "/api/openapi.yaml",
+      "/api/bot-check/challenge",
+      "/api/registration",
+      "/api/registration/{id}/companies",
+      "/api/registration/{id}/code",
+      "/api/registration/{id}/verify",
+      "/api/registration/{id}/complete",
     ]) {
       expect(text).toContain(`  ${path}:`);
     }
@@ -129,7 +135,7 @@ describe("CORS", () => {
     const crossSite = await createTestApp({ cookieSameSite: "None" }, t.db);
     const res = await crossSite.app.request(
       "/api/auth/login",
-      json({ email: "uk@demo.macc.test", password: DEMO_PASSWORD }),
+      await withBotCheck(crossSite.app, json({ email: "uk@demo.macc.test", password: DEMO_PASSWORD })),
       fromAddress("198.51.100.9"),
     );
     expect(res.status).toBe(200);

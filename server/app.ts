@@ -5,9 +5,10 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { warmDummyHash } from "./auth/passwords.ts";
-import { loadTokenSecret } from "./auth/tokens.ts";
+import { loadStoredSecret, loadTokenSecret } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/db.ts";
+import { botCheckRoutes } from "./http/bot-check.ts";
 import { requestLocale, type AppEnv, type Deps } from "./http/context.ts";
 import { MESSAGES, problem, ProblemError } from "./http/problem.ts";
 import { notFoundPage, staticRoutes } from "./http/static.ts";
@@ -20,6 +21,8 @@ import { outboxRoutes } from "./routes/outbox.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { productRoutes } from "./routes/products.ts";
 import { profileRoutes } from "./routes/profile.ts";
+import { registrationRoutes } from "./routes/registration.ts";
+import { createSmsProvider, type SmsProvider } from "./sms/sms.ts";
 
 const OPENAPI = new URL("./openapi.yaml", import.meta.url);
 
@@ -28,12 +31,15 @@ export interface AppOptions {
   config: Config;
   /** Outgoing e-mail; by default chosen from the configuration (see `createMailer`). */
   mailer?: Mailer;
+  /** Outgoing SMS; by default the outbox outside production (see `createSmsProvider`). */
+  sms?: SmsProvider;
 }
 
 const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
-export function createApp({ db, config, mailer = createMailer(config, db) }: AppOptions) {
+export function createApp({ db, config, mailer = createMailer(config, db), sms = createSmsProvider(config, db) }: AppOptions) {
   let secret: Promise<Buffer> | undefined;
+  let botCheckKey: Promise<string> | undefined;
   const deps: Deps = {
     db,
     config,
@@ -45,6 +51,17 @@ export function createApp({ db, config, mailer = createMailer(config, db) }: App
       return secret;
     },
     mailer,
+    sms,
+    botCheckKey: () => {
+      botCheckKey ??= (config.botCheckSecret
+        ? Promise.resolve(config.botCheckSecret)
+        : loadStoredSecret(db, "bot_check_hmac")
+      ).catch((err: unknown) => {
+        botCheckKey = undefined;
+        throw err;
+      });
+      return botCheckKey;
+    },
   };
 
   // Ready before the first login of an unknown account, so its timing matches a known one.
@@ -65,7 +82,7 @@ export function createApp({ db, config, mailer = createMailer(config, db) }: App
         origin: (origin) => (allowed.has(origin) ? origin : null),
         credentials: true,
         allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-        allowHeaders: ["Authorization", "Content-Type", "X-langue", "X-Requested-With"],
+        allowHeaders: ["Authorization", "Content-Type", "X-langue", "X-Requested-With", "X-Bot-Check"],
         exposeHeaders: ["Retry-After", "Content-Disposition"],
         maxAge: 600,
       }),
@@ -104,12 +121,14 @@ export function createApp({ db, config, mailer = createMailer(config, db) }: App
   });
 
   app.route("/api", footerRoutes(deps));
+  app.route("/api", botCheckRoutes(deps));
   app.route("/api", authRoutes(deps));
   app.route("/api", passwordRoutes(deps));
   app.route("/api", profileRoutes(deps));
   app.route("/api", invoiceRoutes(deps));
   app.route("/api", productRoutes(deps));
   app.route("/api", contactRoutes(deps));
+  app.route("/api", registrationRoutes(deps));
   if (config.nodeEnv !== "production") app.route("/", outboxRoutes(deps));
   app.route("/", staticRoutes({ staticDir: config.staticDir, demoDir: config.demoDir }));
 

@@ -55,10 +55,41 @@ export interface Config {
   forgotMinDurationMs: number;
   /** Lifetime of a password-reset link. */
   resetTokenTtlMinutes: number;
+  /** Invisible proof-of-work bot check (altcha protocol) on the public forms; BOT_CHECK=off disables it. */
+  botCheck: boolean;
+  /** HMAC key of the challenges; when unset one is generated once and stored in the database. */
+  botCheckSecret: string | undefined;
+  /** Upper bound of the secret number of a challenge (the client tries up to this many hashes). */
+  botCheckMaxNumber: number;
+  /** Lifetime of a challenge. */
+  botCheckTtlSeconds: number;
+  /** Registration: lifetime of a registration, counted from its creation. */
+  registrationTtlMinutes: number;
+  /** Registration: identification attempts per client address, and per registration/customer number, per window. */
+  registrationIdentifyMaxPerClient: number;
+  registrationIdentifyMaxPerNumber: number;
+  /** Registration: codes sent per client address per window, and per registration over its lifetime. */
+  registrationCodeMaxPerClient: number;
+  registrationCodeMaxPerRegistration: number;
+  /** Registration: code checks per client address per window. */
+  registrationVerifyMaxPerClient: number;
+  /** Window of the registration counters above. */
+  registrationWindowSeconds: number;
+  /** Registration: validity of a verification code, delay before another can be sent, wrong tries allowed. */
+  verificationCodeTtlSeconds: number;
+  verificationCodeResendSeconds: number;
+  verificationCodeMaxTries: number;
 }
 
 function bool(value: string | undefined): boolean {
   return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+}
+
+function onOff(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value.trim() === "") return fallback;
+  if (/^(1|true|yes|on)$/i.test(value.trim())) return true;
+  if (/^(0|false|no|off)$/i.test(value.trim())) return false;
+  throw new Error(`Invalid ${name}: ${value}`);
 }
 
 function int(value: string | undefined, fallback: number, name: string, min = 1): number {
@@ -124,6 +155,20 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     forgotWindowSeconds: 15 * 60,
     forgotMinDurationMs: 400,
     resetTokenTtlMinutes: 30,
+    botCheck: true,
+    botCheckSecret: undefined,
+    botCheckMaxNumber: 50_000,
+    botCheckTtlSeconds: 600,
+    registrationTtlMinutes: 60,
+    registrationIdentifyMaxPerClient: 20,
+    registrationIdentifyMaxPerNumber: 10,
+    registrationCodeMaxPerClient: 10,
+    registrationCodeMaxPerRegistration: 5,
+    registrationVerifyMaxPerClient: 30,
+    registrationWindowSeconds: 15 * 60,
+    verificationCodeTtlSeconds: 600,
+    verificationCodeResendSeconds: 60,
+    verificationCodeMaxTries: 5,
     ...overrides,
   };
 }
@@ -154,5 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env.TRUST_PROXY),
     tokenSecret: env.TOKEN_SECRET?.trim() || undefined,
     nodeEnv: env.NODE_ENV?.trim() || base.nodeEnv,
+    botCheck: onOff(env.BOT_CHECK, base.botCheck, "BOT_CHECK"),
+    botCheckSecret: env.BOT_CHECK_SECRET?.trim() || undefined,
+    botCheckMaxNumber: int(env.BOT_CHECK_MAX_NUMBER, base.botCheckMaxNumber, "BOT_CHECK_MAX_NUMBER"),
   };
 }

@@ -1,4 +1,5 @@
 /** Shared set-up of the API tests (not a test file itself). */
+import { solveChallenge } from "altcha-lib";
 import { defaultConfig, type Config } from "./config.ts";
 import { createApp } from "./app.ts";
 import { openMemoryDb, type Db } from "./db/db.ts";
@@ -28,7 +29,8 @@ export async function createTestApp(
     await migrate(db);
     if (options.seed !== false) seedMs = (await seedIfEmpty(db)).ms;
   }
-  const config = defaultConfig({ nodeEnv: "test", tokenSecret: undefined, ...overrides });
+  // A small proof of work keeps the bot-check solutions fast to find in tests.
+  const config = defaultConfig({ nodeEnv: "test", tokenSecret: undefined, botCheckMaxNumber: 1000, ...overrides });
   const mailer = localMailer(db, config.mailFrom, 0);
   return { db, config, app: createApp({ db, config, mailer }), seedMs, mailer, close: () => mailer.close() };
 }
@@ -86,4 +88,39 @@ export async function expectProblem(res: Response, status: number): Promise<{ ty
     throw new Error(`bad problem body ${JSON.stringify(body)}`);
   }
   return body;
+}
+
+/** Solves a bot-check challenge of `app` (GET /api/bot-check/challenge) → the X-Bot-Check value. */
+export async function solveBotCheck(app: { request: (path: string) => Response | Promise<Response> }): Promise<string> {
+  const res = await app.request("/api/bot-check/challenge");
+  if (res.status !== 200) throw new Error(`bot-check challenge: ${res.status}`);
+  const ch = (await res.json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+  const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
+  if (!solution) throw new Error("bot-check challenge not solved");
+  const payload = { algorithm: ch.algorithm, challenge: ch.challenge, number: solution.number, salt: ch.salt, signature: ch.signature };
+  return Buffer.from(JSON.stringify(payload)).toString("base64");
+}
+
+/** Header of a request protected by the bot check: `{ "X-Bot-Check": <fresh solution> }`. */
+export async function botCheckHeader(app: { request: (path: string) => Response | Promise<Response> }): Promise<{ "X-Bot-Check": string }> {
+  return { "X-Bot-Check": await solveBotCheck(app) };
+}
+
+/** `json(body, headers)` with a fresh bot-check solution added to the headers. */
+export async function botJson(
+  app: { request: (path: string) => Response | Promise<Response> },
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<RequestInit> {
+  return json(body, { ...(await botCheckHeader(app)), ...headers });
+}
+
+/** `init` with a fresh bot-check solution in its headers (for the requests protected by the bot check). */
+export async function withBotCheck(
+  app: { request: (path: string) => Response | Promise<Response> },
+  init: RequestInit = {},
+): Promise<RequestInit> {
+  const headers = new Headers(init.headers);
+  headers.set("X-Bot-Check", await solveBotCheck(app));
+  return { ...init, headers };
 }

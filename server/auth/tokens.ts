@@ -21,17 +21,20 @@ const b64url = (buf: Buffer | string) => Buffer.from(buf).toString("base64url");
  */
 export async function loadTokenSecret(db: Db, configured: string | undefined): Promise<Buffer> {
   if (configured) return Buffer.from(configured, "utf8");
+  return Buffer.from(await loadStoredSecret(db, "access_token_hmac"), "base64url");
+}
+
+/** A random secret (base64url) generated on first use and kept in `server_secrets` under `name`. */
+export async function loadStoredSecret(db: Db, name: string): Promise<string> {
   const candidate = randomBytes(32).toString("base64url");
-  await db.query(
-    "INSERT INTO server_secrets (name, value) VALUES ('access_token_hmac', $1) ON CONFLICT (name) DO NOTHING",
-    [candidate],
-  );
-  const { rows } = await db.query<{ value: string }>(
-    "SELECT value FROM server_secrets WHERE name = 'access_token_hmac'",
-  );
+  await db.query("INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING", [
+    name,
+    candidate,
+  ]);
+  const { rows } = await db.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = $1", [name]);
   const value = rows[0]?.value;
-  if (!value) throw new Error("token secret missing");
-  return Buffer.from(value, "base64url");
+  if (!value) throw new Error(`secret ${name} missing`);
+  return value;
 }
 
 function sign(secret: Buffer, data: string): string {

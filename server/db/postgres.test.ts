@@ -9,7 +9,7 @@ import { defaultConfig } from "../config.ts";
 import { postgresDb, type Db } from "./db.ts";
 import { migrate } from "./migrate.ts";
 import { DEMO_PASSWORD, seedIfEmpty } from "./seed.ts";
-import { fromAddress, json, refreshCookie } from "../test-support.ts";
+import { fromAddress, json, withBotCheck, refreshCookie } from "../test-support.ts";
 
 const url = process.env.TEST_DATABASE_URL;
 const schema = `macc_test_${randomBytes(4).toString("hex")}`;
@@ -36,7 +36,7 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
     expect((await seedIfEmpty(db)).seeded).toBe(false);
 
     const app = createApp({ db, config: defaultConfig() });
-    const login = await app.request("/api/auth/login", json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD }), fromAddress("192.0.2.1"));
+    const login = await app.request("/api/auth/login", await withBotCheck(app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })), fromAddress("192.0.2.1"));
     expect(login.status).toBe(200);
     const body = (await login.json()) as { accessToken: string; user: { entreprises: { idTier: string; derniereMiseAJour: string | null }[] } };
     expect(body.user.entreprises.map((e) => e.idTier)).toEqual(["1004217", "2000873", "3000452"]);
@@ -51,7 +51,7 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
     expect((await app.request("/api/me", { headers: { Authorization: `Bearer ${body.accessToken}` } })).status).toBe(401);
     const footer = await app.request("/api/servicesMACC/reseau/BLG/type/gen?langue=de-BE");
     expect(footer.status).toBe(200);
-    const bad = await app.request("/api/auth/login", json({ email: "nobody@demo.macc.test", password: "x" }), fromAddress("192.0.2.1"));
+    const bad = await app.request("/api/auth/login", await withBotCheck(app, json({ email: "nobody@demo.macc.test", password: "x" })), fromAddress("192.0.2.1"));
     expect(bad.status).toBe(401);
   });
 });

@@ -4,6 +4,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/db.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { SmsProvider } from "../sms/sms.ts";
 
 /** What an authenticated request knows about its caller. */
 export interface AuthInfo {
@@ -26,6 +27,10 @@ export interface Deps {
   secret: () => Promise<Buffer>;
   /** Outgoing e-mail (SMTP relay, or the development outbox). */
   mailer: Mailer;
+  /** Outgoing SMS (the development outbox). */
+  sms: SmsProvider;
+  /** HMAC key of the bot-check challenges (BOT_CHECK_SECRET, or generated once and kept in the database). */
+  botCheckKey: () => Promise<string>;
 }
 
 export const LOCALES = ["fr-FR", "fr-BE", "fr-LU", "de-BE", "de-LU", "en-GB", "es-ES", "it-IT", "nl-BE", "nl-NL"] as const;

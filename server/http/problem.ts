@@ -51,24 +51,47 @@ export type ProblemSlug =
   | "too-many-requests"
   | "maintenance"
   | "method-not-allowed"
-  | "internal";
+  | "internal"
+  | "bot-check"
+  | "account-exists"
+  | "no-contact-means"
+  | "registration-expired"
+  | "registration-incomplete"
+  | "code-expired"
+  | "code-used"
+  | "code-too-many-tries";
 
 export class ProblemError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly slug: ProblemSlug,
     readonly detail: string,
-    readonly options: { errors?: ProblemFieldError[]; headers?: Record<string, string> } = {},
+    readonly options: ProblemOptions = {},
   ) {
     super(detail);
     this.name = "ProblemError";
   }
 }
 
-export function problemBody(status: number, slug: ProblemSlug, detail: string, errors?: ProblemFieldError[]): Problem {
+export interface ProblemOptions {
+  errors?: ProblemFieldError[];
+  headers?: Record<string, string>;
+  /** Extension members added to the body (e.g. `remainingTries`, or `errors: []` to send an empty list). */
+  extra?: Record<string, unknown>;
+}
+
+export function problemBody(
+  status: number,
+  slug: ProblemSlug,
+  detail: string,
+  errors?: ProblemFieldError[],
+  extra?: Record<string, unknown>,
+): Problem {
   const body: Problem = { type: `urn:macc:problem:${slug}`, title: TITLES[status] ?? "Error", status, detail };
   if (errors && errors.length > 0) body.errors = errors;
-  return body;
+  if (!extra) return body;
+  const { type: _t, title: _ti, status: _s, detail: _d, ...members } = extra;
+  return { ...body, ...members, ...(body.errors ? { errors: body.errors } : {}) };
 }
 
 export function problem(
@@ -76,11 +99,11 @@ export function problem(
   status: ContentfulStatusCode,
   slug: ProblemSlug,
   detail: string,
-  options: { errors?: ProblemFieldError[]; headers?: Record<string, string> } = {},
+  options: ProblemOptions = {},
 ): Response {
   for (const [k, v] of Object.entries(options.headers ?? {})) c.header(k, v);
   c.header("Cache-Control", "no-store");
-  return c.body(JSON.stringify(problemBody(status, slug, detail, options.errors)), status, {
+  return c.body(JSON.stringify(problemBody(status, slug, detail, options.errors, options.extra)), status, {
     "Content-Type": "application/problem+json; charset=utf-8",
   });
 }
@@ -110,6 +133,7 @@ export const MESSAGES = {
   passwordAlreadyChanged:
     "Vous avez déjà modifié votre mot de passe une fois. Utilisez « Mot de passe oublié ? » pour le changer à nouveau.",
   resetLinkInvalid: "Ce lien de réinitialisation n'est plus valide. Demandez-en un nouveau.",
+  botCheck: "La vérification anti-robot a échoué. Réessayez.",
 } as const;
 
 /** "15 minutes", "1 minute", "45 secondes" — for throttling messages. */

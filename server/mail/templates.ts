@@ -276,3 +276,69 @@ export function contactAcknowledgementMail(lang: MailLanguage, d: ContactDetails
   const layout = ACK[lang](d.service, d.subject);
   return render(d.customer.email, { lang, ...layout, paragraphs: [...layout.paragraphs, ...d.message.split(/\r?\n\s*\r?\n/)] });
 }
+
+/** Text of a registration verification code (the SMS, and the body of the e-mail). */
+const CODE_TEXT: Record<MailLanguage, (code: string, minutes: number) => string> = {
+  fr: (c, m) => `Votre code de vérification MACC : ${c}. Il est valable ${m} minutes.`,
+  en: (c, m) => `Your MACC verification code: ${c}. It is valid for ${m} minutes.`,
+  nl: (c, m) => `Uw MACC-verificatiecode: ${c}. Deze code is ${m} minuten geldig.`,
+  de: (c, m) => `Ihr MACC-Bestätigungscode: ${c}. Er ist ${m} Minuten gültig.`,
+  es: (c, m) => `Su código de verificación MACC: ${c}. Es válido durante ${m} minutos.`,
+  it: (c, m) => `Il tuo codice di verifica MACC: ${c}. È valido per ${m} minuti.`,
+};
+
+const CODE_MAIL: Record<MailLanguage, { subject: string; greeting: string; after: string; signature: string }> = {
+  fr: {
+    subject: "Votre code de vérification MACC",
+    greeting: "Bonjour,",
+    after: "Si vous n'êtes pas à l'origine de cette demande d'inscription, ignorez ce message.",
+    signature: "L'équipe MACC",
+  },
+  en: {
+    subject: "Your MACC verification code",
+    greeting: "Hello,",
+    after: "If you did not ask to register, ignore this message.",
+    signature: "The MACC team",
+  },
+  nl: {
+    subject: "Uw MACC-verificatiecode",
+    greeting: "Hallo,",
+    after: "Hebt u zich niet aangemeld? Negeer dan dit bericht.",
+    signature: "Het MACC-team",
+  },
+  de: {
+    subject: "Ihr MACC-Bestätigungscode",
+    greeting: "Guten Tag,",
+    after: "Wenn Sie sich nicht registrieren wollten, ignorieren Sie diese Nachricht.",
+    signature: "Ihr MACC-Team",
+  },
+  es: {
+    subject: "Su código de verificación MACC",
+    greeting: "Hola:",
+    after: "Si no ha solicitado registrarse, ignore este mensaje.",
+    signature: "El equipo MACC",
+  },
+  it: {
+    subject: "Il tuo codice di verifica MACC",
+    greeting: "Buongiorno,",
+    after: "Se non hai chiesto di registrarti, ignora questo messaggio.",
+    signature: "Il team MACC",
+  },
+};
+
+export function verificationCodeText(lang: MailLanguage, code: string, minutes: number): string {
+  return CODE_TEXT[lang](code, minutes);
+}
+
+/** E-mail carrying a registration verification code. */
+export function verificationCodeMail(lang: MailLanguage, to: string, code: string, minutes: number): MailMessage {
+  const l = CODE_MAIL[lang];
+  return render(to, {
+    lang,
+    subject: l.subject,
+    greeting: l.greeting,
+    paragraphs: [verificationCodeText(lang, code, minutes)],
+    after: [l.after],
+    signature: l.signature,
+  });
+}

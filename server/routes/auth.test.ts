@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../db/seed.ts";
 import { MESSAGES } from "../http/problem.ts";
-import { createTestApp, expectProblem, fromAddress, json, refreshCookie, type TestContext } from "../test-support.ts";
+import { createTestApp, expectProblem, fromAddress, json, withBotCheck, refreshCookie, type TestContext } from "../test-support.ts";
 
 let t: TestContext;
 let addressCounter = 0;
@@ -36,7 +36,7 @@ interface LoginBody {
 }
 
 async function login(email: string, password = DEMO_PASSWORD, env = nextAddress()) {
-  return t.app.request("/api/auth/login", json({ email, password }), env);
+  return t.app.request("/api/auth/login", await withBotCheck(t.app, json({ email, password })), env);
 }
 
 async function loginOk(email: string) {
@@ -167,12 +167,12 @@ describe("POST /api/auth/login — failures", () => {
     ["oversized body", json({ email: "multi@demo.macc.test", password: "x".repeat(17 * 1024) }), 413],
   ];
   it.each(bad)("%s → %i problem+json", async (_label, init, status) => {
-    const res = await t.app.request("/api/auth/login", init, nextAddress());
+    const res = await t.app.request("/api/auth/login", await withBotCheck(t.app, init), nextAddress());
     await expectProblem(res, status);
   });
 
   it("lists the invalid fields", async () => {
-    const res = await t.app.request("/api/auth/login", json({ email: 1 }), nextAddress());
+    const res = await t.app.request("/api/auth/login", await withBotCheck(t.app, json({ email: 1 })), nextAddress());
     const problem = await expectProblem(res, 422);
     expect(problem.errors?.map((e) => e.path).sort()).toEqual(["email", "password"]);
     expect(problem.errors?.every((e) => typeof e.message === "string" && e.message.length > 0)).toBe(true);
@@ -186,8 +186,8 @@ describe("POST /api/auth/login — failures", () => {
 describe("login throttling (stored in the database)", () => {
   it("locks an account after repeated failures, with Retry-After, and a success resets the count", async () => {
     const limited = await createTestApp({ loginMaxFailuresPerAccount: 3 }, t.db);
-    const attempt = (password: string) =>
-      limited.app.request("/api/auth/login", json({ email: "welcome@demo.macc.test", password }), nextAddress());
+    const attempt = async (password: string) =>
+      limited.app.request("/api/auth/login", await withBotCheck(limited.app, json({ email: "welcome@demo.macc.test", password })), nextAddress());
     // two failures then a success: the success resets the count
     await expectProblem(await attempt("bad-1"), 401);
     await expectProblem(await attempt("bad-2"), 401);
@@ -202,7 +202,7 @@ describe("login throttling (stored in the database)", () => {
     // a second instance on the same database sees the same lock
     const other = await createTestApp({ loginMaxFailuresPerAccount: 3 }, t.db);
     await expectProblem(
-      await other.app.request("/api/auth/login", json({ email: "welcome@demo.macc.test", password: DEMO_PASSWORD }), nextAddress()),
+      await other.app.request("/api/auth/login", await withBotCheck(other.app, json({ email: "welcome@demo.macc.test", password: DEMO_PASSWORD })), nextAddress()),
       429,
     );
     await t.db.query("DELETE FROM rate_limits WHERE key LIKE 'login:account:%'");
@@ -210,8 +210,8 @@ describe("login throttling (stored in the database)", () => {
 
   it("treats unknown accounts the same way (no enumeration)", async () => {
     const limited = await createTestApp({ loginMaxFailuresPerAccount: 2 }, t.db);
-    const attempt = () =>
-      limited.app.request("/api/auth/login", json({ email: "ghost@demo.macc.test", password: "x" }), nextAddress());
+    const attempt = async () =>
+      limited.app.request("/api/auth/login", await withBotCheck(limited.app, json({ email: "ghost@demo.macc.test", password: "x" })), nextAddress());
     await expectProblem(await attempt(), 401);
     await expectProblem(await attempt(), 401);
     await expectProblem(await attempt(), 429);
@@ -222,30 +222,30 @@ describe("login throttling (stored in the database)", () => {
     const env = fromAddress("192.0.2.77");
     for (let i = 0; i < 3; i++) {
       await expectProblem(
-        await limited.app.request("/api/auth/login", json({ email: `c${i}@demo.macc.test`, password: "x" }), env),
+        await limited.app.request("/api/auth/login", await withBotCheck(limited.app, json({ email: `c${i}@demo.macc.test`, password: "x" })), env),
         401,
       );
     }
-    const res = await limited.app.request("/api/auth/login", json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD }), env);
+    const res = await limited.app.request("/api/auth/login", await withBotCheck(limited.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })), env);
     await expectProblem(res, 429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     // another address is not affected
-    expect((await limited.app.request("/api/auth/login", json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD }), fromAddress("192.0.2.78"))).status).toBe(200);
+    expect((await limited.app.request("/api/auth/login", await withBotCheck(limited.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })), fromAddress("192.0.2.78"))).status).toBe(200);
   });
 
   it("uses X-Forwarded-For only when the proxy is trusted", async () => {
     const trusted = await createTestApp({ loginMaxAttemptsPerClient: 1, trustProxy: true }, t.db);
     const socket = fromAddress("192.0.2.90");
-    const send = (xff: string) =>
-      trusted.app.request("/api/auth/login", json({ email: "nobody2@demo.macc.test", password: "x" }, { "X-Forwarded-For": xff }), socket);
+    const send = async (xff: string) =>
+      trusted.app.request("/api/auth/login", await withBotCheck(trusted.app, json({ email: "nobody2@demo.macc.test", password: "x" }, { "X-Forwarded-For": xff })), socket);
     await expectProblem(await send("203.0.113.1"), 401);
     await expectProblem(await send("203.0.113.2"), 401); // a different forwarded client
     await expectProblem(await send("203.0.113.1"), 429);
 
     const untrusted = await createTestApp({ loginMaxAttemptsPerClient: 1 }, t.db);
     const env = fromAddress("192.0.2.91");
-    const sendU = (xff: string) =>
-      untrusted.app.request("/api/auth/login", json({ email: "nobody3@demo.macc.test", password: "x" }, { "X-Forwarded-For": xff }), env);
+    const sendU = async (xff: string) =>
+      untrusted.app.request("/api/auth/login", await withBotCheck(untrusted.app, json({ email: "nobody3@demo.macc.test", password: "x" }, { "X-Forwarded-For": xff })), env);
     await expectProblem(await sendU("203.0.113.3"), 401);
     await expectProblem(await sendU("203.0.113.4"), 429); // the header is ignored: same socket address
   });
@@ -317,7 +317,7 @@ describe("refresh, logout and bearer authentication", () => {
 
   it("SESSION_IDLE_MINUTES is configurable", async () => {
     const short = await createTestApp({ sessionIdleMinutes: 5 }, t.db);
-    const res = await short.app.request("/api/auth/login", json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD }), nextAddress());
+    const res = await short.app.request("/api/auth/login", await withBotCheck(short.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })), nextAddress());
     expect(((await res.json()) as LoginBody).idleTimeout).toBe(300);
     const cookie = refreshCookie(res)!;
     await t.db.query("UPDATE sessions SET last_used_at = now() - interval '6 minutes' WHERE revoked_at IS NULL");
@@ -402,7 +402,7 @@ describe("refresh, logout and bearer authentication", () => {
     await expectProblem(await me(`${forged}.${sig}`), 401);
 
     const short = await createTestApp({ accessTokenTtlSeconds: 1 }, t.db);
-    const res = await short.app.request("/api/auth/login", json({ email: "uk@demo.macc.test", password: DEMO_PASSWORD }), nextAddress());
+    const res = await short.app.request("/api/auth/login", await withBotCheck(short.app, json({ email: "uk@demo.macc.test", password: DEMO_PASSWORD })), nextAddress());
     const token = ((await res.json()) as LoginBody).accessToken;
     expect((await short.app.request("/api/me", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 2100));

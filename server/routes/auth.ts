@@ -6,6 +6,7 @@ import { createSession, revokeSession, revokeSessionByRefreshToken, rotateSessio
 import { verifyAccessToken } from "../auth/tokens.ts";
 import { loadUser, withTokens, type UserView } from "../auth/user.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
+import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
 import { frenchDuration, MESSAGES, ProblemError } from "../http/problem.ts";
 import { hit, peek, reset } from "../http/rate-limit.ts";
@@ -37,11 +38,10 @@ export interface TokenResponse {
   user: UserView;
 }
 
-export function authRoutes(deps: Deps) {
-  const { db, config } = deps;
-  const app = new Hono<AppEnv>();
+/** What a successful login answers: the refresh cookie, and the body built by `tokenResponse`. */
+export function loginResponder(deps: Deps) {
+  const { config } = deps;
   const refreshMaxAge = config.refreshTtlDays * 24 * 3600;
-
   const setRefreshCookie = (c: Context, token: string) =>
     setCookie(c, REFRESH_COOKIE, token, {
       httpOnly: true,
@@ -50,10 +50,6 @@ export function authRoutes(deps: Deps) {
       path: COOKIE_PATH,
       maxAge: refreshMaxAge,
     });
-
-  const clearRefreshCookie = (c: Context) =>
-    deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH, secure: true, httpOnly: true, sameSite: config.cookieSameSite });
-
   const tokenResponse = async (user: UserView, sid: string): Promise<TokenResponse> => {
     const withT = withTokens(user, await deps.secret(), sid, config.accessTokenTtlSeconds);
     return {
@@ -63,6 +59,16 @@ export function authRoutes(deps: Deps) {
       user: withT,
     };
   };
+  return { setRefreshCookie, tokenResponse };
+}
+
+export function authRoutes(deps: Deps) {
+  const { db, config } = deps;
+  const app = new Hono<AppEnv>();
+  const { setRefreshCookie, tokenResponse } = loginResponder(deps);
+
+  const clearRefreshCookie = (c: Context) =>
+    deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH, secure: true, httpOnly: true, sameSite: config.cookieSameSite });
 
   /** Refresh and logout rely on a cookie: demand a header a cross-site form cannot send (forces a CORS preflight). */
   const requireCsrfHeader = (c: Context) => {
@@ -81,7 +87,7 @@ export function authRoutes(deps: Deps) {
       { headers: { "Retry-After": String(retryAfter) } },
     );
 
-  app.post("/auth/login", async (c) => {
+  app.post("/auth/login", requireBotCheck(deps), async (c) => {
     c.header("Cache-Control", "no-store");
     const body = await readJson(c, LoginBody);
     const window = config.loginWindowSeconds;

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { Queryable } from "../db/db.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
+import { requireBotCheck } from "../http/bot-check.ts";
 import { companyScope, isUuid } from "../http/company.ts";
 import { isLocale, type AppEnv, type Deps } from "../http/context.ts";
 import { frenchDuration, MESSAGES, ProblemError, type ProblemFieldError } from "../http/problem.ts";
@@ -127,7 +128,7 @@ export function contactRoutes(deps: Deps) {
     });
   });
 
-  app.post("/me/contact", requireAuth(deps), async (c) => {
+  app.post("/me/contact", requireAuth(deps), requireBotCheck(deps), async (c) => {
     c.header("Cache-Control", "no-store");
     const scope = await companyScope(c, db);
     const raw = await readJson(c, v.unknown());

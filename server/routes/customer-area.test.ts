@@ -6,7 +6,7 @@ import { MESSAGES } from "../http/problem.ts";
 import { INVALID_QUERY } from "../http/query.ts";
 import { deliverPending } from "../mail/queue.ts";
 import { formatAmount, winAnsiSafe } from "../pdf/invoice-pdf.ts";
-import { createTestApp, expectProblem, fromAddress, json, waitForMail, type TestContext } from "../test-support.ts";
+import { createTestApp, expectProblem, fromAddress, json, withBotCheck, waitForMail, type TestContext } from "../test-support.ts";
 import { CHOOSE_SERVICE, CONTACT_MAX_PER_ACCOUNT, MESSAGE_TOO_SHORT } from "./contact.ts";
 import { PRODUCT_NOT_FOUND } from "./products.ts";
 
@@ -26,7 +26,7 @@ interface Tokens {
 const tokens: Record<string, Tokens> = {};
 
 async function login(email: string): Promise<Tokens> {
-  const res = await t.app.request("/api/auth/login", json({ email, password: DEMO_PASSWORD }), nextAddress());
+  const res = await t.app.request("/api/auth/login", await withBotCheck(t.app, json({ email, password: DEMO_PASSWORD })), nextAddress());
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
   const body = (await res.json()) as { accessToken: string; user: { entreprises: { idTier: string; token: string }[] } };
   return { account: body.accessToken, company: Object.fromEntries(body.user.entreprises.map((e) => [e.idTier, e.token])) };
@@ -123,8 +123,8 @@ describe("authentication of the customer-area routes", () => {
   });
   it("POST /api/me/contact: 401 and 403 too", async () => {
     const body = { service: "Service clients", subject: "Objet", message: "Un message assez long." };
-    await expectProblem(await t.app.request("/api/me/contact", json(body)), 401);
-    await expectProblem(await t.app.request("/api/me/contact", json(body, { Authorization: `Bearer ${tokens.multi!.account}` })), 403);
+    await expectProblem(await t.app.request("/api/me/contact", await withBotCheck(t.app, json(body))), 401);
+    await expectProblem(await t.app.request("/api/me/contact", await withBotCheck(t.app, json(body, { Authorization: `Bearer ${tokens.multi!.account}` }))), 403);
   });
   it("a company no longer linked to the account: its token stops working (401 from the session check)", async () => {
     const { rows } = await t.db.query<{ uuid_compte: string }>("SELECT uuid_compte FROM accounts WHERE email = 'welcome@demo.macc.test'");
@@ -510,8 +510,8 @@ describe("adviser", () => {
 });
 
 describe("POST /api/me/contact", () => {
-  const post = (body: unknown, idTier = MULTI, headers: Record<string, string> = {}) =>
-    t.app.request("/api/me/contact", json(body, { Authorization: `Bearer ${tok(idTier)}`, ...headers }));
+  const post = async (body: unknown, idTier = MULTI, headers: Record<string, string> = {}) =>
+    t.app.request("/api/me/contact", await withBotCheck(t.app, json(body, { Authorization: `Bearer ${tok(idTier)}`, ...headers })));
   const valid = { service: "Service après-vente", subject: "Semoir en panne", message: "Bonjour, le doseur ne tourne plus depuis hier." };
 
   it("stores the message, mails the service (reply-to the customer) and acknowledges to the customer", async () => {
@@ -565,11 +565,11 @@ describe("POST /api/me/contact", () => {
 
   it("non-JSON and non-object bodies", async () => {
     await expectProblem(
-      await t.app.request("/api/me/contact", { method: "POST", headers: { Authorization: `Bearer ${tok(MULTI)}`, "Content-Type": "text/plain" }, body: "x" }),
+      await t.app.request("/api/me/contact", await withBotCheck(t.app, { method: "POST", headers: { Authorization: `Bearer ${tok(MULTI)}`, "Content-Type": "text/plain" }, body: "x" })),
       415,
     );
     await expectProblem(
-      await t.app.request("/api/me/contact", { method: "POST", headers: { Authorization: `Bearer ${tok(MULTI)}`, "Content-Type": "application/json" }, body: "{" }),
+      await t.app.request("/api/me/contact", await withBotCheck(t.app, { method: "POST", headers: { Authorization: `Bearer ${tok(MULTI)}`, "Content-Type": "application/json" }, body: "{" })),
       400,
     );
     await expectProblem(await post([1, 2]), 422);

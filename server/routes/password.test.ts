@@ -9,6 +9,7 @@ import {
   json,
   outbox,
   refreshCookie,
+  withBotCheck,
   waitForMail,
   type TestContext,
 } from "../test-support.ts";
@@ -51,7 +52,7 @@ interface Session {
 }
 
 async function login(email: string, password = DEMO_PASSWORD, app = t.app): Promise<Session> {
-  const res = await app.request("/api/auth/login", json({ email, password }), nextAddress());
+  const res = await app.request("/api/auth/login", await withBotCheck(app, json({ email, password })), nextAddress());
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { accessToken: string; user: { entreprises: { token: string }[] } };
   return { token: body.accessToken, companyToken: body.user.entreprises[0]!.token, cookie: refreshCookie(res)! };
@@ -70,8 +71,8 @@ const changeBody = (ancien: string, nouveau = NEW_PASSWORD, confirmer = nouveau)
   confirmerMotDePasse: confirmer,
 });
 
-const forgot = (email: unknown, headers: Record<string, string> = {}, app = t.app, resetPath: unknown = "/portail/mot-de-passe-oublie") =>
-  app.request("/api/auth/forgot", json({ email, resetPath }, headers), nextAddress());
+const forgot = async (email: unknown, headers: Record<string, string> = {}, app = t.app, resetPath: unknown = "/portail/mot-de-passe-oublie") =>
+  app.request("/api/auth/forgot", await withBotCheck(app, json({ email, resetPath }, headers)), nextAddress());
 const resetPw = (token: unknown, nouveau = NEW_PASSWORD, confirmer = nouveau) =>
   t.app.request("/api/auth/reset", json({ token, nouveauMotDePasse: nouveau, confirmerMotDePasse: confirmer }));
 
@@ -177,7 +178,7 @@ describe("POST /api/me/password", () => {
     expect((await refresh(caller.cookie)).status).toBe(200);
 
     // login: old password refused, new one accepted
-    const old = await t.app.request("/api/auth/login", json({ email, password: DEMO_PASSWORD }), nextAddress());
+    const old = await t.app.request("/api/auth/login", await withBotCheck(t.app, json({ email, password: DEMO_PASSWORD })), nextAddress());
     await expectProblem(old, 401);
     await login(email, NEW_PASSWORD);
 
@@ -308,7 +309,7 @@ describe("POST /api/auth/forgot", () => {
     ["too long", "a@b.test", `/${"a".repeat(300)}`, "resetPath"],
     ["path not a string", "a@b.test", ["/a"], "resetPath"],
   ])("%s → 422", async (_l, email, resetPath, path) => {
-    const res = await t.app.request("/api/auth/forgot", json({ email, resetPath }), nextAddress());
+    const res = await t.app.request("/api/auth/forgot", await withBotCheck(t.app, json({ email, resetPath })), nextAddress());
     const body = await expectProblem(res, 422);
     expect(body.errors?.map((e) => e.path)).toContain(path);
   });
@@ -318,14 +319,14 @@ describe("POST /api/auth/forgot", () => {
     ["form body", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "email=a" }, 415],
     ["null body", json(null), 422],
   ])("%s → %i problem", async (_l, init, status) => {
-    await expectProblem(await t.app.request("/api/auth/forgot", init, nextAddress()), status);
+    await expectProblem(await t.app.request("/api/auth/forgot", await withBotCheck(t.app, init), nextAddress()), status);
   });
 
   it("throttles per e-mail and per client address (429 with Retry-After)", async () => {
     const fast = await createTestApp({ forgotMinDurationMs: 0, forgotMaxPerEmail: 2, forgotMaxPerClient: 3 }, t.db);
     const email = `throttled-${++counter}@test.macc.test`;
     const env = fromAddress("10.9.0.1");
-    const send = (e: string, from = env) => fast.app.request("/api/auth/forgot", json({ email: e, resetPath: "/r" }), from);
+    const send = async (e: string, from = env) => fast.app.request("/api/auth/forgot", await withBotCheck(fast.app, json({ email: e, resetPath: "/r" })), from);
     expect((await send(email)).status).toBe(202);
     expect((await send(email, fromAddress("10.9.0.2"))).status).toBe(202);
     const perEmail = await send(email, fromAddress("10.9.0.3"));

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { revokeAccountSessions } from "../auth/sessions.ts";
 import { hashRefreshToken, newRefreshToken } from "../auth/tokens.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
+import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, isLocale, type AppEnv, type Deps } from "../http/context.ts";
 import { frenchDuration, MESSAGES, ProblemError } from "../http/problem.ts";
 import { hit, peek, reset } from "../http/rate-limit.ts";
@@ -113,7 +114,7 @@ export function passwordRoutes(deps: Deps) {
     return c.body(null, 204);
   });
 
-  app.post("/auth/forgot", async (c) => {
+  app.post("/auth/forgot", requireBotCheck(deps), async (c) => {
     c.header("Cache-Control", "no-store");
     const started = performance.now();
     const body = await readJson(c, ForgotBody);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../db/seed.ts";
-import { createTestApp, expectProblem, fromAddress, json, type TestContext } from "../test-support.ts";
+import { createTestApp, expectProblem, fromAddress, json, withBotCheck, type TestContext } from "../test-support.ts";
 
 let t: TestContext;
 let counter = 0;
@@ -20,7 +20,7 @@ interface Login {
 }
 
 async function login(email: string, password = DEMO_PASSWORD): Promise<Login> {
-  const res = await t.app.request("/api/auth/login", json({ email, password }), nextAddress());
+  const res = await t.app.request("/api/auth/login", await withBotCheck(t.app, json({ email, password })), nextAddress());
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
   return (await res.json()) as Login;
 }

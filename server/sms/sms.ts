@@ -1,0 +1,43 @@
+import type { Config } from "../config.ts";
+import type { Queryable } from "../db/db.ts";
+import { storeInOutbox } from "../mail/outbox.ts";
+
+/** One text message; `to` is an international number (E.164, e.g. "+33611223344"). */
+export interface SmsMessage {
+  to: string;
+  text: string;
+}
+
+/** Sends SMS. A real gateway implements `send`; the demo one keeps the messages in the outbox. */
+export interface SmsProvider {
+  send(message: SmsMessage): Promise<void>;
+}
+
+/** Development and demo: the message lands in the `outbox` table (channel `sms`), shown at /demo/outbox. */
+export function outboxSmsProvider(db: Queryable): SmsProvider {
+  return {
+    async send(message) {
+      await storeInOutbox(db, { channel: "sms", to: message.to, text: message.text });
+    },
+  };
+}
+
+/** Production without a gateway: nothing can be sent; each attempt is logged. */
+export function disabledSmsProvider(): SmsProvider {
+  return {
+    async send() {
+      console.error("[sms] no SMS gateway is configured: verification code not sent.");
+    },
+  };
+}
+
+export function createSmsProvider(config: Config, db: Queryable): SmsProvider {
+  return config.nodeEnv === "production" ? disabledSmsProvider() : outboxSmsProvider(db);
+}
+
+/** Sends without making the caller wait or fail. */
+export function sendSmsInBackground(sms: SmsProvider, message: SmsMessage): void {
+  sms.send(message).catch((err: unknown) => {
+    console.error("[sms] sending failed:", err instanceof Error ? err.message : err);
+  });
+}
