@@ -94,3 +94,9 @@ describe("SPEC §8 error constants", () => {
     expect(error.message).toContain("https://cdn.test/static/js/chunk-1.js");
   });
 });
+
+describe("problem extension members", () => {
+  it("are kept, next to the normalised standard members", () => {
+    expect(toProblem(422, { title: "Code incorrect.", remainingTries: 3, status: "not a number" }, "x")).toMatchObject({ status: 422, title: "Code incorrect.", remainingTries: 3 });
+  });
+});

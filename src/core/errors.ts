@@ -1,5 +1,7 @@
 /** An API failure, from an `application/problem+json` body when the server sent one (RFC 9457). */
 export interface Problem {
+  /** RFC 9457 extension members (e.g. `remainingTries`) are kept as they came. */
+  [extension: string]: unknown;
   type?: string;
   title?: string;
   status: number;
@@ -40,6 +42,7 @@ export function toProblem(status: number, body: unknown, fallbackTitle: string):
   if (body && typeof body === "object") {
     const b = body as Record<string, unknown>;
     return {
+      ...b,
       status,
       type: typeof b.type === "string" ? b.type : undefined,
       title: typeof b.title === "string" ? b.title : fallbackTitle,

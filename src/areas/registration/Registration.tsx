@@ -326,7 +326,7 @@ function Code({ store }: { store: RegistrationStore }) {
         store.getState().verified();
       } catch (error) {
         if (error instanceof ApiError && error.status === 422) {
-          const left = (error.problem as { remainingTries?: number }).remainingTries;
+          const left = error.problem.remainingTries;
           return form.fail([{ field: "code", message: typeof left === "number" ? t`Incorrect code. ${left} tries left.` : t`Incorrect code.` }]);
         }
         if (error instanceof ApiError && error.status === 410) {
