@@ -282,3 +282,223 @@ export const FORGOT_THROTTLED = problem(429, "Too Many Requests", "Trop de deman
   headers: { "Retry-After": "300" },
 });
 export const RESET_LINK_GONE = problem(410, "Gone", "Ce lien n'est plus valide.");
+
+// ---------------------------------------------------------------------------------------------
+// Customer screens: dashboard, invoices, product fleet, adviser, contact form. Shapes follow
+// SummarySchema (src/areas/dashboard/summary-api.ts), PageSchema (src/areas/invoices/invoices-api.ts),
+// the product schemas (src/areas/product-fleet/products-api.ts), AdviserAnswerSchema
+// (src/core/adviser.ts) and what POST /me/contact answers (server/routes/contact.ts).
+
+/** A file answer (PDF, ZIP). The stub writes every body as JSON: the file holds a quoted string. */
+export const file = (contentType: string, content: string, delayMs = 300): ApiFixture =>
+  new ApiFixture({ status: 200, body: content, delayMs, headers: { "Content-Type": contentType } });
+
+/** A small PDF answer (GET /me/invoices/{id}/pdf, GET /me/documents/{id}). */
+export const pdfFile = (delayMs = 300): ApiFixture => file("application/pdf", "%PDF-1.4\n% Storybook stand-in\n%%EOF\n", delayMs);
+
+/** The ZIP of a year's invoices (GET /me/invoices/archive/{year}.zip), after a while. */
+export const zipFile = (delayMs = 2500): ApiFixture => file("application/zip", "PK\u0005\u0006 Storybook stand-in", delayMs);
+
+// GET /me/summary
+
+export const SUMMARY_PATH = "GET /me/summary";
+
+/** The dashboard's counts. */
+export const summaryOf = ({ unpaid = 2, total = 48, products = 5, adviser = true }: { unpaid?: number; total?: number; products?: number; adviser?: boolean } = {}) => ({
+  invoices: { unpaid, total },
+  products,
+  adviser,
+});
+
+// GET /me/invoices?page&pageSize&sort&order&q&year|annee&status
+
+export const INVOICES_PATH = "GET /me/invoices";
+export const INVOICE_PDF_PATH = "GET /me/invoices/:id/pdf";
+export const INVOICE_ZIP_PATH = "GET /me/invoices/archive/:file";
+
+export interface InvoiceFixture {
+  id: string;
+  number: string;
+  date: string;
+  reference: string | null;
+  amountCents: number;
+  currency: string;
+  dueDate: string | null;
+  paid: boolean;
+}
+
+/** Years up to this one come from customer accounting (the spec's `annee` parameter). */
+export const LAST_ARCHIVE_YEAR = 2022;
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** `count` invoices spread over 2020–2026, newest first; the latest few unpaid. Deterministic. */
+export function makeInvoices(count = 137): InvoiceFixture[] {
+  const out: InvoiceFixture[] = [];
+  for (let i = 0; i < count; i++) {
+    // About one invoice every two weeks, going back from mid-November 2026.
+    const day = new Date(Date.UTC(2026, 10, 15) - i * 15 * 86_400_000);
+    const date = `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`;
+    const due = new Date(day.getTime() + 30 * 86_400_000);
+    const year = day.getUTCFullYear();
+    out.push({
+      id: `inv-${count - i}`,
+      number: `F${year}-${String(count - i).padStart(5, "0")}`,
+      date,
+      reference: i % 4 === 3 ? null : `CDE-${year}-${String(((i * 37) % 900) + 100)}`,
+      amountCents: 12_000 + ((i * 7919) % 480_000),
+      currency: "EUR",
+      dueDate: i % 9 === 8 ? null : `${due.getUTCFullYear()}-${pad(due.getUTCMonth() + 1)}-${pad(due.getUTCDate())}`,
+      paid: i >= 3,
+    });
+  }
+  return out;
+}
+
+/** What the API answers for one request over `all`: filters, sort and paging done like the server. */
+export function invoicePage(all: InvoiceFixture[], query: URLSearchParams) {
+  const page = Math.max(1, Number(query.get("page") ?? 1));
+  const pageSize = Math.max(1, Number(query.get("pageSize") ?? 25));
+  const sort = query.get("sort") ?? "date";
+  const order = query.get("order") === "asc" ? 1 : -1;
+  const q = (query.get("q") ?? "").toLowerCase();
+  const year = query.get("year") ?? query.get("annee");
+  const status = query.get("status");
+  const years = [...new Set(all.map((i) => Number(i.date.slice(0, 4))))].sort((a, b) => b - a).map((y) => ({ year: y, archive: y <= LAST_ARCHIVE_YEAR }));
+  const matching = all
+    .filter((i) => !q || i.number.toLowerCase().includes(q) || (i.reference ?? "").toLowerCase().includes(q))
+    .filter((i) => !year || i.date.startsWith(`${year}-`))
+    .filter((i) => !status || (status === "paid") === i.paid)
+    .sort((a, b) => {
+      const by = sort === "amount" ? a.amountCents - b.amountCents : sort === "number" ? a.number.localeCompare(b.number) : a.date.localeCompare(b.date);
+      return by * order;
+    });
+  return { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize, years };
+}
+
+export const INVOICES = makeInvoices();
+
+/** GET /me/invoices over `all`, answering every query like the server. */
+export const invoicesOk = (all: InvoiceFixture[] = INVOICES, delayMs = 300): ApiFixture => ok((req: ApiRequest) => invoicePage(all, req.query), delayMs);
+
+/** A company with no invoice at all. */
+export const NO_INVOICES = { items: [], total: 0, page: 1, pageSize: 25, years: [] };
+
+// GET /me/products?langue, GET /me/products/{code}?langue, GET /me/documents/{id}
+
+export const PRODUCTS_PATH = "GET /me/products";
+export const PRODUCT_PATH = "GET /me/products/:code";
+export const DOCUMENT_PATH = "GET /me/documents/:id";
+
+export const PRODUCTS = {
+  items: [
+    { codeFamille: "SEM-3000", produit: "Semoir Maxi-Graine 3000", quantite: 2, dateDernierAchat: "2025-09-14" },
+    { codeFamille: "PUL-750", produit: "Pulvérisateur Précis 750", quantite: 1, dateDernierAchat: "2024-04-02" },
+    { codeFamille: "HER-12", produit: "Herse rotative HR 12", quantite: 3, dateDernierAchat: "2023-11-21" },
+    { codeFamille: "BIN-40", produit: "Benne agricole 40 m³", quantite: 1, dateDernierAchat: "2021-06-30" },
+  ],
+};
+
+export const NO_PRODUCTS = { items: [] };
+
+type DocFixture = { id: string; title: string; type: "pdf" | "video"; sizeBytes?: number | null; url?: string | null; durationSeconds?: number | null };
+
+/** One family's detail: purchases and its technical and after-sales documents. */
+export function productDetail(codeFamille = "SEM-3000", { technical, sav }: { technical?: DocFixture[]; sav?: DocFixture[] } = {}) {
+  const product = PRODUCTS.items.find((p) => p.codeFamille === codeFamille) ?? PRODUCTS.items[0]!;
+  return {
+    codeFamille: product.codeFamille,
+    produit: product.produit,
+    achats: [
+      { dateAchat: product.dateDernierAchat, quantite: 1 },
+      { dateAchat: "2019-03-18", quantite: Math.max(1, product.quantite - 1) },
+    ],
+    documents: {
+      technical: technical ?? [
+        { id: `${codeFamille}-notice`, title: "Notice d'utilisation", type: "pdf", sizeBytes: 2_457_600 },
+        { id: `${codeFamille}-specs`, title: "Fiche technique", type: "pdf", sizeBytes: 312_000 },
+        { id: `${codeFamille}-video`, title: "Réglage de la profondeur de semis", type: "video", url: "https://videos.macc.test/reglage-semis", durationSeconds: 274 },
+      ],
+      sav: sav ?? [
+        { id: `${codeFamille}-pieces`, title: "Catalogue des pièces détachées", type: "pdf", sizeBytes: 5_800_000 },
+        { id: `${codeFamille}-entretien`, title: "Plan d'entretien", type: "pdf", sizeBytes: null },
+      ],
+    },
+  };
+}
+
+/** GET /me/products/{code}: the detail of whichever family is asked for. */
+export const productOk = (delayMs = 300): ApiFixture => ok((req: ApiRequest) => productDetail(req.params.code), delayMs);
+
+export const PRODUCT_NOT_FOUND = problem(404, "Not Found", "Ce produit n'est pas dans votre parc.");
+
+// GET /me/adviser
+
+export const ADVISER_PATH = "GET /me/adviser";
+
+/** A portrait drawn inline (the API's photo address would not exist in Storybook). */
+export const ADVISER_PHOTO =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" fill="#dfe9d8"/><circle cx="48" cy="38" r="18" fill="#6b8f5e"/><path d="M14 96c4-22 18-32 34-32s30 10 34 32z" fill="#6b8f5e"/></svg>',
+  );
+
+const CUSTOMER_SERVICE = { nomSousService: "Service client", telephone1: "+33 3 26 00 00 01", mail1: "service.client", mail2: "@macc.test" };
+
+export const ADVISER = {
+  adviser: {
+    id: "8a4f2c10-0001",
+    civilite: "M.",
+    prenom: "Julien",
+    nom: "Moreau",
+    fonction: "Technico-commercial Marne",
+    telephone: "+33 3 26 45 67 89",
+    mobile: "+33 6 45 67 89 01",
+    email: "julien.moreau@macc.test",
+    photoUrl: ADVISER_PHOTO,
+  },
+  service: CUSTOMER_SERVICE,
+};
+
+/** An adviser without a photo nor a mobile number. */
+export const ADVISER_NO_PHOTO = { ...ADVISER, adviser: { ...ADVISER.adviser, photoUrl: null, mobile: null } };
+
+/** No dedicated adviser: the customer service instead. */
+export const NO_ADVISER = { adviser: null, service: CUSTOMER_SERVICE };
+
+/** The AGRIMACC adviser of the AGR company. */
+export const ADVISER_AGRI = {
+  adviser: { ...ADVISER.adviser, id: "8a4f2c10-0002", civilite: "Mme", prenom: "Sophie", nom: "Garnier", fonction: "Conseillère AGRIMACC Beauce", email: "sophie.garnier@agrimacc.test" },
+  service: { ...CUSTOMER_SERVICE, mail2: "@agrimacc.test" },
+};
+
+export const ADVISER_SERVICE_ERROR = problem(500, "Internal Server Error", "The adviser service is unavailable.");
+
+// POST /me/contact
+
+export const CONTACT_PATH = "POST /me/contact";
+
+/** 201 `{ id }`: the message is stored and the acknowledgement mail queued. */
+export const contactSent = (delayMs = 700): ApiFixture => new ApiFixture({ status: 201, body: { id: "msg-2026-0042" }, delayMs });
+
+export const CONTACT_INVALID = validationProblem([
+  { path: "subject", message: "L'objet contient des caractères non autorisés." },
+  { path: "message", message: "Le message contient un lien non autorisé." },
+]);
+export const CONTACT_SERVICE_ERROR = problem(500, "Internal Server Error", "The messaging service is unavailable.");
+
+// GET /bot-check/challenge: the invisible proof of work of the contact form (altcha protocol)
+
+export const BOT_CHECK_PATH = "GET /bot-check/challenge";
+
+/** A challenge solved at the 8th try: SHA-256("storybook?expires=4102444800" + 7). */
+export const BOT_CHECK_CHALLENGE = {
+  algorithm: "SHA-256",
+  challenge: "799a1aeb3dd631c4e4b2292733f61834f246df44242f4ac0c191e40d63e07ed0",
+  maxnumber: 1000,
+  salt: "storybook?expires=4102444800",
+  signature: "0".repeat(64),
+};
+
+/** GET /bot-check/challenge answered (the API gives a new one each time; one is enough here). */
+export const botCheckOk = (delayMs = 100): ApiFixture => ok(BOT_CHECK_CHALLENGE, delayMs);

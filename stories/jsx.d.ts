@@ -26,6 +26,13 @@ declare module "react" {
       "macc-password-update": MaccElementProps;
       "macc-forgot-password": MaccElementProps;
       "macc-login-help": MaccElementProps;
+      "macc-dashboard": MaccElementProps;
+      "macc-invoices": MaccElementProps;
+      /** `family`: a product family code (its detail); `view="sav"` with it: the after-sales documents. */
+      "macc-product-fleet": MaccElementProps & { family?: string; view?: "sav" | string };
+      "macc-adviser": MaccElementProps;
+      "macc-contacts": MaccElementProps;
+      "macc-contact-form": MaccElementProps;
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useRef, useState } from "react";
-import { footerNetwork, getFooter, readCachedFooter } from "../../core/contacts";
+import { useEffect, useRef, useState } from "react";
+import { footerNetwork, getFooter, QUIET, readCachedFooter } from "../../core/contacts";
 import { formatNumber } from "../../core/format";
 import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -25,7 +25,7 @@ export function ContactForm() {
   const { locale, theme, request } = useElement();
   const auth = useMacc((s) => s.auth);
   const network = footerNetwork(auth, locale, theme);
-  const contacts = useResource(`${network}:${locale}`, (signal) => getFooter(request, network, locale, signal), readCachedFooter(network, locale));
+  const contacts = useResource(`${network}:${locale}`, (signal) => getFooter(request, network, locale, signal, QUIET), readCachedFooter(network, locale));
   const phone = contacts.data?.listSousServices.find((s) => s.telephone1)?.telephone1 ?? null;
   const [outcome, setOutcome] = useState<"sent" | "failed" | null>(null);
   const status = useRef<HTMLDivElement>(null);
@@ -62,9 +62,12 @@ export function ContactForm() {
         }
         setOutcome("failed");
       }
-      requestAnimationFrame(() => status.current?.focus());
     },
   );
+  // Once the outcome is on screen (the success view replaces the form), it takes focus.
+  useEffect(() => {
+    if (outcome) status.current?.focus();
+  }, [outcome]);
 
   if (!auth.logged) {
     return (
@@ -117,6 +120,14 @@ export function ContactForm() {
       </div>
       <form noValidate onSubmit={form.onSubmit}>
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
+        {contacts.status === "error" && (
+          <Alert kind="error">
+            {t`Our services cannot be listed right now.`}{" "}
+            <Button variant="link" onClick={contacts.reload}>
+              {t`Try again`}
+            </Button>
+          </Alert>
+        )}
         {contacts.status === "loading" ? (
           <Skeleton height="4.5rem" width="min(30rem, 100%)" label={t`Loading our services`} />
         ) : (

@@ -44,7 +44,9 @@ export function Dashboard() {
           <Tile route="FACTURES" icon={<InvoiceIcon />} title={t`My invoices`}>
             {detail(
               counts &&
-                (counts.invoices.unpaid > 0 ? (
+                (counts.invoices.total === 0 ? (
+                  <Trans>No invoices yet</Trans>
+                ) : counts.invoices.unpaid > 0 ? (
                   <Plural value={counts.invoices.unpaid} one="# unpaid invoice" other="# unpaid invoices" />
                 ) : (
                   <Trans>All your invoices are paid</Trans>

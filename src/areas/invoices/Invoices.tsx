@@ -158,7 +158,7 @@ function InvoiceList({ idTier }: { idTier: string }) {
                   t`${formatNumber(locale, (page.page - 1) * page.pageSize + 1)}–${formatNumber(locale, Math.min(page.page * page.pageSize, page.total))} of ${formatNumber(locale, page.total)} invoices`
                 ))}
             </p>
-            {query.year !== null && page && page.total > 0 && <YearDownload year={query.year} count={page.total} />}
+            {query.year !== null && page && page.total > 0 && <YearDownload year={query.year} />}
           </div>
 
           {list.status === "error" && !page ? (
@@ -300,10 +300,11 @@ function InvoiceDownload({ invoice }: { invoice: Invoice }) {
   );
 }
 
-function YearDownload({ year, count }: { year: number; count: number }) {
+function YearDownload({ year }: { year: number }) {
   const { t } = useLingui();
   const { request } = useElement();
-  const [progress, setProgress] = useState<number | null>(null);
+  // null percent while running: the size is unknown, the bar is indeterminate.
+  const [progress, setProgress] = useState<{ percent: number | null } | null>(null);
   const [failed, setFailed] = useState(false);
   const label = useId();
   const running = useRef(false);
@@ -311,9 +312,9 @@ function YearDownload({ year, count }: { year: number; count: number }) {
     if (running.current) return;
     running.current = true;
     setFailed(false);
-    setProgress(0);
+    setProgress({ percent: 0 });
     try {
-      const blob = await downloadYear(request, year, (loaded, total) => setProgress(total ? Math.round((loaded / total) * 100) : null));
+      const blob = await downloadYear(request, year, (loaded, total) => setProgress({ percent: total ? Math.round((loaded / total) * 100) : null }));
       saveBlob(blob, `factures-${year}.zip`);
     } catch {
       setFailed(true);
@@ -324,13 +325,14 @@ function YearDownload({ year, count }: { year: number; count: number }) {
   };
   return (
     <div className="progress">
+      {/* The archive holds every invoice of the year, whatever the other filters. */}
       <Button variant="secondary" busy={progress !== null} onClick={() => void start()}>
-        <Plural value={count} one={`Download the # invoice of ${year} (ZIP)`} other={`Download the # invoices of ${year} (ZIP)`} />
+        {t`Download all the invoices of ${year} (ZIP)`}
       </Button>
       {progress !== null && (
         <>
           <span id={label}>{t`Preparing the archive…`}</span>
-          <progress aria-labelledby={label} max={100} value={progress ?? undefined} />
+          <progress aria-labelledby={label} max={100} value={progress.percent ?? undefined} />
         </>
       )}
       {failed && (

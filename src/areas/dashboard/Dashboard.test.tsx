@@ -1,0 +1,196 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import "../../../elements/macc-dashboard";
+import { getCore } from "../../core/index";
+import { company, deferred, mount, problem, resetPage, sessionRoutes, stubApi, user, type Mounted, type RouteHandler, waitFor } from "../../test/elements";
+
+const SUMMARY = "GET /api/me/summary";
+
+/** Numbers as the element's locale writes them (fr-FR: a narrow no-break space between thousands). */
+const fmt = (n: number) => new Intl.NumberFormat("fr-FR").format(n);
+
+const TEXT = {
+  title: "Mon compte",
+  anonymous: "Connectez-vous pour accéder à votre compte.",
+  logIn: "Se connecter",
+  invoices: "Mes factures",
+  information: "Mes informations",
+  informationDetail: "Vos coordonnées et celles de votre entreprise",
+  fleet: "Mon parc produits",
+  bank: "Coordonnées bancaires",
+  allPaid: "Toutes vos factures sont payées",
+  // French plurals: "one" for 1, "many" for whole millions ("1 000 000 de …"), "other" otherwise.
+  unpaid: (n: number) => (n === 1 ? "1 facture impayée" : n % 1_000_000 === 0 ? `${fmt(n)} de factures impayées` : `${fmt(n)} factures impayées`),
+  products: (n: number) => (n === 0 ? "Aucun produit pour le moment" : n === 1 ? "1 produit" : n % 1_000_000 === 0 ? `${fmt(n)} de produits` : `${fmt(n)} produits`),
+};
+
+const HREF = {
+  invoices: "/portail/mon-compte/factures",
+  information: "/portail/mon-compte/mes-informations",
+  fleet: "/portail/mon-compte/parc-produits",
+  login: "/portail/mon-compte/connexion",
+};
+
+const summary = ({ unpaid = 2, total = 40, products = 5, adviser = true } = {}) => ({ invoices: { unpaid, total }, products, adviser });
+
+function api(handler: RouteHandler = { body: summary() }) {
+  return stubApi({ ...sessionRoutes(), [SUMMARY]: handler });
+}
+
+const logIn = (codeReseau = "FRA", extra: Parameters<typeof company>[0] = {}) => getCore().store.getState().connectUser(user([company({ codeReseau, ...extra })]));
+
+/** Each tile as [title, detail, href]. */
+function tiles(view: Mounted): Array<[string, string, string | null]> {
+  return [...view.root.querySelectorAll<HTMLAnchorElement>(".tiles > li > a")].map((a) => [
+    a.querySelector(".tile__title")!.textContent!,
+    a.querySelector(".tile__detail")!.textContent!,
+    a.getAttribute("href"),
+  ]);
+}
+
+const titles = (view: Mounted) => tiles(view).map(([title]) => title);
+const detailOf = (view: Mounted, title: string) => tiles(view).find(([t]) => t === title)?.[1];
+
+async function mountLoaded(html = "<macc-dashboard></macc-dashboard>") {
+  const view = await mount(html);
+  await waitFor(() => expect(detailOf(view, TEXT.fleet)).not.toBe(""));
+  return view;
+}
+
+beforeEach(() => resetPage());
+
+describe("<macc-dashboard>", () => {
+  it("anonymous: a prompt to log in, no tiles, no request", async () => {
+    const calls = stubApi({});
+    const view = await mount("<macc-dashboard></macc-dashboard>");
+    expect(view.screen.getByRole("heading", { level: 1, name: TEXT.title })).toBeTruthy();
+    expect(view.screen.getByText(TEXT.anonymous)).toBeTruthy();
+    expect(view.screen.getByRole("link", { name: TEXT.logIn }).getAttribute("href")).toBe(HREF.login);
+    expect(view.root.querySelector(".tiles")).toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls.calls).toHaveLength(0);
+  });
+
+  it("logged in: the company line and one tile per part of the account, with the counts of GET /me/summary", async () => {
+    const calls = api();
+    logIn("FRA", { formeJuridique: "SARL", raisonSocial: "Ferme des Tilleuls", immatriculation: "552100554" });
+    const view = await mountLoaded();
+    expect(view.screen.getByRole("heading", { level: 1, name: TEXT.title })).toBeTruthy();
+    expect(view.root.querySelector(".company-line")!.textContent).toBe("SARL Ferme des Tilleuls · 552100554");
+    expect(tiles(view)).toEqual([
+      [TEXT.invoices, TEXT.unpaid(2), HREF.invoices],
+      [TEXT.information, TEXT.informationDetail, HREF.information],
+      [TEXT.fleet, TEXT.products(5), HREF.fleet],
+    ]);
+    const [call] = calls.callsTo(SUMMARY);
+    expect(call!.headers.authorization).toBe("Bearer company-token-1");
+    expect(calls.callsTo(SUMMARY)).toHaveLength(1);
+  });
+
+  describe("the invoices tile, by network and theme", () => {
+    it.each<[string, string, boolean]>([
+      ["FRA", "", true],
+      ["AGR", "", true],
+      ["FIL", "", true],
+      ["EXP", "", true],
+      ["BLG", "", false],
+      ["GBR", "", false],
+      ["ESP", "", false],
+      ["ITA", "", false],
+      ["GBR", ' theme="agri"', true],
+      ["BLG", ' theme="agri"', true],
+      ["FRA", ' theme="macc"', true],
+    ])("network %s%s → invoices tile: %s", async (network, attribute, shown) => {
+      api();
+      logIn(network);
+      const view = await mountLoaded(`<macc-dashboard${attribute}></macc-dashboard>`);
+      expect(titles(view).includes(TEXT.invoices)).toBe(shown);
+      expect(view.root.querySelector(`a[href="${HREF.invoices}"]`) !== null).toBe(shown);
+      expect(titles(view)).toEqual([...(shown ? [TEXT.invoices] : []), TEXT.information, TEXT.fleet]);
+    });
+  });
+
+  it("the bank details tile never shows (feature flag off), even in fr-FR", async () => {
+    api();
+    logIn("FRA");
+    const view = await mountLoaded('<macc-dashboard locale="fr-FR"></macc-dashboard>');
+    expect(titles(view)).not.toContain(TEXT.bank);
+    expect(view.root.querySelector('a[href*="coordonnee-bancaire"]')).toBeNull();
+  });
+
+  describe("the counts", () => {
+    it.each<[number, string]>([
+      [0, TEXT.allPaid],
+      [1, TEXT.unpaid(1)],
+      [2, TEXT.unpaid(2)],
+      [1234, "1\u202f234 factures impayées"],
+      [2_000_000, "2\u202f000\u202f000 de factures impayées"],
+    ])("%i unpaid invoices → %j", async (unpaid, detail) => {
+      api({ body: summary({ unpaid, total: 2000 }) });
+      logIn();
+      const view = await mountLoaded();
+      expect(detailOf(view, TEXT.invoices)).toBe(detail);
+    });
+
+    it.each<[number, string]>([
+      [0, TEXT.products(0)],
+      [1, TEXT.products(1)],
+      [7, TEXT.products(7)],
+      [1_000_000, "1\u202f000\u202f000 de produits"],
+    ])("%i products → %j", async (products, detail) => {
+      api({ body: summary({ products }) });
+      logIn();
+      const view = await mountLoaded();
+      expect(detailOf(view, TEXT.fleet)).toBe(detail);
+    });
+  });
+
+  it("while the summary loads: the tiles are there and usable, skeletons in place of the counts", async () => {
+    const answer = deferred();
+    api(answer.handler);
+    logIn();
+    const view = await mount("<macc-dashboard></macc-dashboard>");
+    await answer.started;
+    expect(titles(view)).toEqual([TEXT.invoices, TEXT.information, TEXT.fleet]);
+    const links = [...view.root.querySelectorAll<HTMLAnchorElement>(".tiles a")];
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([HREF.invoices, HREF.information, HREF.fleet]);
+    const skeletonIn = (title: string) => links.find((a) => a.querySelector(".tile__title")!.textContent === title)!.querySelector(".tile__detail .skeleton");
+    expect(skeletonIn(TEXT.invoices)).not.toBeNull();
+    expect(skeletonIn(TEXT.fleet)).not.toBeNull();
+    expect(detailOf(view, TEXT.information)).toBe(TEXT.informationDetail);
+
+    answer.resolve({ body: summary({ unpaid: 0, products: 1 }) });
+    await waitFor(() => expect(detailOf(view, TEXT.fleet)).toBe(TEXT.products(1)));
+    expect(detailOf(view, TEXT.invoices)).toBe(TEXT.allPaid);
+    expect(view.root.querySelector(".tiles .skeleton")).toBeNull();
+  });
+
+  it.each<[string, RouteHandler]>([
+    ["500", problem(500)],
+    ["404", problem(404)],
+    ["an answer that is not a summary", { body: { invoices: 3 } }],
+  ])("summary failure (%s): the tiles without their counts; no message, no toast", async (_label, handler) => {
+    const calls = api(handler);
+    logIn();
+    const view = await mount("<macc-dashboard></macc-dashboard>");
+    await waitFor(() => expect(calls.callsTo(SUMMARY)).toHaveLength(1));
+    await waitFor(() => expect(view.root.querySelector(".tiles .skeleton")).toBeNull());
+    expect(tiles(view)).toEqual([
+      [TEXT.invoices, "", HREF.invoices],
+      [TEXT.information, TEXT.informationDetail, HREF.information],
+      [TEXT.fleet, "", HREF.fleet],
+    ]);
+    expect(view.root.querySelector('[role="alert"]')).toBeNull();
+    expect(getCore().toasts.getState().toasts).toHaveLength(0);
+  });
+
+  it("reloads the counts when the customer switches company (and follows its network)", async () => {
+    const calls = api((call) => ({ body: summary({ unpaid: call.headers.authorization === "Bearer company-token-2" ? 9 : 2 }) }));
+    getCore().store.getState().connectUser(user([company({ idTier: "T1", codeReseau: "FRA" }), company({ idTier: "T2", codeReseau: "FIL", token: "company-token-2", raisonSocial: "GAEC du Val" })]));
+    const view = await mountLoaded();
+    expect(detailOf(view, TEXT.invoices)).toBe(TEXT.unpaid(2));
+    getCore().store.getState().chooseCompany("T2");
+    await waitFor(() => expect(detailOf(view, TEXT.invoices)).toBe(TEXT.unpaid(9)));
+    expect(calls.callsTo(SUMMARY)).toHaveLength(2);
+    expect(view.root.querySelector(".company-line")!.textContent).toContain("GAEC du Val");
+  });
+});
