@@ -17,12 +17,23 @@ async function latestCode(page: Page, to: string): Promise<string> {
   return code;
 }
 
+/** axe in both themes on the current step (the flow's state survives the reloads). */
+async function expectAccessibleInBothThemes(page: Page) {
+  const path = new URL(page.url()).pathname;
+  for (const site of ["agrimacc", "macc"]) {
+    await page.goto(`${path}?site=${site}`);
+    await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", site === "agrimacc" ? "agri" : "macc");
+    await expect(portal(page).locator("main h2").first()).toBeVisible();
+    await expectAccessible(page);
+  }
+}
+
 test.describe.serial("self-registration", () => {
   test("registers the demo company found by its SIREN, with the code from the outbox, then logs out and back in", async ({ page }) => {
     await page.goto("/portail/inscription");
     const main = portal(page).locator("main");
     await expect(main.getByText("Étape 1 sur 5")).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessibleInBothThemes(page);
 
     // Neither number: the spec's message.
     await main.getByRole("button", { name: "Rechercher mon entreprise" }).click();
@@ -35,19 +46,19 @@ test.describe.serial("self-registration", () => {
 
     await expect(main.getByText("Étape 2 sur 5")).toBeVisible();
     await expect(main.getByText("Ferme de la Vallée Verte")).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessibleInBothThemes(page);
     // Survives a reload mid-flow.
     await page.reload();
     await expect(main.getByText("Étape 2 sur 5")).toBeVisible();
     await main.getByRole("button", { name: "Continuer" }).click();
 
     await expect(main.getByText("Étape 3 sur 5")).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessibleInBothThemes(page);
     await main.getByRole("radio", { name: /e-mail/ }).check();
     await main.getByRole("button", { name: "M'envoyer un code" }).click();
 
     await expect(main.getByText("Étape 4 sur 5")).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessibleInBothThemes(page);
     const code = await latestCode(page, "contact@vallee-verte.test");
     await main.getByLabel("Code de vérification").fill(code === "000000" ? "111111" : "000000");
     await main.getByRole("button", { name: "Vérifier le code" }).click();
@@ -56,7 +67,7 @@ test.describe.serial("self-registration", () => {
     await main.getByRole("button", { name: "Vérifier le code" }).click();
 
     await expect(main.getByText("Étape 5 sur 5")).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessibleInBothThemes(page);
     await main.getByLabel("Nouveau mot de passe", { exact: true }).fill(PASSWORD);
     await main.getByLabel("Confirmer le nouveau mot de passe", { exact: true }).fill(PASSWORD);
     await main.getByRole("button", { name: "Créer mon compte" }).click();
