@@ -502,3 +502,58 @@ export const BOT_CHECK_CHALLENGE = {
 
 /** GET /bot-check/challenge answered (the API gives a new one each time; one is enough here). */
 export const botCheckOk = (delayMs = 100): ApiFixture => ok(BOT_CHECK_CHALLENGE, delayMs);
+
+// ---------------------------------------------------------------------------------------------
+// Self-registration (INSCRIPTION): POST /registration, then /registration/{id}/companies, /code,
+// /verify and /complete; each request carries a solved bot check (BOT_CHECK_PATH above).
+
+export const REGISTRATION_PATH = "POST /registration";
+export const REGISTRATION_COMPANIES_PATH = "POST /registration/:id/companies";
+export const REGISTRATION_CODE_PATH = "POST /registration/:id/code";
+export const REGISTRATION_VERIFY_PATH = "POST /registration/:id/verify";
+export const REGISTRATION_COMPLETE_PATH = "POST /registration/:id/complete";
+
+/** What the identification step types in (a valid SIREN: the example of the French hint). */
+export const REGISTRATION_IDENTITY = { pays: "FR", immatriculation: "552 100 554", email: "nouveau@demo.macc.test", mobile: "+33 6 12 34 56 78" };
+
+/** A company as POST /registration lists it (no token: the visitor has no account yet). */
+const found = ({ idTier, formeJuridique, raisonSocial, immatriculation, numeroClient }: Entreprise) => ({ idTier, formeJuridique, raisonSocial, immatriculation, numeroClient });
+export const FOUND_FRA = found(COMPANY_FRA);
+export const FOUND_AGR = found(COMPANY_AGR);
+
+/** 201 `{ registrationId, entreprisesTrouvees }`. */
+export const registrationFound = (companies = [FOUND_FRA, FOUND_AGR], delayMs = 600): ApiFixture =>
+  new ApiFixture({ status: 201, body: { registrationId: "sb-registration-7f3a", entreprisesTrouvees: companies }, delayMs });
+
+/** The contact means of the chosen companies, masked by the API. */
+export const CONTACT_MEANS = [
+  { id: "email-1", type: "email", masked: "n*****@d***.macc.test" },
+  { id: "sms-1", type: "sms", masked: "+33 6 ** ** ** 78" },
+];
+export const contactMeansFound = (list: unknown[] = CONTACT_MEANS, delayMs = 500): ApiFixture => ok({ moyensContacts: list }, delayMs);
+
+/** 202 `{ resendAfter, expiresIn }`: the 6-digit code is on its way. */
+export const registrationCodeSent = (resendAfter = 60, delayMs = 500): ApiFixture => new ApiFixture({ status: 202, body: { resendAfter, expiresIn: 600 }, delayMs });
+export const registrationVerified = (delayMs = 400): ApiFixture => ok({}, delayMs);
+
+/** The account the registration creates (one FRA company). */
+export const USER_REGISTERED = user("7d1c1a52-0011", "nouveau@demo.macc.test", [COMPANY_FRA]);
+/** 201: the account is created and answered like a login. */
+export const registrationCompleted = (account: User = USER_REGISTERED, delayMs = 800): ApiFixture => new ApiFixture({ status: 201, body: session(account), delayMs });
+
+const typedProblem = (status: number, type: string, title: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): ApiFixture =>
+  new ApiFixture({ status, body: { type, status, title, ...extra }, headers, delayMs: 400 });
+
+/** 404 on POST /registration: nothing matches the number(s) typed. */
+export const REGISTRATION_NOT_FOUND = problem(404, "Not Found", "No company matches.");
+/** 404 on a later step: the registration is gone (expired). */
+export const REGISTRATION_EXPIRED = problem(404, "Not Found", "Registration not found or expired.");
+export const ACCOUNT_EXISTS = typedProblem(409, "urn:macc:problem:account-exists", "Conflict");
+export const NO_CONTACT_MEANS = typedProblem(422, "urn:macc:problem:no-contact-means", "Unprocessable Content", { errors: [] });
+export const CODE_THROTTLED = problem(429, "Too Many Requests", "Wait before asking for another code.", { headers: { "Retry-After": "120" } });
+export const WRONG_CODE = typedProblem(422, "urn:macc:problem:wrong-code", "Unprocessable Content", { remainingTries: 2 });
+export const CODE_GONE = problem(410, "Gone", "This code has expired, was used or had too many tries.");
+export const EMAIL_HAS_ACCOUNT = problem(409, "Conflict", "An account already exists for this e-mail address.");
+export const REGISTRATION_PASSWORD_RULES = validationProblem([{ path: "motDePasse", message: "Ce mot de passe est trop courant." }]);
+/** 403: the X-Bot-Check proof was refused (stale or replayed). */
+export const BOT_CHECK_FAILED = typedProblem(403, "urn:macc:problem:bot-check", "Forbidden");

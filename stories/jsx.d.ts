@@ -33,6 +33,7 @@ declare module "react" {
       "macc-adviser": MaccElementProps;
       "macc-contacts": MaccElementProps;
       "macc-contact-form": MaccElementProps;
+      "macc-registration": MaccElementProps;
     }
   }
 }

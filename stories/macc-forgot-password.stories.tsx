@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect } from "storybook/test";
 import "../elements/macc-forgot-password";
-import { accepted, FORGOT_THROTTLED, NEW_PASSWORD_RULES, noContent, RESET_LINK_GONE, SERVER_ERROR } from "./fixtures";
+import { accepted, BOT_CHECK_PATH, botCheckOk, FORGOT_THROTTLED, NEW_PASSWORD_RULES, noContent, RESET_LINK_GONE, SERVER_ERROR } from "./fixtures";
 import { elementAttributes, fillFields, shadowOf, submitForm, textOf, type MaccPageParameters } from "./helpers";
 
 /**
@@ -14,6 +14,7 @@ const meta = {
   render: (_args, { globals }) => <macc-forgot-password {...elementAttributes(globals)} />,
   parameters: {
     api: {
+      [BOT_CHECK_PATH]: botCheckOk(),
       "POST /auth/forgot": accepted(),
       "POST /auth/reset": noContent(600),
     },

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect } from "storybook/test";
 import "../elements/macc-login";
-import { LOGIN_FAILED, LOGIN_THROTTLED, ok, session, USER_ONE_COMPANY } from "./fixtures";
+import { BOT_CHECK_PATH, botCheckOk, LOGIN_FAILED, LOGIN_THROTTLED, ok, session, USER_ONE_COMPANY } from "./fixtures";
 import { elementAttributes, shadowOf, type MaccPageParameters } from "./helpers";
 
 /**
@@ -12,7 +12,7 @@ import { elementAttributes, shadowOf, type MaccPageParameters } from "./helpers"
 const meta = {
   title: "Elements/macc-login",
   render: (_args, { globals }) => <macc-login {...elementAttributes(globals)} />,
-  parameters: { api: { "POST /auth/login": ok(session(USER_ONE_COMPANY), 600) } },
+  parameters: { api: { [BOT_CHECK_PATH]: botCheckOk(), "POST /auth/login": ok(session(USER_ONE_COMPANY), 600) } },
 } satisfies Meta;
 
 export default meta;

@@ -1,4 +1,5 @@
 import type { ApiClient } from "./api";
+import { ApiError } from "./errors";
 
 /** An altcha-style proof-of-work challenge: find n with SHA-256(salt + n) = challenge. */
 export interface Challenge {
@@ -38,3 +39,8 @@ export async function proveHuman(api: ApiClient, signal?: AbortSignal): Promise<
 }
 
 export const BOT_CHECK_HEADER = "X-Bot-Check";
+
+/** The API refused the proof (missing, expired or already used): a new attempt gets a fresh one. */
+export function isBotCheckRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && (error.problem.type ?? "").endsWith("bot-check");
+}

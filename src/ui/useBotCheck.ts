@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { proveHuman } from "../core/bot-check";
 import { useElement } from "./context";
@@ -25,4 +26,10 @@ export function useBotCheck(): { take(): Promise<string> } {
       return proof;
     },
   };
+}
+
+/** What a refused proof tells the visitor, the same on every form. */
+export function useBotCheckFailure(): string {
+  const { t } = useLingui();
+  return t`The security check failed. Please try again.`;
 }

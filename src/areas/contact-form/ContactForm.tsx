@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
+import { isBotCheckRefusal } from "../../core/bot-check";
 import { footerNetwork, getFooter, QUIET, readCachedFooter } from "../../core/contacts";
 import { formatNumber } from "../../core/format";
 import { Alert, Skeleton } from "../../ui/Alert";
@@ -12,7 +13,7 @@ import { fieldErrorsOf } from "../../ui/field-errors";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { TextareaField } from "../../ui/Textarea";
-import { useBotCheck } from "../../ui/useBotCheck";
+import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
 import { useResource } from "../../ui/useResource";
 import { MESSAGE_MAX, MESSAGE_MIN, sendMessage, SUBJECT_MAX, validateMessage, type ContactMessage } from "./contact-api";
@@ -30,6 +31,8 @@ export function ContactForm() {
   const [outcome, setOutcome] = useState<"sent" | "failed" | null>(null);
   const status = useRef<HTMLDivElement>(null);
   const botCheck = useBotCheck();
+  const botCheckFailure = useBotCheckFailure();
+  const [refused, setRefused] = useState(false);
 
   const form = useForm<ContactMessage>(
     EMPTY,
@@ -60,6 +63,7 @@ export function ContactForm() {
           form.fail(fieldErrors);
           return;
         }
+        setRefused(isBotCheckRefusal(error));
         setOutcome("failed");
       }
     },
@@ -114,7 +118,9 @@ export function ContactForm() {
       <div ref={status} tabIndex={-1}>
         {outcome === "failed" && (
           <Alert kind="error">
-            {phone ? t`Your message could not be sent. Please try again later or call us on ${phone}.` : t`Your message could not be sent. Please try again later.`}
+            {refused
+              ? botCheckFailure
+              : phone ? t`Your message could not be sent. Please try again later or call us on ${phone}.` : t`Your message could not be sent. Please try again later.`}
           </Alert>
         )}
       </div>

@@ -1,9 +1,10 @@
 import { fireEvent } from "@testing-library/dom";
+import { createHash } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-login";
 import { readCookie } from "../../core/cookies";
 import { getCore } from "../../core/index";
-import { company, deferred, listen, mount, problem, renderedRoot, resetPage, sessionBody, stubApi, user, type Mounted, waitFor } from "../../test/elements";
+import { company, deferred, listen, mount, problem, renderedRoot, resetPage, sessionBody, stubApi as stubApiWith, user, type Mounted, waitFor, type ApiCall } from "../../test/elements";
 
 const MESSAGES = {
   emailRequired: "Saisissez votre adresse e-mail",
@@ -15,6 +16,22 @@ const MESSAGES = {
 };
 
 const LOGIN = "POST /api/auth/login";
+
+// The invisible bot check: every challenge is solved by n = 0; challenge k has its own salt.
+const CHALLENGE = "GET /api/bot-check/challenge";
+function challenge(k: number) {
+  const salt = `salt-${k}?expires=4102444800`;
+  return { algorithm: "SHA-256", challenge: createHash("sha256").update(`${salt}0`).digest("hex"), maxnumber: 3, salt, signature: `sig-${k}` };
+}
+/** What X-Bot-Check carries once challenge `k` is solved. */
+const proof = (k: number) => ({ algorithm: "SHA-256", challenge: challenge(k).challenge, number: 0, salt: challenge(k).salt, signature: `sig-${k}` });
+/** The stub of these tests, which also serves the bot check's challenges (1, 2, 3…). */
+function stubApi(routes: Parameters<typeof stubApiWith>[0], options?: Parameters<typeof stubApiWith>[1]) {
+  let served = 0;
+  return stubApiWith({ [CHALLENGE]: () => ({ body: challenge(++served) }), ...routes }, options);
+}
+/** The calls of the form itself, without the bot check's challenges. */
+const own = (calls: ApiCall[]) => calls.filter((c) => !(c.method === "GET" && c.path === "/api/bot-check/challenge"));
 
 interface NavigateDetail {
   route: string;
@@ -82,7 +99,7 @@ describe("<macc-login>", () => {
       // Inline messages match the summary and describe their field.
       expect(view.root.getElementById(email.getAttribute("aria-describedby")!)!.textContent).toBe(MESSAGES.emailRequired);
       expect(view.root.getElementById(password.getAttribute("aria-describedby")!)!.textContent).toBe(MESSAGES.passwordRequired);
-      expect(api.calls).toHaveLength(0);
+      expect(own(api.calls)).toHaveLength(0);
     });
 
     it("a summary entry moves focus to its field", async () => {
@@ -107,7 +124,7 @@ describe("<macc-login>", () => {
       fireEvent.click(fill(view, email, password).submit);
       const summary = await summaryOf(view);
       expect([...summary.querySelectorAll("li")].map((li) => li.textContent)).toEqual(messages);
-      expect(api.calls).toHaveLength(0);
+      expect(own(api.calls)).toHaveLength(0);
       // What was typed stays (an e-mail input trims surrounding spaces by itself).
       expect(fields(view).email.value).toBe(email.trim());
     });
@@ -138,7 +155,7 @@ describe("<macc-login>", () => {
       expect(email.value).toBe("jean@ferme.test");
       expect(password.value).toBe("Mauvais1");
       expect(email.getAttribute("aria-invalid")).toBe("true");
-      expect(api.calls).toHaveLength(1);
+      expect(own(api.calls)).toHaveLength(1);
       expect(getCore().store.getState().auth.logged).toBe(false);
       // The form shows it itself: no generic toast on top.
       expect(getCore().toasts.getState().toasts).toHaveLength(0);
@@ -215,9 +232,11 @@ describe("<macc-login>", () => {
       fireEvent.click(fill(view, "  jean@ferme.test ", "Secret123").submit);
 
       await waitFor(() => expect(navigations).toHaveLength(1));
-      expect(api.calls).toHaveLength(1);
-      const [call] = api.calls;
+      expect(own(api.calls)).toHaveLength(1);
+      const [call] = own(api.calls);
       expect(call!.method).toBe("POST");
+      // The invisible bot check's solved challenge travels with the credentials.
+      expect(JSON.parse(atob(call!.headers["x-bot-check"]!))).toEqual(proof(1));
       expect(call!.body).toEqual({ email: "jean@ferme.test", password: "Secret123" });
       expect(call!.headers["content-type"]).toBe("application/json");
       expect(call!.headers.authorization).toBeUndefined();

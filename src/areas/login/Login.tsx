@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { isBotCheckRefusal } from "../../core/bot-check";
 import { ApiError } from "../../core/errors";
 import { matchPath } from "../../core/route-rules";
 import { pathFor } from "../../core/routes";
@@ -9,7 +10,7 @@ import { Field } from "../../ui/Field";
 import { PageTitle } from "../../ui/PageTitle";
 import { PasswordField } from "../../ui/PasswordField";
 import { RouteLink } from "../../ui/RouteLink";
-import { useBotCheck } from "../../ui/useBotCheck";
+import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
 import { validateLogin, type LoginValues } from "./validate-login";
 
@@ -59,6 +60,7 @@ function LoginForm({ basket }: { basket: boolean }) {
   const { core, emit } = useElement();
   const nav = useNavigation();
   const botCheck = useBotCheck();
+  const botCheckFailure = useBotCheckFailure();
 
   const form = useForm<LoginValues>(
     { email: "", password: "" },
@@ -103,9 +105,7 @@ function LoginForm({ basket }: { basket: boolean }) {
     if (error instanceof ApiError && error.status === 401) {
       return t`Invalid username or password. You can click on 'Forgot password?' below.`;
     }
-    if (error instanceof ApiError && error.status === 403) {
-      return t`The security check failed. Please try again.`;
-    }
+    if (isBotCheckRefusal(error)) return botCheckFailure;
     if (error instanceof ApiError && error.status === 429) {
       const minutes = Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60));
       return t`Too many login attempts. Please wait ${minutes} min before trying again.`;

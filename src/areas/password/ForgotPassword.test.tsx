@@ -1,12 +1,29 @@
 import { fireEvent } from "@testing-library/dom";
+import { createHash } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-forgot-password";
 import { getCore } from "../../core/index";
-import { deferred, listen, mount, problem, resetPage, stubApi, user, type Mounted, type RouteHandler, waitFor } from "../../test/elements";
+import { deferred, listen, mount, problem, resetPage, stubApi as stubApiWith, user, type Mounted, type RouteHandler, waitFor, type ApiCall } from "../../test/elements";
 
 const FORGOT = "POST /api/auth/forgot";
 const RESET = "POST /api/auth/reset";
 const PAGE = "/portail/mot-de-passe-oublie";
+
+// The invisible bot check: every challenge is solved by n = 0; challenge k has its own salt.
+const CHALLENGE = "GET /api/bot-check/challenge";
+function challenge(k: number) {
+  const salt = `salt-${k}?expires=4102444800`;
+  return { algorithm: "SHA-256", challenge: createHash("sha256").update(`${salt}0`).digest("hex"), maxnumber: 3, salt, signature: `sig-${k}` };
+}
+/** What X-Bot-Check carries once challenge `k` is solved. */
+const proof = (k: number) => ({ algorithm: "SHA-256", challenge: challenge(k).challenge, number: 0, salt: challenge(k).salt, signature: `sig-${k}` });
+/** The stub of these tests, which also serves the bot check's challenges (1, 2, 3…). */
+function stubApi(routes: Parameters<typeof stubApiWith>[0], options?: Parameters<typeof stubApiWith>[1]) {
+  let served = 0;
+  return stubApiWith({ [CHALLENGE]: () => ({ body: challenge(++served) }), ...routes }, options);
+}
+/** The calls of the form itself, without the bot check's challenges. */
+const own = (calls: ApiCall[]) => calls.filter((c) => !(c.method === "GET" && c.path === "/api/bot-check/challenge"));
 
 const MESSAGES = {
   emailRequired: "Saisissez votre adresse e-mail",
@@ -62,7 +79,7 @@ describe("<macc-forgot-password>", () => {
       expect(email.getAttribute("autocomplete")).toBe("username");
       expect(submitButton(view).textContent).toBe("M'envoyer un lien");
       expect(view.screen.getByRole("link", { name: "Retour à la connexion" }).getAttribute("href")).toBe("/portail/mon-compte/connexion");
-      expect(calls.calls).toHaveLength(0);
+      expect(own(calls.calls)).toHaveLength(0);
     });
 
     it.each<[string, string]>([
@@ -78,7 +95,7 @@ describe("<macc-forgot-password>", () => {
       expect(await summaryItems(view)).toEqual([message]);
       expect(inlineError(view, "email")).toBe(message);
       expect(byId(view, "email").getAttribute("aria-invalid")).toBe("true");
-      expect(calls.calls).toHaveLength(0);
+      expect(own(calls.calls)).toHaveLength(0);
     });
 
     it.each<[string, string]>([
@@ -103,7 +120,9 @@ describe("<macc-forgot-password>", () => {
       const [call] = calls.callsTo(FORGOT);
       expect(call!.body).toEqual({ email: "jean@ferme.test", resetPath: PAGE });
       expect(call!.headers.authorization).toBeUndefined();
-      expect(calls.calls).toHaveLength(1);
+      // The invisible bot check's solved challenge travels with the request.
+      expect(JSON.parse(atob(call!.headers["x-bot-check"]!))).toEqual(proof(1));
+      expect(own(calls.calls)).toHaveLength(1);
     });
 
     it("on another page the resetPath follows it", async () => {
@@ -207,7 +226,7 @@ describe("<macc-forgot-password>", () => {
       choose(view, nouveau, confirmer);
       expect(await summaryItems(view)).toEqual(expected.map(([, m]) => m));
       for (const [id, message] of expected) expect(inlineError(view, id)).toBe(message);
-      expect(calls.calls).toHaveLength(0);
+      expect(own(calls.calls)).toHaveLength(0);
     });
 
     it("204: posts {token, nouveauMotDePasse, confirmerMotDePasse}; success with a link to log in", async () => {

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
+import { isBotCheckRefusal } from "../../core/bot-check";
 import { ApiError } from "../../core/errors";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -9,7 +10,7 @@ import { Field } from "../../ui/Field";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { fieldErrorsOf } from "../../ui/field-errors";
-import { useBotCheck } from "../../ui/useBotCheck";
+import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
 import { requestReset, resetPassword } from "./password-api";
 import { NewPasswordFields } from "../../ui/NewPasswordFields";
@@ -41,6 +42,7 @@ function RequestForm() {
   const { t } = useLingui();
   const { request } = useElement();
   const botCheck = useBotCheck();
+  const botCheckFailure = useBotCheckFailure();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const status = useRef<HTMLDivElement>(null);
@@ -60,9 +62,11 @@ function RequestForm() {
         setSentTo(email.trim());
       } catch (error) {
         setFailure(
-          error instanceof ApiError && error.status === 429
-            ? t`Too many requests. Please wait ${Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60))} min before trying again.`
-            : t`We could not send the e-mail. Please try again later.`,
+          isBotCheckRefusal(error)
+            ? botCheckFailure
+            : error instanceof ApiError && error.status === 429
+              ? t`Too many requests. Please wait ${Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60))} min before trying again.`
+              : t`We could not send the e-mail. Please try again later.`,
         );
       }
       requestAnimationFrame(() => status.current?.focus());

@@ -33,7 +33,7 @@ const TEXT = {
   loadingProduct: "Chargement du produit",
   open: (title: string) => `Ouvrir le PDF ${title}`,
   watch: (title: string) => `Voir la vidéo ${title} (s'ouvre dans un nouvel onglet)`,
-  pdfMeta: (kb: string) => `Document PDF, ${kb} Ko`,
+  pdfMeta: (kb: string) => `PDF, ${kb} Ko`,
   pdf: "PDF",
   video: (m: number, s: number) => `Vidéo, ${m} min ${s} s`,
   openFailed: "Le document n'a pas pu être ouvert. Veuillez réessayer.",

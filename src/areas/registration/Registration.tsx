@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import { COMPANY_NUMBER_EXAMPLE, checkCompanyNumber, type CompanyCountry } from "../../core/company-numbers";
+import { isBotCheckRefusal } from "../../core/bot-check";
 import { ApiError } from "../../core/errors";
 import { createRegistrationStore, type RegistrationStore } from "../../core/registration";
 import { Alert } from "../../ui/Alert";
@@ -15,7 +16,7 @@ import { Modal } from "../../ui/Modal";
 import { NewPasswordFields } from "../../ui/NewPasswordFields";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
-import { useBotCheck } from "../../ui/useBotCheck";
+import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
 import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 import { chooseCompanies, complete, identify, sendCode, verifyCode } from "./registration-api";
@@ -84,10 +85,10 @@ function useFailure() {
   const generic = t`An error has occurred. Unable to continue.`;
   const expired = t`This registration has expired. Please start again.`;
   const tooMany = (error: ApiError) => t`Too many attempts. Please wait ${Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60))} min before trying again.`;
-  const botCheck = t`The security check failed. Please try again.`;
+  const botCheck = useBotCheckFailure();
   /** The message for a failure no field explains. */
   const explain = (error: unknown): string =>
-    !(error instanceof ApiError) ? generic : error.status === 429 ? tooMany(error) : error.status === 403 ? botCheck : error.status === 404 ? expired : generic;
+    !(error instanceof ApiError) ? generic : error.status === 429 ? tooMany(error) : isBotCheckRefusal(error) ? botCheck : error.status === 404 ? expired : generic;
   return { view, show, explain };
 }
 
