@@ -31,8 +31,9 @@ export async function getAdviser(
   request: <T>(path: string, options?: RequestOptions) => Promise<T>,
   signal?: AbortSignal,
   expected: readonly number[] = [403, 404, 500, 502, 504, 0],
+  optional = false,
 ): Promise<AdviserAnswer> {
-  return v.parse(AdviserAnswerSchema, await request<unknown>("/me/adviser", { signal, expected }));
+  return v.parse(AdviserAnswerSchema, await request<unknown>("/me/adviser", { signal, expected, optional }));
 }
 
 /** The photo address the API gives is relative to the API's origin. */

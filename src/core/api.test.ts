@@ -39,7 +39,7 @@ function fakeFetch(answers: Answer[]) {
 function setup(answers: Answer[], overrides: Partial<ApiDeps> = {}) {
   const { calls, impl } = fakeFetch(answers);
   const mocks = {
-    onDisconnect: vi.fn<(status: number) => void>(),
+    onDisconnect: vi.fn<(status: number, authenticated: boolean) => void>(),
     onMaintenance: vi.fn<() => void>(),
     onFailure: vi.fn<(error: ApiError) => void>(),
     sleep: vi.fn<(ms: number) => Promise<void>>(async () => {}),
@@ -162,7 +162,7 @@ describe("error answers (SPEC §8)", () => {
     const error = await failure(api.request("/x", { method: "POST", expected }));
     expect(error).toMatchObject({ status });
     expect(deps.onDisconnect).toHaveBeenCalledTimes(disconnect ? 1 : 0);
-    if (disconnect) expect(deps.onDisconnect).toHaveBeenCalledWith(status);
+    if (disconnect) expect(deps.onDisconnect).toHaveBeenCalledWith(status, true);
     expect(deps.onMaintenance).toHaveBeenCalledTimes(maintenance ? 1 : 0);
     expect(deps.onFailure).toHaveBeenCalledTimes(toast ? 1 : 0);
     if (toast) expect(deps.onFailure.mock.calls[0]![0].problem.detail).toBe("Message du serveur");
@@ -311,5 +311,16 @@ describe("file answers", () => {
     const { api } = setup([problem(404, "Introuvable")]);
     const error = await failure(api.request("/me/invoices/9/pdf", { as: "blob", expected: [404] }));
     expect(error).toMatchObject({ status: 404, problem: { detail: "Introuvable" } });
+  });
+});
+
+describe("which calls ended the session", () => {
+  it.each([
+    ["an authenticated call", {}, true],
+    ["an anonymous one (a silent restore)", { anonymous: true }, false],
+  ])("a 401 on %s says so", async (_label, options, authenticated) => {
+    const { api, deps } = setup([problem(401)]);
+    await failure(api.request("/x", { ...options, expected: [401] }));
+    expect(deps.onDisconnect).toHaveBeenCalledWith(401, authenticated);
   });
 });

@@ -24,6 +24,8 @@ export interface RequestOptions {
   /** Read a successful answer as a file (PDF, ZIP), reporting download progress when asked. */
   as?: "blob";
   onProgress?: (loaded: number, total: number | null) => void;
+  /** A bonus on a public page (the adviser on the contact page): a lapsed session does not send the customer to login. */
+  optional?: boolean;
   /** Skip the bearer token (session endpoints rely on the HttpOnly cookie). */
   anonymous?: boolean;
 }
@@ -32,13 +34,13 @@ export interface ApiDeps {
   baseUrl: () => string;
   token: () => string | null;
   locale: () => string;
-  /** 401, 413 or 429: the session ends (SPEC §4). */
-  onDisconnect: (status: number) => void;
+  /** 401, 413 or 429: the session ends (SPEC §4). `authenticated`: a call the screen needed carried the token. */
+  onDisconnect: (status: number, authenticated: boolean) => void;
   onMaintenance: () => void;
   /** Any other failure: SPEC §8's generic toast, with the server's message when there is one. */
   onFailure: (error: ApiError) => void;
   /** Awaited before every call that carries the bearer token (session restore or refresh). */
-  beforeAuthenticated?: () => Promise<void>;
+  beforeAuthenticated?: (options: RequestOptions) => Promise<void>;
   sleep?: (ms: number) => Promise<void>;
   fetchImpl?: (input: string, init: RequestInit) => Promise<Response>;
 }
@@ -89,7 +91,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    if (!options.anonymous) await deps.beforeAuthenticated?.();
+    if (!options.anonymous) await deps.beforeAuthenticated?.(options);
     const idempotent = IDEMPOTENT.has(options.method ?? "GET");
     for (let attempt = 0; ; attempt++) {
       try {
@@ -109,7 +111,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
   }
 
   function report(error: ApiError, options: RequestOptions): void {
-    if (DISCONNECT_STATUSES.has(error.status)) deps.onDisconnect(error.status);
+    if (DISCONNECT_STATUSES.has(error.status)) deps.onDisconnect(error.status, !options.anonymous && !options.optional);
     // A lapsed session sends the user to login; a toast on top would only repeat it.
     if (error.status === 401 && !options.expected?.includes(401)) return;
     if (error.status === 503) {

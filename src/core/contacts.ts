@@ -63,13 +63,14 @@ export function writeCachedFooter(network: string, langue: string, data: FooterC
 export const QUIET = [400, 404, 500, 502, 504, 0] as const;
 
 export async function getFooter(
-  request: <T>(path: string, options?: { query?: Record<string, string>; signal?: AbortSignal; expected?: readonly number[] }) => Promise<T>,
+  request: <T>(path: string, options?: { query?: Record<string, string>; signal?: AbortSignal; expected?: readonly number[]; anonymous?: boolean }) => Promise<T>,
   network: string,
   langue: Locale,
   signal?: AbortSignal,
   expected?: readonly number[],
 ): Promise<FooterContact> {
-  const raw = await request<unknown>(`/servicesMACC/reseau/${encodeURIComponent(network)}/type/gen`, { query: { langue }, signal, expected });
+  // Public data: no token, so a lapsed session never gets in the way of the contact details.
+  const raw = await request<unknown>(`/servicesMACC/reseau/${encodeURIComponent(network)}/type/gen`, { query: { langue }, signal, expected, anonymous: true });
   const data = v.parse(FooterContactSchema, raw);
   writeCachedFooter(network, langue, data);
   return data;

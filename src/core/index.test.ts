@@ -157,6 +157,32 @@ describe("API reactions wired to the page (SPEC §8)", () => {
     await expect(core.api.request("/x", { method: "POST" })).rejects.toMatchObject({ status });
     expect(core.store.getState().auth.logged).toBe(false);
   });
+
+  it.each([
+    ["a CMS page with single elements: to the portal's login, coming back here after", false, true],
+    ["a page with the portal: its guard does it", true, false],
+  ])("a lapsed session (401) on %s", async (_label, withPortal, leaves) => {
+    // Earlier tests' pages may still be finishing their own redirects: let them, first.
+    await new Promise((r) => setTimeout(r, 50));
+    stubFetch((url) => (url.includes("/auth/refresh") ? problem(401) : problem(401)));
+    page("?ref=7", { cookie: "true", stored: loggedState });
+    if (withPortal) document.body.append(document.createElement("macc-portal"));
+    const assign = vi.spyOn(location, "assign").mockImplementation(() => undefined);
+    const core = getCore();
+    core.store.getState().connectUser(loggedState.auth.user);
+    await expect(core.api.request("/me/invoices")).rejects.toMatchObject({ status: 401 });
+    // Let every request of this page settle before looking (and before the next test).
+    await new Promise((r) => setTimeout(r, 50));
+    if (leaves) {
+      // The stored page locale is nl-BE: the Dutch login path.
+      expect(assign.mock.calls).toEqual([["/mijn-account/inloggen"]]);
+      expect(core.store.getState().app.redirection).toBe(`${location.pathname}?ref=7`);
+    } else {
+      expect(assign).not.toHaveBeenCalled();
+    }
+    document.querySelector("macc-portal")?.remove();
+    assign.mockRestore();
+  });
 });
 
 describe("effectiveTheme", () => {

@@ -6,6 +6,8 @@ import { DEFAULT_LOCALE, IS_LOGGED_COOKIE, type Locale, type Theme } from "./con
 import { readCookie } from "./cookies";
 import { loadI18n } from "./i18n";
 import { localeFromQuery, resolveLocale } from "./locale";
+import { loadPaths } from "./paths";
+import { pathFor } from "./routes";
 import type { Session } from "./session";
 import { createMaccStore, type MaccStore } from "./store";
 import { themeFromQuery } from "./theme";
@@ -55,11 +57,22 @@ function createCore(dataset: PageDataset): Core {
   // The session needs the client and the client asks the session before authenticated calls.
   let session: Session | null = null;
   const api = createApiClient({
-    beforeAuthenticated: () => session?.ensureFresh() ?? Promise.resolve(),
+    beforeAuthenticated: async (options) => {
+      const wasLogged = store.getState().auth.logged;
+      await session?.ensureFresh();
+      // The session lapsed just as a screen needed it: to login, and back here after.
+      if (wasLogged && !store.getState().auth.logged && !options.optional) sendToLogin(config, store);
+    },
     baseUrl: () => config.apiBase,
     token: () => store.getState().auth.token,
     locale: () => store.getState().app.locale ?? DEFAULT_LOCALE,
-    onDisconnect: () => store.getState().disconnect(),
+    onDisconnect: (status, authenticated) => {
+      const wasLogged = store.getState().auth.logged;
+      store.getState().disconnect();
+      // Only a refused authenticated call means the customer was using the session; a failed
+      // silent restore on page load just leaves the page logged out.
+      if (wasLogged && authenticated && status === 401) sendToLogin(config, store);
+    },
     onMaintenance: () => store.getState().setMaintenance(true),
     onFailure: (error) => {
       const locale = store.getState().app.locale ?? DEFAULT_LOCALE;
@@ -88,6 +101,18 @@ function createCore(dataset: PageDataset): Core {
     : Promise.resolve();
 
   return { config, store, toasts, api, session, ready };
+}
+
+/**
+ * A session that lapsed under a customer's feet (SPEC §4): they go to login and come back to the
+ * page they were on. Inside `<macc-portal>` its guard does this; a CMS page with single elements
+ * is left for the portal's login page.
+ */
+function sendToLogin(config: PageConfig, store: MaccStore): void {
+  if (document.querySelector("macc-portal") || store.getState().app.redirection) return;
+  store.getState().addRedirection(location.pathname + location.search);
+  const locale = store.getState().app.locale ?? DEFAULT_LOCALE;
+  void loadPaths(locale).then(() => location.assign(config.portalBase + pathFor("LOGIN", locale)));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { fireEvent } from "@testing-library/dom";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import "../../../elements/macc-company-choice";
 import { getCore } from "../../core/index";
 import { company, listen, mount, resetPage, stubApi, user, type Mounted, waitFor } from "../../test/elements";
@@ -201,7 +201,7 @@ describe("<macc-company-choice>", () => {
         { route: "PARC_PRODUITS_DETAIL", params: { codeFamille: "TRACT-01" }, path: "/portail/mon-compte/parc-produits/TRACT-01" },
       ],
       ["the choice itself (would loop)", "/mon-compte/choixEntreprise", { route: "DASHBOARD", params: {}, path: "/portail/mon-compte" }],
-      ["an unknown path", "/nulle-part", { route: "DASHBOARD", params: {}, path: "/portail/mon-compte" }],
+      ["another site's address (never followed)", "//ailleurs.example/page", { route: "DASHBOARD", params: {}, path: "/portail/mon-compte" }],
     ])("a redirection to %s → %j, and the redirection is removed", async (_label, redirection, expected) => {
       stubApi({});
       logIn();
@@ -211,6 +211,19 @@ describe("<macc-company-choice>", () => {
       fireEvent.click(view.screen.getByRole("button", { name: "Choisir Gamma" }));
       expect(navigations.map((e) => e.detail)).toEqual([expected]);
       expect(getCore().store.getState().app.redirection).toBeNull();
+    });
+
+    it("a redirection to a page of the CMS site (not a portal route) goes back to that page", async () => {
+      stubApi({});
+      logIn();
+      getCore().store.getState().addRedirection("/fr/nos-produits?gamme=semences");
+      const navigations = interceptNavigation();
+      const assign = vi.spyOn(location, "assign").mockImplementation(() => undefined);
+      const view = await mount("<macc-company-choice></macc-company-choice>");
+      fireEvent.click(view.screen.getByRole("button", { name: "Choisir Gamma" }));
+      expect(navigations).toEqual([]);
+      expect(assign).toHaveBeenCalledWith("/fr/nos-produits?gamme=semences");
+      assign.mockRestore();
     });
 
     it("in English the navigation uses the English path", async () => {

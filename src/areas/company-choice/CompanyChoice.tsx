@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDateTime } from "../../core/format";
-import { matchPath } from "../../core/route-rules";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc, useNavigation } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
+import { followRedirection } from "../../ui/redirection";
 import { RouteLink } from "../../ui/RouteLink";
 
 /**
@@ -36,12 +36,7 @@ export function CompanyChoice() {
     const chosen = core.store.getState().chooseCompany(idTier);
     if (!chosen) return;
     emit("macc-company-change", { idTier: chosen.idTier, codeReseau: chosen.codeReseau });
-    const { redirection } = core.store.getState().app;
-    const target = redirection ? matchPath(redirection, locale) : null;
-    if (redirection) core.store.getState().removeRedirection();
-    // Going back to the choice itself would loop; the dashboard is the natural next step.
-    if (target && target.name !== "CHOIX_ENTREPRISE") nav.go(target.name, target.params);
-    else nav.go("DASHBOARD");
+    followRedirection(core, nav, locale, "CHOIX_ENTREPRISE");
   };
 
   return (

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { isBotCheckRefusal } from "../../core/bot-check";
 import { ApiError } from "../../core/errors";
-import { matchPath } from "../../core/route-rules";
 import { pathFor } from "../../core/routes";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc, useNavigation } from "../../ui/context";
@@ -11,6 +10,7 @@ import { PageTitle } from "../../ui/PageTitle";
 import { PasswordField } from "../../ui/PasswordField";
 import { RouteLink } from "../../ui/RouteLink";
 import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
+import { followRedirection } from "../../ui/redirection";
 import { useForm } from "../../ui/useForm";
 import { validateLogin, type LoginValues } from "./validate-login";
 
@@ -95,10 +95,7 @@ function LoginForm({ basket }: { basket: boolean }) {
       nav.go("CHOIX_ENTREPRISE");
       return;
     }
-    const { redirection } = core.store.getState().app;
-    const target = redirection ? matchPath(redirection, locale) : null;
-    if (redirection) store.removeRedirection();
-    nav.go(target?.name ?? "DASHBOARD", target?.params);
+    followRedirection(core, nav, locale);
   }
 
   function loginErrorMessage(error: unknown): string {

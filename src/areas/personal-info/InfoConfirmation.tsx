@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
 import { formatDate } from "../../core/format";
-import { freshnessOf, matchPath } from "../../core/route-rules";
+import { freshnessOf } from "../../core/route-rules";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc, useNavigation } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
+import { followRedirection } from "../../ui/redirection";
 import { RouteLink } from "../../ui/RouteLink";
 import { useCompanyPhone } from "../../ui/useCompanyPhone";
 import { LoadFailed } from "./LoadFailed";
@@ -46,13 +47,7 @@ export function InfoConfirmation() {
   }
   const freshness = freshnessOf(entreprise.derniereMiseAJour, now);
 
-  const goOn = () => {
-    const { redirection } = core.store.getState().app;
-    const target = redirection ? matchPath(redirection, locale) : null;
-    if (redirection) core.store.getState().removeRedirection();
-    if (target && target.name !== "CONFIRMATION_INFORMATION") nav.go(target.name, target.params);
-    else nav.go("DASHBOARD");
-  };
+  const goOn = () => followRedirection(core, nav, locale, "CONFIRMATION_INFORMATION");
 
   const confirm = async () => {
     if (confirming) return;
