@@ -29,10 +29,13 @@ async function expectAccessibleInBothThemes(page: Page) {
 }
 
 test.describe.serial("self-registration", () => {
+  // Each step solves a proof of work before it answers: allow a loaded machine some time.
+  test.use({ actionTimeout: 20_000 });
+  test.beforeEach(() => test.setTimeout(90_000));
   test("registers the demo company found by its SIREN, with the code from the outbox, then logs out and back in", async ({ page }) => {
     await page.goto("/portail/inscription");
     const main = portal(page).locator("main");
-    await expect(main.getByText("Étape 1 sur 5")).toBeVisible();
+    await expect(main.getByText("Étape 1 sur 5")).toBeVisible({ timeout: 20_000 });
     await expectAccessibleInBothThemes(page);
 
     // Neither number: the spec's message.
@@ -44,20 +47,20 @@ test.describe.serial("self-registration", () => {
     await main.getByLabel(/^Téléphone mobile/).fill("+33 6 12 34 56 78");
     await main.getByRole("button", { name: "Rechercher mon entreprise" }).click();
 
-    await expect(main.getByText("Étape 2 sur 5")).toBeVisible();
+    await expect(main.getByText("Étape 2 sur 5")).toBeVisible({ timeout: 20_000 });
     await expect(main.getByText("Ferme de la Vallée Verte")).toBeVisible();
     await expectAccessibleInBothThemes(page);
     // Survives a reload mid-flow.
     await page.reload();
-    await expect(main.getByText("Étape 2 sur 5")).toBeVisible();
+    await expect(main.getByText("Étape 2 sur 5")).toBeVisible({ timeout: 20_000 });
     await main.getByRole("button", { name: "Continuer" }).click();
 
-    await expect(main.getByText("Étape 3 sur 5")).toBeVisible();
+    await expect(main.getByText("Étape 3 sur 5")).toBeVisible({ timeout: 20_000 });
     await expectAccessibleInBothThemes(page);
     await main.getByRole("radio", { name: /e-mail/ }).check();
     await main.getByRole("button", { name: "M'envoyer un code" }).click();
 
-    await expect(main.getByText("Étape 4 sur 5")).toBeVisible();
+    await expect(main.getByText("Étape 4 sur 5")).toBeVisible({ timeout: 20_000 });
     await expectAccessibleInBothThemes(page);
     const code = await latestCode(page, "contact@vallee-verte.test");
     await main.getByLabel("Code de vérification").fill(code === "000000" ? "111111" : "000000");
@@ -66,7 +69,7 @@ test.describe.serial("self-registration", () => {
     await main.getByLabel("Code de vérification").fill(code);
     await main.getByRole("button", { name: "Vérifier le code" }).click();
 
-    await expect(main.getByText("Étape 5 sur 5")).toBeVisible();
+    await expect(main.getByText("Étape 5 sur 5")).toBeVisible({ timeout: 20_000 });
     await expectAccessibleInBothThemes(page);
     await main.getByLabel("Nouveau mot de passe", { exact: true }).fill(PASSWORD);
     await main.getByLabel("Confirmer le nouveau mot de passe", { exact: true }).fill(PASSWORD);
@@ -93,7 +96,7 @@ test.describe.serial("self-registration", () => {
     await main.getByLabel(/^Adresse e-mail/).fill("autre@exemple.test");
     await main.getByLabel(/^Téléphone mobile/).fill("+33 6 98 76 54 32");
     await main.getByRole("button", { name: "Rechercher mon entreprise" }).click();
-    await expect(main.getByText("Étape 2 sur 5")).toBeVisible();
+    await expect(main.getByText("Étape 2 sur 5")).toBeVisible({ timeout: 20_000 });
     await expectAccessible(page);
     await main.getByRole("button", { name: "Continuer" }).click();
     const dialog = main.getByRole("dialog");
