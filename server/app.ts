@@ -31,7 +31,7 @@ export interface AppOptions {
   config: Config;
   /** Outgoing e-mail; by default chosen from the configuration (see `createMailer`). */
   mailer?: Mailer;
-  /** Outgoing SMS; by default the outbox outside production (see `createSmsProvider`). */
+  /** Outgoing SMS; the demo outbox when DEMO_OUTBOX is on (see `createSmsProvider`). */
   sms?: SmsProvider;
 }
 
@@ -129,7 +129,7 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
   app.route("/api", productRoutes(deps));
   app.route("/api", contactRoutes(deps));
   app.route("/api", registrationRoutes(deps));
-  if (config.nodeEnv !== "production") app.route("/", outboxRoutes(deps));
+  if (config.demoOutbox) app.route("/", outboxRoutes(deps));
   app.route("/", staticRoutes({ staticDir: config.staticDir, demoDir: config.demoDir }));
 
   app.notFound((c) => {

@@ -24,6 +24,12 @@ export interface Config {
   /** Optional token-signing secret; when unset a secret is generated once and stored in the database. */
   tokenSecret: string | undefined;
   nodeEnv: string;
+  /**
+   * The demo outbox: a local SMTP receiver, SMS written to the database, and /demo/outbox pages.
+   * Off unless DEMO_OUTBOX=1 (the demo, dev and test servers set it): verification codes and reset
+   * links must never become readable on a server someone forgot to mark as production.
+   */
+  demoOutbox: boolean;
   /** Folder of the built widget files served under /static. */
   staticDir: string;
   /** Folder of the demo host pages served at the site root. */
@@ -137,6 +143,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     tokenSecret: undefined,
     nodeEnv: "development",
+    demoOutbox: true,
     staticDir: path.join(PROJECT_ROOT, "dist", "static"),
     demoDir: path.join(PROJECT_ROOT, "demo"),
     loginMaxFailuresPerAccount: 5,
@@ -199,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env.TRUST_PROXY),
     tokenSecret: env.TOKEN_SECRET?.trim() || undefined,
     nodeEnv: env.NODE_ENV?.trim() || base.nodeEnv,
+    demoOutbox: bool(env.DEMO_OUTBOX) && env.NODE_ENV?.trim() !== "production",
     botCheck: onOff(env.BOT_CHECK, base.botCheck, "BOT_CHECK"),
     botCheckSecret: env.BOT_CHECK_SECRET?.trim() || undefined,
     botCheckMaxNumber: int(env.BOT_CHECK_MAX_NUMBER, base.botCheckMaxNumber, "BOT_CHECK_MAX_NUMBER"),

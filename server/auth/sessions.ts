@@ -28,32 +28,45 @@ export type RotateResult =
   | { ok: false; reason: "unknown" | "revoked" | "expired" | "reused" | "idle" };
 
 /**
- * Exchanges a refresh token for a new one (rotation). Presenting a token that was already rotated
- * out revokes the whole session, since either the client or an attacker holds a stolen copy.
+ * A token rotated out this recently is the browser's answer that never arrived (a page left while
+ * its refresh was in flight, a dropped connection): it rotates again instead of revoking.
+ */
+const ROTATION_GRACE_SECONDS = 30;
+
+/**
+ * Exchanges a refresh token for a new one (rotation). Presenting a token that was rotated out
+ * longer ago than the grace period revokes the whole session, since either the client or an
+ * attacker holds a stolen copy.
  */
 export function rotateSession(db: Db, refreshToken: string, ttlDays: number, idleMinutes: number): Promise<RotateResult> {
   const hash = hashRefreshToken(refreshToken);
   return db.transaction(async (tx): Promise<RotateResult> => {
-    const { rows } = await tx.query<{ id: string; uuid_compte: string; revoked: boolean; expired: boolean; idle: boolean }>(
-      `SELECT id, uuid_compte, revoked_at IS NOT NULL AS revoked, expires_at <= now() AS expired,
-              last_used_at <= now() - make_interval(mins => $2::int) AS idle
-       FROM sessions WHERE refresh_hash = $1 FOR UPDATE`,
-      [hash, idleMinutes],
-    );
-    const session = rows[0];
+    const sessionBy = (where: string, value: string) =>
+      tx.query<{ id: string; uuid_compte: string; refresh_hash: string; revoked: boolean; expired: boolean; idle: boolean }>(
+        `SELECT id, uuid_compte, refresh_hash, revoked_at IS NOT NULL AS revoked, expires_at <= now() AS expired,
+                last_used_at <= now() - make_interval(mins => $2::int) AS idle
+         FROM sessions WHERE ${where} = $1 FOR UPDATE`,
+        [value, idleMinutes],
+      );
+    let session = (await sessionBy("refresh_hash", hash)).rows[0];
     if (!session) {
-      const retired = await tx.query<{ session_id: string }>(
-        "SELECT session_id FROM retired_refresh_tokens WHERE token_hash = $1",
-        [hash],
+      const retired = await tx.query<{ session_id: string; recent: boolean }>(
+        `SELECT session_id, retired_at > now() - make_interval(secs => $2::int) AS recent
+         FROM retired_refresh_tokens WHERE token_hash = $1`,
+        [hash, ROTATION_GRACE_SECONDS],
       );
-      const family = retired.rows[0]?.session_id;
+      const family = retired.rows[0];
       if (!family) return { ok: false, reason: "unknown" };
-      await tx.query(
-        `UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh-token-reuse'
-         WHERE id = $1 AND revoked_at IS NULL`,
-        [family],
-      );
-      return { ok: false, reason: "reused" };
+      if (!family.recent) {
+        await tx.query(
+          `UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh-token-reuse'
+           WHERE id = $1 AND revoked_at IS NULL`,
+          [family.session_id],
+        );
+        return { ok: false, reason: "reused" };
+      }
+      session = (await sessionBy("id", family.session_id)).rows[0];
+      if (!session) return { ok: false, reason: "unknown" };
     }
     if (session.revoked) return { ok: false, reason: "revoked" };
     if (session.expired) return { ok: false, reason: "expired" };
@@ -62,7 +75,11 @@ export function rotateSession(db: Db, refreshToken: string, ttlDays: number, idl
       return { ok: false, reason: "idle" };
     }
     const next = newRefreshToken();
-    await tx.query("INSERT INTO retired_refresh_tokens (token_hash, session_id) VALUES ($1, $2)", [hash, session.id]);
+    // The token in use now is retired (the one presented may already be, within the grace period).
+    await tx.query("INSERT INTO retired_refresh_tokens (token_hash, session_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", [
+      session.refresh_hash,
+      session.id,
+    ]);
     await tx.query(
       `UPDATE sessions SET refresh_hash = $2, last_used_at = now(),
          expires_at = now() + make_interval(days => $3::int)

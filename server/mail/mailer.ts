@@ -101,7 +101,7 @@ export function disabledMailer(): Mailer {
 
 export function createMailer(config: Config, db: Queryable): Mailer {
   if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
-  if (config.nodeEnv !== "production") return localMailer(db, config.mailFrom, config.smtpPort);
+  if (config.demoOutbox) return localMailer(db, config.mailFrom, config.smtpPort);
   return disabledMailer();
 }
 

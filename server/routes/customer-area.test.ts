@@ -370,6 +370,8 @@ describe("GET /api/me/invoices/archive/{year}.zip", () => {
     await expectProblem(await get("/api/me/invoices/archive/2024.tar"), 404);
     await expectProblem(await get("/api/me/invoices/archive/24.zip"), 404);
     await expectProblem(await get("/api/me/invoices/archive/abcd.zip"), 404);
+    // A year PostgreSQL cannot make a date of is no year of ours, not a server error.
+    await expectProblem(await get("/api/me/invoices/archive/0000.zip"), 404);
   });
 });
 

@@ -237,6 +237,7 @@ export function invoiceRoutes(deps: Deps) {
     const m = /^(\d{4})\.zip$/.exec(c.req.param("file"));
     if (!m) throw new ProblemError(404, "not-found", NO_INVOICES_FOR_YEAR);
     const year = Number(m[1]);
+    if (year < 1900) throw new ProblemError(404, "not-found", NO_INVOICES_FOR_YEAR);
     const { rows } = await db.query<InvoiceRow>(
       `${INVOICE_FOR_PDF}
        WHERE i.id_tier = $1 AND i.date_facture >= make_date($2::int, 1, 1) AND i.date_facture < make_date($2::int + 1, 1, 1)

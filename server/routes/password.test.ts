@@ -415,9 +415,9 @@ describe("mail and the demo outbox", () => {
     expect(html.indexOf("second@test.macc.test")).toBeLessThan(html.indexOf("first@test.macc.test"));
   });
 
-  it("the outbox pages do not exist in production", async () => {
-    const prod = await createTestApp({ nodeEnv: "production" }, t.db);
-    expect((await prod.app.request("/demo/outbox")).status).toBe(404);
-    expect((await prod.app.request("/demo/outbox.json")).status).toBe(404);
+  it("the outbox pages exist only when the demo outbox is switched on", async () => {
+    const off = await createTestApp({ demoOutbox: false }, t.db);
+    expect((await off.app.request("/demo/outbox")).status).toBe(404);
+    expect((await off.app.request("/demo/outbox.json")).status).toBe(404);
   });
 });

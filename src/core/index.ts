@@ -108,8 +108,10 @@ function createCore(dataset: PageDataset): Core {
  * page they were on. Inside `<macc-portal>` its guard does this; a CMS page with single elements
  * is left for the portal's login page.
  */
+const sendingToLogin = new WeakSet<PageConfig>();
 function sendToLogin(config: PageConfig, store: MaccStore): void {
-  if (document.querySelector("macc-portal") || store.getState().app.redirection) return;
+  if (document.querySelector("macc-portal") || sendingToLogin.has(config)) return;
+  sendingToLogin.add(config);
   store.getState().addRedirection(location.pathname + location.search);
   const locale = store.getState().app.locale ?? DEFAULT_LOCALE;
   void loadPaths(locale).then(() => location.assign(config.portalBase + pathFor("LOGIN", locale)));

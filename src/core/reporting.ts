@@ -32,7 +32,8 @@ export function installErrorReporting(opts: {
       source: event.filename,
       releaseStage: opts.releaseStage,
       appVersion: APP_VERSION,
-      page: location.href,
+      // Without the query: it may hold a one-time token (a password reset link).
+      page: location.origin + location.pathname,
     });
   };
   target.addEventListener("error", onError as EventListener);

@@ -145,7 +145,15 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
   async function logout(reason: "user" | "idle" = "user"): Promise<void> {
     clearTimeout(timer);
     try {
-      await api.request("/auth/logout", { method: "POST", expected: [401, 403] });
+      // Anonymous: a logout must not first refresh the session it ends. The bearer token, when
+      // there is one, still tells the API which session to revoke.
+      const token = store.getState().auth.token;
+      await api.request("/auth/logout", {
+        method: "POST",
+        anonymous: true,
+        headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+        expected: [401, 403],
+      });
     } finally {
       // Leave the page logged out even when the server could not be reached.
       store.getState().disconnect();

@@ -18,9 +18,18 @@ import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The reset link brings the customer back to this page with `?token=`. */
-function tokenFromAddress(): string | null {
-  return new URLSearchParams(location.search).get("token");
+/**
+ * The reset link brings the customer back to this page with `?token=`. The token is taken out of
+ * the address at once, so that it stays out of history, analytics and error reports.
+ */
+function takeTokenFromAddress(): string | null {
+  const url = new URL(location.href);
+  const token = url.searchParams.get("token");
+  if (token) {
+    url.searchParams.delete("token");
+    history.replaceState(history.state, "", url);
+  }
+  return token;
 }
 
 /**
@@ -28,13 +37,8 @@ function tokenFromAddress(): string | null {
  * single-use link; opened from that link, sets the new password.
  */
 export function ForgotPassword() {
-  const [token, setToken] = useState(tokenFromAddress);
-  const forget = () => {
-    const url = new URL(location.href);
-    url.searchParams.delete("token");
-    history.replaceState(history.state, "", url);
-    setToken(null);
-  };
+  const [token, setToken] = useState(takeTokenFromAddress);
+  const forget = () => setToken(null);
   return <div className="container" part="forgot-password">{token ? <ResetForm token={token} onRestart={forget} /> : <RequestForm />}</div>;
 }
 

@@ -92,7 +92,9 @@ describe("<macc-portal> routes and guards (SPEC §2)", () => {
       await new Promise((r) => setTimeout(r, 20));
       expect(location.pathname).toBe(to);
       expect(title(view)).not.toBeNull();
-      expect(getCore().store.getState().app.redirection).toBeNull();
+      // Sent to the confirmation, the customer will be taken on to where they were going.
+      const kept = to.endsWith("confirmation-information") ? from.replace("/portail", "") : null;
+      expect(getCore().store.getState().app.redirection).toBe(kept);
     });
 
     it("shows the confirmation page after the redirect", async () => {

@@ -49,7 +49,8 @@ export function useRouter({ base, locale, logged, derniereMiseAJour, emit, keepR
 
   useEffect(() => {
     if (!redirectTo) return;
-    if (redirectTo === "LOGIN" && !logged) keepRedirection(relative);
+    // Remember where the customer was going, to take them there after login or the confirmation.
+    if ((redirectTo === "LOGIN" && !logged) || redirectTo === "CONFIRMATION_INFORMATION") keepRedirection(relative);
     push(pathFor(redirectTo, locale), true);
   }, [redirectTo, relative, logged, locale, push, keepRedirection]);
 

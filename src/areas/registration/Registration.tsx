@@ -15,6 +15,7 @@ import { fieldErrorsOf } from "../../ui/field-errors";
 import { Modal } from "../../ui/Modal";
 import { NewPasswordFields } from "../../ui/NewPasswordFields";
 import { PageTitle } from "../../ui/PageTitle";
+import { followRedirection } from "../../ui/redirection";
 import { RouteLink } from "../../ui/RouteLink";
 import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
@@ -383,7 +384,7 @@ function Code({ store }: { store: RegistrationStore }) {
 
 function Password({ store }: { store: RegistrationStore }) {
   const { t } = useLingui();
-  const { request, core, emit } = useElement();
+  const { request, core, emit, locale } = useElement();
   const nav = useNavigation();
   const bot = useBotCheck();
   const failure = useFailure();
@@ -395,7 +396,8 @@ function Password({ store }: { store: RegistrationStore }) {
       const user = await core.session.start(answer);
       store.getState().reset();
       emit("macc-login", { uuidCompte: user.uuidCompte, emailLogin: user.infosConnexion.emailLogin, idTier: user.entreprises[0]?.idTier ?? null });
-      nav.go(user.entreprises.length > 1 ? "CHOIX_ENTREPRISE" : "DASHBOARD");
+      if (user.entreprises.length > 1) nav.go("CHOIX_ENTREPRISE");
+      else followRedirection(core, nav, locale);
     } catch (error) {
       const fields = fieldErrorsOf(error, ["motDePasse", "confirmerMotDePasse"]).map((e) => ({ ...e, field: e.field === "motDePasse" ? "nouveauMotDePasse" : e.field }));
       if (fields.length) return form.fail(fields);
