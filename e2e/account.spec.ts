@@ -63,9 +63,10 @@ test("data confirmed over 3 years ago: every protected page leads to the confirm
   await page.goto("/portail/mon-compte/choixEntreprise");
   await expect(page).toHaveURL(/choixEntreprise$/);
 
+  // Confirming releases the customer towards the last page they were kept from.
   await page.goto("/portail/mon-compte/confirmation-information");
   await portal(page).getByRole("button", { name: /mes informations sont exactes/i }).click();
-  await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+  await expect(page).toHaveURL(new RegExp(`/portail${PROTECTED.at(-1)}$`));
   await page.goto("/portail/mon-compte/mes-informations");
   await expect(page).toHaveURL(/mes-informations$/);
   await expect(portal(page).getByLabel("Nom", { exact: true })).not.toHaveValue("");
