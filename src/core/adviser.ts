@@ -1,6 +1,6 @@
 /** The customer's adviser: shown by the adviser screen and, first, on the contact page. */
 import * as v from "valibot";
-import type { RequestOptions } from "./api";
+import type { ApiRequest } from "./api";
 
 const ServiceSchema = v.object({
   nomSousService: v.string(),
@@ -28,7 +28,7 @@ const AdviserAnswerSchema = v.object({
 export type AdviserAnswer = v.InferOutput<typeof AdviserAnswerSchema>;
 
 export async function getAdviser(
-  request: <T>(path: string, options?: RequestOptions) => Promise<T>,
+  request: ApiRequest,
   signal?: AbortSignal,
   expected: readonly number[] = [403, 404, 500, 502, 504, 0],
   optional = false,

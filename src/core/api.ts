@@ -45,6 +45,9 @@ export interface ApiDeps {
   fetchImpl?: (input: string, init: RequestInit) => Promise<Response>;
 }
 
+/** An element's request function (its own api-base), as the areas' API modules take it. */
+export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
 }

@@ -30,6 +30,11 @@ export function isCancelled(error: unknown): boolean {
 /** SPEC §4/§8: these answers end the session. */
 export const DISCONNECT_STATUSES: ReadonlySet<number> = new Set([401, 413, 429]);
 
+/** Whole minutes to tell a throttled customer to wait (at least one; a minute when unsaid). */
+export function waitMinutes(error: ApiError): number {
+  return Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60));
+}
+
 /** `Retry-After` as seconds: either a number of seconds or an HTTP date. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
   if (!value) return null;

@@ -1,4 +1,4 @@
-import type { RequestOptions } from "../../core/api";
+import type { ApiRequest } from "../../core/api";
 import { BOT_CHECK_HEADER } from "../../core/bot-check";
 
 export interface ContactMessage {
@@ -9,7 +9,7 @@ export interface ContactMessage {
 
 /** The form shows every failure itself; no toast on top. */
 export function sendMessage(
-  request: <T>(path: string, options?: RequestOptions) => Promise<T>,
+  request: ApiRequest,
   body: ContactMessage,
   botCheck: string,
 ): Promise<{ id: string | number }> {

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import type { RequestOptions } from "../../core/api";
+import type { ApiRequest } from "../../core/api";
 
 const SummarySchema = v.object({
   invoices: v.object({ unpaid: v.number(), total: v.number() }),
@@ -9,6 +9,6 @@ const SummarySchema = v.object({
 export type Summary = v.InferOutput<typeof SummarySchema>;
 
 /** The tiles' counts; the tiles work without them, so a failure stays quiet. */
-export async function getSummary(request: <T>(path: string, options?: RequestOptions) => Promise<T>, signal?: AbortSignal): Promise<Summary> {
+export async function getSummary(request: ApiRequest, signal?: AbortSignal): Promise<Summary> {
   return v.parse(SummarySchema, await request<unknown>("/me/summary", { signal, expected: [403, 404, 500, 502, 504, 0] }));
 }

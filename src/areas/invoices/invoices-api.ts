@@ -1,7 +1,6 @@
 import * as v from "valibot";
-import type { RequestOptions } from "../../core/api";
+import type { ApiRequest } from "../../core/api";
 
-type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
 const InvoiceSchema = v.object({
   id: v.union([v.string(), v.number()]),
@@ -40,7 +39,7 @@ export interface InvoiceQuery {
 /** The list shows its own error state; no toast on top. */
 const QUIET = [400, 403, 404, 422, 500, 502, 504, 0];
 
-export async function listInvoices(request: Request, query: InvoiceQuery, signal?: AbortSignal): Promise<InvoicePage> {
+export async function listInvoices(request: ApiRequest, query: InvoiceQuery, signal?: AbortSignal): Promise<InvoicePage> {
   const params: Record<string, string | number | undefined> = {
     page: query.page,
     pageSize: query.pageSize,
@@ -53,10 +52,10 @@ export async function listInvoices(request: Request, query: InvoiceQuery, signal
   return v.parse(PageSchema, await request<unknown>("/me/invoices", { query: params, signal, expected: QUIET }));
 }
 
-export function downloadInvoice(request: Request, id: Invoice["id"]): Promise<Blob> {
+export function downloadInvoice(request: ApiRequest, id: Invoice["id"]): Promise<Blob> {
   return request<Blob>(`/me/invoices/${encodeURIComponent(String(id))}/pdf`, { as: "blob", expected: QUIET });
 }
 
-export function downloadYear(request: Request, year: number, onProgress: (loaded: number, total: number | null) => void): Promise<Blob> {
+export function downloadYear(request: ApiRequest, year: number, onProgress: (loaded: number, total: number | null) => void): Promise<Blob> {
   return request<Blob>(`/me/invoices/archive/${year}.zip`, { as: "blob", onProgress, expected: QUIET });
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { isBotCheckRefusal } from "../../core/bot-check";
-import { ApiError } from "../../core/errors";
+import { ApiError, waitMinutes } from "../../core/errors";
 import { pathFor } from "../../core/routes";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc, useNavigation } from "../../ui/context";
@@ -104,7 +104,7 @@ function LoginForm({ basket }: { basket: boolean }) {
     }
     if (isBotCheckRefusal(error)) return botCheckFailure;
     if (error instanceof ApiError && error.status === 429) {
-      const minutes = Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60));
+      const minutes = waitMinutes(error);
       return t`Too many login attempts. Please wait ${minutes} min before trying again.`;
     }
     return t`We could not log you in. Please try again in a moment.`;

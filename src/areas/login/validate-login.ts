@@ -1,3 +1,5 @@
+import { isEmail } from "../../core/formats";
+
 export interface LoginValues {
   email: string;
   password: string;
@@ -5,14 +7,12 @@ export interface LoginValues {
 
 export type LoginRule = { field: keyof LoginValues; rule: "required" | "format" };
 
-/** Deliberately loose: the server decides; this only catches what cannot be an e-mail. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateLogin(values: LoginValues): LoginRule[] {
   const problems: LoginRule[] = [];
   const email = values.email.trim();
   if (!email) problems.push({ field: "email", rule: "required" });
-  else if (!EMAIL.test(email)) problems.push({ field: "email", rule: "format" });
+  else if (!isEmail(email)) problems.push({ field: "email", rule: "format" });
   if (!values.password) problems.push({ field: "password", rule: "required" });
   return problems;
 }

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
 import { isBotCheckRefusal } from "../../core/bot-check";
-import { ApiError } from "../../core/errors";
+import { ApiError, waitMinutes } from "../../core/errors";
+import { isEmail } from "../../core/formats";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement } from "../../ui/context";
@@ -16,7 +17,6 @@ import { requestReset, resetPassword } from "./password-api";
 import { NewPasswordFields } from "../../ui/NewPasswordFields";
 import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The reset link brings the customer back to this page with `?token=`. The token is taken out of
@@ -56,7 +56,7 @@ function RequestForm() {
     ({ email }) =>
       !email.trim()
         ? [{ field: "email", message: t`Enter your e-mail address` }]
-        : EMAIL.test(email.trim())
+        : isEmail(email.trim())
           ? []
           : [{ field: "email", message: t`Enter an e-mail address in the correct format, like name@example.com` }],
     async ({ email }) => {
@@ -69,7 +69,7 @@ function RequestForm() {
           isBotCheckRefusal(error)
             ? botCheckFailure
             : error instanceof ApiError && error.status === 429
-              ? t`Too many requests. Please wait ${Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60))} min before trying again.`
+              ? t`Too many requests. Please wait ${waitMinutes(error)} min before trying again.`
               : t`We could not send the e-mail. Please try again later.`,
         );
       }

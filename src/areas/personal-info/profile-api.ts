@@ -1,7 +1,6 @@
 import * as v from "valibot";
-import type { RequestOptions } from "../../core/api";
+import type { ApiRequest } from "../../core/api";
 
-type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
 /** Absent or null text comes out as "", so the form always has a string to show. */
 const text = v.nullish(v.string(), "");
@@ -41,7 +40,7 @@ const ConfirmationSchema = v.object({
 });
 
 /** A failed load shows its own "try again" state; a toast on top would say it twice. */
-export async function getProfile(request: Request, signal?: AbortSignal): Promise<Profile> {
+export async function getProfile(request: ApiRequest, signal?: AbortSignal): Promise<Profile> {
   return v.parse(ProfileSchema, await request<unknown>("/me/profile", { signal, expected: [403, 404, 500, 502, 504, 0] }));
 }
 
@@ -55,12 +54,12 @@ export interface ProfileUpdate {
 /** The form shows every failure itself (field errors, conflicts, outages): no generic toast. */
 const FORM_ERRORS = [400, 403, 409, 422, 500, 502, 503, 504, 0];
 
-export async function saveProfile(request: Request, update: ProfileUpdate): Promise<Profile> {
+export async function saveProfile(request: ApiRequest, update: ProfileUpdate): Promise<Profile> {
   return v.parse(ProfileSchema, await request<unknown>("/me/profile", { method: "PUT", body: update, expected: FORM_ERRORS }));
 }
 
 /** Records that the customer checked their data: the company's new last-update date. */
-export async function confirmInformation(request: Request): Promise<string | null> {
+export async function confirmInformation(request: ApiRequest): Promise<string | null> {
   const answer = v.parse(ConfirmationSchema, await request<unknown>("/me/confirmation", { method: "POST", expected: FORM_ERRORS }));
   return answer.entreprise.derniereMiseAJour;
 }

@@ -1,3 +1,4 @@
+import { isEmail } from "../../core/formats";
 import { checkCompanyNumber, type CompanyCountry } from "../../core/company-numbers";
 
 export interface ProfileValues {
@@ -26,7 +27,6 @@ export interface ProfileProblem {
 }
 
 const REQUIRED: ReadonlyArray<keyof ProfileValues> = ["nom", "prenom", "email", "raison_sociale", "immatriculation"];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_CHARS = /^[+\d\s().-]+$/;
 
 /** Post codes of the countries the group serves; other countries are not checked. */
@@ -50,7 +50,7 @@ export function validateProfile(values: ProfileValues, context: { companyCountry
   const problems: ProfileProblem[] = [];
   for (const field of REQUIRED) if (!values[field].trim()) problems.push({ field, rule: "required" });
   const email = values.email.trim();
-  if (email && !EMAIL.test(email)) problems.push({ field: "email", rule: "email" });
+  if (email && !isEmail(email)) problems.push({ field: "email", rule: "email" });
   for (const field of ["mobile", "telephone"] as const) {
     if (values[field].trim() && !isPhone(values[field].trim())) problems.push({ field, rule: "phone" });
   }

@@ -1,8 +1,7 @@
 import * as v from "valibot";
-import type { RequestOptions } from "../../core/api";
+import type { ApiRequest } from "../../core/api";
 import type { Locale } from "../../core/constants";
 
-type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
 const ProductSchema = v.object({
   codeFamille: v.string(),
@@ -33,15 +32,15 @@ export type ProductDetail = v.InferOutput<typeof DetailSchema>;
 /** Screens show their own loading and error states; no toast on top. */
 const QUIET = [400, 403, 404, 500, 502, 504, 0];
 
-export async function listProducts(request: Request, langue: Locale, signal?: AbortSignal): Promise<Product[]> {
+export async function listProducts(request: ApiRequest, langue: Locale, signal?: AbortSignal): Promise<Product[]> {
   const answer = v.parse(v.object({ items: v.array(ProductSchema) }), await request<unknown>("/me/products", { query: { langue }, signal, expected: QUIET }));
   return answer.items;
 }
 
-export async function getProduct(request: Request, codeFamille: string, langue: Locale, signal?: AbortSignal): Promise<ProductDetail> {
+export async function getProduct(request: ApiRequest, codeFamille: string, langue: Locale, signal?: AbortSignal): Promise<ProductDetail> {
   return v.parse(DetailSchema, await request<unknown>(`/me/products/${encodeURIComponent(codeFamille)}`, { query: { langue }, signal, expected: QUIET }));
 }
 
-export function getDocument(request: Request, id: ProductDocument["id"]): Promise<Blob> {
+export function getDocument(request: ApiRequest, id: ProductDocument["id"]): Promise<Blob> {
   return request<Blob>(`/me/documents/${encodeURIComponent(String(id))}`, { as: "blob", expected: QUIET });
 }

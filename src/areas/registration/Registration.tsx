@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import { COMPANY_NUMBER_EXAMPLE, checkCompanyNumber, type CompanyCountry } from "../../core/company-numbers";
 import { isBotCheckRefusal } from "../../core/bot-check";
-import { ApiError } from "../../core/errors";
+import { ApiError, waitMinutes } from "../../core/errors";
+import { isEmail } from "../../core/formats";
 import { createRegistrationStore, type RegistrationStore } from "../../core/registration";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -23,7 +24,6 @@ import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 import { chooseCompanies, complete, identify, sendCode, verifyCode } from "./registration-api";
 
 const COUNTRIES: readonly CompanyCountry[] = ["FR", "BE", "LU", "NL", "GB", "ES", "IT"];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE = /^\+?[\d\s().-]{8,20}$/;
 
 let pageRegistration: RegistrationStore | null = null;
@@ -85,7 +85,7 @@ function useFailure() {
   );
   const generic = t`An error has occurred. Unable to continue.`;
   const expired = t`This registration has expired. Please start again.`;
-  const tooMany = (error: ApiError) => t`Too many attempts. Please wait ${Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60))} min before trying again.`;
+  const tooMany = (error: ApiError) => t`Too many attempts. Please wait ${waitMinutes(error)} min before trying again.`;
   const botCheck = useBotCheckFailure();
   /** The message for a failure no field explains. */
   const explain = (error: unknown): string =>
@@ -128,7 +128,7 @@ function Identify({ store }: { store: RegistrationStore }) {
         errors.push({ field: "immatriculation", message: t`Enter a valid registration number for this country, like ${COMPANY_NUMBER_EXAMPLE[values.pays as CompanyCountry]}` });
       }
       if (!values.email.trim()) errors.push({ field: "email", message: t`Enter your e-mail address` });
-      else if (!EMAIL.test(values.email.trim())) errors.push({ field: "email", message: t`Enter an e-mail address in the correct format, like name@example.com` });
+      else if (!isEmail(values.email.trim())) errors.push({ field: "email", message: t`Enter an e-mail address in the correct format, like name@example.com` });
       if (!values.mobile.trim()) errors.push({ field: "mobile", message: t`Enter your mobile number: you need it to receive your verification code` });
       else if (!MOBILE.test(values.mobile.trim())) errors.push({ field: "mobile", message: t`Enter a valid mobile number, like +33 6 12 34 56 78` });
       return errors;

@@ -1,9 +1,8 @@
 import * as v from "valibot";
-import type { RequestOptions } from "../../core/api";
+import type { ApiRequest, RequestOptions } from "../../core/api";
 import { BOT_CHECK_HEADER } from "../../core/bot-check";
 import type { CompanyCountry } from "../../core/company-numbers";
 
-type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
 /** Every step is public and behind the bot check; the screen shows every failure itself. */
 const options = (botCheck: string, body: unknown): RequestOptions => ({
@@ -33,23 +32,23 @@ export interface Identification {
   mobile: string;
 }
 
-export async function identify(request: Request, botCheck: string, body: Identification) {
+export async function identify(request: ApiRequest, botCheck: string, body: Identification) {
   return v.parse(FoundSchema, await request<unknown>("/registration", options(botCheck, body)));
 }
 
-export async function chooseCompanies(request: Request, botCheck: string, id: string, idTiers: string[]) {
+export async function chooseCompanies(request: ApiRequest, botCheck: string, id: string, idTiers: string[]) {
   return v.parse(MeansSchema, await request<unknown>(`/registration/${encodeURIComponent(id)}/companies`, options(botCheck, { idTiers }))).moyensContacts;
 }
 
-export async function sendCode(request: Request, botCheck: string, id: string, moyenContact: string) {
+export async function sendCode(request: ApiRequest, botCheck: string, id: string, moyenContact: string) {
   return v.parse(CodeSentSchema, await request<unknown>(`/registration/${encodeURIComponent(id)}/code`, options(botCheck, { moyenContact }))).resendAfter;
 }
 
-export async function verifyCode(request: Request, botCheck: string, id: string, code: string): Promise<void> {
+export async function verifyCode(request: ApiRequest, botCheck: string, id: string, code: string): Promise<void> {
   await request(`/registration/${encodeURIComponent(id)}/verify`, options(botCheck, { code }));
 }
 
 /** Creates the account and answers like a login. */
-export function complete(request: Request, botCheck: string, id: string, motDePasse: string, confirmerMotDePasse: string): Promise<unknown> {
+export function complete(request: ApiRequest, botCheck: string, id: string, motDePasse: string, confirmerMotDePasse: string): Promise<unknown> {
   return request(`/registration/${encodeURIComponent(id)}/complete`, options(botCheck, { motDePasse, confirmerMotDePasse }));
 }
