@@ -1,6 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import { photoSource, type AdviserAnswer } from "../core/adviser";
+import { serviceEmail, type FooterContact } from "../core/contacts";
 import { MailIcon, PhoneIcon } from "./contact-icons";
+import { useElement } from "./context";
 
 export interface ContactDetails {
   name: string;
@@ -48,4 +51,33 @@ export function ContactCard({ contact, headingLevel = 2, children }: { contact: 
       </div>
     </article>
   );
+}
+
+type Adviser = NonNullable<AdviserAnswer["adviser"]>;
+type SubService = FooterContact["listSousServices"][number];
+
+/** The card of an adviser or of a service, the same wherever they are shown. */
+export function useContactDetails() {
+  const { t } = useLingui();
+  const { core } = useElement();
+  return {
+    ofService: (service: SubService): ContactDetails => ({
+      name: service.nomSousService,
+      phones: service.telephone1 ? [{ label: t`Phone:`, number: service.telephone1 }] : [],
+      email: serviceEmail(service),
+    }),
+    ofAdviser: (adviser: Adviser): ContactDetails => {
+      const name = `${adviser.prenom} ${adviser.nom}`;
+      return {
+        name,
+        role: adviser.fonction || undefined,
+        phones: [
+          ...(adviser.telephone ? [{ label: t`Phone:`, number: adviser.telephone }] : []),
+          ...(adviser.mobile ? [{ label: t`Mobile:`, number: adviser.mobile }] : []),
+        ],
+        email: adviser.email,
+        photo: adviser.photoUrl ? { src: photoSource(adviser.photoUrl, core.config.apiBase), alt: t`Photo of ${name}` } : null,
+      };
+    },
+  };
 }

@@ -1,18 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { serviceEmail } from "../../core/contacts";
 import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
-import { ContactCard } from "../../ui/ContactCard";
+import { ContactCard, useContactDetails } from "../../ui/ContactCard";
 import { useElement, useMacc } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
-import { getAdviser, photoSource, type AdviserAnswer } from "../../core/adviser";
+import { getAdviser, type AdviserAnswer } from "../../core/adviser";
 
 /** `<macc-adviser>` (CONSEILLER): the customer's sales representative, or the service to contact. */
 export function Adviser() {
   const { t } = useLingui();
-  const { request, core } = useElement();
+  const { request } = useElement();
   const idTier = useMacc((s) => s.auth.entreprise?.idTier);
   const answer = useResource(idTier ? `adviser:${idTier}` : null, (signal) => getAdviser(request, signal));
 
@@ -33,42 +32,25 @@ export function Adviser() {
           </Button>
         </>
       )}
-      {answer.status === "ready" && <AdviserDetails answer={answer.data} apiBase={core.config.apiBase} />}
+      {answer.status === "ready" && <AdviserDetails answer={answer.data} />}
     </div>
   );
 }
 
-function AdviserDetails({ answer, apiBase }: { answer: AdviserAnswer; apiBase: string }) {
+function AdviserDetails({ answer }: { answer: AdviserAnswer }) {
   const { t } = useLingui();
+  const cards = useContactDetails();
   const { adviser, service } = answer;
   if (!adviser) {
     return (
       <>
         <Alert>{t`You do not have a dedicated adviser yet. Our ${service.nomSousService} will answer all your questions.`}</Alert>
-        <ContactCard
-          contact={{
-            name: service.nomSousService,
-            phones: service.telephone1 ? [{ label: t`Phone:`, number: service.telephone1 }] : [],
-            email: serviceEmail(service),
-          }}
-        />
+        <ContactCard contact={cards.ofService(service)} />
       </>
     );
   }
-  const name = [adviser.prenom, adviser.nom].join(" ");
   return (
-    <ContactCard
-      contact={{
-        name,
-        role: adviser.fonction ?? undefined,
-        phones: [
-          ...(adviser.telephone ? [{ label: t`Phone:`, number: adviser.telephone }] : []),
-          ...(adviser.mobile ? [{ label: t`Mobile:`, number: adviser.mobile }] : []),
-        ],
-        email: adviser.email,
-        photo: adviser.photoUrl ? { src: photoSource(adviser.photoUrl, apiBase), alt: t`Photo of ${name}` } : null,
-      }}
-    >
+    <ContactCard contact={cards.ofAdviser(adviser)}>
       <RouteLink route="FORMULAIRE_CONTACT">{t`Write to us`}</RouteLink>
     </ContactCard>
   );

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { footerNetwork, getFooter, readCachedFooter, serviceEmail } from "../../core/contacts";
+import { footerNetwork, getFooter, readCachedFooter } from "../../core/contacts";
 import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
-import { ContactCard } from "../../ui/ContactCard";
+import { ContactCard, useContactDetails } from "../../ui/ContactCard";
 import { useElement, useMacc } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
-import { getAdviser, photoSource } from "../../core/adviser";
+import { getAdviser } from "../../core/adviser";
 
 /**
  * `<macc-contacts>` (INTERLOCUTEURS, public): the contact services of the page's network, the same
@@ -15,7 +15,7 @@ import { getAdviser, photoSource } from "../../core/adviser";
  */
 export function Contacts() {
   const { t } = useLingui();
-  const { locale, theme, request, core } = useElement();
+  const { locale, theme, request } = useElement();
   const auth = useMacc((s) => s.auth);
   const network = footerNetwork(auth, locale, theme);
   const services = useResource(`${network}:${locale}`, (signal) => getFooter(request, network, locale, signal), readCachedFooter(network, locale));
@@ -23,6 +23,7 @@ export function Contacts() {
   // The adviser is a bonus on this page: a failure just leaves the card out.
   const adviser = useResource(idTier ? `adviser:${idTier}` : null, (signal) => getAdviser(request, signal, [401, 403, 404, 500, 502, 504, 0], true));
   const person = adviser.status === "ready" ? adviser.data.adviser : null;
+  const cards = useContactDetails();
 
   return (
     <div className="container" part="contacts">
@@ -32,16 +33,7 @@ export function Contacts() {
           <h2 id="your-adviser">{t`Your MACC adviser`}</h2>
           <ul className="cards">
             <li>
-              <ContactCard
-                headingLevel={3}
-                contact={{
-                  name: `${person.prenom} ${person.nom}`,
-                  role: person.fonction ?? undefined,
-                  phones: [...(person.telephone ? [{ label: t`Phone:`, number: person.telephone }] : []), ...(person.mobile ? [{ label: t`Mobile:`, number: person.mobile }] : [])],
-                  email: person.email,
-                  photo: person.photoUrl ? { src: photoSource(person.photoUrl, core.config.apiBase), alt: t`Photo of ${person.prenom} ${person.nom}` } : null,
-                }}
-              />
+              <ContactCard headingLevel={3} contact={cards.ofAdviser(person)} />
             </li>
           </ul>
         </section>
@@ -75,14 +67,7 @@ export function Contacts() {
             <ul className="cards">
               {services.data.listSousServices.map((service) => (
                 <li key={service.nomSousService}>
-                  <ContactCard
-                    headingLevel={3}
-                    contact={{
-                      name: service.nomSousService,
-                      phones: service.telephone1 ? [{ label: t`Phone:`, number: service.telephone1 }] : [],
-                      email: serviceEmail(service),
-                    }}
-                  />
+                  <ContactCard headingLevel={3} contact={cards.ofService(service)} />
                 </li>
               ))}
             </ul>
