@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Skeleton } from "../../ui/Alert";
-import { Button } from "../../ui/Button";
 import { ContactCard, useContactDetails } from "../../ui/ContactCard";
 import { useElement, useMacc } from "../../ui/context";
+import { LoadError } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
@@ -25,12 +25,7 @@ export function Adviser() {
       )}
       {answer.status === "loading" && idTier && <Skeleton height="9rem" label={t`Loading your adviser`} />}
       {answer.status === "error" && (
-        <>
-          <Alert kind="error">{t`Your adviser's details cannot be shown right now.`}</Alert>
-          <Button variant="secondary" onClick={answer.reload}>
-            {t`Try again`}
-          </Button>
-        </>
+        <LoadError message={t`Your adviser's details cannot be shown right now.`} onRetry={answer.reload} />
       )}
       {answer.status === "ready" && <AdviserDetails answer={answer.data} />}
     </div>

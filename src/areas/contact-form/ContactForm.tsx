@@ -10,6 +10,7 @@ import { useElement, useMacc } from "../../ui/context";
 import { ErrorSummary } from "../../ui/ErrorSummary";
 import { Field } from "../../ui/Field";
 import { fieldErrorsOf } from "../../ui/field-errors";
+import { LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { TextareaField } from "../../ui/Textarea";
@@ -75,12 +76,9 @@ export function ContactForm() {
 
   if (!auth.logged) {
     return (
-      <div className="container">
-        <PageTitle>{t`Write to us`}</PageTitle>
-        <p>
-          <Trans>Log in to write to us from your account.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>
-        </p>
-      </div>
+      <LoggedOut title={t`Write to us`}>
+        <Trans>Log in to write to us from your account.</Trans>
+      </LoggedOut>
     );
   }
 

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { footerNetwork, getFooter, readCachedFooter } from "../../core/contacts";
-import { Alert, Skeleton } from "../../ui/Alert";
-import { Button } from "../../ui/Button";
+import { Skeleton } from "../../ui/Alert";
 import { ContactCard, useContactDetails } from "../../ui/ContactCard";
 import { useElement, useMacc } from "../../ui/context";
+import { LoadError } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
@@ -42,12 +42,7 @@ export function Contacts() {
         <h2 id="our-services">{t`Our services`}</h2>
         {services.status === "loading" && <Skeleton height="8rem" label={t`Loading our contact details`} />}
         {services.status === "error" && (
-          <>
-            <Alert kind="error">{t`Our contact details cannot be shown right now.`}</Alert>
-            <Button variant="secondary" onClick={services.reload}>
-              {t`Try again`}
-            </Button>
-          </>
+          <LoadError message={t`Our contact details cannot be shown right now.`} onRetry={services.reload} />
         )}
         {services.status === "ready" && (
           <>

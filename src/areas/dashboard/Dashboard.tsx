@@ -5,6 +5,7 @@ import { showsInvoices } from "../../core/theme";
 import type { RouteName } from "../../core/routes";
 import { Skeleton } from "../../ui/Alert";
 import { useElement, useMacc } from "../../ui/context";
+import { LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
@@ -20,12 +21,9 @@ export function Dashboard() {
 
   if (!entreprise) {
     return (
-      <div className="container">
-        <PageTitle>{t`My account`}</PageTitle>
-        <p>
-          <Trans>Log in to see your account.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>
-        </p>
-      </div>
+      <LoggedOut title={t`My account`}>
+        <Trans>Log in to see your account.</Trans>
+      </LoggedOut>
     );
   }
 

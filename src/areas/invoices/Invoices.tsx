@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState } from "react";
 import { formatAmount, formatDate, formatNumber } from "../../core/format";
 import { showsInvoices } from "../../core/theme";
@@ -8,6 +8,7 @@ import { SelectField } from "../../ui/Choice";
 import { useElement, useMacc } from "../../ui/context";
 import { saveBlob } from "../../ui/download";
 import { Field } from "../../ui/Field";
+import { LoadError, LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
@@ -27,12 +28,9 @@ export function Invoices() {
 
   if (!entreprise) {
     return (
-      <div className="container">
-        <PageTitle>{t`My invoices`}</PageTitle>
-        <p>
-          <Trans>Log in to see your invoices.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>
-        </p>
-      </div>
+      <LoggedOut title={t`My invoices`}>
+        <Trans>Log in to see your invoices.</Trans>
+      </LoggedOut>
     );
   }
   if (!showsInvoices(entreprise.codeReseau, theme)) {
@@ -162,12 +160,7 @@ function InvoiceList({ idTier }: { idTier: string }) {
           </div>
 
           {list.status === "error" && !page ? (
-            <>
-              <Alert kind="error">{t`Your invoices cannot be shown right now.`}</Alert>
-              <Button variant="secondary" onClick={list.reload}>
-                {t`Try again`}
-              </Button>
-            </>
+            <LoadError message={t`Your invoices cannot be shown right now.`} onRetry={list.reload} />
           ) : (
             <InvoiceTable
               invoices={page?.items ?? null}

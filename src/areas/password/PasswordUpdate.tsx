@@ -5,6 +5,7 @@ import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc } from "../../ui/context";
 import { ErrorSummary } from "../../ui/ErrorSummary";
+import { LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { PasswordField } from "../../ui/PasswordField";
 import { RouteLink } from "../../ui/RouteLink";
@@ -62,12 +63,9 @@ export function PasswordUpdate() {
 
   if (!logged) {
     return (
-      <div className="container">
-        <PageTitle>{t`Change my password`}</PageTitle>
-        <p>
-          <Trans>Log in to change your password.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>
-        </p>
-      </div>
+      <LoggedOut title={t`Change my password`}>
+        <Trans>Log in to change your password.</Trans>
+      </LoggedOut>
     );
   }
 

@@ -5,9 +5,9 @@ import { freshnessOf } from "../../core/route-rules";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc, useNavigation } from "../../ui/context";
+import { LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { followRedirection } from "../../ui/redirection";
-import { RouteLink } from "../../ui/RouteLink";
 import { useCompanyPhone } from "../../ui/useCompanyPhone";
 import { LoadFailed } from "./LoadFailed";
 import { useApplyProfile } from "./PersonalInfo";
@@ -37,12 +37,9 @@ export function InfoConfirmation() {
 
   if (!entreprise) {
     return (
-      <div className="container">
-        <PageTitle>{t`Confirm your information`}</PageTitle>
-        <p>
-          <Trans>Log in to see and update your information.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>
-        </p>
-      </div>
+      <LoggedOut title={t`Confirm your information`}>
+        <Trans>Log in to see and update your information.</Trans>
+      </LoggedOut>
     );
   }
   const freshness = freshnessOf(entreprise.derniereMiseAJour, now);

@@ -6,6 +6,7 @@ import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc } from "../../ui/context";
 import { saveBlob } from "../../ui/download";
+import { LoadError, LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
@@ -24,12 +25,9 @@ export function ProductFleet({ family, view }: ProductFleetProps) {
   const entreprise = useMacc((s) => s.auth.entreprise);
   if (!entreprise) {
     return (
-      <div className="container">
-        <PageTitle>{t`My product fleet`}</PageTitle>
-        <p>
-          <Trans>Log in to see your products.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>
-        </p>
-      </div>
+      <LoggedOut title={t`My product fleet`}>
+        <Trans>Log in to see your products.</Trans>
+      </LoggedOut>
     );
   }
   const code = family?.trim();
@@ -46,12 +44,7 @@ function ProductList() {
     <div className="container" part="product-fleet">
       <PageTitle>{t`My product fleet`}</PageTitle>
       {products.status === "error" && (
-        <>
-          <Alert kind="error">{t`Your products cannot be shown right now.`}</Alert>
-          <Button variant="secondary" onClick={products.reload}>
-            {t`Try again`}
-          </Button>
-        </>
+        <LoadError message={t`Your products cannot be shown right now.`} onRetry={products.reload} />
       )}
       {products.status === "ready" && products.data.length === 0 && <Alert>{t`You have no MACC products.`}</Alert>}
       {products.status !== "error" && !(products.status === "ready" && products.data.length === 0) && (
@@ -133,12 +126,7 @@ function ProductDetailView({ family, afterSales }: { family: string; afterSales:
       </p>
       <PageTitle>{detail ? detail.produit : <Skeleton width="16rem" height="2rem" label={t`Loading the product`} />}</PageTitle>
       {product.status === "error" && (
-        <>
-          <Alert kind="error">{t`This product cannot be shown right now.`}</Alert>
-          <Button variant="secondary" onClick={product.reload}>
-            {t`Try again`}
-          </Button>
-        </>
+        <LoadError message={t`This product cannot be shown right now.`} onRetry={product.reload} />
       )}
       {detail && (
         <>
