@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
+import { isValidPhone, isValidPostcode } from "../../src/core/address-rules.ts";
 import { checkCompanyNumber, isCompanyCountry } from "../../src/core/company-numbers.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import type { CompanyView } from "../auth/user.ts";
@@ -19,29 +20,6 @@ const NOT_A_STRING = "Doit être une chaîne de caractères.";
 
 /** Countries of a personal address (SPEC §9: country codes from the locales). */
 export const USER_COUNTRIES = ["FR", "BE", "LU", "NL", "DE", "GB", "ES", "IT"] as const;
-
-const POSTCODES: Record<string, RegExp> = {
-  FR: /^\d{5}$/,
-  BE: /^\d{4}$/,
-  LU: /^(?:L-?)?\d{4}$/,
-  NL: /^\d{4} ?[A-Z]{2}$/,
-  DE: /^\d{5}$/,
-  GB: /^(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|GIR ?0AA)$/,
-  ES: /^\d{5}$/,
-  IT: /^\d{5}$/,
-};
-
-export function isValidPostcode(country: string, value: string): boolean {
-  const rule = POSTCODES[country];
-  return rule ? rule.test(value.toUpperCase()) : value.length <= 12;
-}
-
-/** Digits, spaces, + . - ( ) and 6 to 20 digits. */
-export function isValidPhone(value: string): boolean {
-  if (!/^[\d\s+.\-()]+$/.test(value)) return false;
-  const digits = value.replace(/\D/g, "").length;
-  return digits >= 6 && digits <= 20;
-}
 
 /** Optional text: absent or null → "", trimmed, at most `max` characters. */
 const optionalText = (max: number) =>
