@@ -5,6 +5,7 @@ import { ContactCard, useContactDetails } from "../../ui/ContactCard";
 import { useElement, useMacc } from "../../ui/context";
 import { LoadError } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
+import { PostalAddress } from "../../ui/PostalAddress";
 import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
 import { getAdviser } from "../../core/adviser";
@@ -46,19 +47,7 @@ export function Contacts() {
         )}
         {services.status === "ready" && (
           <>
-            <address className="contact-address">
-              <strong>{services.data.adresseTitre}</strong>
-              <br />
-              {services.data.adresseLigne1}
-              {services.data.adresseLigne2 && (
-                <>
-                  <br />
-                  {services.data.adresseLigne2}
-                </>
-              )}
-              <br />
-              {services.data.codePostal} {services.data.ville}
-            </address>
+            <PostalAddress contact={services.data} className="contact-address" />
             <ul className="cards">
               {services.data.listSousServices.map((service) => (
                 <li key={service.nomSousService}>

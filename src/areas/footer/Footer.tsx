@@ -4,6 +4,7 @@ import { showsJoinUs, sitePath, SOCIAL_URL } from "../../core/site";
 import { Skeleton } from "../../ui/Alert";
 import { useElement, useMacc } from "../../ui/context";
 import { LinkedInIcon, MailIcon, PhoneIcon } from "../../ui/contact-icons";
+import { PostalAddress } from "../../ui/PostalAddress";
 import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
 import { footerNetwork, getFooter, readCachedFooter, serviceEmail, type FooterContact } from "../../core/contacts";
@@ -109,19 +110,7 @@ function ContactBlock({ contact }: { contact: FooterContact }) {
   const { t } = useLingui();
   return (
     <>
-      <address part="footer-address">
-        <strong>{contact.adresseTitre}</strong>
-        <br />
-        {contact.adresseLigne1}
-        {contact.adresseLigne2 && (
-          <>
-            <br />
-            {contact.adresseLigne2}
-          </>
-        )}
-        <br />
-        {contact.codePostal} {contact.ville}
-      </address>
+      <PostalAddress contact={contact} part="footer-address" />
       <ul className="services" aria-label={t`Our services`}>
         {contact.listSousServices.map((service) => {
           const email = serviceEmail(service);
