@@ -1,8 +1,8 @@
 /**
- * Fixture data and response helpers for the stories. Shapes follow the valibot schemas of the
- * code they feed (FooterContactSchema in src/areas/footer/get-footer.ts, SessionSchema in
- * src/core/session.ts, ProfileSchema in src/areas/personal-info/profile-api.ts); a fixture
- * that drifts from them fails parsing just like a bad server.
+ * Fixture data and response helpers for the stories. Shapes follow the checks of the code they
+ * feed (isFooterContact in src/core/contacts.ts, SessionSchema in src/core/session.ts,
+ * ProfileSchema in src/areas/personal-info/profile-api.ts); a fixture that drifts from them
+ * fails parsing just like a bad server.
  */
 import type * as v from "valibot";
 import { ApiFixture, type ApiRequest } from "../.storybook/api-stub";

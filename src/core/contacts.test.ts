@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Locale, Theme } from "./constants";
 import type { Entreprise, User } from "./types";
-import { footerNetwork, getFooter, readCachedFooter, serviceEmail, writeCachedFooter, type FooterContact } from "./contacts";
+import { footerNetwork, getFooter, isFooterContact, readCachedFooter, serviceEmail, writeCachedFooter, type FooterContact } from "./contacts";
 import { MemoryStorage } from "../test/memory-storage";
 
 
@@ -66,6 +66,28 @@ describe("serviceEmail (mail1 followed by mail2)", () => {
     [{}, null],
   ])("%j → %j", (service, email) => {
     expect(serviceEmail(service)).toBe(email);
+  });
+});
+
+describe("isFooterContact (shape of the footer call's answer)", () => {
+  const service = CONTACT.listSousServices[0]!;
+  it.each<[string, unknown, boolean]>([
+    ["the full answer", CONTACT, true],
+    ["no second address line, nulls for absent means", { ...CONTACT, adresseLigne2: undefined, listSousServices: [{ nomSousService: "SAV", telephone1: null, mail1: null, mail2: null }] }, true],
+    ["no services at all", { ...CONTACT, listSousServices: [] }, true],
+    ["extra fields are tolerated", { ...CONTACT, fax: "01" }, true],
+    ["null", null, false],
+    ["an array", [CONTACT], false],
+    ["a string", "MACC", false],
+    ["a numeric title", { ...CONTACT, adresseTitre: 3 }, false],
+    ["no town", { ...CONTACT, ville: undefined }, false],
+    ["a numeric second line", { ...CONTACT, adresseLigne2: 12 }, false],
+    ["services not a list", { ...CONTACT, listSousServices: service }, false],
+    ["a service without a name", { ...CONTACT, listSousServices: [{ ...service, nomSousService: undefined }] }, false],
+    ["a service with a numeric phone", { ...CONTACT, listSousServices: [{ ...service, telephone1: 123 }] }, false],
+    ["a service that is null", { ...CONTACT, listSousServices: [null] }, false],
+  ])("%s → %s", (_label, value, expected) => {
+    expect(isFooterContact(value)).toBe(expected);
   });
 });
 

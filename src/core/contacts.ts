@@ -1,24 +1,47 @@
-import * as v from "valibot";
 import type { Locale, Theme } from "./constants";
 import { networkOf } from "./locale";
 import type { Entreprise, User } from "./types";
 
-export const FooterContactSchema = v.object({
-  adresseTitre: v.string(),
-  adresseLigne1: v.string(),
-  adresseLigne2: v.optional(v.nullable(v.string())),
-  codePostal: v.string(),
-  ville: v.string(),
-  listSousServices: v.array(
-    v.object({
-      nomSousService: v.string(),
-      telephone1: v.optional(v.nullable(v.string())),
-      mail1: v.optional(v.nullable(v.string())),
-      mail2: v.optional(v.nullable(v.string())),
-    }),
-  ),
-});
-export type FooterContact = v.InferOutput<typeof FooterContactSchema>;
+export interface FooterService {
+  nomSousService: string;
+  telephone1?: string | null;
+  mail1?: string | null;
+  mail2?: string | null;
+}
+
+export interface FooterContact {
+  adresseTitre: string;
+  adresseLigne1: string;
+  adresseLigne2?: string | null;
+  codePostal: string;
+  ville: string;
+  listSousServices: FooterService[];
+}
+
+const isText = (value: unknown): value is string => typeof value === "string";
+const isOptionalText = (value: unknown) => value == null || isText(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+function isFooterService(value: unknown): value is FooterService {
+  return isRecord(value) && isText(value.nomSousService) && isOptionalText(value.telephone1) && isOptionalText(value.mail1) && isOptionalText(value.mail2);
+}
+
+/**
+ * Checked by hand, not with valibot: the footer is on every page of every country site, and
+ * these few fields are not worth the schema library in the first download (about 2 kB gzip).
+ */
+export function isFooterContact(value: unknown): value is FooterContact {
+  return (
+    isRecord(value) &&
+    isText(value.adresseTitre) &&
+    isText(value.adresseLigne1) &&
+    isOptionalText(value.adresseLigne2) &&
+    isText(value.codePostal) &&
+    isText(value.ville) &&
+    Array.isArray(value.listSousServices) &&
+    value.listSousServices.every(isFooterService)
+  );
+}
 
 /** SPEC §7: the user's network when logged in, else AGR in the agri theme, else the locale's. */
 export function footerNetwork(auth: { logged: boolean; user: User | null; entreprise: Entreprise | null }, locale: Locale, theme: Theme): string {
@@ -44,8 +67,7 @@ export function readCachedFooter(network: string, langue: string, storage: Stora
   try {
     const entry = JSON.parse(storage?.getItem(cacheKey(network)) ?? "null") as CacheEntry | null;
     if (!entry || entry.langue !== langue) return null;
-    const parsed = v.safeParse(FooterContactSchema, entry.data);
-    return parsed.success ? parsed.output : null;
+    return isFooterContact(entry.data) ? entry.data : null;
   } catch {
     return null;
   }
@@ -71,9 +93,9 @@ export async function getFooter(
 ): Promise<FooterContact> {
   // Public data: no token, so a lapsed session never gets in the way of the contact details.
   const raw = await request<unknown>(`/servicesMACC/reseau/${encodeURIComponent(network)}/type/gen`, { query: { langue }, signal, expected, anonymous: true });
-  const data = v.parse(FooterContactSchema, raw);
-  writeCachedFooter(network, langue, data);
-  return data;
+  if (!isFooterContact(raw)) throw new TypeError("Unexpected answer from the footer call");
+  writeCachedFooter(network, langue, raw);
+  return raw;
 }
 
 function safeStorage(): Storage | null {
