@@ -4,6 +4,7 @@ import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type PluginOption } from "vite";
+import { precompress } from "./scripts/precompress.ts";
 
 export function sharedPlugins(): PluginOption[] {
   return [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui()];
@@ -17,7 +18,7 @@ const entries = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: sharedPlugins(),
+  plugins: [...sharedPlugins(), precompress()],
   // Library mode does not replace it by itself: without this React ships its development build.
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {

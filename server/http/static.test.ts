@@ -1,12 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../test-support.ts";
-import { cacheControlFor, HTML_CSP } from "./static.ts";
+import { acceptedEncodings, cacheControlFor, HTML_CSP } from "./static.ts";
 
 let t: TestContext;
 let root: string;
+const CHUNK = `export const words = ${JSON.stringify("la ferme ".repeat(400))};\n`;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "macc-static-"));
@@ -17,6 +19,9 @@ beforeAll(async () => {
   mkdirSync(path.join(demo, "img"), { recursive: true });
   writeFileSync(path.join(dist, "js", "macc-elements.js"), "export const loader = 1;\n");
   writeFileSync(path.join(dist, "js", "macc-invoices-Bx3kLz9Q.js"), "export const chunk = 1;\n");
+  writeFileSync(path.join(dist, "js", "react-C0ffee12.js"), CHUNK);
+  writeFileSync(path.join(dist, "js", "react-C0ffee12.js.br"), brotliCompressSync(CHUNK));
+  writeFileSync(path.join(dist, "js", "react-C0ffee12.js.gz"), gzipSync(CHUNK));
   writeFileSync(path.join(dist, "css", "theme-D4fG7hJk.css"), ":root{--macc-color:#0b6e4f}\n");
   writeFileSync(path.join(demo, "index.html"), "<!doctype html><title>Accueil</title>");
   writeFileSync(path.join(demo, "france.html"), "<!doctype html><title>France</title>");
@@ -85,6 +90,57 @@ describe("static files", () => {
 
   it("missing static file → 404", async () => {
     expect((await get("/static/js/nope.js")).status).toBe(404);
+  });
+});
+
+describe("precompressed copies of built files", () => {
+  const chunk = (acceptEncoding?: string, headers: Record<string, string> = {}) =>
+    get("/static/js/react-C0ffee12.js", { headers: acceptEncoding === undefined ? headers : { "Accept-Encoding": acceptEncoding, ...headers } });
+
+  it.each<[string, string | undefined, string | null]>([
+    ["brotli first when both are accepted", "gzip, deflate, br, zstd", "br"],
+    ["gzip when brotli is not accepted", "gzip, deflate", "gzip"],
+    ["gzip when brotli is refused with q=0", "br;q=0, gzip", "gzip"],
+    ["brotli for a wildcard", "*", "br"],
+    ["the file itself when nothing is accepted", "identity", null],
+    ["the file itself without the header", undefined, null],
+  ])("%s (%s → %s)", async (_label, acceptEncoding, expected) => {
+    const res = await chunk(acceptEncoding);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe(expected);
+    expect(res.headers.get("vary")).toBe("Accept-Encoding");
+    expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    const body = Buffer.from(await res.arrayBuffer());
+    const decoded = expected === "br" ? brotliDecompressSync(body) : expected === "gzip" ? gunzipSync(body) : body;
+    expect(decoded.toString()).toBe(CHUNK);
+    if (expected) expect(body.length).toBeLessThan(CHUNK.length / 4);
+  });
+
+  it("a file without copies is sent as it is, still varying on Accept-Encoding", async () => {
+    const res = await get("/static/js/macc-elements.js", { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(res.headers.get("vary")).toBe("Accept-Encoding");
+    expect(await res.text()).toContain("loader");
+  });
+
+  it("each coding has its own ETag, and a 304 only for the same coding", async () => {
+    const br = (await chunk("br")).headers.get("etag")!;
+    const gz = (await chunk("gzip")).headers.get("etag")!;
+    const plain = (await chunk("identity")).headers.get("etag")!;
+    expect(new Set([br, gz, plain]).size).toBe(3);
+    expect((await chunk("br", { "If-None-Match": br })).status).toBe(304);
+    expect((await chunk("gzip", { "If-None-Match": br })).status).toBe(200);
+  });
+
+  it.each<[string, string[]]>([
+    ["gzip, deflate, br", ["gzip", "deflate", "br"]],
+    ["br;q=1.0, gzip;q=0.8, *;q=0.1", ["br", "gzip", "*"]],
+    ["BR;q=0, GZIP", ["gzip"]],
+    ["gzip;q=0.000", []],
+    ["", []],
+  ])("Accept-Encoding %j allows %j", (header, expected) => {
+    expect([...acceptedEncodings(header)]).toEqual(expected);
   });
 });
 

@@ -80,17 +80,51 @@ export function setHtmlSecurityHeaders(c: Context) {
   c.header("Referrer-Policy", "strict-origin-when-cross-origin");
 }
 
-async function sendFile(c: Context, file: string, cacheControl: string): Promise<Response> {
-  const info = await stat(file);
+/** Copies written beside each built file at build time (scripts/precompress.ts), best first. */
+const PRECOMPRESSED = [
+  { encoding: "br", suffix: ".br" },
+  { encoding: "gzip", suffix: ".gz" },
+] as const;
+
+/** The content codings an `Accept-Encoding` header allows (`q=0` refuses one). */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+interface Variant {
+  file: string;
+  encoding: string | null;
+}
+
+/** The smallest copy of a built file the client accepts: brotli, then gzip, else the file itself. */
+async function pickVariant(c: Context, root: string, rel: string, file: string): Promise<Variant> {
+  const accepted = acceptedEncodings(c.req.header("accept-encoding"));
+  for (const { encoding, suffix } of PRECOMPRESSED) {
+    if (!accepted.has(encoding) && !accepted.has("*")) continue;
+    const copy = await resolveInside(root, rel + suffix);
+    if (copy) return { file: copy, encoding };
+  }
+  return { file, encoding: null };
+}
+
+async function sendFile(c: Context, file: string, cacheControl: string, variant: Variant = { file, encoding: null }): Promise<Response> {
+  const info = await stat(variant.file);
   const ext = path.extname(file).toLowerCase();
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${variant.encoding ? `-${variant.encoding}` : ""}"`;
   c.header("Content-Type", TYPES[ext] ?? "application/octet-stream");
   c.header("Cache-Control", cacheControl);
   c.header("ETag", etag);
   c.header("Last-Modified", info.mtime.toUTCString());
+  if (variant.encoding) c.header("Content-Encoding", variant.encoding);
   if (ext === ".html") setHtmlSecurityHeaders(c);
   if (c.req.header("if-none-match") === etag) return c.body(null, 304);
-  const bytes = await readFile(file);
+  const bytes = await readFile(variant.file);
   return c.body(new Uint8Array(bytes), 200);
 }
 
@@ -112,7 +146,9 @@ export function staticRoutes(options: { staticDir: string; demoDir: string }) {
     const rel = new URL(c.req.url).pathname.slice("/static/".length);
     const file = await resolveInside(options.staticDir, rel);
     if (!file) return notFoundPage(c);
-    return sendFile(c, file, cacheControlFor(path.basename(file)));
+    // Caches must keep the brotli, gzip and plain answers apart.
+    c.header("Vary", "Accept-Encoding");
+    return sendFile(c, file, cacheControlFor(path.basename(file)), await pickVariant(c, options.staticDir, rel, file));
   });
 
   const portal = async (c: Context) => {
