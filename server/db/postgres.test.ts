@@ -1,57 +1,208 @@
 /**
- * The same migrations, seed and flows on a real PostgreSQL server. Runs only when
- * TEST_DATABASE_URL is set; works in a throw-away schema that is dropped afterwards.
+ * The migrations, seed and main flows on a real PostgreSQL server, where the other tests' embedded
+ * PGlite differs: node-postgres returns bigint as strings and dates as Date objects, and a pool of
+ * connections really runs transactions at the same time (advisory and row locks matter).
+ *
+ * Skipped unless TEST_DATABASE_URL is set. `.ci/run` starts a throw-away server and sets it, so CI
+ * always runs this file; locally, against any server where you may create a schema:
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:54329/macc_test npx vitest run server/db/postgres.test.ts
+ * Works in a throw-away schema that is dropped afterwards.
  */
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app.ts";
-import { defaultConfig } from "../config.ts";
 import { postgresDb, type Db } from "./db.ts";
 import { migrate } from "./migrate.ts";
-import { DEMO_PASSWORD, seedIfEmpty } from "./seed.ts";
-import { fromAddress, json, withBotCheck, refreshCookie } from "../test-support.ts";
+import { DEMO_PASSWORD, seedIfEmpty, type SeedReport } from "./seed.ts";
+import { botJson, createTestApp, fromAddress, json, withBotCheck, refreshCookie, type TestContext } from "../test-support.ts";
 
 const url = process.env.TEST_DATABASE_URL;
 const schema = `macc_test_${randomBytes(4).toString("hex")}`;
 
+// Read from the folder rather than listed here, so that a new migration needs no edit of this test.
+// It also catches a .sql file whose name migrate() would silently skip (not NNNN_name.sql).
+const MIGRATIONS = readdirSync(new URL("./migrations/", import.meta.url))
+  .filter((f) => f.endsWith(".sql"))
+  .sort()
+  .map((f) => f.slice(0, -".sql".length));
+// Versions already applied on existing databases: renaming one would apply it a second time.
+// (A prefix of the folder's list: a new migration needs no entry here.)
+const RELEASED = ["0001_initial", "0002_profile_password_mail", "0003_invoices_products_contact", "0004_bot_check_registration"];
+
+const MULTI = "1004217"; // the demo company with 2,150 invoices
+
 describe.skipIf(!url)("PostgreSQL engine", () => {
   let admin: Db;
+  /** Two pools on the same schema: two API instances starting at the same time. */
   let db: Db;
+  let db2: Db;
+  let t: TestContext;
+  let migrations: string[][];
+  let seeds: SeedReport[];
+
   beforeAll(async () => {
     admin = postgresDb(url!);
     await admin.exec(`CREATE SCHEMA ${schema}`);
     db = postgresDb(url!, { options: `-c search_path=${schema}` });
+    db2 = postgresDb(url!, { options: `-c search_path=${schema}` });
+    migrations = await Promise.all([migrate(db), migrate(db2)]);
+    seeds = await Promise.all([seedIfEmpty(db), seedIfEmpty(db2)]);
+    t = await createTestApp({}, db);
   });
   afterAll(async () => {
+    await t?.close();
     await db?.close();
+    await db2?.close();
     await admin?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin?.close();
   });
 
-  it("migrates, seeds once and serves the auth flow", async () => {
-    expect(await migrate(db)).toEqual(["0001_initial", "0002_profile_password_mail", "0003_invoices_products_contact"]);
-    expect(await migrate(db)).toEqual([]);
-    const seeded = await seedIfEmpty(db);
-    expect(seeded.seeded).toBe(true);
-    expect((await seedIfEmpty(db)).seeded).toBe(false);
+  const login = async () => {
+    const res = await t.app.request(
+      "/api/auth/login",
+      await withBotCheck(t.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })),
+      fromAddress("192.0.2.1"),
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      accessToken: string;
+      user: { entreprises: { idTier: string; token: string; derniereMiseAJour: string | null }[] };
+    };
+    return { body, cookie: refreshCookie(res)! };
+  };
+  const me = (token: string) => t.app.request("/api/me", { headers: { Authorization: `Bearer ${token}` } });
+  const refresh = (cookie: string) =>
+    t.app.request("/api/auth/refresh", { method: "POST", headers: { "X-Requested-With": "macc", Cookie: `macc_refresh=${cookie}` } });
 
-    const app = createApp({ db, config: defaultConfig() });
-    const login = await app.request("/api/auth/login", await withBotCheck(app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })), fromAddress("192.0.2.1"));
-    expect(login.status).toBe(200);
-    const body = (await login.json()) as { accessToken: string; user: { entreprises: { idTier: string; derniereMiseAJour: string | null }[] } };
+  it("migrates and seeds once, even when two instances start together", async () => {
+    expect(MIGRATIONS.slice(0, RELEASED.length)).toEqual(RELEASED);
+    // One instance waits for the other's advisory lock, then finds everything applied.
+    expect(migrations.map((m) => m.length).sort((a, b) => a - b)).toEqual([0, MIGRATIONS.length]);
+    expect(migrations.flat()).toEqual(MIGRATIONS);
+    const recorded = await db.query<{ version: string }>("SELECT version FROM schema_migrations ORDER BY version");
+    expect(recorded.rows.map((r) => r.version)).toEqual(MIGRATIONS);
+    expect(await migrate(db)).toEqual([]);
+
+    expect(seeds.map((s) => s.seeded).sort()).toEqual([false, true]);
+    const invoices = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM invoices");
+    expect(invoices.rows[0]?.n).toBe(seeds.find((s) => s.seeded)?.invoices);
+    expect((await seedIfEmpty(db)).seeded).toBe(false);
+  });
+
+  it("serves the auth flow: login, rotation with its grace period, late reuse revokes the session", async () => {
+    const { body, cookie } = await login();
     expect(body.user.entreprises.map((e) => e.idTier)).toEqual(["1004217", "2000873", "3000452"]);
     expect(body.user.entreprises[0]?.derniereMiseAJour).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const me = await app.request("/api/me", { headers: { Authorization: `Bearer ${body.accessToken}` } });
-    expect(me.status).toBe(200);
-    const cookie = refreshCookie(login)!;
-    const refresh = () =>
-      app.request("/api/auth/refresh", { method: "POST", headers: { "X-Requested-With": "macc", Cookie: `macc_refresh=${cookie}` } });
-    expect((await refresh()).status).toBe(200);
-    expect((await refresh()).status).toBe(401); // reuse
-    expect((await app.request("/api/me", { headers: { Authorization: `Bearer ${body.accessToken}` } })).status).toBe(401);
-    const footer = await app.request("/api/servicesMACC/reseau/BLG/type/gen?langue=de-BE");
-    expect(footer.status).toBe(200);
-    const bad = await app.request("/api/auth/login", await withBotCheck(app, json({ email: "nobody@demo.macc.test", password: "x" })), fromAddress("192.0.2.1"));
+    expect((await me(body.accessToken)).status).toBe(200);
+
+    const r1 = await refresh(cookie);
+    expect(r1.status).toBe(200);
+    expect(refreshCookie(r1)).not.toBe(cookie);
+    // The rotated-out token presented again within seconds (a lost answer) rotates again.
+    expect((await refresh(cookie)).status).toBe(200);
+    // Later than the grace period it is refused and revokes the whole session.
+    await db.query("UPDATE retired_refresh_tokens SET retired_at = now() - interval '1 minute'");
+    expect((await refresh(cookie)).status).toBe(401);
+    expect((await refresh(refreshCookie(r1)!)).status).toBe(401);
+    expect((await me(body.accessToken)).status).toBe(401);
+
+    expect((await t.app.request("/api/servicesMACC/reseau/BLG/type/gen?langue=de-BE")).status).toBe(200);
+    const bad = await t.app.request(
+      "/api/auth/login",
+      await withBotCheck(t.app, json({ email: "nobody@demo.macc.test", password: "x" })),
+      fromAddress("192.0.2.1"),
+    );
     expect(bad.status).toBe(401);
+  });
+
+  it("two refreshes at once with the same cookie both succeed and keep the session (row lock)", async () => {
+    const { body, cookie } = await login();
+    const sid = (await db.query<{ id: string }>("SELECT id FROM sessions ORDER BY created_at DESC LIMIT 1")).rows[0]!.id;
+    // The session row is held from another connection until both refreshes wait on a lock, so
+    // they surely overlap (otherwise the first is often done before the second starts).
+    let inFlight: Promise<Response[]> | undefined;
+    let overlapped = false;
+    await db2.transaction(async (tx) => {
+      await tx.query("SELECT 1 FROM sessions WHERE id = $1 FOR UPDATE", [sid]);
+      inFlight = Promise.all([refresh(cookie), refresh(cookie)]);
+      for (const deadline = Date.now() + 5_000; !overlapped && Date.now() < deadline; await new Promise((r) => setTimeout(r, 10))) {
+        const waiting = await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+        );
+        overlapped = waiting.rows[0]!.n >= 2;
+      }
+    });
+    const both = await inFlight!;
+    expect(overlapped).toBe(true);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const [a, b] = both.map((r) => refreshCookie(r));
+    expect(a).toBeTruthy();
+    expect(b).toBeTruthy();
+    expect(a).not.toBe(b);
+    // Neither rotation was lost: the later one retired the earlier one's token, so both still work.
+    expect((await refresh(a!)).status).toBe(200);
+    expect((await refresh(b!)).status).toBe(200);
+    expect((await me(body.accessToken)).status).toBe(200);
+  });
+
+  it("invoices: bigint amounts as numbers, dates as text, the window count, a PDF", async () => {
+    const { body } = await login();
+    const token = body.user.entreprises.find((e) => e.idTier === MULTI)!.token;
+    const get = (path: string) => t.app.request(path, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await get("/api/me/invoices?pageSize=5&sort=amount&order=desc");
+    expect(res.status).toBe(200);
+    const list = (await res.json()) as {
+      items: { id: string; date: string; amountCents: number; dueDate: string | null }[];
+      total: number;
+      years: { year: number; archive: boolean }[];
+    };
+    // node-postgres gives bigint as a string: the API must still answer numbers.
+    const top = await db.query<{ amount_cents: string }>(
+      "SELECT amount_cents FROM invoices WHERE id_tier = $1 ORDER BY amount_cents DESC, numero DESC, id LIMIT 5",
+      [MULTI],
+    );
+    expect(list.items.map((i) => i.amountCents)).toEqual(top.rows.map((r) => Number(r.amount_cents)));
+    expect(list.total).toBe(2150);
+    for (const i of list.items) expect(i.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(list.years.length).toBeGreaterThan(1);
+    for (const y of list.years) expect(typeof y.year).toBe("number");
+
+    expect(await (await get("/api/me/summary")).json()).toMatchObject({ invoices: { total: 2150 }, products: 5, adviser: true });
+    const pdf = await get(`/api/me/invoices/${list.items[0]!.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+  });
+
+  it("registration end to end by SMS (jsonb and text[] columns, one transaction for the account)", async () => {
+    const post = async (path: string, body: unknown) => t.app.request(path, await botJson(t.app, body), fromAddress("192.0.2.7"));
+    const email = `pg.${randomBytes(3).toString("hex")}@client.test`;
+    const start = await post("/api/registration", { pays: "FR", numeroClient: "C-100200", email, mobile: "+33 6 12 34 56 78" });
+    expect(start.status).toBe(201);
+    const { registrationId: id } = (await start.json()) as { registrationId: string };
+    const chosen = await post(`/api/registration/${id}/companies`, { idTiers: ["1007001"] });
+    expect(chosen.status).toBe(200);
+    const { moyensContacts } = (await chosen.json()) as { moyensContacts: { id: string; type: string }[] };
+    const sms = moyensContacts.find((m) => m.type === "sms");
+    expect(sms).toBeDefined();
+    expect((await post(`/api/registration/${id}/code`, { moyenContact: sms!.id })).status).toBe(202);
+    // The SMS goes to the outbox in the background.
+    let text: string | undefined;
+    for (const deadline = Date.now() + 5_000; !text && Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+      const { rows } = await db.query<{ body: string }>("SELECT body FROM outbox WHERE channel = 'sms' AND recipient = $1", ["+33611223344"]);
+      text = rows[0]?.body;
+    }
+    const code = /\b(\d{6})\b/.exec(text ?? "")?.[1];
+    expect(code).toBeDefined();
+    const wrong = code === "000000" ? "111111" : "000000";
+    expect((await post(`/api/registration/${id}/verify`, { code: wrong })).status).toBe(422);
+    expect((await post(`/api/registration/${id}/verify`, { code })).status).toBe(200);
+    const done = await post(`/api/registration/${id}/complete`, { motDePasse: "Inscription2026", confirmerMotDePasse: "Inscription2026" });
+    expect(done.status).toBe(201);
+    const account = (await done.json()) as { accessToken: string; user: { entreprises: { idTier: string }[] } };
+    expect(account.user.entreprises.map((e) => e.idTier)).toEqual(["1007001"]);
+    expect((await me(account.accessToken)).status).toBe(200);
+    expect((await db.query("SELECT 1 FROM accounts WHERE email = $1", [email])).rows).toHaveLength(1);
+    expect((await db.query("SELECT 1 FROM registrations")).rows).toHaveLength(0);
   });
 });
