@@ -363,6 +363,30 @@ describe("GET /api/me/invoices/archive/{year}.zip", () => {
     console.info(`[timing] ZIP of ${biggest.year}: ${biggest.n} invoices, ${(zip.byteLength / 1024).toFixed(0)} kB in ${ms.toFixed(0)} ms`);
   });
 
+  it("asked again, gives the same archive; once an invoice changes, the new one shows the change", async () => {
+    const smallest = await q1<{ year: number }>(
+      `SELECT EXTRACT(YEAR FROM date_facture)::int AS year FROM invoices WHERE id_tier = $1 GROUP BY 1 ORDER BY count(*) LIMIT 1`,
+      [MULTI],
+    );
+    const url = `/api/me/invoices/archive/${smallest.year}.zip`;
+    const [first, same] = await Promise.all([get(url).then(bytesOf), get(url).then(bytesOf)]);
+    expect(same).toEqual(first);
+    expect(await bytesOf(await get(url))).toEqual(first);
+
+    const changed = await q1<{ id: string; numero: string; reference: string | null }>(
+      "SELECT id, numero, reference FROM invoices WHERE id_tier = $1 AND EXTRACT(YEAR FROM date_facture) = $2 ORDER BY numero LIMIT 1",
+      [MULTI, smallest.year],
+    );
+    await t.db.query("UPDATE invoices SET reference = 'BC-CHANGED-4242' WHERE id = $1", [changed.id]);
+    try {
+      const files = unzipSync(await bytesOf(await get(url)));
+      expect(pdfText(files[`facture-${changed.numero}.pdf`]!)).toContain("BC-CHANGED-4242");
+      expect(Object.keys(files)).toHaveLength(Object.keys(unzipSync(first)).length);
+    } finally {
+      await t.db.query("UPDATE invoices SET reference = $2 WHERE id = $1", [changed.id, changed.reference]);
+    }
+  });
+
   it("a year without invoices, another company's year, a malformed name → 404", async () => {
     const p = await expectProblem(await get("/api/me/invoices/archive/1990.zip"), 404);
     expect(p.detail).toBe("Aucune facture pour cette année.");

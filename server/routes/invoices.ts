@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { zipSync, type Zippable } from "fflate";
 import * as v from "valibot";
@@ -7,6 +8,7 @@ import { companyScope, isUuid } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { ProblemError } from "../http/problem.ts";
 import { intParam, parseQuery } from "../http/query.ts";
+import { createArchiveCache } from "../pdf/archive-cache.ts";
 import { invoiceFileName, renderInvoicePdf, type InvoiceForPdf } from "../pdf/invoice-pdf.ts";
 
 export const INVOICE_NOT_FOUND = "Facture introuvable.";
@@ -206,10 +208,28 @@ function toPdfInput(r: InvoiceRow): InvoiceForPdf {
 /** Lets other requests run between two PDFs of a long archive. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+async function buildArchive(rows: InvoiceRow[]): Promise<Uint8Array> {
+  const files: Zippable = {};
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    files[invoiceFileName(row.numero)] = await renderInvoicePdf(toPdfInput(row));
+    if (i % 20 === 19) await yieldToEventLoop();
+  }
+  // The PDFs' streams are already compressed: store them as they are.
+  return zipSync(files, { level: 0 });
+}
+
+/** Changes whenever anything printed on one of the year's invoices changes. */
+function contentKey(rows: InvoiceRow[]): string {
+  const text = JSON.stringify(rows, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
+  return createHash("sha256").update(text).digest("base64url");
+}
+
 /** Invoices of the selected company: list, PDF of one, ZIP of a year. */
 export function invoiceRoutes(deps: Deps) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
+  const archives = createArchiveCache();
 
   app.get("/me/invoices", requireAuth(deps), async (c) => {
     c.header("Cache-Control", "no-store");
@@ -245,14 +265,7 @@ export function invoiceRoutes(deps: Deps) {
       [idTier, year],
     );
     if (rows.length === 0) throw new ProblemError(404, "not-found", NO_INVOICES_FOR_YEAR);
-    const files: Zippable = {};
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      files[invoiceFileName(row.numero)] = await renderInvoicePdf(toPdfInput(row));
-      if (i % 20 === 19) await yieldToEventLoop();
-    }
-    // The PDFs' streams are already compressed: store them as they are.
-    const zip = zipSync(files, { level: 0 });
+    const zip = await archives.get(`${idTier}:${year}:${contentKey(rows)}`, () => buildArchive(rows));
     return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": "application/zip",
       "Content-Disposition": `attachment; filename="factures-${year}.zip"`,
