@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { solveChallenge, type Challenge } from "./bot-check";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -13,6 +13,26 @@ describe("solveChallenge", () => {
 
   it("fails when no number up to maxnumber solves it", async () => {
     await expect(solveChallenge(challengeFor(6000, 5000))).rejects.toThrow(/no solution/);
+  });
+
+  it("an upper-case challenge is found too", async () => {
+    const challenge = { ...challengeFor(321), challenge: sha("salt123?expires=1321").toUpperCase() };
+    expect(JSON.parse(atob(await solveChallenge(challenge))).number).toBe(321);
+  });
+
+  it("gives the page turns while it works, even when every digest settles at once", async () => {
+    // As on a slow device: the digests are ready, so awaiting them alone would never leave the task.
+    const digest = vi
+      .spyOn(crypto.subtle, "digest")
+      .mockImplementation(async (_algorithm, data) => new Uint8Array(createHash("sha256").update(data as Uint8Array).digest()).buffer);
+    try {
+      const events: string[] = [];
+      setTimeout(() => events.push("timer"), 0);
+      await solveChallenge(challengeFor(40_000, 50_000)).then(() => events.push("solved"));
+      expect(events).toEqual(["timer", "solved"]);
+    } finally {
+      digest.mockRestore();
+    }
   });
 
   it("stops when cancelled", async () => {
