@@ -369,7 +369,7 @@ describe("GET /api/me/invoices/archive/{year}.zip", () => {
       [MULTI],
     );
     const url = `/api/me/invoices/archive/${smallest.year}.zip`;
-    const [first, same] = await Promise.all([get(url).then(bytesOf), get(url).then(bytesOf)]);
+    const [first, same] = await Promise.all([get(url), get(url)].map(async (res) => bytesOf(await res)));
     expect(same).toEqual(first);
     expect(await bytesOf(await get(url))).toEqual(first);
 
