@@ -369,7 +369,7 @@ describe("GET /api/me/invoices/archive/{year}.zip", () => {
       [MULTI],
     );
     const url = `/api/me/invoices/archive/${smallest.year}.zip`;
-    const [first, same] = await Promise.all([get(url), get(url)].map(async (res) => bytesOf(await res)));
+    const [first, same] = (await Promise.all([get(url), get(url)].map(async (res) => bytesOf(await res)))) as [Uint8Array, Uint8Array];
     expect(same).toEqual(first);
     expect(await bytesOf(await get(url))).toEqual(first);
 
