@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { defineConfig, type Plugin } from "vite";
+import { hostPageCss } from "./src/ui/reserve.ts";
 import { sharedPlugins } from "./vite.config";
 
 const API_PORT = Number(process.env.API_PORT ?? 4173);
@@ -19,8 +20,13 @@ function demoServer(): Plugin {
       server.httpServer?.on("close", () => api.kill());
       process.once("exit", () => api.kill());
 
-      server.middlewares.use((req, _res, next) => {
+      server.middlewares.use((req, res, next) => {
         const url = req.url ?? "/";
+        if (url.split("?")[0] === "/static/css/macc-elements.css") {
+          res.setHeader("Content-Type", "text/css; charset=utf-8");
+          res.end(hostPageCss());
+          return;
+        }
         const element = /^\/static\/js\/(macc-[a-z-]+)\.js(\?.*)?$/.exec(url);
         if (element) req.url = `/elements/${element[1]}.ts${element[2] ?? ""}`;
         else if (url === "/") req.url = "/demo/index.html";

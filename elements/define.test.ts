@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getCore } from "../src/core/index";
 import { useElement } from "../src/ui/context";
 import { baseSheet, sheetOf } from "../src/ui/sheets";
-import { mount, renderedRoot, resetPage, stubApi, waitFor } from "../src/test/elements";
+import { mount, rendered, renderedRoot, resetPage, stubApi, waitFor } from "../src/test/elements";
 import { defineElement } from "./define";
 
 interface TestProps {
@@ -54,6 +54,19 @@ describe("defineElement — the r2wc wrapper contract", () => {
     expect([...root.adoptedStyleSheets[1]!.cssRules].map((r) => r.cssText).join("")).toContain("rebeccapurple");
     expect(document.head.querySelectorAll("style, link").length).toBe(headBefore);
     expect(document.adoptedStyleSheets ?? []).toHaveLength(0);
+  });
+
+  it("keeps the element's room from its upgrade until its content is rendered, then lets go of it", async () => {
+    document.body.insertAdjacentHTML("beforeend", "<x-probe></x-probe>");
+    const el = document.body.lastElementChild!;
+    const cssText = () => el.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join("\n");
+    // Upgraded synchronously: the room is kept before React has rendered anything.
+    expect(el.shadowRoot!.childNodes).toHaveLength(0);
+    expect(cssText()).toMatch(/:host\s*\{\s*min-height: var\(--_reserve\)/);
+    expect(cssText()).toMatch(/--_reserve: 3rem/);
+    await rendered(el);
+    expect(cssText()).not.toContain("--_reserve");
+    expect(el.shadowRoot!.adoptedStyleSheets).toEqual([baseSheet(), sheetOf(CSS)]);
   });
 
   it("two elements share the same constructable sheets (one per CSS text)", async () => {

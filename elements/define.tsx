@@ -1,6 +1,7 @@
 import r2wc from "@r2wc/react-to-web-component";
 import type { ComponentType } from "react";
 import { MaccRoot } from "../src/ui/context";
+import { elementReserveCss } from "../src/ui/reserve";
 import { adoptStyles } from "../src/ui/sheets";
 import type { Catalog } from "../src/core/i18n";
 import { getCore } from "../src/core/index";
@@ -12,8 +13,6 @@ export interface ElementOptions {
   props?: Record<string, PropType>;
   /** The area's CSS, adopted after the shared base sheet. */
   styles?: readonly string[];
-  /** Height reserved before the first paint (CSS length). */
-  reserve?: string;
   /** Message catalogs of the areas the element shows (the shared one always loads). */
   catalogs?: readonly Catalog[];
 }
@@ -44,7 +43,7 @@ export function defineElement<P extends object>(tag: string, Component: Componen
 
   function Element(props: P & { container?: ShadowRoot; locale?: string; theme?: string; apiBase?: string }) {
     return (
-      <MaccRoot container={props.container} locale={props.locale} theme={props.theme} apiBase={props.apiBase} reserve={options.reserve} catalogs={options.catalogs}>
+      <MaccRoot container={props.container} locale={props.locale} theme={props.theme} apiBase={props.apiBase} catalogs={options.catalogs}>
         <Component {...props} />
       </MaccRoot>
     );
@@ -58,7 +57,7 @@ export function defineElement<P extends object>(tag: string, Component: Componen
   class MaccElement extends Base {
     constructor() {
       super();
-      adoptStyles(this.shadowRoot!, options.styles ?? []);
+      adoptStyles(this.shadowRoot!, options.styles ?? [], elementReserveCss(tag));
       for (const [attribute, prop] of byAttribute) {
         if (types[prop] === "boolean") this[PROPS][prop] = isOn(this.getAttribute(attribute));
       }

@@ -3,4 +3,4 @@ import { Adviser } from "../src/areas/adviser/Adviser";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-adviser", Adviser, { catalogs: [adviserCatalog], styles: [controlsCss], reserve: "14rem" });
+defineElement("macc-adviser", Adviser, { catalogs: [adviserCatalog], styles: [controlsCss] });

@@ -4,4 +4,4 @@ import css from "../src/areas/company-choice/company-choice.css?inline";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-company-choice", CompanyChoice, { catalogs: [companyChoiceCatalog], styles: [controlsCss, css], reserve: "20rem" });
+defineElement("macc-company-choice", CompanyChoice, { catalogs: [companyChoiceCatalog], styles: [controlsCss, css] });

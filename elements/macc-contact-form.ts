@@ -3,4 +3,4 @@ import { ContactForm } from "../src/areas/contact-form/ContactForm";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-contact-form", ContactForm, { catalogs: [contactFormCatalog], styles: [controlsCss], reserve: "30rem" });
+defineElement("macc-contact-form", ContactForm, { catalogs: [contactFormCatalog], styles: [controlsCss] });

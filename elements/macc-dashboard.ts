@@ -4,4 +4,4 @@ import css from "../src/areas/dashboard/dashboard.css?inline";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-dashboard", Dashboard, { catalogs: [dashboardCatalog], styles: [controlsCss, css], reserve: "20rem" });
+defineElement("macc-dashboard", Dashboard, { catalogs: [dashboardCatalog], styles: [controlsCss, css] });

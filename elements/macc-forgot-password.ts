@@ -3,4 +3,4 @@ import { ForgotPassword } from "../src/areas/password/ForgotPassword";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-forgot-password", ForgotPassword, { catalogs: [passwordCatalog], styles: [controlsCss], reserve: "18rem" });
+defineElement("macc-forgot-password", ForgotPassword, { catalogs: [passwordCatalog], styles: [controlsCss] });

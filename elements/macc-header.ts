@@ -4,4 +4,4 @@ import css from "../src/areas/header/header.css?inline";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-header", Header, { catalogs: [headerCatalog], styles: [controlsCss, css], reserve: "9rem" });
+defineElement("macc-header", Header, { catalogs: [headerCatalog], styles: [controlsCss, css] });

@@ -4,4 +4,4 @@ import css from "../src/areas/personal-info/personal-info.css?inline";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-info-confirmation", InfoConfirmation, { catalogs: [personalInfoCatalog], styles: [controlsCss, css], reserve: "30rem" });
+defineElement("macc-info-confirmation", InfoConfirmation, { catalogs: [personalInfoCatalog], styles: [controlsCss, css] });

@@ -4,4 +4,4 @@ import css from "../src/areas/invoices/invoices.css?inline";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-invoices", Invoices, { catalogs: [invoicesCatalog], styles: [controlsCss, css], reserve: "36rem" });
+defineElement("macc-invoices", Invoices, { catalogs: [invoicesCatalog], styles: [controlsCss, css] });

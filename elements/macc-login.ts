@@ -4,4 +4,4 @@ import css from "../src/areas/login/login.css?inline";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-login", Login, { props: { variant: "string" }, catalogs: [loginCatalog], styles: [controlsCss, css], reserve: "28rem" });
+defineElement("macc-login", Login, { props: { variant: "string" }, catalogs: [loginCatalog], styles: [controlsCss, css] });

@@ -1,4 +1,4 @@
 import { Maintenance } from "../src/areas/maintenance/Maintenance";
 import { defineElement } from "./define";
 
-defineElement("macc-maintenance", Maintenance, { reserve: "8rem" });
+defineElement("macc-maintenance", Maintenance);

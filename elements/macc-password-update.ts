@@ -3,4 +3,4 @@ import { PasswordUpdate } from "../src/areas/password/PasswordUpdate";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-password-update", PasswordUpdate, { catalogs: [passwordCatalog], styles: [controlsCss], reserve: "26rem" });
+defineElement("macc-password-update", PasswordUpdate, { catalogs: [passwordCatalog], styles: [controlsCss] });

@@ -4,4 +4,4 @@ import { PersonalInfo } from "../src/areas/personal-info/PersonalInfo";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-personal-info", PersonalInfo, { catalogs: [personalInfoCatalog], styles: [controlsCss, css], reserve: "40rem" });
+defineElement("macc-personal-info", PersonalInfo, { catalogs: [personalInfoCatalog], styles: [controlsCss, css] });

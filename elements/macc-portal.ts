@@ -28,4 +28,4 @@ import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
 defineElement("macc-portal", Portal, {
-  props: { base: "string" }, catalogs: [headerCatalog, footerCatalog, loginCatalog, portalCatalog, companyChoiceCatalog, personalInfoCatalog, passwordCatalog, loginHelpCatalog, dashboardCatalog, invoicesCatalog, productFleetCatalog, adviserCatalog, contactsCatalog, contactFormCatalog, registrationCatalog], styles: [controlsCss, headerCss, footerCss, loginCss, portalCss, companyChoiceCss, personalInfoCss, dashboardCss, invoicesCss, productFleetCss, registrationCss], reserve: "40rem" });
+  props: { base: "string" }, catalogs: [headerCatalog, footerCatalog, loginCatalog, portalCatalog, companyChoiceCatalog, personalInfoCatalog, passwordCatalog, loginHelpCatalog, dashboardCatalog, invoicesCatalog, productFleetCatalog, adviserCatalog, contactsCatalog, contactFormCatalog, registrationCatalog], styles: [controlsCss, headerCss, footerCss, loginCss, portalCss, companyChoiceCss, personalInfoCss, dashboardCss, invoicesCss, productFleetCss, registrationCss] });

@@ -4,4 +4,4 @@ import css from "../src/areas/product-fleet/product-fleet.css?inline";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-product-fleet", ProductFleet, { props: { family: "string", view: "string" }, catalogs: [productFleetCatalog], styles: [controlsCss, css], reserve: "24rem" });
+defineElement("macc-product-fleet", ProductFleet, { props: { family: "string", view: "string" }, catalogs: [productFleetCatalog], styles: [controlsCss, css] });

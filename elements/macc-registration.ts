@@ -4,4 +4,4 @@ import css from "../src/areas/registration/registration.css?inline";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-registration", Registration, { catalogs: [registrationCatalog], styles: [controlsCss, css], reserve: "36rem" });
+defineElement("macc-registration", Registration, { catalogs: [registrationCatalog], styles: [controlsCss, css] });

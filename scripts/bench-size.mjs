@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Size budgets, measured as a browser sees them: the JavaScript a real Chromium downloads for a
+// Budgets, measured as a browser sees them. Sizes: the JavaScript a real Chromium downloads for a
 // page, gzip-compressed (level 9, as the build's .gz copies). Also prints what the reference server
-// really sent (brotli when the browser takes it). Fails (exit 1) when a budget is exceeded.
-// Needs a build (npm run build).
+// really sent (brotli when the browser takes it). Layout shift: how much the demo pages move while
+// the elements load (CLS, at most 0.1: "good"), on a wide and a narrow screen. Fails (exit 1) when
+// a budget is exceeded. Needs a build (npm run build).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +15,16 @@ const BUDGETS = [
   { name: "loader (macc-elements.js)", page: null, file: "dist/static/js/macc-elements.js", maxKb: 2 },
   { name: "page with only <macc-footer>", page: "/footer.html", ready: "macc-footer address", maxKb: 80 },
   { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 100 },
+];
+
+const SHIFT_BUDGET = 0.1;
+const SHIFT_PAGES = [
+  { page: "/france.html", ready: "macc-login form" },
+  { page: "/footer.html", ready: "macc-footer address" },
+];
+const SCREENS = [
+  { name: "wide", viewport: { width: 1280, height: 800 } },
+  { name: "narrow", viewport: { width: 412, height: 823 } },
 ];
 
 const port = 4300 + Math.floor(Math.random() * 500);
@@ -65,6 +76,27 @@ try {
     failed ||= !ok;
     const wire = served ? `; ${kb(served).toFixed(1)} kB as served` : "";
     console.log(`${ok ? "ok  " : "FAIL"} ${budget.name}: ${kb(total).toFixed(1)} kB gzip in ${files} file(s)${wire} (budget ${budget.maxKb} kB)`);
+  }
+  for (const { page: path, ready } of SHIFT_PAGES) {
+    for (const screen of SCREENS) {
+      const context = await browser.newContext({ viewport: screen.viewport });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        globalThis.__layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (!entry.hadRecentInput) globalThis.__layoutShift += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto(`http://127.0.0.1:${port}${path}`);
+      await page.locator(ready).first().waitFor();
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(500);
+      const shift = await page.evaluate(() => globalThis.__layoutShift);
+      await context.close();
+      const ok = shift <= SHIFT_BUDGET;
+      failed ||= !ok;
+      console.log(`${ok ? "ok  " : "FAIL"} layout shift of ${path}, ${screen.name} screen: ${shift.toFixed(3)} (budget ${SHIFT_BUDGET})`);
+    }
   }
 } finally {
   await browser.close();

@@ -1,6 +1,6 @@
 import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import type { RequestOptions } from "../core/api";
 import { DEFAULT_LOCALE, type Locale, type Theme } from "../core/constants";
@@ -12,6 +12,7 @@ import type { MaccState } from "../core/store";
 import { parseThemeAttribute } from "../core/theme";
 import { emitFrom, type MaccEventName } from "./events";
 import { MaintenanceNotice } from "./MaintenanceNotice";
+import { releaseReservedSpace } from "./sheets";
 
 export interface Navigation {
   /** The href of a route, for real links that work with a middle click. */
@@ -71,8 +72,6 @@ export interface RootProps {
   locale?: string;
   theme?: string;
   apiBase?: string;
-  /** Height reserved while the element's translations load, so the host page does not jump. */
-  reserve?: string;
   /** The message catalogs of the areas the element shows. */
   catalogs?: readonly Catalog[];
   children: ReactNode;
@@ -96,7 +95,7 @@ function useShownLocale(wanted: Locale, catalogs: readonly Catalog[]): { i18n: I
 const NO_CATALOGS: readonly Catalog[] = [];
 
 /** Every element renders inside this: locale, theme, i18n, events, maintenance screen. */
-export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiBase, reserve, catalogs = NO_CATALOGS, children }: RootProps) {
+export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiBase, catalogs = NO_CATALOGS, children }: RootProps) {
   const core = getCore();
   const pageLocale = useMacc((s) => s.app.locale);
   useMacc((s) => s.app.theme + s.app.themeSource);
@@ -126,11 +125,16 @@ export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiB
     [core, locale, theme, host, elementBase],
   );
 
+  // In the same frame as the content, so the host page sees one change of height at most.
+  useLayoutEffect(() => {
+    if (i18n && container instanceof ShadowRoot) releaseReservedSpace(container);
+  }, [i18n, container]);
+
   const themeName = theme === "AGRI" ? "agri" : "macc";
   if (!i18n) {
     return (
       <div className="macc-root" data-theme={themeName} aria-busy="true">
-        <span className="skeleton" style={{ minHeight: reserve ?? "3rem" }} />
+        <span className="skeleton reserve" />
       </div>
     );
   }

@@ -21,6 +21,18 @@ export function baseSheet(): CSSStyleSheet {
   return sheetOf(baseCss);
 }
 
-export function adoptStyles(root: ShadowRoot, cssTexts: readonly string[]): void {
-  root.adoptedStyleSheets = [baseSheet(), ...cssTexts.map(sheetOf)];
+const reserveSheets = new WeakSet<CSSStyleSheet>();
+
+/** The base sheet, then the given ones; `reserveCss` keeps an element's room until its content is there. */
+export function adoptStyles(root: ShadowRoot, cssTexts: readonly string[], reserveCss?: string): void {
+  const reserve = reserveCss === undefined ? [] : [sheetOf(reserveCss)];
+  reserve.forEach((sheet) => reserveSheets.add(sheet));
+  root.adoptedStyleSheets = [baseSheet(), ...reserve, ...cssTexts.map(sheetOf)];
+}
+
+/** The content is rendered: the element takes its own height from now on. */
+export function releaseReservedSpace(root: ShadowRoot): void {
+  if (root.adoptedStyleSheets.some((sheet) => reserveSheets.has(sheet))) {
+    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((sheet) => !reserveSheets.has(sheet));
+  }
 }

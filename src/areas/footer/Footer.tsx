@@ -93,15 +93,23 @@ export function Footer() {
   );
 }
 
+/** The shape of the contact block (address, then three services), so nothing moves when it arrives. */
 function ContactSkeleton() {
   const { t } = useLingui();
   return (
-    <div role="status" aria-label={t`Loading contact details`}>
-      <Skeleton width="70%" />
-      <Skeleton width="55%" />
-      <Skeleton width="40%" />
-      <Skeleton height="3rem" />
-      <Skeleton height="3rem" />
+    <div role="status" aria-label={t`Loading contact details`} className="contact-skeleton">
+      <div className="contact-skeleton__address">
+        <Skeleton width="60%" />
+        <Skeleton width="70%" />
+        <Skeleton width="45%" />
+      </div>
+      {["45%", "55%", "40%"].map((width) => (
+        <div key={width} className="contact-skeleton__service">
+          <Skeleton width={width} />
+          <Skeleton width="60%" />
+          <Skeleton width="75%" />
+        </div>
+      ))}
     </div>
   );
 }
