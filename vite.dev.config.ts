@@ -30,7 +30,7 @@ function demoServer(): Plugin {
         const element = /^\/static\/js\/(macc-[a-z-]+)\.js(\?.*)?$/.exec(url);
         if (element) req.url = `/elements/${element[1]}.ts${element[2] ?? ""}`;
         else if (url === "/") req.url = "/demo/index.html";
-        else if (/^\/[\w-]+\.(html|css)(\?.*)?$/.test(url)) req.url = `/demo${url}`;
+        else if (/^\/[\w-]+\.(html|css|svg)(\?.*)?$/.test(url)) req.url = `/demo${url}`;
         else if (/^\/portail(\/|$)/.test(url)) req.url = "/demo/portail.html";
         next();
       });
