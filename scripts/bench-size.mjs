@@ -15,12 +15,15 @@ const BUDGETS = [
   { name: "loader (macc-elements.js)", page: null, file: "dist/static/js/macc-elements.js", maxKb: 2 },
   { name: "page with only <macc-footer>", page: "/footer.html", ready: "macc-footer address", maxKb: 80 },
   { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 100 },
+  // The whole extranet on its login route: the other screens load with their routes.
+  { name: "portal, login route", page: "/portail", ready: "macc-portal form", maxKb: 115 },
 ];
 
 const SHIFT_BUDGET = 0.1;
 const SHIFT_PAGES = [
   { page: "/france.html", ready: "macc-login form" },
   { page: "/footer.html", ready: "macc-footer address" },
+  { page: "/portail", ready: "macc-portal form" },
 ];
 const SCREENS = [
   { name: "wide", viewport: { width: 1280, height: 800 } },

@@ -89,9 +89,9 @@ describe("<macc-portal> routes and guards (SPEC §2)", () => {
       at(from);
       const view = await mountPortal();
       await waitFor(() => expect(location.pathname).toBe(to));
-      await new Promise((r) => setTimeout(r, 20));
+      // The screen's code arrives with its route; the address must not move meanwhile.
+      await waitFor(() => expect(title(view)).not.toBeNull());
       expect(location.pathname).toBe(to);
-      expect(title(view)).not.toBeNull();
       // Sent to the confirmation, the customer will be taken on to where they were going.
       const kept = to.endsWith("confirmation-information") ? from.replace("/portail", "") : null;
       expect(getCore().store.getState().app.redirection).toBe(kept);

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { loadAllPaths } from "../../core/paths";
 import type { RouteName, RouteParams } from "../../core/routes";
 import { NavigationProvider, useElement, useMacc } from "../../ui/context";
@@ -7,23 +7,32 @@ import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { Footer } from "../footer/Footer";
 import { Header } from "../header/Header";
-import { Adviser } from "../adviser/Adviser";
-import { CompanyChoice } from "../company-choice/CompanyChoice";
-import { ContactForm } from "../contact-form/ContactForm";
-import { Contacts } from "../contacts/Contacts";
-import { Dashboard } from "../dashboard/Dashboard";
-import { Invoices } from "../invoices/Invoices";
-import { ProductFleet } from "../product-fleet/ProductFleet";
-import { Registration } from "../registration/Registration";
 import { Login } from "../login/Login";
-import { LoginHelp } from "../login-help/LoginHelp";
-import { ForgotPassword } from "../password/ForgotPassword";
-import { PasswordUpdate } from "../password/PasswordUpdate";
-import { InfoConfirmation } from "../personal-info/InfoConfirmation";
-import { PersonalInfo } from "../personal-info/PersonalInfo";
 import { Maintenance } from "../maintenance/Maintenance";
 import { ROUTE_TITLES } from "./route-titles";
+import { ScreenBoundary } from "./ScreenBoundary";
 import { useRouter } from "./use-router";
+
+/**
+ * Each screen's code loads with its route: the login page does not download the invoices.
+ * Login and maintenance stay in the portal's own chunk, being the screens a visit starts on.
+ */
+function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+const Adviser = screen(() => import("../adviser/Adviser").then((m) => m.Adviser));
+const CompanyChoice = screen(() => import("../company-choice/CompanyChoice").then((m) => m.CompanyChoice));
+const ContactForm = screen(() => import("../contact-form/ContactForm").then((m) => m.ContactForm));
+const Contacts = screen(() => import("../contacts/Contacts").then((m) => m.Contacts));
+const Dashboard = screen(() => import("../dashboard/Dashboard").then((m) => m.Dashboard));
+const Invoices = screen(() => import("../invoices/Invoices").then((m) => m.Invoices));
+const ProductFleet = screen(() => import("../product-fleet/ProductFleet").then((m) => m.ProductFleet));
+const Registration = screen(() => import("../registration/Registration").then((m) => m.Registration));
+const LoginHelp = screen(() => import("../login-help/LoginHelp").then((m) => m.LoginHelp));
+const ForgotPassword = screen(() => import("../password/ForgotPassword").then((m) => m.ForgotPassword));
+const PasswordUpdate = screen(() => import("../password/PasswordUpdate").then((m) => m.PasswordUpdate));
+const InfoConfirmation = screen(() => import("../personal-info/InfoConfirmation").then((m) => m.InfoConfirmation));
+const PersonalInfo = screen(() => import("../personal-info/PersonalInfo").then((m) => m.PersonalInfo));
 
 export interface PortalProps {
   /** Path prefix of the portal on this page; the loader's data-portal-base otherwise. */
@@ -72,7 +81,13 @@ function PortalShell({ base }: PortalProps) {
     <NavigationProvider value={navigation}>
       <Header />
       <main ref={main} tabIndex={-1} className="container" aria-label={title || undefined}>
-        {route && <RouteView key={`${route.name}:${route.params.codeFamille ?? ""}`} name={route.name} params={route.params} />}
+        {route && (
+          <ScreenBoundary key={`${route.name}:${route.params.codeFamille ?? ""}`}>
+            <Suspense fallback={<ScreenSkeleton />}>
+              <RouteView name={route.name} params={route.params} />
+            </Suspense>
+          </ScreenBoundary>
+        )}
         {notFound && (
           <NotFound />
         )}
@@ -123,6 +138,15 @@ function RouteView({ name, params }: { name: RouteName; params: RouteParams }): 
     default:
       return <ComingSoon name={name} />;
   }
+}
+
+/** While a screen's code arrives: its room, so the footer does not jump up and down. */
+function ScreenSkeleton() {
+  return (
+    <div aria-busy="true">
+      <span className="skeleton" style={{ minHeight: "24rem" }} />
+    </div>
+  );
 }
 
 /** Routes whose screens later releases bring: a clear page, never a blank or broken one. */

@@ -1,0 +1,39 @@
+import { Trans } from "@lingui/react/macro";
+import { Component, type ReactNode } from "react";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+
+interface State {
+  failed: boolean;
+}
+
+/**
+ * A screen whose code could not be downloaded (network lost, a new release replaced the files)
+ * shows the load error in place (SPEC §8) instead of taking the header and footer down with it.
+ */
+export class ScreenBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  // Still reported like any uncaught error (error reporting listens on the window).
+  override componentDidCatch(error: unknown) {
+    globalThis.reportError?.(error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <>
+        <Alert kind="error">
+          <Trans>This part of the page could not be loaded. Please reload the page.</Trans>
+        </Alert>
+        <Button variant="secondary" onClick={() => location.reload()}>
+          <Trans>Reload the page</Trans>
+        </Button>
+      </>
+    );
+  }
+}
