@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { isBotCheckRefusal } from "../../core/bot-check";
 import { ApiError, waitMinutes } from "../../core/errors";
 import { isEmail } from "../../core/formats";
@@ -19,17 +19,18 @@ import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 
 
 /**
- * The reset link brings the customer back to this page with `?token=`. The token is taken out of
- * the address at once, so that it stays out of history, analytics and error reports.
+ * The reset link brings the customer back to this page with `?token=`. The token is read while
+ * rendering (a render may be thrown away and done again, so reading must not change anything) and
+ * taken out of the address as soon as the screen is on the page, so that it stays out of history,
+ * analytics and error reports.
  */
-function takeTokenFromAddress(): string | null {
+const tokenInAddress = (): string | null => new URL(location.href).searchParams.get("token");
+
+function removeTokenFromAddress(): void {
   const url = new URL(location.href);
-  const token = url.searchParams.get("token");
-  if (token) {
-    url.searchParams.delete("token");
-    history.replaceState(history.state, "", url);
-  }
-  return token;
+  if (!url.searchParams.has("token")) return;
+  url.searchParams.delete("token");
+  history.replaceState(history.state, "", url);
 }
 
 /**
@@ -37,7 +38,8 @@ function takeTokenFromAddress(): string | null {
  * single-use link; opened from that link, sets the new password.
  */
 export function ForgotPassword() {
-  const [token, setToken] = useState(takeTokenFromAddress);
+  const [token, setToken] = useState(tokenInAddress);
+  useEffect(removeTokenFromAddress, []);
   const forget = () => setToken(null);
   return <div className="container" part="forgot-password">{token ? <ResetForm token={token} onRestart={forget} /> : <RequestForm />}</div>;
 }
