@@ -221,6 +221,7 @@ describe("<macc-header>", () => {
     });
 
     it("changing it sets the store's locale and re-renders every element of the page in that language", async () => {
+      stubApi({}); // the login form's bot-check challenge
       const header = await mount("<macc-header></macc-header>");
       const login = await mount("<macc-login></macc-login>");
       const select = header.screen.getByRole("combobox", { name: "Pays et langue" }) as HTMLSelectElement;

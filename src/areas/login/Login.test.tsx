@@ -61,7 +61,11 @@ function fill(view: Mounted, email: string, password: string) {
 
 const summaryOf = (view: Mounted) => view.screen.findByRole("alert", { name: "Un problème a été détecté" });
 
-beforeEach(() => resetPage());
+beforeEach(() => {
+  resetPage();
+  // The form fetches its bot-check challenge as it shows; tests that expect requests stub their own.
+  stubApi({});
+});
 
 describe("<macc-login>", () => {
   it("shows the login screen of SPEC §2 in French", async () => {
