@@ -93,14 +93,15 @@ export function Footer() {
   );
 }
 
-/** The shape of the contact block (address, then three services), so nothing moves when it arrives. */
+/** The shape of the contact block (a four-line address, then three services), so nothing moves when it arrives. */
 function ContactSkeleton() {
   const { t } = useLingui();
   return (
     <div role="status" aria-label={t`Loading contact details`} className="contact-skeleton">
       <div className="contact-skeleton__address">
         <Skeleton width="60%" />
-        <Skeleton width="70%" />
+        <Skeleton width="50%" />
+        <Skeleton width="55%" />
         <Skeleton width="45%" />
       </div>
       {["45%", "55%", "40%"].map((width) => (
