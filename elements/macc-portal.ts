@@ -1,19 +1,8 @@
-import { registrationCatalog } from "../src/areas/registration/catalog";
 import registrationCss from "../src/areas/registration/registration.css?inline";
-import { dashboardCatalog } from "../src/areas/dashboard/catalog";
 import dashboardCss from "../src/areas/dashboard/dashboard.css?inline";
-import { invoicesCatalog } from "../src/areas/invoices/catalog";
 import invoicesCss from "../src/areas/invoices/invoices.css?inline";
-import { productFleetCatalog } from "../src/areas/product-fleet/catalog";
 import productFleetCss from "../src/areas/product-fleet/product-fleet.css?inline";
-import { adviserCatalog } from "../src/areas/adviser/catalog";
-import { contactsCatalog } from "../src/areas/contacts/catalog";
-import { contactFormCatalog } from "../src/areas/contact-form/catalog";
-import { companyChoiceCatalog } from "../src/areas/company-choice/catalog";
 import companyChoiceCss from "../src/areas/company-choice/company-choice.css?inline";
-import { loginHelpCatalog } from "../src/areas/login-help/catalog";
-import { passwordCatalog } from "../src/areas/password/catalog";
-import { personalInfoCatalog } from "../src/areas/personal-info/catalog";
 import personalInfoCss from "../src/areas/personal-info/personal-info.css?inline";
 import { headerCatalog } from "../src/areas/header/catalog";
 import { footerCatalog } from "../src/areas/footer/catalog";
@@ -28,4 +17,4 @@ import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
 defineElement("macc-portal", Portal, {
-  props: { base: "string" }, catalogs: [headerCatalog, footerCatalog, loginCatalog, portalCatalog, companyChoiceCatalog, personalInfoCatalog, passwordCatalog, loginHelpCatalog, dashboardCatalog, invoicesCatalog, productFleetCatalog, adviserCatalog, contactsCatalog, contactFormCatalog, registrationCatalog], styles: [controlsCss, headerCss, footerCss, loginCss, portalCss, companyChoiceCss, personalInfoCss, dashboardCss, invoicesCss, productFleetCss, registrationCss] });
+  props: { base: "string" }, catalogs: [headerCatalog, footerCatalog, loginCatalog, portalCatalog], styles: [controlsCss, headerCss, footerCss, loginCss, portalCss, companyChoiceCss, personalInfoCss, dashboardCss, invoicesCss, productFleetCss, registrationCss] });

@@ -81,18 +81,36 @@ export interface RootProps {
  * The element's Lingui instance. While another locale's catalogs load, the previous language
  * stays on screen: the tree is not swapped for a skeleton, so nothing the user typed is lost.
  */
-function useShownLocale(wanted: Locale, catalogs: readonly Catalog[]): { i18n: I18n; locale: Locale } | undefined {
+function useShownLocale(
+  wanted: Locale,
+  catalogs: readonly Catalog[],
+  onFailure?: (error: unknown) => void,
+): { i18n: I18n; locale: Locale } | undefined {
   const [, setLoaded] = useState(0);
   const shown = useRef<{ i18n: I18n; locale: Locale } | undefined>(undefined);
   const ready = peekI18n(wanted, catalogs);
   useEffect(() => {
-    if (!ready) void loadI18n(wanted, catalogs).then(() => setLoaded((n) => n + 1));
-  }, [ready, wanted, catalogs]);
+    if (!ready) void loadI18n(wanted, catalogs).then(() => setLoaded((n) => n + 1), onFailure);
+  }, [ready, wanted, catalogs, onFailure]);
   if (ready) shown.current = { i18n: ready, locale: wanted };
   return shown.current;
 }
 
 const NO_CATALOGS: readonly Catalog[] = [];
+
+/**
+ * Part of an element whose texts come later than the element's own (a portal screen loaded with
+ * its route): shown once its catalogs are here, in the element's language; when the language
+ * changes, the previous one stays until they are. A catalog that cannot be downloaded is thrown
+ * to the nearest error boundary, like the screen's code would be.
+ */
+export function WithCatalogs({ catalogs, fallback, children }: { catalogs: readonly Catalog[]; fallback: ReactNode; children: ReactNode }) {
+  const { locale } = useElement();
+  const [failure, setFailure] = useState<unknown>(null);
+  const shown = useShownLocale(locale, catalogs, setFailure);
+  if (failure) throw failure;
+  return shown ? <I18nProvider i18n={shown.i18n}>{children}</I18nProvider> : fallback;
+}
 
 /** Every element renders inside this: locale, theme, i18n, events, maintenance screen. */
 export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiBase, catalogs = NO_CATALOGS, children }: RootProps) {

@@ -2,9 +2,21 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { loadAllPaths } from "../../core/paths";
 import type { RouteName, RouteParams } from "../../core/routes";
-import { NavigationProvider, useElement, useMacc } from "../../ui/context";
+import type { Catalog } from "../../core/i18n";
+import { NavigationProvider, useElement, useMacc, WithCatalogs } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
+import { adviserCatalog } from "../adviser/catalog";
+import { companyChoiceCatalog } from "../company-choice/catalog";
+import { contactFormCatalog } from "../contact-form/catalog";
+import { contactsCatalog } from "../contacts/catalog";
+import { dashboardCatalog } from "../dashboard/catalog";
+import { invoicesCatalog } from "../invoices/catalog";
+import { loginHelpCatalog } from "../login-help/catalog";
+import { passwordCatalog } from "../password/catalog";
+import { personalInfoCatalog } from "../personal-info/catalog";
+import { productFleetCatalog } from "../product-fleet/catalog";
+import { registrationCatalog } from "../registration/catalog";
 import { Footer } from "../footer/Footer";
 import { Header } from "../header/Header";
 import { Login } from "../login/Login";
@@ -14,25 +26,37 @@ import { ScreenBoundary } from "./ScreenBoundary";
 import { useRouter } from "./use-router";
 
 /**
- * Each screen's code loads with its route: the login page does not download the invoices.
- * Login and maintenance stay in the portal's own chunk, being the screens a visit starts on.
+ * Each screen's code and texts load with its route, together: the login page does not download
+ * the invoices. Login and maintenance come with the portal, being the screens a visit starts on.
  */
-function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await load() }));
+function screen<P extends object>(load: () => Promise<ComponentType<P>>, catalog: Catalog): ComponentType<P> {
+  const catalogs = [catalog];
+  let code: Promise<ComponentType<P>> | undefined;
+  const loadCode = () => (code ??= load());
+  const Code = lazy(async () => ({ default: await loadCode() }));
+  return function Screen(props: P) {
+    // Started while the texts load rather than after them (a failure reaches the boundary through Code).
+    void loadCode().catch(() => undefined);
+    return (
+      <WithCatalogs catalogs={catalogs} fallback={<ScreenSkeleton />}>
+        <Code {...props} />
+      </WithCatalogs>
+    );
+  };
 }
-const Adviser = screen(() => import("../adviser/Adviser").then((m) => m.Adviser));
-const CompanyChoice = screen(() => import("../company-choice/CompanyChoice").then((m) => m.CompanyChoice));
-const ContactForm = screen(() => import("../contact-form/ContactForm").then((m) => m.ContactForm));
-const Contacts = screen(() => import("../contacts/Contacts").then((m) => m.Contacts));
-const Dashboard = screen(() => import("../dashboard/Dashboard").then((m) => m.Dashboard));
-const Invoices = screen(() => import("../invoices/Invoices").then((m) => m.Invoices));
-const ProductFleet = screen(() => import("../product-fleet/ProductFleet").then((m) => m.ProductFleet));
-const Registration = screen(() => import("../registration/Registration").then((m) => m.Registration));
-const LoginHelp = screen(() => import("../login-help/LoginHelp").then((m) => m.LoginHelp));
-const ForgotPassword = screen(() => import("../password/ForgotPassword").then((m) => m.ForgotPassword));
-const PasswordUpdate = screen(() => import("../password/PasswordUpdate").then((m) => m.PasswordUpdate));
-const InfoConfirmation = screen(() => import("../personal-info/InfoConfirmation").then((m) => m.InfoConfirmation));
-const PersonalInfo = screen(() => import("../personal-info/PersonalInfo").then((m) => m.PersonalInfo));
+const Adviser = screen(() => import("../adviser/Adviser").then((m) => m.Adviser), adviserCatalog);
+const CompanyChoice = screen(() => import("../company-choice/CompanyChoice").then((m) => m.CompanyChoice), companyChoiceCatalog);
+const ContactForm = screen(() => import("../contact-form/ContactForm").then((m) => m.ContactForm), contactFormCatalog);
+const Contacts = screen(() => import("../contacts/Contacts").then((m) => m.Contacts), contactsCatalog);
+const Dashboard = screen(() => import("../dashboard/Dashboard").then((m) => m.Dashboard), dashboardCatalog);
+const Invoices = screen(() => import("../invoices/Invoices").then((m) => m.Invoices), invoicesCatalog);
+const ProductFleet = screen(() => import("../product-fleet/ProductFleet").then((m) => m.ProductFleet), productFleetCatalog);
+const Registration = screen(() => import("../registration/Registration").then((m) => m.Registration), registrationCatalog);
+const LoginHelp = screen(() => import("../login-help/LoginHelp").then((m) => m.LoginHelp), loginHelpCatalog);
+const ForgotPassword = screen(() => import("../password/ForgotPassword").then((m) => m.ForgotPassword), passwordCatalog);
+const PasswordUpdate = screen(() => import("../password/PasswordUpdate").then((m) => m.PasswordUpdate), passwordCatalog);
+const InfoConfirmation = screen(() => import("../personal-info/InfoConfirmation").then((m) => m.InfoConfirmation), personalInfoCatalog);
+const PersonalInfo = screen(() => import("../personal-info/PersonalInfo").then((m) => m.PersonalInfo), personalInfoCatalog);
 
 export interface PortalProps {
   /** Path prefix of the portal on this page; the loader's data-portal-base otherwise. */
