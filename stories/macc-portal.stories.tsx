@@ -3,7 +3,7 @@ import "../elements/macc-portal";
 import type { Locale } from "../src/core/constants";
 import { loadPaths } from "../src/core/paths";
 import { pathFor, type RouteName } from "../src/core/routes";
-import { FOOTER_PATH, footerOk, noContent, ok, session, USER_MULTI } from "./fixtures";
+import { FOOTER_PATH, footerOk, noContent, ok, refreshAs, session, SUMMARY_PATH, summaryOf, USER_MULTI } from "./fixtures";
 import { elementAttributes, type MaccPageParameters } from "./helpers";
 
 /**
@@ -33,6 +33,8 @@ const meta = {
       [FOOTER_PATH]: footerOk(),
       "POST /auth/login": ok(session(USER_MULTI), 600),
       "POST /auth/logout": noContent(),
+      // The dashboard a login (or a logged-in visit) leads to; its code and texts load with the route.
+      [SUMMARY_PATH]: ok(summaryOf(), 400),
     },
   },
 } satisfies Meta;
@@ -48,7 +50,11 @@ export const LoginRoute: Story = {
 /** LOGIN route while logged in: the guard sends the customer on to the dashboard. */
 export const LoginRouteWhenLoggedIn: Story = {
   beforeEach: atRoute("LOGIN"),
-  parameters: { macc: { user: USER_MULTI } satisfies MaccPageParameters },
+  parameters: {
+    macc: { user: USER_MULTI } satisfies MaccPageParameters,
+    // The page's session restore: without it the stored login is dropped and the login route stays.
+    api: { "POST /auth/refresh": refreshAs(USER_MULTI) },
+  },
 };
 
 export const UnderMaintenance: Story = {
