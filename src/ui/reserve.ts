@@ -38,7 +38,7 @@ export type MaccTag = keyof typeof RESERVED_SPACE;
 
 function rules(selector: string, property: string, space: ReservedSpace): string {
   const rule = (value: string) => `${selector}{${property}:${value}}`;
-  return rule(space.wide) + ("narrow" in space && space.narrow ? `@media (max-width:${NARROW}){${rule(space.narrow)}}` : "");
+  return rule(space.wide) + (space.narrow ? `@media (max-width:${NARROW}){${rule(space.narrow)}}` : "");
 }
 
 const isMaccTag = (tag: string): tag is MaccTag => Object.hasOwn(RESERVED_SPACE, tag);
