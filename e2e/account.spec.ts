@@ -113,7 +113,7 @@ test.describe.serial("password flows (reset@demo.macc.test)", () => {
     await form.getByLabel("Nouveau mot de passe", { exact: true }).fill(NEW);
     await form.getByLabel("Confirmer le nouveau mot de passe", { exact: true }).fill(NEW);
     await form.getByRole("button", { name: "Modifier mon mot de passe" }).click();
-    await expect(form.getByRole("alert")).toContainText("Votre ancien mot de passe invalide.");
+    await expect(form.getByRole("alert")).toContainText("Votre ancien mot de passe est invalide.");
 
     await form.getByLabel("Mot de passe actuel", { exact: true }).fill(PASSWORD);
     await form.getByRole("button", { name: "Modifier mon mot de passe" }).click();

@@ -269,7 +269,7 @@ export const EMAIL_TAKEN = problem(409, "Conflict", "Cette adresse e-mail est d�
 /** 500 from the profile service (GET or PUT /me/profile). */
 export const PROFILE_SERVICE_ERROR = problem(500, "Internal Server Error", "The profile service is unavailable.");
 
-export const OLD_PASSWORD_WRONG = validationProblem([{ path: "ancienMotDePasse", message: "Votre ancien mot de passe invalide." }]);
+export const OLD_PASSWORD_WRONG = validationProblem([{ path: "ancienMotDePasse", message: "Votre ancien mot de passe est invalide." }]);
 export const PASSWORD_ALREADY_CHANGED = problem(409, "Conflict", "Le mot de passe a déjà été modifié une fois.");
 export const PASSWORD_ATTEMPTS_THROTTLED = problem(429, "Too Many Requests", "Trop de tentatives avec un mot de passe erroné. Veuillez réessayer dans 15 minutes.", {
   headers: { "Retry-After": "900" },

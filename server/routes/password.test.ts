@@ -141,7 +141,7 @@ describe("POST /api/me/password", () => {
     const email = await newAccount("wrong-old");
     const { token } = await login(email);
     const body = await expectProblem(await change(token, changeBody("Mauvais2026")), 422);
-    expect(body.errors).toEqual([{ path: "ancienMotDePasse", message: "Votre ancien mot de passe invalide." }]);
+    expect(body.errors).toEqual([{ path: "ancienMotDePasse", message: "Votre ancien mot de passe est invalide." }]);
     expect(await passwordChangedAt(email)).toBeNull();
     expect((await me(token)).status).toBe(200); // still logged in
   });

@@ -15,7 +15,7 @@ import { sendInBackground } from "../mail/mailer.ts";
 import { mailLanguage, passwordChangedMail, resetLinkMail } from "../mail/templates.ts";
 
 const NOT_AN_OBJECT = objectMessage();
-export const WRONG_OLD_PASSWORD = "Votre ancien mot de passe invalide.";
+export const WRONG_OLD_PASSWORD = "Votre ancien mot de passe est invalide.";
 
 const ChangeBody = v.object(
   { ancienMotDePasse: passwordField(), nouveauMotDePasse: passwordField(), confirmerMotDePasse: passwordField() },

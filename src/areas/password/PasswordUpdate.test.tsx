@@ -15,7 +15,7 @@ const MESSAGES = {
   lowercase: "Le mot de passe doit contenir au moins une minuscule.",
   digit: "Le mot de passe doit contenir au moins un chiffre.",
   different: "Le mot de passe de confirmation est différent.",
-  wrongOld: "Votre ancien mot de passe invalide.",
+  wrongOld: "Votre ancien mot de passe est invalide.",
   once: "Vous avez déjà modifié votre mot de passe une fois. Utilisez 'Mot de passe oublié ?' pour le modifier à nouveau.",
   done: "Votre mot de passe a été mis à jour. Vos autres sessions ont été fermées.",
   failed: "Votre mot de passe n'a pas pu être mis à jour. Veuillez réessayer plus tard.",
