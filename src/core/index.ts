@@ -5,7 +5,7 @@ import { readPageConfig, releaseStageOf, type PageConfig, type PageDataset } fro
 import { DEFAULT_LOCALE, IS_LOGGED_COOKIE, type Locale, type Theme } from "./constants";
 import { readCookie } from "./cookies";
 import { loadI18n } from "./i18n";
-import { localeFromQuery, resolveLocale } from "./locale";
+import { isLocale, pickLocale } from "./locale";
 import { loadPaths } from "./paths";
 import { pathFor } from "./routes";
 import type { Session } from "./session";
@@ -42,8 +42,17 @@ function createCore(dataset: PageDataset): Core {
   const store = createMaccStore();
   const toasts = createToastStore();
 
-  const pageLocale = initialLocale(config, store);
-  if (pageLocale !== store.getState().app.locale) store.getState().setLocale(pageLocale);
+  const { localeChoice, locale: lastLocale } = store.getState().app;
+  const { locale: pageLocale, choice } = pickLocale({
+    search: location.search,
+    isLoggedCookie: readCookie(IS_LOGGED_COOKIE),
+    chosen: isLocale(localeChoice) ? localeChoice : null,
+    pageLocale: config.locale,
+    lastLocale: isLocale(lastLocale) ? lastLocale : null,
+    htmlLang: document.documentElement.lang,
+  });
+  if (choice) store.getState().chooseLocale(choice);
+  else if (pageLocale !== store.getState().app.locale) store.getState().setLocale(pageLocale);
 
   const siteTheme = themeFromQuery(location.search);
   if (siteTheme && !store.getState().auth.logged) store.getState().changeTheme(siteTheme, "site");
@@ -132,16 +141,6 @@ function lazySession(api: ApiClient, store: MaccStore): Session {
     ensureFresh: () => (store.getState().auth.logged ? get().then((s) => s.ensureFresh()) : Promise.resolve()),
     stayLoggedIn: () => get().then((s) => s.stayLoggedIn()),
   };
-}
-
-/** Page locale: `?lang` for visitors, then the loader's data-locale, the stored choice, `<html lang>`. */
-function initialLocale(config: PageConfig, store: MaccStore): Locale {
-  const fromQuery = localeFromQuery(location.search, readCookie(IS_LOGGED_COOKIE));
-  if (fromQuery) return fromQuery;
-  if (config.locale) return config.locale;
-  const stored = store.getState().app.locale;
-  if (stored) return stored;
-  return document.documentElement.lang ? resolveLocale(document.documentElement.lang) : DEFAULT_LOCALE;
 }
 
 /** Theme of an element: its attribute, else the account's or site's choice, else the page's. */

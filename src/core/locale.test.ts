@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "./constants";
-import { countryOf, isLocale, localeFromQuery, networkOf, resolveLocale } from "./locale";
+import { countryOf, isLocale, localeFromQuery, networkOf, pickLocale, resolveLocale, type LocaleSources } from "./locale";
 
 describe("resolveLocale (SPEC §4 fallbacks)", () => {
   it.each<[string | null | undefined, Locale]>([
@@ -73,6 +73,27 @@ describe("localeFromQuery (applied only when isLogged is not 'true')", () => {
     ["?lang=", null, null],
   ])("search %j, cookie %j → %j", (search, cookie, expected) => {
     expect(localeFromQuery(search, cookie)).toBe(expected);
+  });
+});
+
+describe("pickLocale: ?lang= (visitors), stored choice, data-locale, previous page, <html lang>, fr-FR", () => {
+  const none: LocaleSources = { search: "", isLoggedCookie: null, chosen: null, pageLocale: null, lastLocale: null, htmlLang: null };
+  it.each<[string, Partial<LocaleSources>, Locale, Locale | null]>([
+    ["nothing at all", {}, "fr-FR", null],
+    ["<html lang> only", { htmlLang: "nl" }, "nl-NL", null],
+    ["previous page over <html lang>", { lastLocale: "it-IT", htmlLang: "nl" }, "it-IT", null],
+    ["data-locale over previous page and <html lang>", { pageLocale: "fr-BE", lastLocale: "it-IT", htmlLang: "nl" }, "fr-BE", null],
+    ["stored choice over data-locale", { chosen: "en-GB", pageLocale: "fr-FR", htmlLang: "fr" }, "en-GB", null],
+    ["stored choice, logged in", { chosen: "de-LU", pageLocale: "fr-FR", isLoggedCookie: "true" }, "de-LU", null],
+    ["stored choice, logged out", { chosen: "de-LU", pageLocale: "fr-FR", isLoggedCookie: "false" }, "de-LU", null],
+    ["?lang= over everything for a visitor", { search: "?lang=es", chosen: "en-GB", pageLocale: "fr-FR", lastLocale: "it-IT", htmlLang: "nl" }, "es-ES", "es-ES"],
+    ["?lang= with isLogged=false", { search: "?lang=nl_BE", chosen: "en-GB", isLoggedCookie: "false" }, "nl-BE", "nl-BE"],
+    ["?lang= ignored when logged in: stored choice", { search: "?lang=es", chosen: "en-GB", pageLocale: "fr-FR", isLoggedCookie: "true" }, "en-GB", null],
+    ["?lang= ignored when logged in: data-locale", { search: "?lang=es", pageLocale: "fr-LU", isLoggedCookie: "true" }, "fr-LU", null],
+    ["?lang= ignored when logged in: <html lang>", { search: "?lang=es", htmlLang: "de-DE", isLoggedCookie: "true" }, "de-BE", null],
+    ["?lang= empty is no choice", { search: "?lang=", pageLocale: "nl-NL" }, "nl-NL", null],
+  ])("%s", (_, sources, locale, choice) => {
+    expect(pickLocale({ ...none, ...sources })).toEqual({ locale, choice });
   });
 });
 

@@ -36,6 +36,32 @@ export function localeFromQuery(search: string, isLoggedCookie: string | null): 
   return lang ? resolveLocale(lang) : null;
 }
 
+export interface LocaleSources {
+  /** `location.search`, for `?lang=`. */
+  search: string;
+  /** Value of the `isLogged` cookie. */
+  isLoggedCookie: string | null;
+  /** The visitor's stored explicit choice (language selector or an earlier `?lang=`). */
+  chosen: Locale | null;
+  /** The loader's `data-locale`: the page's default. */
+  pageLocale: Locale | null;
+  /** The language the previous page was shown in (stored, not chosen). */
+  lastLocale: Locale | null;
+  /** `<html lang>` of the host page. */
+  htmlLang: string | null;
+}
+
+/**
+ * The page's language, in this order: `?lang=` for visitors (SPEC §4), the visitor's stored
+ * choice, the page's `data-locale`, the language of the previous page, `<html lang>`, fr-FR. `choice` is set when `?lang=` decided:
+ * it is stored like a choice made in the selector, so the next page keeps it.
+ */
+export function pickLocale({ search, isLoggedCookie, chosen, pageLocale, lastLocale, htmlLang }: LocaleSources): { locale: Locale; choice: Locale | null } {
+  const fromQuery = localeFromQuery(search, isLoggedCookie);
+  if (fromQuery) return { locale: fromQuery, choice: fromQuery };
+  return { locale: chosen ?? pageLocale ?? lastLocale ?? resolveLocale(htmlLang), choice: null };
+}
+
 export function countryOf(locale: Locale): string {
   return locale.slice(3);
 }

@@ -249,6 +249,18 @@ describe("state restored from storage at creation", () => {
 });
 
 describe("app actions", () => {
+  it("setLocale shows a language; chooseLocale also stores it as the visitor's choice, across logout", () => {
+    const { store, storage } = fresh();
+    store.getState().setLocale("nl-BE");
+    expect(store.getState().app).toMatchObject({ locale: "nl-BE", localeChoice: null });
+    store.getState().chooseLocale("en-GB");
+    expect(store.getState().app).toMatchObject({ locale: "en-GB", localeChoice: "en-GB" });
+    store.getState().setLocale("fr-FR");
+    store.getState().disconnect();
+    expect(JSON.parse(persistedJson(storage)).app).toMatchObject({ locale: "fr-FR", localeChoice: "en-GB" });
+    expect(createMaccStore({ storage }).getState().app.localeChoice).toBe("en-GB");
+  });
+
   it("addRedirection / removeRedirection", () => {
     const { store, storage } = fresh();
     store.getState().addRedirection("/panier/validation");

@@ -20,7 +20,10 @@ export interface AppState {
   redirection: string | null;
   panier: string[];
   userPanier: UserPanier | null;
+  /** The page's language. */
   locale: Locale | null;
+  /** The visitor's explicit choice of language: stored, it wins over the page's default. */
+  localeChoice: Locale | null;
 }
 
 export interface MaccState {
@@ -45,6 +48,8 @@ export interface MaccState {
   setUserPanier(data: UserPanier | null): void;
   changeTheme(theme: Theme, source: ThemeSource): void;
   setLocale(locale: Locale): void;
+  /** The visitor chose a language: shown now and kept over the page's default on later visits. */
+  chooseLocale(locale: Locale): void;
   setMaintenance(on: boolean): void;
   setIdleWarning(endsAt: number | null): void;
 }
@@ -59,6 +64,7 @@ const INITIAL_APP: AppState = {
   panier: [],
   userPanier: null,
   locale: null,
+  localeChoice: null,
 };
 
 const tokenOf = (entreprise: Entreprise | null, user: User | null) => entreprise?.token ?? user?.token ?? null;
@@ -160,6 +166,9 @@ export function createMaccStore({ storage = safeLocalStorage() }: StoreOptions =
     },
     setLocale(locale) {
       set((s) => ({ app: { ...s.app, locale } }));
+    },
+    chooseLocale(locale) {
+      set((s) => ({ app: { ...s.app, locale, localeChoice: locale } }));
     },
     setMaintenance(on) {
       set({ maintenance: on });
