@@ -32,6 +32,14 @@ const VALID: [CompanyCountry, string, CompanyNumberKind][] = [
   ["FR", "FR40303265045", "vat"],
   ["FR", "FR 44 732829320", "vat"],
   ["FR", "fr40303265045", "vat"],
+  ["FR", "FR23334175221", "vat"],
+  ["FR", "FRK7399859412", "vat"], // new-style key, letter first
+  ["FR", "FR4Z123456782", "vat"], // new-style key, digit first
+  ["FR", "FR53000004605", "vat"], // Monaco: no SIREN behind the key
+  ["FR", "35600000009075", "siret"], // La Poste
+  ["FR", "30206838200050", "siret"],
+  ["FR", "314 901 323 00043", "siret"],
+  ["FR", "775.563.232.00104", "siret"],
   // Belgium: enterprise number, with BE prefix = VAT
   ["BE", "0403170701", "national"],
   ["BE", "0403.170.701", "national"],
@@ -47,8 +55,9 @@ const VALID: [CompanyCountry, string, CompanyNumberKind][] = [
   // Netherlands
   ["NL", "33014286", "national"],
   ["NL", "17001910", "national"],
-  ["NL", "NL004495445B01", "vat"],
-  ["NL", "NL 8060.21.224.B01", "vat"],
+  ["NL", "NL004495445B01", "vat"], // mod 11
+  ["NL", "NL 0044.95.445.B01", "vat"],
+  ["NL", "NL002455799B11", "vat"], // mod 97, numbers issued since 2020
   // United Kingdom
   ["GB", "00445790", "national"],
   ["GB", "09876543", "national"],
@@ -56,8 +65,18 @@ const VALID: [CompanyCountry, string, CompanyNumberKind][] = [
   ["GB", "NI000123", "national"],
   ["GB", "OC301540", "national"],
   ["GB", "R0000123", "national"],
-  ["GB", "GB980780684", "vat"],
-  ["GB", "GB 123 4567 89", "vat"],
+  ["GB", "GB980780684", "vat"], // mod 97
+  ["GB", "GB 002 4257 28", "vat"],
+  ["GB", "GB 100 1950 75", "vat"], // mod 9755
+  ["GB", "GB100190874", "vat"],
+  ["GB", "GB 362 5866 29", "vat"],
+  ["GB", "GB 770 381 235", "vat"],
+  ["GB", "GB242338087388", "vat"], // branch trader
+  ["GB", "XI980780684", "vat"], // Northern Ireland
+  ["GB", "GBGD100", "vat"], // government department
+  ["GB", "GBHA501", "vat"], // health authority
+  ["GB", "GBGD888810003", "vat"],
+  ["GB", "GBHA888856782", "vat"],
   // Spain: CIF, DNI, NIE, with ES prefix = VAT
   ["ES", "A58818501", "national"],
   ["ES", "B99286320", "national"],
@@ -72,6 +91,8 @@ const VALID: [CompanyCountry, string, CompanyNumberKind][] = [
   ["IT", "00743110157", "national"],
   ["IT", "07643520567", "national"],
   ["IT", "IT00743110157", "vat"],
+  ["IT", "IT 01114601006", "vat"], // office code 100
+  ["IT", "00000011205", "national"], // office code 120
 ];
 
 const INVALID: [CompanyCountry, string][] = [
@@ -84,6 +105,13 @@ const INVALID: [CompanyCountry, string][] = [
   ["FR", "55210055010001"], // digit sum multiple of 5, but not La Poste
   ["FR", "FR41303265045"], // wrong key
   ["FR", "FR40303265046"], // SIREN Luhn
+  ["FR", "FR84323140391"], // key
+  ["FR", "FRK7399859413"], // new-style key: SIREN Luhn
+  ["FR", "FRK8399859412"], // new-style key
+  ["FR", "FRIO334175221"], // no I or O in keys
+  ["FR", "35600000049838"], // La Poste: digit sum
+  ["FR", "55210055500010"], // SIRET Luhn right, SIREN 552100555 wrong
+  ["FR", "12345678900007"], // idem
   ["FR", "BE0417497106"], // other country
   ["FR", "ABCDEFGHI"],
   ["BE", "0417497107"], // mod 97
@@ -101,12 +129,30 @@ const INVALID: [CompanyCountry, string][] = [
   ["NL", "330142861"],
   ["NL", "NL004495445B1"],
   ["NL", "NL004495445C01"],
+  ["NL", "NL 8060.21.224.B01"], // neither mod 11 nor mod 97 (was accepted on its format)
+  ["NL", "NL123456789B90"],
+  ["NL", "NL004495446B01"], // mod 11
+  ["NL", "NL002455799B12"], // mod 97
+  ["NL", "NL004495445B00"], // suffix 00
+  ["NL", "NL000000000B01"],
   ["GB", "0044579"],
   ["GB", "004457901"],
   ["GB", "S1234567"],
   ["GB", "00000000"],
   ["GB", "GB98078068"],
   ["GB", "SC12345"],
+  ["GB", "GB 123 4567 89"], // neither mod 97 nor mod 9755 (was accepted on its format)
+  ["GB", "GB802311781"], // check digits
+  ["GB", "GB001234567"], // below 100: mod 97 only
+  ["GB", "GB9807806842"], // 10 digits
+  ["GB", "GB9807806B4"],
+  ["GB", "GBGD600"], // government departments are below 500
+  ["GB", "GBHA201"], // health authorities 500 and up
+  ["GB", "GBZZ100"],
+  ["GB", "GBGD888860018"],
+  ["GB", "GBHA888820107"],
+  ["GB", "GBHA888856700"], // mod 97
+  ["GB", "GBGD8888567B2"],
   ["ES", "A58818502"], // control digit
   ["ES", "A5881850A"], // A must end with a digit
   ["ES", "Q2826000A"], // Q must end with a letter
@@ -117,6 +163,9 @@ const INVALID: [CompanyCountry, string][] = [
   ["IT", "00743110158"], // check digit
   ["IT", "0074311015"],
   ["IT", "00000000000"],
+  ["IT", "00000001008"], // company number all zeros
+  ["IT", "12345671015"], // office code 101 does not exist (Luhn right)
+  ["IT", "IT12345671239"], // office code 123 (Luhn right)
   ["IT", "IT0074311015"],
 ];
 

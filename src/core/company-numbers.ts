@@ -52,25 +52,29 @@ function mod(digits: string, m: number): number {
 
 const isSiren = (s: string) => /^\d{9}$/.test(s) && luhn(s);
 
+const digitSum = (s: string) => [...s].reduce((sum, ch) => sum + ch.charCodeAt(0) - 48, 0);
+
+/** SIRET = SIREN + 5-digit establishment number: both parts carry their own Luhn check. */
 function isSiret(s: string): boolean {
-  if (!/^\d{14}$/.test(s)) return false;
-  if (luhn(s)) return true;
-  // La Poste establishments (SIREN 356 000 000): the digit sum is a multiple of 5 instead.
-  if (s.startsWith("356000000")) {
-    let sum = 0;
-    for (const ch of s) sum += ch.charCodeAt(0) - 48;
-    return sum % 5 === 0;
-  }
-  return false;
+  if (!/^\d{14}$/.test(s) || !isSiren(s.slice(0, 9))) return false;
+  // La Poste establishments (SIREN 356 000 000, except its head office): digit sum multiple of 5 instead.
+  if (s.startsWith("356000000") && s !== "35600000000048") return digitSum(s) % 5 === 0;
+  return luhn(s);
 }
+
+/** Letters of new-style French VAT keys (no I or O). */
+const FR_VAT_ALPHABET = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 
 function isFrenchVat(s: string): boolean {
   const m = /^FR([0-9A-HJ-NP-Z]{2})(\d{9})$/.exec(s);
   if (!m) return false;
   const [, key = "", siren = ""] = m;
-  if (!isSiren(siren)) return false;
+  if (!siren.startsWith("000") && !isSiren(siren)) return false; // Monaco numbers (000…) are no SIREN
   if (/^\d{2}$/.test(key)) return Number(key) === (12 + 3 * mod(siren, 97)) % 97;
-  return true; // alphanumeric keys (newer numbers): format only
+  // New-style keys (at least one letter), as the tax administration computes them.
+  const [first, second] = [FR_VAT_ALPHABET.indexOf(key[0] ?? ""), FR_VAT_ALPHABET.indexOf(key[1] ?? "")];
+  const check = first < 10 ? first * 24 + second - 10 : first * 34 + second - 100;
+  return (mod(siren, 11) + 1 + Math.floor(check / 11)) % 11 === check % 11;
 }
 
 function checkFR(s: string): CompanyNumberKind | null {
@@ -97,16 +101,51 @@ function checkLU(s: string): CompanyNumberKind | null {
   return null;
 }
 
+/** Dutch VAT: 9 digits, B, 2-digit suffix; the 9 digits pass the mod-11 rule (RSIN/BSN numbers)
+ * or, for numbers issued since 2020, the whole number passes ISO 7064 mod 97 like an IBAN. */
+function isDutchVat(s: string): boolean {
+  const m = /^NL(\d{9})B(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [, body = "", suffix = ""] = m;
+  if (/^0+$/.test(body) || suffix === "00") return false;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += (9 - i) * (body.charCodeAt(i) - 48);
+  if ((sum - (body.charCodeAt(8) - 48)) % 11 === 0) return true;
+  return mod(`2321${body}11${suffix}`, 97) === 1; // N = 23, L = 21, B = 11
+}
+
 function checkNL(s: string): CompanyNumberKind | null {
   if (/^\d{8}$/.test(s)) return "national"; // KvK
-  if (/^NL\d{9}B\d{2}$/.test(s)) return "vat";
-  return null;
+  return isDutchVat(s) ? "vat" : null;
+}
+
+const GB_VAT_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 1];
+
+/** UK VAT (GB, or XI for Northern Ireland): 9 digits (12 for a branch) under the mod-97 rule, or the
+ * newer mod-9755 rule (remainder 42 or 55) for numbers from 100 upwards; GD (government departments,
+ * below 500) and HA (health authorities, 500 and up), short or in their EU form 8888 + number + mod 97. */
+function isBritishVat(s: string): boolean {
+  const m = /^(?:GB|XI)(.+)$/.exec(s);
+  const n = m?.[1] ?? "";
+  const standard = /^(\d{9})(\d{3})?$/.exec(n);
+  if (standard) {
+    const digits = standard[1] ?? "";
+    let sum = 0;
+    for (let i = 0; i < 9; i++) sum += (GB_VAT_WEIGHTS[i] ?? 0) * (digits.charCodeAt(i) - 48);
+    const r = sum % 97;
+    return r === 0 || (Number(digits.slice(0, 3)) >= 100 && (r === 42 || r === 55));
+  }
+  const agency = /^(GD|HA)(?:8888(\d{3})(\d{2})|(\d{3}))$/.exec(n);
+  if (!agency) return false;
+  const [, type, euNumber, euCheck, shortNumber] = agency;
+  const number = Number(euNumber ?? shortNumber);
+  if ((type === "GD") !== number < 500) return false;
+  return euNumber === undefined || number % 97 === Number(euCheck);
 }
 
 function checkGB(s: string): CompanyNumberKind | null {
   if (/^(\d{8}|[A-Z]{2}\d{6}|R0\d{6})$/.test(s) && !/^0{8}$/.test(s)) return "national"; // Companies House
-  if (/^GB\d{9}$/.test(s)) return "vat";
-  return null;
+  return isBritishVat(s) ? "vat" : null;
 }
 
 const CIF_LETTERS = "JABCDEFGHI";
@@ -143,7 +182,14 @@ function checkES(s: string): CompanyNumberKind | null {
   return isSpanishNif(s) ? "national" : null;
 }
 
-const isPartitaIva = (s: string) => /^\d{11}$/.test(s) && !/^0{11}$/.test(s) && luhn(s);
+/** Partita IVA: 7-digit company number (not all zeros), 3-digit office code (001–100, 120, 121,
+ * 888, 999), Luhn check digit. */
+function isPartitaIva(s: string): boolean {
+  const m = /^(\d{7})(\d{3})\d$/.exec(s);
+  if (!m || /^0+$/.test(m[1] ?? "")) return false;
+  const office = Number(m[2]);
+  return ((office >= 1 && office <= 100) || [120, 121, 888, 999].includes(office)) && luhn(s);
+}
 
 function checkIT(s: string): CompanyNumberKind | null {
   if (isPartitaIva(s)) return "national";
