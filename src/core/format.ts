@@ -8,10 +8,14 @@ function toDate(value: string | Date): Date {
   return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
 }
 
+/** Numeric dates spell the year in full: `dateStyle: "short"` gives 2-digit years in fr-BE, de-BE,
+ * de-LU, es-ES and it-IT. Day and month are padded so that dates line up in table columns. */
+const NUMERIC_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric" };
+
 export function formatDate(locale: Locale, value: string | Date, style: "short" | "long" = "short"): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(locale, style === "long" ? { dateStyle: "long" } : { dateStyle: "short" }).format(date);
+  return new Intl.DateTimeFormat(locale, style === "long" ? { dateStyle: "long" } : NUMERIC_DATE).format(date);
 }
 
 export function formatDateTime(locale: Locale, value: string | Date): string {
