@@ -27,7 +27,7 @@ export async function createTestApp(
   let seedMs = 0;
   if (!existingDb) {
     await migrate(db);
-    if (options.seed !== false) seedMs = (await seedIfEmpty(db)).ms;
+    if (options.seed !== false) seedMs = (await seedIfEmpty(db, { demo: true })).ms;
   }
   // A small proof of work keeps the bot-check solutions fast to find in tests.
   const config = defaultConfig({ nodeEnv: "test", tokenSecret: undefined, botCheckMaxNumber: 1000, ...overrides });
@@ -55,6 +55,16 @@ export async function waitForMail(
     if (found) return found;
     if (Date.now() > deadline) throw new Error("no matching e-mail in the outbox");
     await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Lets the background deliveries finish (at most `timeoutMs`) before the mail receiver stops. */
+export async function settleMail(db: Db, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_queue WHERE sent_at IS NULL AND last_error IS NULL");
+    if (rows[0]?.n === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -90,9 +100,15 @@ export async function expectProblem(res: Response, status: number): Promise<{ ty
   return body;
 }
 
-/** Solves a bot-check challenge of `app` (GET /api/bot-check/challenge) → the X-Bot-Check value. */
-export async function solveBotCheck(app: { request: (path: string) => Response | Promise<Response> }): Promise<string> {
-  const res = await app.request("/api/bot-check/challenge");
+/**
+ * Solves a bot-check challenge of `app` (GET /api/bot-check/challenge, asking `maxnumber` of work
+ * when given) → the X-Bot-Check value.
+ */
+export async function solveBotCheck(
+  app: { request: (path: string) => Response | Promise<Response> },
+  maxnumber?: number,
+): Promise<string> {
+  const res = await app.request(`/api/bot-check/challenge${maxnumber ? `?maxnumber=${maxnumber}` : ""}`);
   if (res.status !== 200) throw new Error(`bot-check challenge: ${res.status}`);
   const ch = (await res.json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
   const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
@@ -119,8 +135,9 @@ export async function botJson(
 export async function withBotCheck(
   app: { request: (path: string) => Response | Promise<Response> },
   init: RequestInit = {},
+  maxnumber?: number,
 ): Promise<RequestInit> {
   const headers = new Headers(init.headers);
-  headers.set("X-Bot-Check", await solveBotCheck(app));
+  headers.set("X-Bot-Check", await solveBotCheck(app, maxnumber));
   return { ...init, headers };
 }

@@ -43,6 +43,9 @@ async function insertJson(
 // ---------------------------------------------------------------------------------------------
 // Footer contact blocks, one per network.
 
+/** Languages of the ten locales: every name the API translates is seeded in each of them. */
+type Language = "fr" | "en" | "nl" | "de" | "es" | "it";
+
 interface FooterSeed {
   code: string;
   main: string;
@@ -51,7 +54,7 @@ interface FooterSeed {
   l2: string;
   cp: string;
   ville: string;
-  services: { tel: string; mail1: string; mail2: string; names: Record<string, string> }[];
+  services: { tel: string; mail1: string; mail2: string; names: Record<Language, string> }[];
 }
 
 const FOOTERS: FooterSeed[] = [
@@ -59,36 +62,36 @@ const FOOTERS: FooterSeed[] = [
     code: "FRA", main: "fr", titre: "MACC France – Siège social", l1: "12 rue des Semailles", l2: "ZA des Terres Noires",
     cp: "49070", ville: "Beaucouzé",
     services: [
-      { tel: "02 41 22 10 00", mail1: "service.clients", mail2: "@macc.fr", names: { fr: "Service clients", en: "Customer service" } },
-      { tel: "02 41 22 10 20", mail1: "sav", mail2: "@macc.fr", names: { fr: "Service après-vente", en: "After-sales service" } },
-      { tel: "02 41 22 10 40", mail1: "comptabilite.clients", mail2: "@macc.fr", names: { fr: "Comptabilité clients", en: "Accounts receivable" } },
+      { tel: "02 41 22 10 00", mail1: "service.clients", mail2: "@macc.fr", names: { fr: "Service clients", en: "Customer service", nl: "Klantendienst", de: "Kundendienst", es: "Atención al cliente", it: "Servizio clienti" } },
+      { tel: "02 41 22 10 20", mail1: "sav", mail2: "@macc.fr", names: { fr: "Service après-vente", en: "After-sales service", nl: "Dienst na verkoop", de: "After-Sales-Service", es: "Servicio posventa", it: "Assistenza post-vendita" } },
+      { tel: "02 41 22 10 40", mail1: "comptabilite.clients", mail2: "@macc.fr", names: { fr: "Comptabilité clients", en: "Accounts receivable", nl: "Debiteurenadministratie", de: "Debitorenbuchhaltung", es: "Contabilidad de clientes", it: "Contabilità clienti" } },
     ],
   },
   {
     code: "AGR", main: "fr", titre: "AgriMACC – Union de coopératives", l1: "La Grange Neuve", l2: "Route de Saint-Florent",
     cp: "85000", ville: "La Roche-sur-Yon",
     services: [
-      { tel: "02 51 37 45 00", mail1: "adherents", mail2: "@agrimacc.fr", names: { fr: "Service adhérents", en: "Member services" } },
-      { tel: "02 51 37 45 10", mail1: "agronomie", mail2: "@agrimacc.fr", names: { fr: "Conseil agronomique", en: "Agronomy advice" } },
-      { tel: "02 51 37 45 30", mail1: "sav", mail2: "@agrimacc.fr", names: { fr: "Service après-vente matériel", en: "Equipment after-sales" } },
-      { tel: "02 51 37 45 50", mail1: "comptabilite", mail2: "@agrimacc.fr", names: { fr: "Comptabilité", en: "Accounting" } },
+      { tel: "02 51 37 45 00", mail1: "adherents", mail2: "@agrimacc.fr", names: { fr: "Service adhérents", en: "Member services", nl: "Ledenservice", de: "Mitgliederservice", es: "Servicio de socios", it: "Servizio soci" } },
+      { tel: "02 51 37 45 10", mail1: "agronomie", mail2: "@agrimacc.fr", names: { fr: "Conseil agronomique", en: "Agronomy advice", nl: "Teeltadvies", de: "Pflanzenbauberatung", es: "Asesoramiento agronómico", it: "Consulenza agronomica" } },
+      { tel: "02 51 37 45 30", mail1: "sav", mail2: "@agrimacc.fr", names: { fr: "Service après-vente matériel", en: "Equipment after-sales", nl: "Dienst na verkoop machines", de: "Maschinen-Kundendienst", es: "Posventa de maquinaria", it: "Assistenza macchine" } },
+      { tel: "02 51 37 45 50", mail1: "comptabilite", mail2: "@agrimacc.fr", names: { fr: "Comptabilité", en: "Accounting", nl: "Boekhouding", de: "Buchhaltung", es: "Contabilidad", it: "Contabilità" } },
     ],
   },
   {
     code: "FIL", main: "fr", titre: "MACC Filiales", l1: "45 quai Rambaud", l2: "Bâtiment B",
     cp: "69002", ville: "Lyon",
     services: [
-      { tel: "04 72 10 33 00", mail1: "filiales", mail2: "@macc.fr", names: { fr: "Service clients filiales", en: "Subsidiaries customer service" } },
-      { tel: "04 72 10 33 20", mail1: "sav.filiales", mail2: "@macc.fr", names: { fr: "Service après-vente", en: "After-sales service" } },
+      { tel: "04 72 10 33 00", mail1: "filiales", mail2: "@macc.fr", names: { fr: "Service clients filiales", en: "Subsidiaries customer service", nl: "Klantendienst dochterondernemingen", de: "Kundendienst Tochtergesellschaften", es: "Atención al cliente de filiales", it: "Servizio clienti filiali" } },
+      { tel: "04 72 10 33 20", mail1: "sav.filiales", mail2: "@macc.fr", names: { fr: "Service après-vente", en: "After-sales service", nl: "Dienst na verkoop", de: "After-Sales-Service", es: "Servicio posventa", it: "Assistenza post-vendita" } },
     ],
   },
   {
     code: "EXP", main: "fr", titre: "MACC Export", l1: "8 boulevard de Strasbourg", l2: "Port 2000 – Terminal Nord",
     cp: "76600", ville: "Le Havre",
     services: [
-      { tel: "02 35 19 80 00", mail1: "export", mail2: "@macc.fr", names: { fr: "Service export", en: "Export desk" } },
-      { tel: "02 35 19 80 15", mail1: "logistique.export", mail2: "@macc.fr", names: { fr: "Logistique et transport", en: "Logistics and shipping" } },
-      { tel: "02 35 19 80 30", mail1: "credit.export", mail2: "@macc.fr", names: { fr: "Crédit documentaire", en: "Trade finance" } },
+      { tel: "02 35 19 80 00", mail1: "export", mail2: "@macc.fr", names: { fr: "Service export", en: "Export desk", nl: "Exportafdeling", de: "Exportabteilung", es: "Departamento de exportación", it: "Ufficio export" } },
+      { tel: "02 35 19 80 15", mail1: "logistique.export", mail2: "@macc.fr", names: { fr: "Logistique et transport", en: "Logistics and shipping", nl: "Logistiek en transport", de: "Logistik und Versand", es: "Logística y transporte", it: "Logistica e trasporti" } },
+      { tel: "02 35 19 80 30", mail1: "credit.export", mail2: "@macc.fr", names: { fr: "Crédit documentaire", en: "Trade finance", nl: "Documentair krediet", de: "Dokumentenakkreditiv", es: "Crédito documentario", it: "Credito documentario" } },
     ],
   },
   {
@@ -96,37 +99,37 @@ const FOOTERS: FooterSeed[] = [
     cp: "1050", ville: "Bruxelles",
     services: [
       { tel: "+32 2 555 12 00", mail1: "klantendienst", mail2: "@macc.be",
-        names: { fr: "Service clients", nl: "Klantendienst", de: "Kundendienst", en: "Customer service" } },
+        names: { fr: "Service clients", nl: "Klantendienst", de: "Kundendienst", en: "Customer service", es: "Atención al cliente", it: "Servizio clienti" } },
       { tel: "+32 2 555 12 30", mail1: "sav", mail2: "@macc.be",
-        names: { fr: "Service après-vente", nl: "Dienst na verkoop", de: "Kundendienst nach dem Kauf", en: "After-sales service" } },
+        names: { fr: "Service après-vente", nl: "Dienst na verkoop", de: "After-Sales-Service", en: "After-sales service", es: "Servicio posventa", it: "Assistenza post-vendita" } },
       { tel: "+32 2 555 12 60", mail1: "comptabilite", mail2: "@macc.be",
-        names: { fr: "Comptabilité", nl: "Boekhouding", de: "Buchhaltung", en: "Accounting" } },
+        names: { fr: "Comptabilité", nl: "Boekhouding", de: "Buchhaltung", en: "Accounting", es: "Contabilidad", it: "Contabilità" } },
     ],
   },
   {
     code: "GBR", main: "en", titre: "MACC UK Ltd", l1: "Unit 4, Riverside Business Park", l2: "Station Road",
     cp: "CV34 6XZ", ville: "Warwick",
     services: [
-      { tel: "+44 1926 496 000", mail1: "customer.service", mail2: "@macc.co.uk", names: { en: "Customer service", fr: "Service clients" } },
-      { tel: "+44 1926 496 010", mail1: "aftersales", mail2: "@macc.co.uk", names: { en: "After-sales service", fr: "Service après-vente" } },
-      { tel: "+44 1926 496 020", mail1: "accounts", mail2: "@macc.co.uk", names: { en: "Accounts", fr: "Comptabilité" } },
+      { tel: "+44 1926 496 000", mail1: "customer.service", mail2: "@macc.co.uk", names: { en: "Customer service", fr: "Service clients", nl: "Klantendienst", de: "Kundendienst", es: "Atención al cliente", it: "Servizio clienti" } },
+      { tel: "+44 1926 496 010", mail1: "aftersales", mail2: "@macc.co.uk", names: { en: "After-sales service", fr: "Service après-vente", nl: "Dienst na verkoop", de: "After-Sales-Service", es: "Servicio posventa", it: "Assistenza post-vendita" } },
+      { tel: "+44 1926 496 020", mail1: "accounts", mail2: "@macc.co.uk", names: { en: "Accounts", fr: "Comptabilité", nl: "Boekhouding", de: "Buchhaltung", es: "Contabilidad", it: "Contabilità" } },
     ],
   },
   {
     code: "ESP", main: "es", titre: "MACC Ibérica S.L.", l1: "Calle de Alcalá 120", l2: "Planta 3",
     cp: "28009", ville: "Madrid",
     services: [
-      { tel: "+34 915 123 400", mail1: "atencion.cliente", mail2: "@macc.es", names: { es: "Atención al cliente", en: "Customer service", fr: "Service clients" } },
-      { tel: "+34 915 123 420", mail1: "posventa", mail2: "@macc.es", names: { es: "Servicio posventa", en: "After-sales service", fr: "Service après-vente" } },
+      { tel: "+34 915 123 400", mail1: "atencion.cliente", mail2: "@macc.es", names: { es: "Atención al cliente", en: "Customer service", fr: "Service clients", nl: "Klantendienst", de: "Kundendienst", it: "Servizio clienti" } },
+      { tel: "+34 915 123 420", mail1: "posventa", mail2: "@macc.es", names: { es: "Servicio posventa", en: "After-sales service", fr: "Service après-vente", nl: "Dienst na verkoop", de: "After-Sales-Service", it: "Assistenza post-vendita" } },
     ],
   },
   {
     code: "ITA", main: "it", titre: "MACC Italia S.r.l.", l1: "Via Emilia Est 45", l2: "",
     cp: "41121", ville: "Modena",
     services: [
-      { tel: "+39 059 123 4500", mail1: "servizio.clienti", mail2: "@macc.it", names: { it: "Servizio clienti", en: "Customer service", fr: "Service clients" } },
-      { tel: "+39 059 123 4520", mail1: "assistenza", mail2: "@macc.it", names: { it: "Assistenza post-vendita", en: "After-sales service", fr: "Service après-vente" } },
-      { tel: "+39 059 123 4540", mail1: "amministrazione", mail2: "@macc.it", names: { it: "Amministrazione", en: "Accounts", fr: "Comptabilité" } },
+      { tel: "+39 059 123 4500", mail1: "servizio.clienti", mail2: "@macc.it", names: { it: "Servizio clienti", en: "Customer service", fr: "Service clients", nl: "Klantendienst", de: "Kundendienst", es: "Atención al cliente" } },
+      { tel: "+39 059 123 4520", mail1: "assistenza", mail2: "@macc.it", names: { it: "Assistenza post-vendita", en: "After-sales service", fr: "Service après-vente", nl: "Dienst na verkoop", de: "After-Sales-Service", es: "Servicio posventa" } },
+      { tel: "+39 059 123 4540", mail1: "amministrazione", mail2: "@macc.it", names: { it: "Amministrazione", en: "Accounts", fr: "Comptabilité", nl: "Boekhouding", de: "Buchhaltung", es: "Contabilidad" } },
     ],
   },
 ];
@@ -314,28 +317,38 @@ function generatePurchases(
 
 export interface SeedReport {
   seeded: boolean;
+  /** Whether the demo companies and accounts were part of it. */
+  demo: boolean;
   ms: number;
   invoices: number;
 }
 
-/** Fills an empty database with the demo data; does nothing when accounts or companies exist. */
-export async function seedIfEmpty(db: Db, now = new Date()): Promise<SeedReport> {
+/**
+ * Fills an empty database: always the reference data (the networks' footer contacts), and with
+ * `demo` the demo catalogue, companies, accounts (password DEMO_PASSWORD) and their data.
+ * Does nothing when the reference data is there already.
+ */
+export async function seedIfEmpty(db: Db, options: { demo: boolean; now?: Date }): Promise<SeedReport> {
+  const { demo, now = new Date() } = options;
   const started = performance.now();
   const empty = async (q: Queryable) =>
-    (await q.query<{ n: number }>("SELECT ((SELECT count(*) FROM accounts) + (SELECT count(*) FROM companies))::int AS n"))
+    (await q.query<{ n: number }>("SELECT ((SELECT count(*) FROM footer_contacts) + (SELECT count(*) FROM accounts) + (SELECT count(*) FROM companies))::int AS n"))
       .rows[0]?.n === 0;
-  if (!(await empty(db))) return { seeded: false, ms: 0, invoices: 0 };
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const notSeeded = { seeded: false, demo: false, ms: 0, invoices: 0 };
+  if (!(await empty(db))) return notSeeded;
+  const passwordHash = demo ? await hashPassword(DEMO_PASSWORD) : "";
   const invoices = await db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1)", [LOCK_KEY]);
     if (!(await empty(tx))) return -1;
-    return seed(tx, passwordHash, now);
+    await seedReference(tx);
+    return demo ? seedDemo(tx, passwordHash, now) : 0;
   });
-  if (invoices < 0) return { seeded: false, ms: 0, invoices: 0 };
-  return { seeded: true, ms: Math.round(performance.now() - started), invoices };
+  if (invoices < 0) return notSeeded;
+  return { seeded: true, demo, ms: Math.round(performance.now() - started), invoices };
 }
 
-async function seed(tx: Queryable, passwordHash: string, now: Date): Promise<number> {
+/** Data every installation needs: the networks and their footer contacts. */
+async function seedReference(tx: Queryable): Promise<void> {
   // Footer
   let serviceId = 0;
   const subServices: Record<string, unknown>[] = [];
@@ -357,7 +370,10 @@ async function seed(tx: Queryable, passwordHash: string, now: Date): Promise<num
   );
   await insertJson(tx, "footer_sub_services", { id: "integer", code_reseau: "text", position: "integer", telephone1: "text", mail1: "text", mail2: "text" }, subServices);
   await insertJson(tx, "footer_sub_service_names", { sub_service_id: "integer", langue: "text", nom: "text" }, subServiceNames);
+}
 
+/** The demo data: product catalogue and documents, companies, accounts, advisers, invoices, purchases. */
+async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise<number> {
   // Products
   await insertJson(tx, "products", { code_famille: "text", position: "integer" }, FAMILIES.map((f, position) => ({ code_famille: f.code, position })));
   await insertJson(
@@ -510,15 +526,24 @@ async function seed(tx: Queryable, passwordHash: string, now: Date): Promise<num
   );
 
   // Advisers
+  // `fonction` is the title in the network's language, the fallback of `fonctions`.
   const advisers = [
-    { id: randomUUID(), civilite: "Mme", prenom: "Claire", nom: "Lemoine", fonction: "Conseillère commerciale", telephone: "02 41 22 10 55", mobile: "+33 6 70 11 22 33", email: "claire.lemoine@macc.fr", photo: hex(makeAvatarSvg("CL", "#0b6e4f")), photo_type: "image/svg+xml", tiers: ["1004217", "1005530", "1006612"] },
-    { id: randomUUID(), civilite: "M.", prenom: "Julien", nom: "Moreau", fonction: "Technicien conseil agricole", telephone: "02 51 37 45 12", mobile: "+33 6 71 44 55 66", email: "julien.moreau@agrimacc.fr", photo: hex(makeAvatarSvg("JM", "#6a8d2f")), photo_type: "image/svg+xml", tiers: ["2000873"] },
-  ];
+    { id: randomUUID(), civilite: "Mme", prenom: "Claire", nom: "Lemoine", fonction: "Conseillère commerciale",
+      fonctions: { fr: "Conseillère commerciale", en: "Sales adviser", nl: "Commercieel adviseur", de: "Vertriebsberaterin", es: "Asesora comercial", it: "Consulente commerciale" }, telephone: "02 41 22 10 55", mobile: "+33 6 70 11 22 33", email: "claire.lemoine@macc.fr", photo: hex(makeAvatarSvg("CL", "#0b6e4f")), photo_type: "image/svg+xml", tiers: ["1004217", "1005530", "1006612"] },
+    { id: randomUUID(), civilite: "M.", prenom: "Julien", nom: "Moreau", fonction: "Technicien conseil agricole",
+      fonctions: { fr: "Technicien conseil agricole", en: "Agricultural field adviser", nl: "Technisch landbouwadviseur", de: "Landwirtschaftlicher Fachberater", es: "Técnico asesor agrícola", it: "Tecnico consulente agricolo" }, telephone: "02 51 37 45 12", mobile: "+33 6 71 44 55 66", email: "julien.moreau@agrimacc.fr", photo: hex(makeAvatarSvg("JM", "#6a8d2f")), photo_type: "image/svg+xml", tiers: ["2000873"] },
+  ] satisfies { fonctions: Record<Language, string>; [column: string]: unknown }[];
   await insertJson(
     tx,
     "advisers",
     { id: "uuid", civilite: "text", prenom: "text", nom: "text", fonction: "text", telephone: "text", mobile: "text", email: "text", photo: "bytea", photo_type: "text" },
-    advisers.map(({ tiers: _t, ...a }) => a),
+    advisers.map(({ tiers: _t, fonctions: _f, ...a }) => a),
+  );
+  await insertJson(
+    tx,
+    "adviser_function_names",
+    { adviser_id: "uuid", langue: "text", fonction: "text" },
+    advisers.flatMap((a) => Object.entries(a.fonctions).map(([langue, fonction]) => ({ adviser_id: a.id, langue, fonction }))),
   );
   await insertJson(
     tx,

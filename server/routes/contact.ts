@@ -76,10 +76,15 @@ export function contactRoutes(deps: Deps) {
         email: string;
         has_photo: boolean;
       }>(
-        `SELECT a.id, a.civilite, a.prenom, a.nom, a.fonction, a.telephone, a.mobile, a.email, a.photo IS NOT NULL AS has_photo
+        // The job title in the requested language, else the one in the network's language.
+        `SELECT a.id, a.civilite, a.prenom, a.nom, a.telephone, a.mobile, a.email, a.photo IS NOT NULL AS has_photo,
+                COALESCE(
+                  (SELECT n.fonction FROM adviser_function_names n WHERE n.adviser_id = a.id AND n.langue = $2),
+                  a.fonction
+                ) AS fonction
          FROM company_advisers ca JOIN advisers a ON a.id = ca.adviser_id
          WHERE ca.id_tier = $1 ORDER BY a.nom, a.prenom, a.id LIMIT 1`,
-        [idTier],
+        [idTier, language],
       ),
       networkSubServices(db, codeReseau, language),
     ]);
@@ -131,7 +136,7 @@ export function contactRoutes(deps: Deps) {
   app.post("/me/contact", requireAuth(deps), requireBotCheck(deps), async (c) => {
     c.header("Cache-Control", "no-store");
     const scope = await companyScope(c, db);
-    const raw = await readJson(c, v.unknown());
+    const raw = await readJson(c, v.unknown(), { multiline: ["message"] });
     const parsed = v.safeParse(ContactBody, raw, { abortPipeEarly: true });
     const errors: ProblemFieldError[] = (parsed.success ? [] : toFieldErrors(parsed.issues)).map((e) =>
       e.path === "service" ? { path: e.path, message: CHOOSE_SERVICE } : e,

@@ -6,7 +6,7 @@ import { MESSAGES } from "../http/problem.ts";
 import { INVALID_QUERY } from "../http/query.ts";
 import { deliverPending } from "../mail/queue.ts";
 import { formatAmount, winAnsiSafe } from "../pdf/invoice-pdf.ts";
-import { createTestApp, expectProblem, fromAddress, json, withBotCheck, waitForMail, type TestContext } from "../test-support.ts";
+import { createTestApp, expectProblem, fromAddress, json, settleMail, withBotCheck, waitForMail, type TestContext } from "../test-support.ts";
 import { CHOOSE_SERVICE, CONTACT_MAX_PER_ACCOUNT, MESSAGE_TOO_SHORT } from "./contact.ts";
 import { PRODUCT_NOT_FOUND } from "./products.ts";
 
@@ -39,13 +39,7 @@ beforeAll(async () => {
   tokens.welcome = await login("welcome@demo.macc.test");
 });
 afterAll(async () => {
-  // Let the background deliveries finish before the mail receiver stops.
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const pending = await q1<{ n: number }>("SELECT count(*)::int AS n FROM mail_queue WHERE sent_at IS NULL AND last_error IS NULL");
-    if (pending.n === 0) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await settleMail(t.db);
   await t.close();
 });
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { LOCALES } from "../http/context.ts";
 import { createTestApp, expectProblem, type TestContext } from "../test-support.ts";
-import type { FooterContact } from "./footer.ts";
+import { NETWORK_CODES, type FooterContact } from "./footer.ts";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -53,7 +54,8 @@ describe("GET /api/servicesMACC/reseau/{codeReseau}/type/gen", () => {
     ["de-BE", "Kundendienst"],
     ["de-LU", "Kundendienst"],
     ["fr-LU", "Service clients"],
-    ["it-IT", "Service clients"], // no Italian name for BLG: falls back to the network's main language
+    ["it-IT", "Servizio clienti"],
+    ["es-ES", "Atención al cliente"],
   ])("BLG sub-service names follow langue=%s", async (langue, expected) => {
     const body = (await (await footer("BLG", langue)).json()) as FooterContact;
     expect(body.listSousServices[0]?.nomSousService).toBe(expected);
@@ -63,7 +65,7 @@ describe("GET /api/servicesMACC/reseau/{codeReseau}/type/gen", () => {
     let body = (await (await get("/api/servicesMACC/reseau/GBR/type/gen", { "X-langue": "fr-FR" })).json()) as FooterContact;
     expect(body.listSousServices[0]?.nomSousService).toBe("Service clients");
     body = (await (await get("/api/servicesMACC/reseau/ITA/type/gen", { "X-langue": "nl-NL" })).json()) as FooterContact;
-    expect(body.listSousServices[0]?.nomSousService).toBe("Servizio clienti");
+    expect(body.listSousServices[0]?.nomSousService).toBe("Klantendienst");
     body = (await (await footer("ESP")).json()) as FooterContact; // default fr-FR
     expect(body.listSousServices[0]?.nomSousService).toBe("Service clients");
   });
@@ -83,5 +85,49 @@ describe("GET /api/servicesMACC/reseau/{codeReseau}/type/gen", () => {
 
   it("other methods are not routed (404 problem)", async () => {
     await expectProblem(await t.app.request("/api/servicesMACC/reseau/FRA/type/gen", { method: "POST" }), 404);
+  });
+
+  // First service of each network, per language of the ten locales.
+  const FIRST_SERVICE: Record<string, Record<string, string>> = {
+    FRA: { fr: "Service clients", en: "Customer service", nl: "Klantendienst", de: "Kundendienst", es: "Atención al cliente", it: "Servizio clienti" },
+    AGR: { fr: "Service adhérents", en: "Member services", nl: "Ledenservice", de: "Mitgliederservice", es: "Servicio de socios", it: "Servizio soci" },
+    FIL: {
+      fr: "Service clients filiales", en: "Subsidiaries customer service", nl: "Klantendienst dochterondernemingen",
+      de: "Kundendienst Tochtergesellschaften", es: "Atención al cliente de filiales", it: "Servizio clienti filiali",
+    },
+    EXP: { fr: "Service export", en: "Export desk", nl: "Exportafdeling", de: "Exportabteilung", es: "Departamento de exportación", it: "Ufficio export" },
+  };
+  const cases = NETWORK_CODES.flatMap((code) => LOCALES.map((locale) => [code, locale] as const));
+
+  it.each(cases)("%s in %s: every sub-service is named in that language (langue and X-langue)", async (code, locale) => {
+    const language = locale.slice(0, 2);
+    const french = ((await (await footer(code, "fr-FR")).json()) as FooterContact).listSousServices.map((s) => s.nomSousService);
+    const byQuery = ((await (await footer(code, locale)).json()) as FooterContact).listSousServices.map((s) => s.nomSousService);
+    const byHeader = (
+      (await (await get(`/api/servicesMACC/reseau/${code}/type/gen`, { "X-langue": locale })).json()) as FooterContact
+    ).listSousServices.map((s) => s.nomSousService);
+    expect(byHeader).toEqual(byQuery);
+    expect(byQuery[0]).toBe((FIRST_SERVICE[code] ?? FIRST_SERVICE.FRA!)[language]);
+    // No name left in French: each one is translated (a missing one would fall back).
+    if (language !== "fr") byQuery.forEach((name, i) => expect(name).not.toBe(french[i]));
+    expect(new Set(byQuery).size).toBe(byQuery.length);
+  });
+
+  it("a missing translation falls back to the network's main language, then to any language", async () => {
+    const first = "(SELECT id FROM footer_sub_services WHERE code_reseau = 'GBR' AND position = 0)";
+    const saved = (await t.db.query<{ langue: string; nom: string }>(`SELECT langue, nom FROM footer_sub_service_names WHERE sub_service_id = ${first}`)).rows;
+    try {
+      await t.db.query(`DELETE FROM footer_sub_service_names WHERE sub_service_id = ${first} AND langue = 'it'`);
+      let body = (await (await footer("GBR", "it-IT")).json()) as FooterContact;
+      expect(body.listSousServices.map((s) => s.nomSousService)).toEqual(["Customer service", "Assistenza post-vendita", "Contabilità"]);
+      await t.db.query(`DELETE FROM footer_sub_service_names WHERE sub_service_id = ${first} AND langue IN ('it', 'en')`);
+      body = (await (await footer("GBR", "it-IT")).json()) as FooterContact;
+      expect(body.listSousServices[0]?.nomSousService).toBe("Kundendienst"); // first by language code (de)
+    } finally {
+      await t.db.query(`DELETE FROM footer_sub_service_names WHERE sub_service_id = ${first}`);
+      for (const r of saved) {
+        await t.db.query(`INSERT INTO footer_sub_service_names (sub_service_id, langue, nom) VALUES (${first}, $1, $2)`, [r.langue, r.nom]);
+      }
+    }
   });
 });

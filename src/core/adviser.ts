@@ -1,6 +1,7 @@
 /** The customer's adviser: shown by the adviser screen and, first, on the contact page. */
 import * as v from "valibot";
 import type { ApiRequest } from "./api";
+import type { Locale } from "./constants";
 
 const ServiceSchema = v.object({
   nomSousService: v.string(),
@@ -27,13 +28,15 @@ const AdviserAnswerSchema = v.object({
 });
 export type AdviserAnswer = v.InferOutput<typeof AdviserAnswerSchema>;
 
+/** The job title and service name come in the element's language, which may not be the page's. */
 export async function getAdviser(
   request: ApiRequest,
+  langue: Locale,
   signal?: AbortSignal,
   expected: readonly number[] = [403, 404, 500, 502, 504, 0],
   optional = false,
 ): Promise<AdviserAnswer> {
-  return v.parse(AdviserAnswerSchema, await request<unknown>("/me/adviser", { signal, expected, optional }));
+  return v.parse(AdviserAnswerSchema, await request<unknown>("/me/adviser", { headers: { "X-langue": langue }, signal, expected, optional }));
 }
 
 /** The photo address the API gives is relative to the API's origin. */

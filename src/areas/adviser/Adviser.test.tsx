@@ -181,6 +181,19 @@ describe("<macc-adviser>", () => {
     expect(view.screen.queryByText(TEXT.failed)).toBeNull();
   });
 
+  it("asks in the element's language (job title and service name), and again when it changes", async () => {
+    const calls = api((call) => ({
+      body: { adviser: adviser({ fonction: call.headers["x-langue"] === "en-GB" ? "Sales adviser" : "Vertriebsberater" }), service: SERVICE },
+    }));
+    logIn();
+    const view = await mountCard('<macc-adviser locale="de-BE"></macc-adviser>');
+    expect(calls.callsTo(ADVISER)[0]!.headers["x-langue"]).toBe("de-BE");
+    await waitFor(() => expect(view.root.querySelector(".contact-card__role")!.textContent).toBe("Vertriebsberater"));
+    view.el.setAttribute("locale", "en-GB");
+    await waitFor(() => expect(view.root.querySelector(".contact-card__role")!.textContent).toBe("Sales adviser"));
+    expect(calls.callsTo(ADVISER).map((c) => c.headers["x-langue"])).toEqual(["de-BE", "en-GB"]);
+  });
+
   it("another company chosen: its adviser", async () => {
     const calls = api((call) => ({
       body: { adviser: call.headers.authorization === "Bearer company-token-2" ? adviser({ prenom: "Sophie", nom: "Garnier" }) : adviser(), service: SERVICE },

@@ -11,9 +11,9 @@ import { getAdviser, type AdviserAnswer } from "../../core/adviser";
 /** `<macc-adviser>` (CONSEILLER): the customer's sales representative, or the service to contact. */
 export function Adviser() {
   const { t } = useLingui();
-  const { request } = useElement();
+  const { request, locale } = useElement();
   const idTier = useMacc((s) => s.auth.entreprise?.idTier);
-  const answer = useResource(idTier ? `adviser:${idTier}` : null, (signal) => getAdviser(request, signal));
+  const answer = useResource(idTier ? `adviser:${idTier}:${locale}` : null, (signal) => getAdviser(request, locale, signal));
 
   return (
     <div className="container" part="adviser">

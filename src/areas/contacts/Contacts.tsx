@@ -22,7 +22,9 @@ export function Contacts() {
   const services = useResource(`${network}:${locale}`, (signal) => getFooter(request, network, locale, signal), readCachedFooter(network, locale));
   const idTier = auth.entreprise?.idTier;
   // The adviser is a bonus on this page: a failure just leaves the card out.
-  const adviser = useResource(idTier ? `adviser:${idTier}` : null, (signal) => getAdviser(request, signal, [401, 403, 404, 500, 502, 504, 0], true));
+  const adviser = useResource(idTier ? `adviser:${idTier}:${locale}` : null, (signal) =>
+    getAdviser(request, locale, signal, [401, 403, 404, 500, 502, 504, 0], true),
+  );
   const person = adviser.status === "ready" ? adviser.data.adviser : null;
   const cards = useContactDetails();
 
