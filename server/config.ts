@@ -19,8 +19,11 @@ export interface Config {
   cookieSameSite: SameSite;
   /** Origins allowed to call the API with credentials (CORS). */
   corsOrigins: string[];
-  /** Trust X-Forwarded-For for the client address (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the API (0 = none): the client address is the entry of
+   * X-Forwarded-For that many places from the right, the ones our own proxies appended.
+   */
+  trustProxy: number;
   /** Optional token-signing secret; when unset a secret is generated once and stored in the database. */
   tokenSecret: string | undefined;
   nodeEnv: string;
@@ -30,12 +33,23 @@ export interface Config {
    * links must never become readable on a server someone forgot to mark as production.
    */
   demoOutbox: boolean;
+  /**
+   * Demo companies, accounts and invoices seeded into an empty database (reference data is always
+   * seeded). DEMO_DATA=1, or DEMO_OUTBOX=1 unless DEMO_DATA says otherwise; refused in production.
+   */
+  demoData: boolean;
   /** Folder of the built widget files served under /static. */
   staticDir: string;
   /** Folder of the demo host pages served at the site root. */
   demoDir: string;
-  /** Login throttling. */
-  loginMaxFailuresPerAccount: number;
+  /**
+   * Login throttling. An account's failed logins within the window cost more and more proof of
+   * work: the first `loginFailuresAtBaseCost` attempts ask the base cost, each further one twice
+   * the previous, up to 2^`loginMaxCostDoublings` times the base (never a lockout). Attempts per
+   * client address are limited outright.
+   */
+  loginFailuresAtBaseCost: number;
+  loginMaxCostDoublings: number;
   loginMaxAttemptsPerClient: number;
   loginWindowSeconds: number;
   /** Maximum request body size in bytes. */
@@ -87,6 +101,11 @@ export interface Config {
   verificationCodeMaxTries: number;
 }
 
+/** A setting that prevents the server from starting: the message names it and what to check. */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
 function bool(value: string | undefined): boolean {
   return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
 }
@@ -95,14 +114,22 @@ function onOff(value: string | undefined, fallback: boolean, name: string): bool
   if (value === undefined || value.trim() === "") return fallback;
   if (/^(1|true|yes|on)$/i.test(value.trim())) return true;
   if (/^(0|false|no|off)$/i.test(value.trim())) return false;
-  throw new Error(`Invalid ${name}: ${value}`);
+  throw new StartupError(`Invalid ${name}: ${value} (expected on or off)`);
 }
 
 function int(value: string | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined || value.trim() === "") return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new Error(`Invalid ${name}: ${value}`);
+  if (!Number.isInteger(n) || n < min) throw new StartupError(`Invalid ${name}: ${value} (expected a whole number of at least ${min})`);
   return n;
+}
+
+/** TRUST_PROXY: a number of proxy hops; on/true/yes count as one, off/false/no as none. */
+function proxyHops(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return 0;
+  if (/^(true|yes|on)$/i.test(value.trim())) return 1;
+  if (/^(false|no|off)$/i.test(value.trim())) return 0;
+  return int(value, 0, "TRUST_PROXY", 0);
 }
 
 function originOf(host: string, port: number): string {
@@ -115,9 +142,9 @@ function publicUrl(value: string, name: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`Invalid ${name}: ${value}`);
+    throw new StartupError(`Invalid ${name}: ${value} (expected an http or https URL)`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`Invalid ${name}: ${value}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new StartupError(`Invalid ${name}: ${value} (expected an http or https URL)`);
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
 
@@ -126,7 +153,21 @@ function sameSite(value: string | undefined): SameSite {
   if (v === "strict") return "Strict";
   if (v === "none") return "None";
   if (v === "lax" || v === "") return "Lax";
-  throw new Error(`Invalid COOKIE_SAMESITE: ${value}`);
+  throw new StartupError(`Invalid COOKIE_SAMESITE: ${value} (expected Strict, Lax or None)`);
+}
+
+/** DEMO_DATA, by default on with the demo outbox; never in production. */
+function demoData(env: NodeJS.ProcessEnv, production: boolean): boolean {
+  const asked = onOff(env.DEMO_DATA, false, "DEMO_DATA");
+  if (production) {
+    if (asked) {
+      throw new StartupError(
+        "DEMO_DATA is refused with NODE_ENV=production: the demo accounts share a published password (unset DEMO_DATA).",
+      );
+    }
+    return false;
+  }
+  return env.DEMO_DATA?.trim() ? asked : bool(env.DEMO_OUTBOX);
 }
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
@@ -140,13 +181,15 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     refreshTtlDays: 30,
     cookieSameSite: "Lax",
     corsOrigins: [],
-    trustProxy: false,
+    trustProxy: 0,
     tokenSecret: undefined,
     nodeEnv: "development",
     demoOutbox: true,
+    demoData: true,
     staticDir: path.join(PROJECT_ROOT, "dist", "static"),
     demoDir: path.join(PROJECT_ROOT, "demo"),
-    loginMaxFailuresPerAccount: 5,
+    loginFailuresAtBaseCost: 5,
+    loginMaxCostDoublings: 5,
     loginMaxAttemptsPerClient: 30,
     loginWindowSeconds: 15 * 60,
     bodyLimitBytes: 16 * 1024,
@@ -184,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const base = defaultConfig();
   const port = int(env.PORT, base.port, "PORT");
   const host = env.HOST?.trim() || base.host;
+  const production = env.NODE_ENV?.trim() === "production";
   return {
     ...base,
     port,
@@ -203,10 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(",")
       .map((s) => s.trim().replace(/\/+$/, ""))
       .filter(Boolean),
-    trustProxy: bool(env.TRUST_PROXY),
+    trustProxy: proxyHops(env.TRUST_PROXY),
     tokenSecret: env.TOKEN_SECRET?.trim() || undefined,
     nodeEnv: env.NODE_ENV?.trim() || base.nodeEnv,
-    demoOutbox: bool(env.DEMO_OUTBOX) && env.NODE_ENV?.trim() !== "production",
+    demoOutbox: bool(env.DEMO_OUTBOX) && !production,
+    demoData: demoData(env, production),
     botCheck: onOff(env.BOT_CHECK, base.botCheck, "BOT_CHECK"),
     botCheckSecret: env.BOT_CHECK_SECRET?.trim() || undefined,
     botCheckMaxNumber: int(env.BOT_CHECK_MAX_NUMBER, base.botCheckMaxNumber, "BOT_CHECK_MAX_NUMBER"),

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig, StartupError } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open.ts";
 import { housekeeping } from "./db/housekeeping.ts";
@@ -9,14 +9,27 @@ import { seedIfEmpty } from "./db/seed.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { deliverPending } from "./mail/queue.ts";
 
+/** Start-up failures end the process with one line saying what to check, not a stack trace. */
+function fail(err: unknown): never {
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(err instanceof StartupError ? message : `MACC server could not start: ${message.replace(/\s+/g, " ").trim()}`);
+  process.exit(1);
+}
+
 const t0 = performance.now();
-const config = loadConfig();
-const db = await openDb(config);
-const applied = await migrate(db);
+const config = await Promise.resolve().then(() => loadConfig()).catch(fail);
+const db = await openDb(config).catch(fail);
+const applied = await migrate(db).catch(fail);
 if (applied.length > 0) console.log(`Database migrations applied: ${applied.join(", ")}`);
-const seed = await seedIfEmpty(db);
-if (seed.seeded) console.log(`Demo data seeded in ${seed.ms} ms (${seed.invoices} invoices).`);
-await housekeeping(db);
+const seed = await seedIfEmpty(db, { demo: config.demoData }).catch(fail);
+if (seed.seeded) {
+  console.log(
+    seed.demo
+      ? `Reference and demo data seeded in ${seed.ms} ms (${seed.invoices} invoices).`
+      : `Reference data seeded in ${seed.ms} ms (no demo accounts: DEMO_DATA is off).`,
+  );
+}
+await housekeeping(db).catch(fail);
 setInterval(() => {
   housekeeping(db).catch((err: unknown) => console.error("Housekeeping failed:", err));
 }, 3_600_000).unref();
@@ -37,6 +50,14 @@ const server = serve({ fetch: app.fetch, hostname: config.host, port: config.por
   const engine = db.engine === "postgres" ? "PostgreSQL" : "embedded PostgreSQL";
   console.log(
     `MACC server listening on http://${host}:${info.port} (${engine}, ready in ${Math.round(performance.now() - t0)} ms)`,
+  );
+});
+server.on("error", (err: NodeJS.ErrnoException) => {
+  fail(
+    new StartupError(
+      `Cannot listen on ${config.host}:${config.port} (HOST, PORT): ${err.code ?? err.message}. ` +
+        "Check that no other server uses this port and that the address belongs to this machine.",
+    ),
   );
 });
 

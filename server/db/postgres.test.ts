@@ -46,7 +46,7 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
     db = postgresDb(url!, { options: `-c search_path=${schema}` });
     db2 = postgresDb(url!, { options: `-c search_path=${schema}` });
     migrations = await Promise.all([migrate(db), migrate(db2)]);
-    seeds = await Promise.all([seedIfEmpty(db), seedIfEmpty(db2)]);
+    seeds = await Promise.all([seedIfEmpty(db, { demo: true }), seedIfEmpty(db2, { demo: true })]);
     t = await createTestApp({}, db);
   });
   afterAll(async () => {
@@ -86,7 +86,7 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
     expect(seeds.map((s) => s.seeded).sort()).toEqual([false, true]);
     const invoices = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM invoices");
     expect(invoices.rows[0]?.n).toBe(seeds.find((s) => s.seeded)?.invoices);
-    expect((await seedIfEmpty(db)).seeded).toBe(false);
+    expect((await seedIfEmpty(db, { demo: true })).seeded).toBe(false);
   });
 
   it("serves the auth flow: login, rotation with its grace period, late reuse revokes the session", async () => {

@@ -20,7 +20,7 @@ describe("migrations and seed", () => {
   });
 
   it("seeds only once", async () => {
-    const again = await seedIfEmpty(t.db);
+    const again = await seedIfEmpty(t.db, { demo: true });
     expect(again.seeded).toBe(false);
     expect((await q<{ n: number }>("SELECT count(*)::int AS n FROM accounts"))[0]?.n).toBe(5);
   });

@@ -3,9 +3,11 @@ import { createChallenge, extractParams, verifySolution } from "altcha-lib";
 import type { Challenge, Payload } from "altcha-lib/types";
 import { Hono, type MiddlewareHandler } from "hono";
 import * as v from "valibot";
+import { loginCostLadder } from "../auth/login-cost.ts";
 import type { Queryable } from "../db/db.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { MESSAGES, ProblemError } from "./problem.ts";
+import { parseQuery } from "./query.ts";
 
 /**
  * Invisible bot check: a self-hosted proof of work following the altcha protocol.
@@ -29,14 +31,18 @@ const PayloadSchema = v.object({
 
 const failed = () => new ProblemError(403, "bot-check", MESSAGES.botCheck);
 
-/** A new challenge, valid `config.botCheckTtlSeconds` (the expiry travels in the salt parameters). */
-export async function newChallenge(deps: Deps): Promise<Challenge> {
+/**
+ * A new challenge, valid `config.botCheckTtlSeconds`, asking `maxNumber` of work. The expiry and the
+ * work travel in the salt parameters, which the signature covers, so a solution proves both.
+ */
+export async function newChallenge(deps: Deps, maxNumber = deps.config.botCheckMaxNumber): Promise<Challenge> {
   const { config } = deps;
   return createChallenge({
     algorithm: "SHA-256",
     hmacKey: await deps.botCheckKey(),
-    maxNumber: config.botCheckMaxNumber,
+    maxNumber,
     expires: new Date(Date.now() + config.botCheckTtlSeconds * 1000),
+    params: { maxnumber: String(maxNumber) },
   });
 }
 
@@ -54,13 +60,14 @@ function decode(header: string): Payload | null {
 }
 
 /**
- * Checks an `X-Bot-Check` value and records it as used. Throws the 403 problem when it is missing,
- * malformed, wrong, expired or already used.
+ * Checks an `X-Bot-Check` value and records it as used; returns the work its challenge asked
+ * (`maxnumber`). Throws the 403 problem when it is missing, malformed, wrong, expired or already used.
  */
-export async function checkBotSolution(deps: Deps, db: Queryable, header: string | undefined): Promise<void> {
+export async function checkBotSolution(deps: Deps, db: Queryable, header: string | undefined): Promise<number> {
   const payload = header ? decode(header.trim()) : null;
   if (!payload) throw failed();
-  const expires = Number(extractParams(payload).expires);
+  const params = extractParams(payload);
+  const expires = Number(params.expires);
   if (!Number.isSafeInteger(expires) || expires * 1000 <= Date.now()) throw failed();
   if (!(await verifySolution(payload, await deps.botCheckKey(), true))) throw failed();
   const hash = createHash("sha256").update(`${payload.signature}:${payload.number}`).digest("hex");
@@ -70,24 +77,33 @@ export async function checkBotSolution(deps: Deps, db: Queryable, header: string
     [hash, expires],
   );
   if (rows.length === 0) throw failed(); // already used
+  const work = Number(params.maxnumber);
+  return Number.isSafeInteger(work) && work > 0 ? work : deps.config.botCheckMaxNumber;
 }
 
 /**
  * Middleware of the requests a bot could abuse (login, forgotten password, contact form,
- * registration, basket submission). Does nothing when the bot check is switched off (BOT_CHECK=off).
+ * registration, basket submission); `c.get("botCheckWork")` is then the work the solution proved.
+ * Does nothing when the bot check is switched off (BOT_CHECK=off).
  */
 export function requireBotCheck(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (deps.config.botCheck) await checkBotSolution(deps, deps.db, c.req.header(BOT_CHECK_HEADER));
+    if (deps.config.botCheck) c.set("botCheckWork", await checkBotSolution(deps, deps.db, c.req.header(BOT_CHECK_HEADER)));
     await next();
   };
 }
 
+export const INVALID_WORK = "maxnumber : une des valeurs demandées par l'API attendue.";
+
 export function botCheckRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+  // `?maxnumber=` asks for the harder challenge a login refused with 403 bot-check-cost named.
+  const ladder = loginCostLadder(deps.config).map(String);
+  const ChallengeQuery = v.object({ maxnumber: v.optional(v.picklist(ladder, INVALID_WORK)) });
   app.get("/bot-check/challenge", async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await newChallenge(deps));
+    const { maxnumber } = parseQuery(ChallengeQuery, c.req.query());
+    return c.json(await newChallenge(deps, maxnumber === undefined ? undefined : Number(maxnumber)));
   });
   return app;
 }

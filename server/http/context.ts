@@ -16,7 +16,8 @@ export interface AuthInfo {
 
 export type AppEnv = {
   Bindings: Partial<HttpBindings>;
-  Variables: { auth: AuthInfo; locale: Locale };
+  /** `botCheckWork`: the work (altcha maxnumber) the request's bot-check solution proved. */
+  Variables: { auth: AuthInfo; locale: Locale; botCheckWork: number };
 };
 
 /** Dependencies shared by the route modules. */
@@ -47,10 +48,19 @@ export function requestLocale(c: Context): Locale {
   return isLocale(h) ? h : DEFAULT_LOCALE;
 }
 
-/** Client address: the socket peer, or the first X-Forwarded-For entry when the proxy is trusted. */
-export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+/**
+ * Client address: the socket peer, or behind `proxyHops` trusted proxies the X-Forwarded-For entry
+ * that many places from the right. Each proxy appends the address it received the request from, so
+ * entries further left were written by the client and prove nothing.
+ */
+export function clientAddress(c: Context<AppEnv>, proxyHops: number): string {
+  if (proxyHops > 0) {
+    const entries = (c.req.header("x-forwarded-for") ?? "")
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean);
+    // Fewer entries than proxies: every entry came from one of ours, the leftmost is the client.
+    const forwarded = entries[Math.max(0, entries.length - proxyHops)];
     if (forwarded) return forwarded.slice(0, 64);
   }
   try {

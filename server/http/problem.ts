@@ -53,6 +53,7 @@ export type ProblemSlug =
   | "method-not-allowed"
   | "internal"
   | "bot-check"
+  | "bot-check-cost"
   | "account-exists"
   | "no-contact-means"
   | "registration-expired"
@@ -134,6 +135,7 @@ export const MESSAGES = {
     "Vous avez déjà modifié votre mot de passe une fois. Utilisez « Mot de passe oublié ? » pour le changer à nouveau.",
   resetLinkInvalid: "Ce lien de réinitialisation n'est plus valide. Demandez-en un nouveau.",
   botCheck: "La vérification anti-robot a échoué. Réessayez.",
+  botCheckCost: "Après plusieurs échecs, cette connexion demande une vérification anti-robot plus longue.",
 } as const;
 
 /** "15 minutes", "1 minute", "45 secondes" — for throttling messages. */

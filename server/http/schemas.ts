@@ -17,3 +17,42 @@ export function requiredString(max: number) {
 export function objectMessage(notObject = "Le corps de la requête doit être un objet JSON.") {
   return (issue: v.BaseIssue<unknown>) => (issue.input === undefined ? REQUIRED : notObject);
 }
+
+/** Messages of text holding characters no form can produce (NUL, escapes, line breaks where none belong). */
+export const CONTROL_CHARACTERS = "Caractères non autorisés (caractères de contrôle).";
+export const SINGLE_LINE = "Retour à la ligne non autorisé dans ce champ.";
+
+/** Control characters (C0, DEL, C1) other than tab and line breaks, which multi-line text may hold. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** What ends a line (in a mail header or a log line too), and the tab: single-line text holds neither. */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+const TAB = /\t/;
+
+/** The message for `text`, or null when it is fine: control characters never, tab and line breaks only when `multiline`. */
+export function textCharactersProblem(text: string, multiline: boolean): string | null {
+  if (CONTROL.test(text) || (!multiline && TAB.test(text))) return CONTROL_CHARACTERS;
+  if (!multiline && LINE_BREAK.test(text)) return SINGLE_LINE;
+  return null;
+}
+
+/**
+ * Every string of a request input (JSON body or query) checked by `textCharactersProblem`, one error
+ * per field: PostgreSQL refuses NUL, and a line break in a name would add lines to the e-mails built
+ * from it. Fields are single-line unless their path is in `multiline` (e.g. "message").
+ */
+export function controlCharacterErrors(
+  input: unknown,
+  multiline: readonly string[] = [],
+  path = "",
+): { path: string; message: string }[] {
+  if (typeof input === "string") {
+    const message = textCharactersProblem(input, multiline.includes(path));
+    return message ? [{ path, message }] : [];
+  }
+  if (input === null || typeof input !== "object") return [];
+  return Object.entries(input).flatMap(([key, value]) => {
+    const at = path ? `${path}.${key}` : key;
+    const keyProblem = textCharactersProblem(key, false);
+    return keyProblem ? [{ path: at, message: keyProblem }] : controlCharacterErrors(value, multiline, at);
+  });
+}

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import * as v from "valibot";
 import { MESSAGES, ProblemError, type ProblemFieldError } from "./problem.ts";
+import { controlCharacterErrors } from "./schemas.ts";
 
 /** JSON path of a valibot issue, e.g. "email" or "items.0.id"; "" for the root. */
 function issuePath(issue: v.BaseIssue<unknown>): string {
@@ -15,9 +16,14 @@ export function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): ProblemF
 
 /**
  * Reads the JSON body and validates it against `schema`.
- * 415 when the content type is not JSON, 400 when the body is not JSON, 422 when it does not match.
+ * 415 when the content type is not JSON, 400 when the body is not JSON, 422 when it does not match
+ * or when a string holds control characters (line breaks only in the `multiline` fields' paths).
  */
-export async function readJson<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+export async function readJson<S extends v.GenericSchema>(
+  c: Context,
+  schema: S,
+  options: { multiline?: readonly string[] } = {},
+): Promise<v.InferOutput<S>> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type.trim())) {
     throw new ProblemError(415, "unsupported-media-type", MESSAGES.unsupportedMediaType);
@@ -29,6 +35,8 @@ export async function readJson<S extends v.GenericSchema>(c: Context, schema: S)
   } catch {
     throw new ProblemError(400, "malformed-json", MESSAGES.malformedJson);
   }
+  const errors = controlCharacterErrors(raw, options.multiline);
+  if (errors.length > 0) throw new ProblemError(422, "validation", MESSAGES.validation, { errors });
   return parseOrThrow(schema, raw);
 }
 

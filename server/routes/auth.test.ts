@@ -184,37 +184,91 @@ describe("POST /api/auth/login — failures", () => {
 });
 
 describe("login throttling (stored in the database)", () => {
-  it("locks an account after repeated failures, with Retry-After, and a success resets the count", async () => {
-    const limited = await createTestApp({ loginMaxFailuresPerAccount: 3 }, t.db);
-    const attempt = async (password: string) =>
-      limited.app.request("/api/auth/login", await withBotCheck(limited.app, json({ email: "welcome@demo.macc.test", password })), nextAddress());
-    // two failures then a success: the success resets the count
+  const loginWith = async (app: TestContext["app"], email: string, password: string, maxnumber?: number, env = nextAddress()) =>
+    app.request("/api/auth/login", await withBotCheck(app, json({ email, password }), maxnumber), env);
+  const clearAccountCounters = () => t.db.query("DELETE FROM rate_limits WHERE key LIKE 'login:account:%'");
+
+  it("20 concurrent wrong logins for one account: at most 5 password checks, the rest refused before any check", async () => {
+    const solved = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => withBotCheck(t.app, json({ email: "multi@demo.macc.test", password: `Wrong-${i}` }))),
+    );
+    const answers = await Promise.all(solved.map((init) => t.app.request("/api/auth/login", init, nextAddress())));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(15);
+    for (const res of answers.filter((r) => r.status === 403)) {
+      const problem = (await expectProblem(res, 403)) as unknown as { type: string; maxnumber: number };
+      expect(problem.type).toBe("urn:macc:problem:bot-check-cost");
+      expect(problem.maxnumber).toBe(2 * t.config.botCheckMaxNumber);
+    }
+    const counter = await t.db.query<{ count: number }>("SELECT count FROM rate_limits WHERE key = 'login:account:multi@demo.macc.test'");
+    expect(counter.rows[0]?.count).toBe(5);
+    await clearAccountCounters();
+  });
+
+  it("no lockout: after failures the owner gets in with a harder proof of work, and a success resets the cost", async () => {
+    const app = (await createTestApp({ loginFailuresAtBaseCost: 3, loginMaxCostDoublings: 3 }, t.db)).app;
+    const email = "welcome@demo.macc.test";
+    // two failures then a success at the base cost: the success resets the count
+    await expectProblem(await loginWith(app, email, "bad-1"), 401);
+    await expectProblem(await loginWith(app, email, "bad-2"), 401);
+    expect((await loginWith(app, email, DEMO_PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 3; i++) await expectProblem(await loginWith(app, email, `bad-${i}`), 401);
+
+    // the right password with the base cost is refused before the check, naming the cost to pay
+    const refused = await loginWith(app, email, DEMO_PASSWORD);
+    const problem = (await expectProblem(refused, 403)) as unknown as { maxnumber: number };
+    expect(problem.maxnumber).toBe(2000);
+    expect(refused.headers.get("retry-after")).toBeNull();
+    // a second instance on the same database asks the same
+    const other = (await createTestApp({ loginFailuresAtBaseCost: 3, loginMaxCostDoublings: 3 }, t.db)).app;
+    expect(((await expectProblem(await loginWith(other, email, DEMO_PASSWORD), 403)) as unknown as { maxnumber: number }).maxnumber).toBe(2000);
+
+    // a guesser pays double for each further failure, up to the highest cost, never locked out
+    await expectProblem(await loginWith(app, email, "bad-4", 2000), 401);
+    expect(((await expectProblem(await loginWith(app, email, "bad-5", 2000), 403)) as unknown as { maxnumber: number }).maxnumber).toBe(4000);
+    await expectProblem(await loginWith(app, email, "bad-5", 4000), 401);
+    for (let i = 6; i < 9; i++) await expectProblem(await loginWith(app, email, `bad-${i}`, 8000), 401);
+
+    // the owner, with the harder challenge solved, gets in; then the base cost is back
+    expect((await loginWith(app, email, DEMO_PASSWORD, 8000)).status).toBe(200);
+    expect((await loginWith(app, email, DEMO_PASSWORD)).status).toBe(200);
+    await clearAccountCounters();
+  });
+
+  it("treats unknown accounts the same way (no enumeration)", async () => {
+    const app = (await createTestApp({ loginFailuresAtBaseCost: 2 }, t.db)).app;
+    for (const email of ["ghost@demo.macc.test", "stale@demo.macc.test"]) {
+      await expectProblem(await loginWith(app, email, "x"), 401);
+      await expectProblem(await loginWith(app, email, "x"), 401);
+      expect(((await expectProblem(await loginWith(app, email, "x"), 403)) as unknown as { maxnumber: number }).maxnumber).toBe(2000);
+      await expectProblem(await loginWith(app, email, "x", 2000), 401);
+    }
+    await clearAccountCounters();
+  });
+
+  it("without the bot check (BOT_CHECK=off) no work can be asked: a plain limit with Retry-After", async () => {
+    const app = (await createTestApp({ loginFailuresAtBaseCost: 2, botCheck: false }, t.db)).app;
+    const attempt = (password: string) =>
+      app.request("/api/auth/login", json({ email: "uk@demo.macc.test", password }), nextAddress());
     await expectProblem(await attempt("bad-1"), 401);
     await expectProblem(await attempt("bad-2"), 401);
-    expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
-    for (let i = 0; i < 3; i++) await expectProblem(await attempt(`bad-${i}`), 401);
     const blocked = await attempt(DEMO_PASSWORD);
     const problem = await expectProblem(blocked, 429);
     const retryAfter = Number(blocked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect(problem.detail).toMatch(/réessayer dans \d+ (minute|seconde)s?/);
-    // a second instance on the same database sees the same lock
-    const other = await createTestApp({ loginMaxFailuresPerAccount: 3 }, t.db);
-    await expectProblem(
-      await other.app.request("/api/auth/login", await withBotCheck(other.app, json({ email: "welcome@demo.macc.test", password: DEMO_PASSWORD })), nextAddress()),
-      429,
-    );
-    await t.db.query("DELETE FROM rate_limits WHERE key LIKE 'login:account:%'");
+    await clearAccountCounters();
   });
 
-  it("treats unknown accounts the same way (no enumeration)", async () => {
-    const limited = await createTestApp({ loginMaxFailuresPerAccount: 2 }, t.db);
-    const attempt = async () =>
-      limited.app.request("/api/auth/login", await withBotCheck(limited.app, json({ email: "ghost@demo.macc.test", password: "x" })), nextAddress());
-    await expectProblem(await attempt(), 401);
-    await expectProblem(await attempt(), 401);
-    await expectProblem(await attempt(), 429);
+  it("GET /api/bot-check/challenge?maxnumber= gives the harder challenges of the cost ladder only", async () => {
+    const ok = await t.app.request("/api/bot-check/challenge?maxnumber=4000");
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { maxnumber: number }).maxnumber).toBe(4000);
+    for (const bad of ["1234", "1000000000", "abc", "-1"]) {
+      await expectProblem(await t.app.request(`/api/bot-check/challenge?maxnumber=${bad}`), 400);
+    }
   });
 
   it("limits attempts per client address", async () => {
@@ -234,7 +288,7 @@ describe("login throttling (stored in the database)", () => {
   });
 
   it("uses X-Forwarded-For only when the proxy is trusted", async () => {
-    const trusted = await createTestApp({ loginMaxAttemptsPerClient: 1, trustProxy: true }, t.db);
+    const trusted = await createTestApp({ loginMaxAttemptsPerClient: 1, trustProxy: 1 }, t.db);
     const socket = fromAddress("192.0.2.90");
     const send = async (xff: string) =>
       trusted.app.request("/api/auth/login", await withBotCheck(trusted.app, json({ email: "nobody2@demo.macc.test", password: "x" }, { "X-Forwarded-For": xff })), socket);
@@ -248,6 +302,23 @@ describe("login throttling (stored in the database)", () => {
       untrusted.app.request("/api/auth/login", await withBotCheck(untrusted.app, json({ email: "nobody3@demo.macc.test", password: "x" }, { "X-Forwarded-For": xff })), env);
     await expectProblem(await sendU("203.0.113.3"), 401);
     await expectProblem(await sendU("203.0.113.4"), 429); // the header is ignored: same socket address
+  });
+
+  it("trusts exactly TRUST_PROXY hops from the right: entries the client forged on the left change nothing", async () => {
+    const oneHop = await createTestApp({ loginMaxAttemptsPerClient: 2, trustProxy: 1 }, t.db);
+    const socket = fromAddress("192.0.2.92");
+    const send = async (app: TestContext["app"], xff: string) =>
+      app.request("/api/auth/login", await withBotCheck(app, json({ email: "nobody4@demo.macc.test", password: "x" }, { "X-Forwarded-For": xff })), socket);
+    // the proxy appended 198.51.100.7; the client made up a new first entry each time
+    await expectProblem(await send(oneHop.app, "10.9.9.1, 198.51.100.7"), 401);
+    await expectProblem(await send(oneHop.app, "10.9.9.2,198.51.100.7"), 401);
+    await expectProblem(await send(oneHop.app, "10.9.9.3, 10.9.9.4, 198.51.100.7"), 429);
+
+    // two proxies: the client is the second entry from the right
+    const twoHops = await createTestApp({ loginMaxAttemptsPerClient: 1, trustProxy: 2 }, t.db);
+    await expectProblem(await send(twoHops.app, "forged, 198.51.100.8, 192.0.2.1"), 401);
+    await expectProblem(await send(twoHops.app, "other, 198.51.100.8, 192.0.2.2"), 429);
+    await expectProblem(await send(twoHops.app, "198.51.100.9, 192.0.2.1"), 401);
   });
 });
 

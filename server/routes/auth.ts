@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import * as v from "valibot";
+import { checksAllowed, countLoginAttempt, loginCost } from "../auth/login-cost.ts";
 import { verifyDummy, verifyPassword } from "../auth/passwords.ts";
 import { createSession, revokeSession, revokeSessionByRefreshToken, rotateSession } from "../auth/sessions.ts";
 import { verifyAccessToken } from "../auth/tokens.ts";
@@ -9,7 +10,7 @@ import { requireAuth } from "../http/auth-middleware.ts";
 import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
 import { frenchDuration, MESSAGES, ProblemError } from "../http/problem.ts";
-import { hit, peek, reset } from "../http/rate-limit.ts";
+import { hit, reset } from "../http/rate-limit.ts";
 import { REQUIRED, requiredString } from "../http/schemas.ts";
 import { readJson } from "../http/validate.ts";
 
@@ -95,9 +96,21 @@ export function authRoutes(deps: Deps) {
 
     const perClient = await hit(db, `login:client:${address}`, window);
     if (perClient.count > config.loginMaxAttemptsPerClient) throw tooMany(perClient.retryAfter);
+    // Counted before the password is checked, and only within what the proof of work paid for
+    // (see auth/login-cost.ts); without the bot check there is no work to ask: a plain limit.
     const accountKey = `login:account:${body.email}`;
-    const perAccount = await peek(db, accountKey, window);
-    if (perAccount.count >= config.loginMaxFailuresPerAccount) throw tooMany(perAccount.retryAfter);
+    const work = c.get("botCheckWork");
+    const attempt = await countLoginAttempt(
+      db,
+      accountKey,
+      window,
+      work === undefined ? config.loginFailuresAtBaseCost : checksAllowed(config, work),
+    );
+    if (!attempt.counted) {
+      if (work === undefined) throw tooMany(attempt.retryAfter);
+      const maxnumber = loginCost(config, attempt.checks + 1);
+      throw new ProblemError(403, "bot-check-cost", MESSAGES.botCheckCost, { extra: { maxnumber } });
+    }
 
     const account = (
       await db.query<{ uuid_compte: string; password_hash: string }>(
@@ -106,10 +119,7 @@ export function authRoutes(deps: Deps) {
       )
     ).rows[0];
     const valid = account ? await verifyPassword(account.password_hash, body.password) : await verifyDummy(body.password);
-    if (!account || !valid) {
-      await hit(db, accountKey, window);
-      throw new ProblemError(401, "invalid-credentials", MESSAGES.invalidCredentials);
-    }
+    if (!account || !valid) throw new ProblemError(401, "invalid-credentials", MESSAGES.invalidCredentials);
     await reset(db, accountKey);
 
     const sid = await db.transaction(async (tx) => {
