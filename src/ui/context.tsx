@@ -143,6 +143,12 @@ export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiB
     [core, locale, theme, host, elementBase],
   );
 
+  // The element's language is stated on its host, for what reads the page around it; the
+  // portal, being the page, also sets the document's.
+  useLayoutEffect(() => {
+    if (host && i18n) host.lang = locale;
+  }, [host, locale, i18n]);
+
   // In the same frame as the content, so the host page sees one change of height at most.
   useLayoutEffect(() => {
     if (i18n && container instanceof ShadowRoot) releaseReservedSpace(container);

@@ -82,6 +82,8 @@ describe("<macc-header>", () => {
       expect(screen.getByRole("link", { name: "Tableau de bord" }).getAttribute("href")).toBe("/portail/mon-compte");
       expect(screen.getByRole("link", { name: "Mon parc produits" }).getAttribute("href")).toBe("/portail/mon-compte/parc-produits");
       expect(screen.getByRole("link", { name: "Mes informations" }).getAttribute("href")).toBe("/portail/mon-compte/mes-informations");
+      // The dashboard's tiles, in their order.
+      expect([...submenu!.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["Tableau de bord", "Mes factures", "Mes informations", "Mon parc produits"]);
 
       fireEvent.keyDown(button, { key: "Escape" });
       await waitFor(() => expect(button.getAttribute("aria-expanded")).toBe("false"));
@@ -245,6 +247,33 @@ describe("<macc-header>", () => {
       expect(getCore().store.getState().app.locale).toBe("nl-BE");
     });
 
+    it("arrow keys browse the options without switching the language; Enter commits it and focus stays (WCAG 3.2.2)", async () => {
+      const { screen } = await mount("<macc-header></macc-header>");
+      const select = screen.getByRole("combobox", { name: "Pays et langue" }) as HTMLSelectElement;
+      select.focus();
+      fireEvent.keyDown(select, { key: "ArrowDown" });
+      fireEvent.change(select, { target: { value: "fr-BE" } });
+      fireEvent.keyDown(select, { key: "ArrowDown" });
+      fireEvent.change(select, { target: { value: "fr-LU" } });
+      await new Promise((r) => setTimeout(r, 20));
+      expect(getCore().store.getState().app).toMatchObject({ locale: "fr-FR", localeChoice: null });
+      expect(select.value).toBe("fr-LU");
+
+      fireEvent.keyDown(select, { key: "Enter" });
+      expect(getCore().store.getState().app).toMatchObject({ locale: "fr-LU", localeChoice: "fr-LU" });
+      expect((select.getRootNode() as ShadowRoot).activeElement).toBe(select);
+    });
+
+    it("leaving the list commits what the arrow keys chose", async () => {
+      const { screen } = await mount("<macc-header></macc-header>");
+      const select = screen.getByRole("combobox", { name: "Pays et langue" }) as HTMLSelectElement;
+      fireEvent.keyDown(select, { key: "ArrowUp" });
+      fireEvent.change(select, { target: { value: "nl-BE" } });
+      expect(getCore().store.getState().app.locale).toBe("fr-FR");
+      fireEvent.focusOut(select);
+      expect(getCore().store.getState().app).toMatchObject({ locale: "nl-BE", localeChoice: "nl-BE" });
+    });
+
     it("an element with its own locale attribute keeps it", async () => {
       const { el } = await mount('<macc-header locale="it-IT"></macc-header>');
       getCore().store.getState().setLocale("de-BE");
@@ -253,7 +282,26 @@ describe("<macc-header>", () => {
     });
   });
 
+  describe("skip link", () => {
+    it("is the header's first focusable element and moves focus to the page's main content", async () => {
+      document.body.insertAdjacentHTML("beforeend", "<main><h1>Page</h1></main>");
+      const { root, screen } = await mount("<macc-header></macc-header>");
+      const skip = screen.getByRole("link", { name: "Aller au contenu" });
+      expect(root.querySelector("header a, header button, header select, header input")).toBe(skip);
+      fireEvent.click(skip);
+      expect(document.activeElement).toBe(document.querySelector("main"));
+    });
+  });
+
   describe("logout", () => {
+    it("confirms it with a status toast", async () => {
+      stubApi({ ...sessionRoutes(), "POST /api/auth/logout": { status: 204 } });
+      logIn();
+      const { screen } = await mount("<macc-header></macc-header>");
+      fireEvent.click(screen.getByRole("button", { name: "Se déconnecter" }));
+      await waitFor(() => expect(getCore().toasts.getState().toasts).toEqual([expect.objectContaining({ kind: "success", message: "Vous êtes déconnecté." })]));
+    });
+
     it("calls POST /api/auth/logout, disconnects, and emits a bubbling, composed macc-logout", async () => {
       const api = stubApi({ ...sessionRoutes(), "POST /api/auth/logout": { status: 204 } });
       logIn();

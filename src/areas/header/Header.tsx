@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type RefObject } from "react";
 import { LOCALES, type Locale } from "../../core/constants";
 import { isLocale } from "../../core/locale";
 import { showsJoinUs, sitePath } from "../../core/site";
@@ -10,63 +10,135 @@ import { RouteLink } from "../../ui/RouteLink";
 import { BasketIcon, GlobeIcon, LogoutIcon, MenuIcon, SearchIcon, SwitchIcon, UserIcon } from "./icons";
 import { LOCALE_LABELS } from "../../core/locale-labels";
 
+/** Below this width the header collapses: menu and language behind a button, search behind an icon. */
+const NARROW = "(max-width: 48rem)";
+
+function useNarrow(): boolean {
+  const query = useMemo(() => (typeof matchMedia === "function" ? matchMedia(NARROW) : null), []);
+  return useSyncExternalStore(
+    (onChange) => {
+      query?.addEventListener("change", onChange);
+      return () => query?.removeEventListener("change", onChange);
+    },
+    () => query?.matches ?? false,
+  );
+}
+
+/** Closes a disclosure on Escape pressed anywhere, returning focus to the button that opened it. */
+function useEscapeCloses(open: boolean, close: () => void, button: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      close();
+      button.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, close, button]);
+}
+
 /** `<macc-header>`: brand, tools (locale, search, basket), main menu and the logged-in company block. */
 export function Header() {
   const { t } = useLingui();
   const { locale, theme } = useElement();
   const logged = useMacc((s) => s.auth.logged);
   const codeReseau = useMacc((s) => s.auth.entreprise?.codeReseau);
+  const narrow = useNarrow();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useEscapeCloses(narrow && menuOpen, closeMenu, menuButton);
+  const collapsed = narrow && !menuOpen;
 
   return (
     <header part="header">
+      <SkipLink />
       <div className="container topbar">
         <a className="brand" href="/" part="brand">
           {theme === "AGRI" ? "AGRIMACC" : "MACC"}
           <span className="visually-hidden"> — {t`home page`}</span>
         </a>
         <div className="topbar__tools">
-          <LocaleSelector current={locale} />
-          <SearchBox />
+          {!narrow && <LocaleSelector current={locale} />}
+          <SearchBox narrow={narrow} />
           <BasketLink />
-          <Button variant="secondary" className="menu-toggle" aria-expanded={menuOpen} aria-controls="main-menu" onClick={() => setMenuOpen((o) => !o)}>
-            <MenuIcon />
-            <Trans>Menu</Trans>
-          </Button>
+          {narrow && (
+            <button
+              ref={menuButton}
+              type="button"
+              className="btn btn--secondary menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls="header-panel"
+              onClick={() => setMenuOpen((o) => !o)}
+            >
+              <MenuIcon />
+              <Trans>Menu</Trans>
+            </button>
+          )}
         </div>
       </div>
-      <nav className="main" aria-label={t`Main menu`} data-open={menuOpen} part="menu">
-        <div className="container">
-          <ul id="main-menu">
-            <li>
-              <a href={sitePath("products", locale)}>{t`Products`}</a>
-            </li>
-            <li>
-              <a href={sitePath("whoWeAre", locale)}>{t`Who we are`}</a>
-            </li>
-            <li>
-              <a href={sitePath("innovate", locale)}>{t`Innovate together`}</a>
-            </li>
-            {showsJoinUs(locale, codeReseau) && (
+      <div id="header-panel" hidden={collapsed}>
+        {narrow && (
+          <div className="container panel-locale">
+            <LocaleSelector current={locale} />
+          </div>
+        )}
+        <nav className="main" aria-label={t`Main menu`} data-open={!collapsed} part="menu">
+          <div className="container">
+            <ul id="main-menu">
               <li>
-                <a href={sitePath("joinUs", locale)}>{t`Join us`}</a>
+                <a href={sitePath("products", locale)}>{t`Products`}</a>
               </li>
-            )}
-            <li>{logged ? <AccountMenu /> : <RouteLink route="LOGIN">{t`My account`}</RouteLink>}</li>
-            <li>
-              <RouteLink route="INTERLOCUTEURS">{t`Contact`}</RouteLink>
-            </li>
-            <li>
-              <a href={sitePath("news", locale)}>{t`News`}</a>
-            </li>
-            <li>
-              <a href={sitePath("faq", locale)}>{t`FAQ`}</a>
-            </li>
-          </ul>
-        </div>
-      </nav>
+              <li>
+                <a href={sitePath("whoWeAre", locale)}>{t`Who we are`}</a>
+              </li>
+              <li>
+                <a href={sitePath("innovate", locale)}>{t`Innovate together`}</a>
+              </li>
+              {showsJoinUs(locale, codeReseau) && (
+                <li>
+                  <a href={sitePath("joinUs", locale)}>{t`Join us`}</a>
+                </li>
+              )}
+              <li>{logged ? <AccountMenu /> : <RouteLink route="LOGIN">{t`My account`}</RouteLink>}</li>
+              <li>
+                <RouteLink route="INTERLOCUTEURS">{t`Contact`}</RouteLink>
+              </li>
+              <li>
+                <a href={sitePath("news", locale)}>{t`News`}</a>
+              </li>
+              <li>
+                <a href={sitePath("faq", locale)}>{t`FAQ`}</a>
+              </li>
+            </ul>
+          </div>
+        </nav>
+      </div>
       {logged && <CompanyBlock />}
     </header>
+  );
+}
+
+/**
+ * First Tab stop of the page (WCAG 2.4.1). A fragment link cannot reach into a shadow root, so
+ * it focuses the portal's own main region, or else the host page's.
+ */
+function SkipLink() {
+  const { t } = useLingui();
+  const { host } = useElement();
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
+    const target = host?.shadowRoot?.querySelector("main") ?? document.querySelector<HTMLElement>("main, [role=main]");
+    if (!target) return;
+    event.preventDefault();
+    if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus();
+    target.scrollIntoView?.();
+  };
+  return (
+    <a className="skip-link" href="#main" onClick={skip}>
+      {t`Skip to content`}
+    </a>
   );
 }
 
@@ -83,6 +155,8 @@ function AccountMenu() {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
+        // Inside the narrow menu panel, Escape closes this submenu first, not the panel too.
+        e.preventDefault();
         setOpen(false);
         (ref.current?.querySelector("button") as HTMLButtonElement | null)?.focus();
       }
@@ -90,10 +164,10 @@ function AccountMenu() {
     const onPointer = (e: PointerEvent) => {
       if (ref.current && !e.composedPath().includes(ref.current)) setOpen(false);
     };
-    document.addEventListener("keydown", onKey);
+    document.addEventListener("keydown", onKey, true);
     document.addEventListener("pointerdown", onPointer);
     return () => {
-      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("keydown", onKey, true);
       document.removeEventListener("pointerdown", onPointer);
     };
   }, [open]);
@@ -108,17 +182,18 @@ function AccountMenu() {
           <li>
             <RouteLink route="DASHBOARD">{t`Dashboard`}</RouteLink>
           </li>
-          <li>
-            <RouteLink route="PARC_PRODUITS">{t`My product fleet`}</RouteLink>
-          </li>
-          <li>
-            <RouteLink route="INFOS_PERSONNEL">{t`My information`}</RouteLink>
-          </li>
+          {/* The dashboard's tiles, in their order. */}
           {showsInvoices(codeReseau, theme) && (
             <li>
               <RouteLink route="FACTURES">{t`My invoices`}</RouteLink>
             </li>
           )}
+          <li>
+            <RouteLink route="INFOS_PERSONNEL">{t`My information`}</RouteLink>
+          </li>
+          <li>
+            <RouteLink route="PARC_PRODUITS">{t`My product fleet`}</RouteLink>
+          </li>
         </ul>
       )}
     </div>
@@ -140,6 +215,7 @@ function CompanyBlock() {
       // The page is logged out even when the server could not be told; the API client reported it.
     } finally {
       setLeaving(false);
+      core.toasts.getState().show("success", t`You are logged out.`);
       emit("macc-logout", { reason: "user" });
     }
   };
@@ -159,22 +235,36 @@ function CompanyBlock() {
         </p>
       )}
       {companyCount > 1 && (
-        <RouteLink route="CHOIX_ENTREPRISE" className="btn btn--secondary" part="change-company">
+        <RouteLink route="CHOIX_ENTREPRISE" className="btn btn--secondary" part="change-company" title={t`Change company`}>
           <SwitchIcon />
-          <span>{t`Change company`}</span>
+          <span className="narrow-hidden">{t`Change company`}</span>
         </RouteLink>
       )}
-      <Button variant="secondary" busy={leaving} onClick={() => void logout()} part="logout">
+      <Button variant="secondary" busy={leaving} onClick={() => void logout()} part="logout" title={t`Log out`}>
         <LogoutIcon />
-        <Trans>Log out</Trans>
+        <span className="narrow-hidden">{t`Log out`}</span>
       </Button>
     </div>
   );
 }
 
+/** Keys that move through a closed select's options, changing its value on every press. */
+const BROWSING_KEY = /^(Arrow(Up|Down|Left|Right)|Home|End|PageUp|PageDown|.)$/u;
+
+/**
+ * Arrow keys and typing on a closed select change its value at once: the language changes only
+ * when the choice is committed (Enter, leaving the list, or a pick in the opened list), so a
+ * keyboard user browses the options without the page changing under them (WCAG 3.2.2).
+ */
 function LocaleSelector({ current }: { current: Locale }) {
   const { t } = useLingui();
   const { core } = useElement();
+  const [pending, setPending] = useState<Locale | null>(null);
+  const browsing = useRef(false);
+  useEffect(() => setPending(null), [current]);
+  const commit = (value: Locale | null) => {
+    if (value && value !== current) core.store.getState().chooseLocale(value);
+  };
   return (
     <div className="locale">
       <GlobeIcon />
@@ -183,11 +273,23 @@ function LocaleSelector({ current }: { current: Locale }) {
       </label>
       <select
         id="locale-select"
-        value={current}
+        value={pending ?? current}
         autoComplete="off"
-        onChange={(e) => {
-          if (isLocale(e.target.value)) core.store.getState().setLocale(e.target.value);
+        onKeyDown={(e) => {
+          if (e.key === "Enter") commit(pending);
+          browsing.current = !e.altKey && e.key !== " " && BROWSING_KEY.test(e.key);
         }}
+        onPointerDown={() => {
+          browsing.current = false;
+        }}
+        onChange={(e) => {
+          const value = e.target.value;
+          if (!isLocale(value)) return;
+          setPending(value);
+          if (!browsing.current) commit(value);
+          browsing.current = false;
+        }}
+        onBlur={() => commit(pending)}
       >
         {LOCALES.map((l) => (
           <option key={l} value={l} lang={l}>
@@ -199,20 +301,45 @@ function LocaleSelector({ current }: { current: Locale }) {
   );
 }
 
-function SearchBox() {
+/** The site search; on narrow screens behind an icon button that reveals the field and focuses it. */
+function SearchBox({ narrow }: { narrow: boolean }) {
   const { t } = useLingui();
   const { locale } = useElement();
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useEscapeCloses(narrow && open, close, toggle);
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
+  const hidden = narrow && !open;
   return (
-    <form className="search" role="search" action={sitePath("search", locale)} method="get">
-      <label className="visually-hidden" htmlFor="site-search">
-        {t`Search the site`}
-      </label>
-      <input id="site-search" name="q" type="search" placeholder={t`Search`} autoComplete="off" />
-      <button className="btn" type="submit">
-        <SearchIcon />
-        <span className="visually-hidden">{t`Search`}</span>
-      </button>
-    </form>
+    <>
+      {narrow && (
+        <button
+          ref={toggle}
+          type="button"
+          className="btn btn--secondary search-toggle"
+          aria-expanded={open}
+          aria-controls="site-search-form"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <SearchIcon />
+          <span className="visually-hidden">{t`Search the site`}</span>
+        </button>
+      )}
+      <form id="site-search-form" className="search" role="search" action={sitePath("search", locale)} method="get" hidden={hidden}>
+        <label className="visually-hidden" htmlFor="site-search">
+          {t`Search the site`}
+        </label>
+        <input ref={input} id="site-search" name="q" type="search" placeholder={t`Search`} autoComplete="off" />
+        <button className="btn" type="submit">
+          <SearchIcon />
+          <span className="visually-hidden">{t`Search`}</span>
+        </button>
+      </form>
+    </>
   );
 }
 

@@ -127,6 +127,41 @@ describe("<macc-portal> routes and guards (SPEC §2)", () => {
     expect(document.title).toBe("Je me connecte à mon compte — MACC");
   });
 
+  it.each<[string]>([["/portail/"], ["/portail"]])("the root %s is replaced by LOGIN's address, without a history entry (SPEC §2)", async (path) => {
+    api();
+    at(`${path}?lang=x#top`);
+    const length = history.length;
+    await mountPortal();
+    await waitFor(() => expect(location.pathname).toBe("/portail/mon-compte/connexion"));
+    expect(location.search + location.hash).toBe("?lang=x#top");
+    expect(history.length).toBe(length);
+  });
+
+  it("an address in another language becomes the route's address in the page's language", async () => {
+    api();
+    at("/portail/my-account/login");
+    await mountPortal();
+    await waitFor(() => expect(location.pathname).toBe("/portail/mon-compte/connexion"));
+  });
+
+  it("a change of language moves the address to the same route in the new language, sets <html lang> and leaves focus alone", async () => {
+    api({ "GET /api/servicesMACC/reseau/GBR/type/gen": { body: FOOTER_BODY } });
+    at("/portail/mon-compte/connexion");
+    const view = await mountPortal();
+    await waitFor(() => expect(title(view)).toBe("Je me connecte à mon compte"));
+    expect(document.documentElement.lang).toBe("fr-FR");
+    const length = history.length;
+    const select = view.root.querySelector<HTMLSelectElement>("#locale-select")!;
+    select.focus();
+    fireEvent.change(select, { target: { value: "en-GB" } });
+    await waitFor(() => expect(title(view)).toBe("I log in to my account"));
+    await waitFor(() => expect(location.pathname).toBe("/portail/my-account/login"));
+    expect(history.length).toBe(length);
+    expect(document.documentElement.lang).toBe("en-GB");
+    expect(view.el.lang).toBe("en-GB");
+    expect(view.root.activeElement).toBe(view.root.querySelector("#locale-select"));
+  });
+
   it("the basket login route shows the basket prompt", async () => {
     api();
     at("/portail/panier/connexion");

@@ -93,20 +93,28 @@ function PortalShell({ base }: PortalProps) {
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   const title = route ? i18n._(ROUTE_TITLES[route.name]) : notFound ? t`Page not found` : "";
+  const page = route ? `${route.name}:${route.params.codeFamille ?? ""}` : notFound ? "not-found" : "";
   useEffect(() => {
-    if (!title) return;
-    document.title = `${title} — MACC`;
-    // After an in-page navigation, move focus to the new page so it is announced (not on first load).
+    if (title) document.title = `${title} — MACC`;
+  }, [title]);
+  useEffect(() => {
+    if (!page) return;
+    // After an in-page navigation, move focus to the new page so it is announced (not on first
+    // load, and not on a change of language: the language selector keeps it).
     if (first.current) first.current = false;
     else main.current?.focus();
-  }, [title]);
+  }, [page]);
+  // The portal is the page: its language is the document's.
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
 
   return (
     <NavigationProvider value={navigation}>
       <Header />
-      <main ref={main} tabIndex={-1} className="container" aria-label={title || undefined}>
+      <main ref={main} id="main" tabIndex={-1} className="container" aria-label={title || undefined}>
         {route && (
-          <ScreenBoundary key={`${route.name}:${route.params.codeFamille ?? ""}`}>
+          <ScreenBoundary key={page}>
             <Suspense fallback={<ScreenSkeleton />}>
               <RouteView name={route.name} params={route.params} />
             </Suspense>

@@ -67,5 +67,15 @@ export function useRouter({ base, locale, logged, derniereMiseAJour, emit, keepR
   );
 
   const route: RouteMatch | null = matched && !redirectTo ? matched : null;
+
+  // The root path (SPEC §2: LOGIN) and an address in another language, or after a change of
+  // language, become the route's own address in the page's language, without a history entry.
+  const canonical = route ? pathFor(route.name, locale, route.params) : null;
+  useEffect(() => {
+    if (!canonical || !pathname.startsWith(base) || relative === canonical) return;
+    history.replaceState(history.state, "", base + canonical + location.search + location.hash);
+    window.dispatchEvent(new Event(HISTORY_EVENT));
+  }, [canonical, pathname, base, relative]);
+
   return { route, notFound: !matched, navigation };
 }
