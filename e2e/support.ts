@@ -4,11 +4,71 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const PASSWORD = "Macc2026!";
 
-/** WCAG 2.2 AA through axe; it reads inside open shadow roots. */
+/** WCAG 2.2 AA through axe (it reads inside open shadow roots), then our own button contrast check. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary).toEqual([]);
+  expect(await unreadableButtons(page)).toEqual([]);
+}
+
+/**
+ * Every visible button and link styled as a button (class `btn` or a background of its own), in
+ * the page and in every open shadow root: text colour differs from the background and contrasts
+ * at 4.5:1 or more. axe only lists such contrasts as "needs review" when it cannot decide, which
+ * let a label drawn in its own background colour through.
+ */
+export async function unreadableButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type Rgba = [number, number, number, number];
+    const parse = (css: string): Rgba => {
+      const n = css.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0];
+      return [n[0] ?? 0, n[1] ?? 0, n[2] ?? 0, n[3] ?? 1];
+    };
+    const over = (top: Rgba, below: Rgba): Rgba => {
+      const a = top[3];
+      return [0, 1, 2].map((i) => top[i]! * a + below[i]! * (1 - a)).concat(1) as Rgba;
+    };
+    // WCAG 2.x relative luminance.
+    const luminance = ([r, g, b]: Rgba) =>
+      [r, g, b].map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const parentOf = (el: Element): Element | null => el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host ?? null);
+    /** The colour painted behind an element: its own background over its ancestors', over a white canvas. */
+    const backgroundOf = (el: Element): Rgba => {
+      const layers: Rgba[] = [];
+      for (let node: Element | null = el; node; node = parentOf(node)) {
+        const color = parse(getComputedStyle(node).backgroundColor);
+        if (color[3] > 0) layers.push(color);
+        if (color[3] >= 1) break;
+      }
+      return layers.reduceRight<Rgba>((below, top) => over(top, below), [255, 255, 255, 1]);
+    };
+    const all: Element[] = [];
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll("*")) {
+        all.push(el);
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    const problems: string[] = [];
+    for (const el of all) {
+      const style = getComputedStyle(el);
+      const isButton = el.matches("button, input[type=button], input[type=submit], input[type=reset], [role=button], a.btn");
+      const isLinkButton = el.matches("a[href]") && parse(style.backgroundColor)[3] > 0;
+      if (!isButton && !isLinkButton) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || el.matches(":disabled")) continue;
+      const background = backgroundOf(el);
+      const text = over(parse(style.color), background);
+      const [light, dark] = [luminance(text), luminance(background)].sort((a, b) => b - a) as [number, number];
+      const ratio = (light + 0.05) / (dark + 0.05);
+      const label = `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+      if (style.color === style.backgroundColor) problems.push(`${label}: text colour ${style.color} equals its background`);
+      else if (ratio < 4.5) problems.push(`${label}: contrast ${ratio.toFixed(2)}:1 (${style.color} on rgb(${background.slice(0, 3).map(Math.round).join(", ")}))`);
+    }
+    return problems;
+  });
 }
 
 /** Collects Content-Security-Policy violations and page errors: a strict-CSP page must stay clean. */

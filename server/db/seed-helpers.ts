@@ -97,14 +97,12 @@ export function makePdf(title: string, subtitle: string): Uint8Array {
   return new Uint8Array(Buffer.from(out, "latin1"));
 }
 
-/** A small portrait placeholder (SVG with initials) for an adviser. */
+/** A small portrait placeholder for an adviser: the initials on a plain disc (no silhouette under them). */
 export function makeAvatarSvg(initials: string, background: string): Uint8Array {
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160" role="img" aria-label="${initials}">` +
     `<rect width="160" height="160" rx="80" fill="${background}"/>` +
-    `<circle cx="80" cy="62" r="28" fill="#ffffff" fill-opacity="0.35"/>` +
-    `<path d="M28 140c8-30 30-44 52-44s44 14 52 44" fill="#ffffff" fill-opacity="0.35"/>` +
-    `<text x="80" y="92" text-anchor="middle" font-family="Arial, sans-serif" font-size="44" font-weight="700" fill="#ffffff">${initials}</text>` +
+    `<text x="80" y="80" dominant-baseline="central" text-anchor="middle" font-family="Arial, sans-serif" font-size="44" font-weight="700" fill="#ffffff">${initials}</text>` +
     `</svg>`;
   return new Uint8Array(Buffer.from(svg, "utf8"));
 }

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { photoSource, type AdviserAnswer } from "../core/adviser";
 import { serviceEmail, type FooterContact } from "../core/contacts";
 import { MailIcon, PhoneIcon } from "./contact-icons";
@@ -20,7 +20,7 @@ export function ContactCard({ contact, headingLevel = 2, children }: { contact: 
   return (
     <article className="contact-card" part="contact-card">
       {contact.photo && <img className="contact-card__photo" src={contact.photo.src} alt={contact.photo.alt} width={96} height={96} loading="lazy" />}
-      <div>
+      <div className="contact-card__body">
         <Heading className="contact-card__name">{contact.name}</Heading>
         {contact.role && <p className="contact-card__role">{contact.role}</p>}
         <ul className="contact-card__lines">
@@ -41,7 +41,7 @@ export function ContactCard({ contact, headingLevel = 2, children }: { contact: 
                 <MailIcon />
                 <span>
                   <span className="visually-hidden">{t`E-mail:`} </span>
-                  {contact.email}
+                  {breakable(contact.email)}
                 </span>
               </a>
             </li>
@@ -51,6 +51,16 @@ export function ContactCard({ contact, headingLevel = 2, children }: { contact: 
       </div>
     </article>
   );
+}
+
+/** An e-mail address with line-break opportunities before its "@" and its dots, where a reader expects them. */
+function breakable(email: string): ReactNode {
+  return email.split(/(?=[@.])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 type Adviser = NonNullable<AdviserAnswer["adviser"]>;

@@ -590,6 +590,36 @@ describe("<macc-registration>", () => {
     });
   });
 
+  describe("focus between steps", () => {
+    const focusedTitle = (view: Mounted) => (view.root.activeElement === view.root.querySelector("form > h2") ? stepTitle(view) : view.root.activeElement?.outerHTML ?? "nothing focused");
+
+    it("each step change (1→2, 2→3, 3→4, 4→5, back, cancel) focuses the new step's heading", async () => {
+      const { view } = await start();
+      // Not on first render: the page's own focus stays where it is.
+      expect(view.root.activeElement).toBeNull();
+      await toCompanies(view);
+      await waitFor(() => expect(focusedTitle(view)).toBe(TITLES.companies));
+      submit(view);
+      await onStep(view, "contact");
+      await waitFor(() => expect(focusedTitle(view)).toBe(TITLES.contact));
+      fireEvent.click(view.screen.getByLabelText(`Par SMS au ${SMS_MEANS.masked}`));
+      submit(view);
+      await onStep(view, "code");
+      await waitFor(() => expect(focusedTitle(view)).toBe(TITLES.code));
+      fireEvent.click(button(view, "Utiliser un autre moyen de contact"));
+      await onStep(view, "contact");
+      await waitFor(() => expect(focusedTitle(view)).toBe(TITLES.contact));
+      submit(view);
+      await onStep(view, "code");
+      await enterCode(view, "123456");
+      await onStep(view, "password");
+      await waitFor(() => expect(focusedTitle(view)).toBe(TITLES.password));
+      fireEvent.click(button(view, "Annuler et recommencer"));
+      await onStep(view, "identify");
+      await waitFor(() => expect(focusedTitle(view)).toBe(TITLES.identify));
+    });
+  });
+
   describe("step 5: the password and the account", () => {
     it.each<[string, string, string, Array<[string, string]>]>([
       ["both empty", "", "", [["nouveauMotDePasse", MESSAGES.newRequired], ["confirmerMotDePasse", MESSAGES.confirmRequired]]],

@@ -37,6 +37,14 @@ export function Registration() {
   const step = useStore(store, (s) => s.step);
   const logged = useMacc((s) => s.auth.logged);
   const index = ["identify", "companies", "contact", "code", "password"].indexOf(step) + 1;
+  const container = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    // The form under the keyboard was replaced: focus the new step's heading so it is announced (not on first render).
+    container.current?.querySelector<HTMLElement>("form > h2")?.focus();
+  }, [step]);
 
   if (logged && step === "identify") {
     return (
@@ -50,7 +58,7 @@ export function Registration() {
   }
 
   return (
-    <div className="container" part="registration">
+    <div className="container" part="registration" ref={container}>
       <PageTitle>{t`Create my account`}</PageTitle>
       <p className="steps">{t`Step ${index} of 5`}</p>
       {step === "identify" && <Identify store={store} />}
@@ -162,7 +170,7 @@ function Identify({ store }: { store: RegistrationStore }) {
 
   return (
     <form noValidate onSubmit={form.onSubmit}>
-      <h2>{t`Identify your company`}</h2>
+      <h2 tabIndex={-1}>{t`Identify your company`}</h2>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {failure.view}
       <SelectField
@@ -219,7 +227,7 @@ function Companies({ store }: { store: RegistrationStore }) {
 
   return (
     <form noValidate onSubmit={form.onSubmit}>
-      <h2>{t`Choose your companies`}</h2>
+      <h2 tabIndex={-1}>{t`Choose your companies`}</h2>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {failure.view}
       {noContact && <Alert kind="error">{t`No contact means available to complete the procedure. Please contact MACC to register.`}</Alert>}
@@ -282,7 +290,7 @@ function Contact({ store }: { store: RegistrationStore }) {
   );
   return (
     <form noValidate onSubmit={form.onSubmit}>
-      <h2>{t`Receive a verification code`}</h2>
+      <h2 tabIndex={-1}>{t`Receive a verification code`}</h2>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {failure.view}
       <div className="radios-block">
@@ -354,7 +362,7 @@ function Code({ store }: { store: RegistrationStore }) {
 
   return (
     <form noValidate onSubmit={form.onSubmit}>
-      <h2>{t`Enter your code`}</h2>
+      <h2 tabIndex={-1}>{t`Enter your code`}</h2>
       {means && <p>{means.type === "email" ? t`We have sent a 6-digit code by e-mail to ${means.masked}. It is valid for 10 minutes.` : t`We have sent a 6-digit code by SMS to ${means.masked}. It is valid for 10 minutes.`}</p>}
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {failure.view}
@@ -407,7 +415,7 @@ function Password({ store }: { store: RegistrationStore }) {
   });
   return (
     <form noValidate onSubmit={form.onSubmit}>
-      <h2>{t`Choose your password`}</h2>
+      <h2 tabIndex={-1}>{t`Choose your password`}</h2>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {failure.view}
       <NewPasswordFields form={form} hint={rules.hint} />
