@@ -9,6 +9,6 @@ export function Alert({ kind = "info", children }: { kind?: "info" | "error" | "
 }
 
 /** A grey block of the final content's size, so loading never shifts the layout. */
-export function Skeleton({ height = "1.25rem", width = "100%", label }: { height?: string; width?: string; label?: string }) {
+export function Skeleton({ height = "1.25em", width = "100%", label }: { height?: string; width?: string; label?: string }) {
   return <span className="skeleton" style={{ height, width }} role={label ? "status" : undefined} aria-label={label} />;
 }

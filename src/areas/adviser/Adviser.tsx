@@ -23,7 +23,7 @@ export function Adviser() {
           <Trans>Log in to see your adviser.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>
         </p>
       )}
-      {answer.status === "loading" && idTier && <Skeleton height="9rem" label={t`Loading your adviser`} />}
+      {answer.status === "loading" && idTier && <Skeleton height="9em" label={t`Loading your adviser`} />}
       {answer.status === "error" && (
         <LoadError message={t`Your adviser's details cannot be shown right now.`} onRetry={answer.reload} />
       )}

@@ -43,7 +43,7 @@ export function Contacts() {
       )}
       <section aria-labelledby="our-services">
         <h2 id="our-services">{t`Our services`}</h2>
-        {services.status === "loading" && <Skeleton height="8rem" label={t`Loading our contact details`} />}
+        {services.status === "loading" && <Skeleton height="8em" label={t`Loading our contact details`} />}
         {services.status === "error" && (
           <LoadError message={t`Our contact details cannot be shown right now.`} onRetry={services.reload} />
         )}
