@@ -130,6 +130,9 @@ describe("API reactions wired to the page (SPEC §8)", () => {
   it.each<[string, string]>([
     ["en_GB", "An error has just occurred, please contact MACC"],
     ["fr_FR", "Une erreur vient de se produire, merci de contacter la MACC"],
+    // The agri site names its own brand.
+    ["en_GB&site=agrimacc", "An error has just occurred, please contact AGRIMACC"],
+    ["fr_FR&site=agrimacc", "Une erreur vient de se produire, merci de contacter AGRIMACC"],
   ])("without a server message (lang %s) the generic text is shown", async (lang, text) => {
     stubFetch(() => problem(500));
     page(`?lang=${lang}`);
@@ -204,7 +207,7 @@ describe("effectiveTheme", () => {
 describe("generic error message catalogue", () => {
   it.each([["en-GB"], ["fr-FR"], ["fr-BE"], ["de-BE"], ["es-ES"], ["it-IT"], ["nl-NL"]] as const)("%s has it", async (locale) => {
     const i18n = await loadI18n(locale);
-    const text = i18n._(GENERIC_ERROR);
+    const text = i18n._({ ...GENERIC_ERROR, values: { brand: "MACC" } });
     expect(text).toMatch(/MACC/);
     if (locale === "en-GB") expect(text).toBe("An error has just occurred, please contact MACC");
     expect(await loadI18n(locale)).toBe(i18n);

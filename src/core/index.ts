@@ -10,7 +10,7 @@ import { loadPaths } from "./paths";
 import { pathFor } from "./routes";
 import type { Session } from "./session";
 import { createMaccStore, type MaccStore } from "./store";
-import { themeFromQuery } from "./theme";
+import { brandName, themeFromQuery } from "./theme";
 import { createToastStore, type ToastStore } from "./toasts";
 
 export interface Core {
@@ -26,7 +26,8 @@ export interface Core {
 const REGISTRY = Symbol.for("macc.core");
 type Registry = typeof globalThis & { [REGISTRY]?: Core; MACC_PAGE?: PageDataset };
 
-export const GENERIC_ERROR = msg`An error has just occurred, please contact MACC`;
+/** The toast for an error the server did not explain; {brand} is the page's brand (`brandName`). */
+export const GENERIC_ERROR = msg({ message: "An error has just occurred, please contact {brand}" });
 
 /**
  * The page's one core: store, API client, session and toasts. Kept on `globalThis` so two
@@ -85,7 +86,8 @@ function createCore(dataset: PageDataset): Core {
     onMaintenance: () => store.getState().setMaintenance(true),
     onFailure: (error) => {
       const locale = store.getState().app.locale ?? DEFAULT_LOCALE;
-      void loadI18n(locale).then((i18n) => toasts.getState().show("error", error.problem.detail ?? i18n._(GENERIC_ERROR)));
+      const brand = brandName(effectiveTheme(null, store, config));
+      void loadI18n(locale).then((i18n) => toasts.getState().show("error", error.problem.detail ?? i18n._({ ...GENERIC_ERROR, values: { brand } })));
     },
   });
   session = lazySession(api, store);

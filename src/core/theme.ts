@@ -1,5 +1,13 @@
 import { INVOICE_NETWORKS, type NetworkCode, type Theme } from "./constants";
 
+/**
+ * The brand customers see, in every message that names it ({brand} placeholders): the agri
+ * theme is AGRIMACC's site, anything else is MACC's.
+ */
+export function brandName(theme: Theme): string {
+  return theme === "AGRI" ? "AGRIMACC" : "MACC";
+}
+
 export function themeOfNetwork(codeReseau: string | null | undefined): Theme {
   return codeReseau === "AGR" ? "AGRI" : "MACC";
 }

@@ -77,3 +77,17 @@ describe.each(LOCALES.map((l) => [l]))("shared messages in %s", (locale) => {
     }
   });
 });
+
+/** The brand follows the theme (MACC or AGRIMACC): messages name it through {brand}, never in words. */
+describe.each(LOCALES.map((l) => [l]))("brand name in %s", (locale) => {
+  it("is a {brand} placeholder in every message", () => {
+    for (const folder of folders) {
+      for (const [id, text] of parsePo(join(folder, `${locale}.po`))) {
+        if (id === "AGRIMACC") continue; // the AGRIMACC page's own title
+        expect(id, `${folder}: "${id}"`).not.toMatch(/MACC/);
+        // French elides the article before AGRIMACC: "la MACC" only inside a select on {brand}.
+        expect(text.replace(/\{brand, select, MACC \{la MACC\}/g, ""), `${folder} ${locale}: "${text}"`).not.toMatch(/MACC/);
+      }
+    }
+  });
+});

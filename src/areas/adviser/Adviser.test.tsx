@@ -80,6 +80,15 @@ describe("<macc-adviser>", () => {
     expect(calls.calls).toHaveLength(0);
   });
 
+  it.each([
+    ["macc", "Votre conseiller MACC"],
+    ["agri", "Votre conseiller AGRIMACC"],
+  ])("the title names the brand of the theme (%s)", async (theme, title) => {
+    stubApi({});
+    const view = await mount(`<macc-adviser theme="${theme}"></macc-adviser>`);
+    expect(view.screen.getByRole("heading", { level: 1, name: title })).toBeTruthy();
+  });
+
   it("the adviser: name, role, photo with a text alternative, tel: and mailto: links, the contact form", async () => {
     const calls = api();
     logIn();

@@ -5,6 +5,7 @@ import { useElement, useMacc } from "../../ui/context";
 import { LoadError } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
+import { useBrand } from "../../ui/useBrand";
 import { useResource } from "../../ui/useResource";
 import { getAdviser, type AdviserAnswer } from "../../core/adviser";
 
@@ -12,12 +13,13 @@ import { getAdviser, type AdviserAnswer } from "../../core/adviser";
 export function Adviser() {
   const { t } = useLingui();
   const { request, locale } = useElement();
+  const brand = useBrand();
   const idTier = useMacc((s) => s.auth.entreprise?.idTier);
   const answer = useResource(idTier ? `adviser:${idTier}:${locale}` : null, (signal) => getAdviser(request, locale, signal));
 
   return (
     <div className="container" part="adviser">
-      <PageTitle>{t`Your MACC adviser`}</PageTitle>
+      <PageTitle>{t`Your ${brand} adviser`}</PageTitle>
       {!idTier && (
         <p>
           <Trans>Log in to see your adviser.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>

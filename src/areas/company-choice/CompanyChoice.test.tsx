@@ -119,6 +119,13 @@ describe("<macc-company-choice>", () => {
     expect(view.screen.queryByText(/plusieurs entreprises/)).toBeNull();
   });
 
+  it("no company linked, agri theme: the message names AGRIMACC", async () => {
+    stubApi({});
+    logIn([]);
+    const view = await mount('<macc-company-choice theme="agri"></macc-company-choice>');
+    expect(view.screen.getByRole("status").textContent).toBe("Aucune entreprise n'est encore rattachée à votre compte. Merci de contacter AGRIMACC.");
+  });
+
   it("no company linked: a message to contact MACC, no button", async () => {
     stubApi({});
     logIn([]);

@@ -6,6 +6,7 @@ import { useElement, useMacc, useNavigation } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
 import { followRedirection } from "../../ui/redirection";
 import { RouteLink } from "../../ui/RouteLink";
+import { useBrand } from "../../ui/useBrand";
 
 /**
  * `<macc-company-choice>` (CHOIX_ENTREPRISE): the customer picks the company they act for; the
@@ -14,6 +15,7 @@ import { RouteLink } from "../../ui/RouteLink";
 export function CompanyChoice() {
   const { t } = useLingui();
   const { core, locale, emit } = useElement();
+  const brand = useBrand();
   const nav = useNavigation();
   const user = useMacc((s) => s.auth.user);
   const current = useMacc((s) => s.auth.entreprise?.idTier);
@@ -52,7 +54,7 @@ export function CompanyChoice() {
       )}
       {user.entreprises.length === 0 ? (
         <Alert>
-          <Trans>No company is linked to your account yet. Please contact MACC.</Trans>
+          <Trans>No company is linked to your account yet. Please contact {brand}.</Trans>
         </Alert>
       ) : (
         <ul className="companies">

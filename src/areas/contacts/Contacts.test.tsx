@@ -151,6 +151,16 @@ describe("<macc-contacts>", () => {
       expect(view.screen.getByRole("region", { name: TEXT.adviserHeading })).toBeTruthy();
     });
 
+    it.each([
+      ["FRA", "Votre conseiller MACC"],
+      ["AGR", "Votre conseiller AGRIMACC"], // an AGR company: the agri theme
+    ])("a %s customer: the adviser heading names the brand of the theme", async (codeReseau, heading) => {
+      api({ [footer(codeReseau)]: { body: FRANCE } });
+      logIn(codeReseau);
+      const view = await mountLoaded();
+      await waitFor(() => expect(sectionHeadings(view)).toEqual([heading, TEXT.servicesHeading]));
+    });
+
     it("no dedicated adviser: no adviser section", async () => {
       api({ [ADVISER]: { body: { ...ADVISER_BODY, adviser: null } } });
       logIn();

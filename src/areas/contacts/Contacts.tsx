@@ -7,6 +7,7 @@ import { LoadError } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { PostalAddress } from "../../ui/PostalAddress";
 import { RouteLink } from "../../ui/RouteLink";
+import { useBrand } from "../../ui/useBrand";
 import { useResource } from "../../ui/useResource";
 import { getAdviser } from "../../core/adviser";
 
@@ -17,6 +18,7 @@ import { getAdviser } from "../../core/adviser";
 export function Contacts() {
   const { t } = useLingui();
   const { locale, theme, request } = useElement();
+  const brand = useBrand();
   const auth = useMacc((s) => s.auth);
   const network = footerNetwork(auth, locale, theme);
   const services = useResource(`${network}:${locale}`, (signal) => getFooter(request, network, locale, signal), readCachedFooter(network, locale));
@@ -33,7 +35,7 @@ export function Contacts() {
       <PageTitle>{t`Contact us`}</PageTitle>
       {person && (
         <section aria-labelledby="your-adviser">
-          <h2 id="your-adviser">{t`Your MACC adviser`}</h2>
+          <h2 id="your-adviser">{t`Your ${brand} adviser`}</h2>
           <ul className="cards">
             <li>
               <ContactCard headingLevel={3} contact={cards.ofAdviser(person)} />

@@ -221,6 +221,17 @@ describe("<macc-footer>", () => {
       expect(screen.getByRole("contentinfo", { name: "Pied de page du site" })).toBeTruthy();
     });
 
+    it.each([
+      ["", "FRA", "MACC"],
+      ['theme="agri"', "AGR", "AGRIMACC"],
+    ])("the brand follows the theme (%s): LinkedIn link and copyright name %s", async (themeAttr, network, brand) => {
+      stubApi({ [footerKey(network)]: { body: FRANCE } });
+      const { root, screen } = await mount(`<macc-footer ${themeAttr}></macc-footer>`);
+      expect(screen.getByRole("link", { name: `${brand} sur LinkedIn (s'ouvre dans un nouvel onglet)` })).toBeTruthy();
+      expect(root.querySelector(".footer__bottom")!.textContent).toMatch(new RegExp(`© ${brand} · v\\d`));
+      if (brand === "AGRIMACC") expect(root.querySelector(".footer__bottom")!.textContent).not.toMatch(/(^|[^I])MACC/);
+    });
+
     it.each<[string, string, string | null, boolean]>([
       ["fr-FR visitor", "fr-FR", null, true],
       ["nl-BE visitor", "nl-BE", null, true],

@@ -6,6 +6,7 @@ import { useElement, useMacc } from "../../ui/context";
 import { LinkedInIcon, MailIcon, PhoneIcon } from "../../ui/contact-icons";
 import { PostalAddress } from "../../ui/PostalAddress";
 import { RouteLink } from "../../ui/RouteLink";
+import { useBrand } from "../../ui/useBrand";
 import { useResource } from "../../ui/useResource";
 import { footerNetwork, getFooter, readCachedFooter, serviceEmail, type FooterContact } from "../../core/contacts";
 
@@ -13,6 +14,7 @@ import { footerNetwork, getFooter, readCachedFooter, serviceEmail, type FooterCo
 export function Footer() {
   const { t } = useLingui();
   const { locale, theme, request } = useElement();
+  const brand = useBrand();
   const auth = useMacc((s) => s.auth);
   const network = footerNetwork(auth, locale, theme);
   const codeReseau = auth.entreprise?.codeReseau;
@@ -82,10 +84,10 @@ export function Footer() {
         <div className="footer__bottom">
           <a className="contact-line" href={SOCIAL_URL} rel="noopener noreferrer" target="_blank">
             <LinkedInIcon />
-            <span>{t`MACC on LinkedIn (opens in a new tab)`}</span>
+            <span>{t`${brand} on LinkedIn (opens in a new tab)`}</span>
           </a>
           <span>
-            © MACC · v{APP_VERSION}
+            © {brand} · v{APP_VERSION}
           </span>
         </div>
       </div>

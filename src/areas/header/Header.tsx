@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExtern
 import { LOCALES, type Locale } from "../../core/constants";
 import { isLocale } from "../../core/locale";
 import { showsJoinUs, sitePath } from "../../core/site";
-import { showsInvoices } from "../../core/theme";
+import { brandName, showsInvoices } from "../../core/theme";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc } from "../../ui/context";
 import { RouteLink } from "../../ui/RouteLink";
@@ -56,7 +56,7 @@ export function Header() {
       <SkipLink />
       <div className="container topbar">
         <a className="brand" href="/" part="brand">
-          {theme === "AGRI" ? "AGRIMACC" : "MACC"}
+          {brandName(theme)}
           <span className="visually-hidden"> — {t`home page`}</span>
         </a>
         <div className="topbar__tools">

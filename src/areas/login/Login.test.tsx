@@ -68,6 +68,14 @@ beforeEach(() => {
 });
 
 describe("<macc-login>", () => {
+  it.each([
+    ["macc", "J'ai un compte MACC"],
+    ["agri", "J'ai un compte AGRIMACC"],
+  ])("the account heading names the brand of the theme (%s)", async (theme, heading) => {
+    const { screen } = await mount(`<macc-login theme="${theme}"></macc-login>`);
+    expect(screen.getByRole("heading", { level: 2, name: heading })).toBeTruthy();
+  });
+
   it("shows the login screen of SPEC §2 in French", async () => {
     const view = await mount("<macc-login></macc-login>");
     const { screen } = view;

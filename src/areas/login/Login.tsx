@@ -10,6 +10,7 @@ import { PageTitle } from "../../ui/PageTitle";
 import { PasswordField } from "../../ui/PasswordField";
 import { RouteLink } from "../../ui/RouteLink";
 import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
+import { useBrand } from "../../ui/useBrand";
 import { followRedirection } from "../../ui/redirection";
 import { useForm } from "../../ui/useForm";
 import { validateLogin, type LoginValues } from "./validate-login";
@@ -36,10 +37,11 @@ export function Login({ variant }: LoginProps) {
 
 function LoginPanels({ basket }: { basket: boolean }) {
   const { t } = useLingui();
+  const brand = useBrand();
   return (
     <div className="login">
       <section className="panel" aria-labelledby="have-account">
-        <h2 id="have-account">{t`I have a MACC account`}</h2>
+        <h2 id="have-account">{t`I have a ${brand} account`}</h2>
         <LoginForm basket={basket} />
       </section>
       <section className="panel panel--alt" aria-labelledby="no-account">

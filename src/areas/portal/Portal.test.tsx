@@ -127,6 +127,17 @@ describe("<macc-portal> routes and guards (SPEC §2)", () => {
     expect(document.title).toBe("Je me connecte à mon compte — MACC");
   });
 
+  it.each([
+    ["FRA", "Votre conseiller MACC — MACC"],
+    ["AGR", "Votre conseiller AGRIMACC — AGRIMACC"], // an AGR company: the agri theme
+  ])("the document title names the brand of the theme (%s customer on the adviser route)", async (codeReseau, documentTitle) => {
+    api({ [`GET /api/servicesMACC/reseau/${codeReseau}/type/gen`]: { body: FOOTER_BODY } });
+    logIn({ codeReseau });
+    at("/portail/contact/conseiller");
+    await mountPortal();
+    await waitFor(() => expect(document.title).toBe(documentTitle));
+  });
+
   it.each<[string]>([["/portail/"], ["/portail"]])("the root %s is replaced by LOGIN's address, without a history entry (SPEC §2)", async (path) => {
     api();
     at(`${path}?lang=x#top`);

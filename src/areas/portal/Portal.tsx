@@ -6,6 +6,7 @@ import type { Catalog } from "../../core/i18n";
 import { NavigationProvider, useElement, useMacc, WithCatalogs } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
+import { useBrand } from "../../ui/useBrand";
 import { adviserCatalog } from "../adviser/catalog";
 import { companyChoiceCatalog } from "../company-choice/catalog";
 import { contactFormCatalog } from "../contact-form/catalog";
@@ -21,7 +22,7 @@ import { Footer } from "../footer/Footer";
 import { Header } from "../header/Header";
 import { Login } from "../login/Login";
 import { Maintenance } from "../maintenance/Maintenance";
-import { ROUTE_TITLES } from "./route-titles";
+import { routeTitle } from "./route-titles";
 import { ScreenBoundary } from "./ScreenBoundary";
 import { useRouter } from "./use-router";
 
@@ -78,6 +79,7 @@ export function Portal(props: PortalProps) {
 function PortalShell({ base }: PortalProps) {
   const { t, i18n } = useLingui();
   const { core, locale, emit } = useElement();
+  const brand = useBrand();
   const logged = useMacc((s) => s.auth.logged);
   const derniereMiseAJour = useMacc((s) => s.auth.entreprise?.derniereMiseAJour);
   const keepRedirection = useCallback((path: string) => core.store.getState().addRedirection(path), [core]);
@@ -92,11 +94,11 @@ function PortalShell({ base }: PortalProps) {
 
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
-  const title = route ? i18n._(ROUTE_TITLES[route.name]) : notFound ? t`Page not found` : "";
+  const title = route ? routeTitle(i18n, route.name, brand) : notFound ? t`Page not found` : "";
   const page = route ? `${route.name}:${route.params.codeFamille ?? ""}` : notFound ? "not-found" : "";
   useEffect(() => {
-    if (title) document.title = `${title} — MACC`;
-  }, [title]);
+    if (title) document.title = `${title} — ${brand}`;
+  }, [title, brand]);
   useEffect(() => {
     if (!page) return;
     // After an in-page navigation, move focus to the new page so it is announced (not on first
@@ -184,9 +186,10 @@ function ScreenSkeleton() {
 /** Routes whose screens later releases bring: a clear page, never a blank or broken one. */
 function ComingSoon({ name }: { name: RouteName }) {
   const { i18n } = useLingui();
+  const brand = useBrand();
   return (
     <section className="pending">
-      <PageTitle>{i18n._(ROUTE_TITLES[name])}</PageTitle>
+      <PageTitle>{routeTitle(i18n, name, brand)}</PageTitle>
       <p>
         <Trans>This page is not available online yet. Our customer service can help you in the meantime.</Trans>
       </p>

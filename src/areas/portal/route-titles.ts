@@ -1,14 +1,14 @@
 import { msg } from "@lingui/core/macro";
-import type { MessageDescriptor } from "@lingui/core";
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import type { RouteName } from "../../core/routes";
 
 /** Page titles of the portal's routes, for the document title and pages still to come. */
-export const ROUTE_TITLES: Record<RouteName, MessageDescriptor> = {
+const ROUTE_TITLES: Record<RouteName, MessageDescriptor> = {
   AGRIMACC: msg`AGRIMACC`,
   AIDE_CONNEXION: msg`Help logging in`,
   CHOIX_ENTREPRISE: msg`Choose a company`,
   CONFIRMATION_INFORMATION: msg`Confirm your information`,
-  CONSEILLER: msg`Your MACC adviser`,
+  CONSEILLER: msg({ message: "Your {brand} adviser" }),
   COORDONNEE_BANCAIRE: msg`Bank details`,
   DASHBOARD: msg`My account`,
   FACTURES: msg`My invoices`,
@@ -27,3 +27,8 @@ export const ROUTE_TITLES: Record<RouteName, MessageDescriptor> = {
   PARC_PRODUITS_DETAIL: msg`Product details`,
   PARC_PRODUITS_DETAIL_SAV: msg`After-sales service`,
 };
+
+/** A route's page title; `brand` fills the {brand} placeholder of the titles that name it. */
+export function routeTitle(i18n: I18n, name: RouteName, brand: string): string {
+  return i18n._({ ...ROUTE_TITLES[name], values: { brand } });
+}

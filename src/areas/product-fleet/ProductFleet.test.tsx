@@ -146,6 +146,17 @@ describe("<macc-product-fleet>", () => {
       expect(events.map((e) => e.detail)).toEqual([{ route: "PARC_PRODUITS_DETAIL_SAV", params: { codeFamille: "SEM-3000" }, path: HREF.sav("SEM-3000") }]);
     });
 
+    it("agri theme: the table caption and the empty-list message name AGRIMACC", async () => {
+      api();
+      logIn();
+      const view = await mountList('<macc-product-fleet theme="agri"></macc-product-fleet>');
+      expect(view.screen.getByRole("table", { name: "Les produits AGRIMACC achetés par votre entreprise" })).toBeTruthy();
+      view.el.remove();
+      api({ [LIST]: { body: { items: [] } } });
+      const empty = await mountList('<macc-product-fleet theme="agri"></macc-product-fleet>');
+      expect(empty.root.querySelector(".alert")!.textContent).toBe("Vous n'avez aucun produit AGRIMACC.");
+    });
+
     it("empty list: “You have no MACC products.”, no table", async () => {
       api({ [LIST]: { body: { items: [] } } });
       logIn();

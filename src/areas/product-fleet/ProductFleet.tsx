@@ -9,6 +9,7 @@ import { saveBlob } from "../../ui/download";
 import { LoadError, LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
+import { useBrand } from "../../ui/useBrand";
 import { useResource } from "../../ui/useResource";
 import { getDocument, getProduct, listProducts, type ProductDocument } from "./products-api";
 
@@ -19,7 +20,7 @@ export interface ProductFleetProps {
   view?: string;
 }
 
-/** `<macc-product-fleet>` (PARC_PRODUITS and its detail routes): the company's MACC products. */
+/** `<macc-product-fleet>` (PARC_PRODUITS and its detail routes): the company's products of the brand. */
 export function ProductFleet({ family, view }: ProductFleetProps) {
   const { t } = useLingui();
   const entreprise = useMacc((s) => s.auth.entreprise);
@@ -37,6 +38,7 @@ export function ProductFleet({ family, view }: ProductFleetProps) {
 function ProductList() {
   const { t } = useLingui();
   const { locale, request, core } = useElement();
+  const brand = useBrand();
   const idTier = core.store.getState().auth.entreprise?.idTier;
   const products = useResource(`products:${idTier}:${locale}`, (signal) => listProducts(request, locale, signal));
 
@@ -46,11 +48,11 @@ function ProductList() {
       {products.status === "error" && (
         <LoadError message={t`Your products cannot be shown right now.`} onRetry={products.reload} />
       )}
-      {products.status === "ready" && products.data.length === 0 && <Alert>{t`You have no MACC products.`}</Alert>}
+      {products.status === "ready" && products.data.length === 0 && <Alert>{t`You have no ${brand} products.`}</Alert>}
       {products.status !== "error" && !(products.status === "ready" && products.data.length === 0) && (
         <div className="table-wrap">
           <table className="data">
-            <caption className="visually-hidden">{t`The MACC products your company bought`}</caption>
+            <caption className="visually-hidden">{t`The ${brand} products your company bought`}</caption>
             <thead>
               <tr>
                 <th scope="col">{t`Product`}</th>

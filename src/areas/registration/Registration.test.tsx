@@ -417,6 +417,14 @@ describe("<macc-registration>", () => {
       expect(stepTitle(view)).toBe(TITLES.companies);
       expect(getCore().toasts.getState().toasts).toHaveLength(0);
     });
+
+    it("agri theme: the no-contact-means message names AGRIMACC", async () => {
+      api({ [COMPANIES]: means([]) });
+      const view = await mount('<macc-registration theme="agri"></macc-registration>');
+      await toCompanies(view);
+      submit(view);
+      expect(await alertText(view)).toBe(MESSAGES.noContact.replace("contacter la MACC", "contacter AGRIMACC"));
+    });
   });
 
   describe("step 3: the contact means", () => {

@@ -19,6 +19,7 @@ import { PageTitle } from "../../ui/PageTitle";
 import { followRedirection } from "../../ui/redirection";
 import { RouteLink } from "../../ui/RouteLink";
 import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
+import { useBrand } from "../../ui/useBrand";
 import { useForm } from "../../ui/useForm";
 import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 import { chooseCompanies, complete, identify, sendCode, verifyCode } from "./registration-api";
@@ -199,6 +200,7 @@ function Identify({ store }: { store: RegistrationStore }) {
 
 function Companies({ store }: { store: RegistrationStore }) {
   const { t } = useLingui();
+  const brand = useBrand();
   const { request } = useElement();
   const nav = useNavigation();
   const bot = useBotCheck();
@@ -230,7 +232,7 @@ function Companies({ store }: { store: RegistrationStore }) {
       <h2 tabIndex={-1}>{t`Choose your companies`}</h2>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {failure.view}
-      {noContact && <Alert kind="error">{t`No contact means available to complete the procedure. Please contact MACC to register.`}</Alert>}
+      {noContact && <Alert kind="error">{t`No contact means available to complete the procedure. Please contact ${brand} to register.`}</Alert>}
       <fieldset className={form.errors.length ? "field field--error" : "field"}>
         <legend className="field__label">{t`The companies found for you`}</legend>
         {form.errors[0] && <span className="field__error">{form.errors[0].message}</span>}
