@@ -225,7 +225,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const base = defaultConfig();
-  const port = int(env.PORT, base.port, "PORT");
+  const port = int(env.PORT, base.port, "PORT", 0);
   const host = env.HOST?.trim() || base.host;
   const production = env.NODE_ENV?.trim() === "production";
   return {

@@ -1,0 +1,117 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig, PROJECT_ROOT, StartupError } from "./config.ts";
+import { openMemoryDb } from "./db/db.ts";
+import { migrate } from "./db/migrate.ts";
+import { seedIfEmpty } from "./db/seed.ts";
+
+/** Runs the real entry point with `env` until it prints `until` on stdout (then stops it) or exits. */
+function runServer(env: Record<string, string>, until?: RegExp) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", BOT_CHECK: "off", ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += String(chunk);
+      if (until?.test(stdout)) child.kill("SIGTERM");
+    });
+    child.stderr.on("data", (chunk: Buffer) => (stderr += String(chunk)));
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const dirs: string[] = [];
+const freshDataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "macc-startup-"));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe("demo data (DEMO_DATA)", () => {
+  it.each<[string, Record<string, string>, boolean]>([
+    ["off for an unmarked server", {}, false],
+    ["on when asked for", { DEMO_DATA: "1" }, true],
+    ["on with the demo outbox (the demo, dev and test servers)", { DEMO_OUTBOX: "1" }, true],
+    ["off when the demo outbox is on but DEMO_DATA says off", { DEMO_OUTBOX: "1", DEMO_DATA: "0" }, false],
+    ["never in production, even with the demo outbox asked for", { DEMO_OUTBOX: "1", NODE_ENV: "production" }, false],
+  ])("%s", (_label, env, expected) => {
+    expect(loadConfig(env).demoData).toBe(expected);
+  });
+
+  it("is refused in production", () => {
+    expect(() => loadConfig({ DEMO_DATA: "1", NODE_ENV: "production" })).toThrow(StartupError);
+    expect(() => loadConfig({ DEMO_DATA: "1", NODE_ENV: "production" })).toThrow(/DEMO_DATA.*NODE_ENV=production/);
+  });
+
+  it("without it an empty database gets the reference data only: networks' contacts, no account, no company", async () => {
+    const db = await openMemoryDb();
+    await migrate(db);
+    const report = await seedIfEmpty(db, { demo: false });
+    expect(report).toMatchObject({ seeded: true, demo: false, invoices: 0 });
+    const count = async (table: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n;
+    expect(await count("footer_contacts")).toBeGreaterThanOrEqual(6);
+    expect(await count("footer_sub_service_names")).toBeGreaterThan(0);
+    for (const table of ["accounts", "companies", "invoices", "advisers", "products"]) expect(await count(table)).toBe(0);
+    // a later start with DEMO_DATA does not mix demo accounts into an installation in use
+    expect((await seedIfEmpty(db, { demo: true })).seeded).toBe(false);
+    expect(await count("accounts")).toBe(0);
+    await db.close();
+  }, 180_000);
+
+  it("a production server started on an empty database has no demo account to log in to", async () => {
+    const run = await runServer({ NODE_ENV: "production", DATA_DIR: freshDataDir() }, /listening/);
+    expect(run.stdout).toMatch(/Reference data seeded .*no demo accounts/);
+    expect(run.stdout).not.toMatch(/demo data seeded/i);
+  }, 180_000);
+});
+
+describe("start-up errors: one line naming the setting, exit code 1", () => {
+  const expectOneLine = (stderr: string) => {
+    const lines = stderr.split("\n").filter((l) => l.trim() !== "");
+    expect(lines).toHaveLength(1);
+    expect(stderr).not.toMatch(/^\s+at /m);
+    return lines[0]!;
+  };
+
+  it("DATABASE_URL pointing at a server that is down", async () => {
+    const run = await runServer({ DATABASE_URL: "postgres://macc:s3cret-pw@127.0.0.1:1/macc" });
+    expect(run.code).toBe(1);
+    const line = expectOneLine(run.stderr);
+    expect(line).toMatch(/^Cannot connect to the PostgreSQL server of DATABASE_URL \(postgres:\/\/macc:\*\*\*@127\.0\.0\.1:1\/macc\): .*ECONNREFUSED.*Check that the server is running/);
+    expect(line).not.toContain("s3cret-pw");
+  }, 180_000);
+
+  it("DEMO_DATA in production", async () => {
+    const run = await runServer({ NODE_ENV: "production", DEMO_DATA: "1", DATA_DIR: freshDataDir() });
+    expect(run.code).toBe(1);
+    expect(expectOneLine(run.stderr)).toMatch(/^DEMO_DATA is refused with NODE_ENV=production/);
+  }, 180_000);
+
+  it("an invalid setting", async () => {
+    const run = await runServer({ TRUST_PROXY: "some", DATA_DIR: freshDataDir() });
+    expect(run.code).toBe(1);
+    expect(expectOneLine(run.stderr)).toBe("Invalid TRUST_PROXY: some (expected a whole number of at least 0)");
+  }, 180_000);
+});
+
+describe("TRUST_PROXY: the number of proxies in front of the API", () => {
+  it.each<[string | undefined, number]>([
+    [undefined, 0],
+    ["", 0],
+    ["0", 0],
+    ["off", 0],
+    ["1", 1],
+    ["true", 1],
+    ["on", 1],
+    ["2", 2],
+  ])("%s → %i", (value, hops) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toBe(hops);
+  });
+});
