@@ -14,7 +14,7 @@ function demoServer(): Plugin {
     name: "macc-demo-server",
     configureServer(server) {
       const api = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-        env: { ...process.env, PORT: String(API_PORT), DEMO_OUTBOX: "1" },
+        env: { ...process.env, PORT: String(API_PORT), DEMO_OUTBOX: "1", DEMO_DATA: "1" },
         stdio: "inherit",
       });
       server.httpServer?.on("close", () => api.kill());
