@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { solveChallenge, type Challenge } from "./bot-check";
+import { requiredWork, solveChallenge, type Challenge } from "./bot-check";
+import { ApiError } from "./errors";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const challengeFor = (n: number, maxnumber = 5000): Challenge => ({ algorithm: "SHA-256", challenge: sha(`salt123?expires=1${n}`), maxnumber, salt: "salt123?expires=1", signature: "sig" });
@@ -39,5 +40,20 @@ describe("solveChallenge", () => {
     const controller = new AbortController();
     controller.abort();
     await expect(solveChallenge(challengeFor(4000), controller.signal)).rejects.toMatchObject({ name: "AbortError" });
+  });
+});
+
+describe("requiredWork: the harder proof of work a refused login asks for", () => {
+  const refusal = (status: number, type: string, maxnumber: unknown) => new ApiError(status, { status, type, maxnumber });
+  it.each<[string, unknown, number | null]>([
+    ["403 bot-check-cost naming the work", refusal(403, "urn:macc:problem:bot-check-cost", 400_000), 400_000],
+    ["403 bot-check (a refused solution)", refusal(403, "urn:macc:problem:bot-check", 400_000), null],
+    ["another status", refusal(429, "urn:macc:problem:bot-check-cost", 400_000), null],
+    ["no work named", refusal(403, "urn:macc:problem:bot-check-cost", undefined), null],
+    ["a work that is no whole number", refusal(403, "urn:macc:problem:bot-check-cost", "400000"), null],
+    ["a negative work", refusal(403, "urn:macc:problem:bot-check-cost", -5), null],
+    ["not an API error", new Error("offline"), null],
+  ])("%s", (_label, error, expected) => {
+    expect(requiredWork(error)).toBe(expected);
   });
 });

@@ -55,10 +55,24 @@ export async function solveChallenge(challenge: Challenge, signal?: AbortSignal)
   throw new Error("Bot check challenge has no solution");
 }
 
-/** Fetches a fresh challenge and solves it; each solution is good for one request. */
-export async function proveHuman(api: ApiClient, signal?: AbortSignal): Promise<string> {
-  const challenge = await api.request<Challenge>("/bot-check/challenge", { anonymous: true, signal, expected: [404, 500, 502, 504, 0] });
+/**
+ * Fetches a fresh challenge and solves it; each solution is good for one request. `maxnumber`: the
+ * harder work an API refusal named (see `requiredWork`).
+ */
+export async function proveHuman(api: ApiClient, signal?: AbortSignal, maxnumber?: number): Promise<string> {
+  const path = maxnumber ? `/bot-check/challenge?maxnumber=${maxnumber}` : "/bot-check/challenge";
+  const challenge = await api.request<Challenge>(path, { anonymous: true, signal, expected: [404, 500, 502, 504, 0] });
   return solveChallenge(challenge, signal);
+}
+
+/**
+ * The work (`maxnumber`) the API asks of the next attempt when it refused this one as too cheap
+ * (403 `bot-check-cost`, after failed logins to the account); null for any other answer.
+ */
+export function requiredWork(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 403 || !(error.problem.type ?? "").endsWith("bot-check-cost")) return null;
+  const work = error.problem.maxnumber;
+  return typeof work === "number" && Number.isSafeInteger(work) && work > 0 ? work : null;
 }
 
 export const BOT_CHECK_HEADER = "X-Bot-Check";

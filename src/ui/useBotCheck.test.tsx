@@ -177,6 +177,37 @@ describe("the invisible bot check of the public forms", () => {
     await textShown(view, SECURITY_CHECK_FAILED);
   });
 
+  it("<macc-login>: when the API asks more work (failed logins to the account), a harder challenge is solved and the login sent again, saying why it takes longer", async () => {
+    const form = FORMS["<macc-login>"]!;
+    const HARDER: StubResponse = {
+      status: 403,
+      headers: { "Content-Type": "application/problem+json" },
+      body: { type: "urn:macc:problem:bot-check-cost", title: "Forbidden", status: 403, detail: "Plus de travail.", maxnumber: 400_000 },
+    };
+    let shownWhileWorking = "";
+    let mounted: Mounted | undefined;
+    let attempts = 0;
+    const { calls, view } = await open(form, {
+      [form.route]: () => {
+        if (++attempts === 1) return HARDER;
+        shownWhileWorking = mounted!.screen.getByRole("status").textContent ?? "";
+        return form.success;
+      },
+    });
+    mounted = view;
+    form.send(view);
+    await form.succeeded(view);
+    const asked = calls.callsTo(CHALLENGE).map((c) => c.query.get("maxnumber"));
+    expect(asked).toContain("400000");
+    const logins = calls.callsTo(form.route);
+    expect(logins).toHaveLength(2);
+    expect(proofOf(logins[1]!)).not.toEqual(proofOf(logins[0]!));
+    expect(shownWhileWorking).toBe(
+      "Vérification de sécurité renforcée après plusieurs tentatives échouées sur ce compte. Cela peut prendre quelques secondes…",
+    );
+    expect(getCore().toasts.getState().toasts).toHaveLength(0);
+  });
+
   it("<macc-login>: no challenge to be had (404) → the login failure message, no login request", async () => {
     const { calls, view } = await open(FORMS["<macc-login>"]!, { [CHALLENGE]: problem(404) });
     FORMS["<macc-login>"]!.send(view);

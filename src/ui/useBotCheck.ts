@@ -1,13 +1,27 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
-import { proveHuman } from "../core/bot-check";
+import { proveHuman, requiredWork } from "../core/bot-check";
 import { useElement } from "./context";
+
+/** Harder challenges solved for one submission at most: the cost may rise while one is solved. */
+const HARDER_ROUNDS = 3;
+
+export interface BotCheck {
+  /** A solution for one request (usually solved already). */
+  take(): Promise<string>;
+  /**
+   * Sends `request` with a solution; when the API asks for more work (login after failures), solves
+   * a challenge of that cost and sends it again, calling `onHarder` first so the form can say it
+   * is still working.
+   */
+  send<T>(request: (proof: string) => Promise<T>, onHarder?: () => void): Promise<T>;
+}
 
 /**
  * The invisible bot check of public forms: a proof of work is solved as soon as the form shows,
  * so it is usually ready when the visitor submits; each submission takes one and starts the next.
  */
-export function useBotCheck(): { take(): Promise<string> } {
+export function useBotCheck(): BotCheck {
   const { core } = useElement();
   const next = useRef<Promise<string> | null>(null);
   const prepare = () => {
@@ -19,11 +33,25 @@ export function useBotCheck(): { take(): Promise<string> } {
   useEffect(() => {
     if (!next.current) prepare();
   });
+  const take = () => {
+    const proof = next.current ?? prepare();
+    prepare();
+    return proof;
+  };
   return {
-    take() {
-      const proof = next.current ?? prepare();
-      prepare();
-      return proof;
+    take,
+    async send(request, onHarder) {
+      let proof = await take();
+      for (let round = 0; ; round++) {
+        try {
+          return await request(proof);
+        } catch (error) {
+          const work = requiredWork(error);
+          if (work === null || round >= HARDER_ROUNDS) throw error;
+          onHarder?.();
+          proof = await proveHuman(core.api, undefined, work);
+        }
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { isBotCheckRefusal } from "../../core/bot-check";
+import { useState } from "react";
+import { isBotCheckRefusal, requiredWork } from "../../core/bot-check";
 import { ApiError, waitMinutes } from "../../core/errors";
 import { pathFor } from "../../core/routes";
 import { Button } from "../../ui/Button";
@@ -63,6 +64,8 @@ function LoginForm({ basket }: { basket: boolean }) {
   const nav = useNavigation();
   const botCheck = useBotCheck();
   const botCheckFailure = useBotCheckFailure();
+  // After failed logins to the account the API asks a longer check: say why the wait.
+  const [harder, setHarder] = useState(false);
 
   const form = useForm<LoginValues>(
     { email: "", password: "" },
@@ -78,12 +81,17 @@ function LoginForm({ basket }: { basket: boolean }) {
       })),
     async ({ email, password }) => {
       try {
-        const user = await core.session.login(email.trim(), password, await botCheck.take());
+        const user = await botCheck.send(
+          (proof) => core.session.login(email.trim(), password, proof),
+          () => setHarder(true),
+        );
         const entreprise = core.store.getState().auth.entreprise;
         emit("macc-login", { uuidCompte: user.uuidCompte, emailLogin: user.infosConnexion.emailLogin, idTier: entreprise?.idTier ?? null });
         goAfterLogin(basket, user.entreprises.length);
       } catch (error) {
         form.fail([{ field: "email", message: loginErrorMessage(error) }]);
+      } finally {
+        setHarder(false);
       }
     },
   );
@@ -104,7 +112,7 @@ function LoginForm({ basket }: { basket: boolean }) {
     if (error instanceof ApiError && error.status === 401) {
       return t`Invalid username or password. You can click on 'Forgot password?' below.`;
     }
-    if (isBotCheckRefusal(error)) return botCheckFailure;
+    if (isBotCheckRefusal(error) || requiredWork(error) !== null) return botCheckFailure;
     if (error instanceof ApiError && error.status === 429) {
       const minutes = waitMinutes(error);
       return t`Too many login attempts. Please wait ${minutes} min before trying again.`;
@@ -146,6 +154,9 @@ function LoginForm({ basket }: { basket: boolean }) {
         </Button>
         <RouteLink route="MOT_DE_PASSE_OUBLIE">{t`Forgot password?`}</RouteLink>
       </div>
+      <p className="field__hint" role="status">
+        {harder && t`Additional security check after several failed attempts on this account. This can take a few seconds…`}
+      </p>
       <p className="help">
         <RouteLink route="AIDE_CONNEXION">{t`Trouble logging in?`}</RouteLink>
       </p>
