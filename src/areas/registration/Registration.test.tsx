@@ -22,7 +22,7 @@ const MESSAGES = {
   invalidNumber: (example: string) => `Saisissez un numéro d'immatriculation valide pour ce pays, par exemple ${example}`,
   emailRequired: "Saisissez votre adresse e-mail",
   emailFormat: "Saisissez une adresse e-mail au bon format, par exemple nom@example.com",
-  mobileRequired: "Saisissez votre numéro de mobile : il est nécessaire pour recevoir votre code de vérification",
+  mobileRequired: "Saisissez votre numéro de mobile",
   mobileFormat: "Saisissez un numéro de mobile valide, par exemple +33 6 12 34 56 78",
   noCompany: "Aucune entreprise ne correspond.",
   unknownCustomer: "Désolé, ce code client n'est pas reconnu.",
@@ -214,19 +214,24 @@ afterEach(() => {
 
 describe("<macc-registration>", () => {
   describe("step 1: identify the company", () => {
-    it("shows the form with the required fields marked 'Champ obligatoire'", async () => {
+    it("shows the form: all fields required, said once (no per-field marker); the mobile is for the account, the code goes to a contact of the company", async () => {
       const { calls, view } = await start();
       expect(view.root.querySelector("h1")?.textContent).toBe("Créer mon compte");
       expect(stepLine(view)).toBe("Étape 1 sur 5");
       expect(stepTitle(view)).toBe(TITLES.identify);
       const label = (id: string) => view.root.querySelector(`label[for="${id}"]`)?.textContent;
       expect([label("pays"), label("immatriculation"), label("numeroClient"), label("email"), label("mobile")]).toEqual([
-        "Pays (Champ obligatoire)",
+        "Pays",
         "Numéro d'immatriculation de l'entreprise",
         "Numéro client",
-        "Adresse e-mail (Champ obligatoire)",
-        "Téléphone mobile (Champ obligatoire)",
+        "Adresse e-mail",
+        "Téléphone mobile",
       ]);
+      const intro = view.root.querySelector("#registration-required")!;
+      expect(intro.textContent).toBe("Tous les champs sont obligatoires. Pour votre entreprise, son numéro d'immatriculation ou votre numéro client suffit.");
+      expect(view.root.querySelector("form")!.getAttribute("aria-describedby")).toBe("registration-required");
+      expect(view.root.textContent).not.toMatch(/Champ obligatoire|SMS/);
+      expect(view.screen.getByText(/^Votre mobile personnel, pour votre compte\. Le code de vérification est envoyé à une adresse e-mail ou un numéro de mobile que nous connaissons déjà pour votre entreprise/)).toBeTruthy();
       const pays = byId<HTMLSelectElement>(view, "pays");
       expect(pays.value).toBe("FR");
       expect([...pays.options].map((o) => o.value)).toEqual(["FR", "BE", "LU", "NL", "GB", "ES", "IT"]);

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
 import { COMPANY_NUMBER_EXAMPLE, checkCompanyNumber, type CompanyCountry } from "../../core/company-numbers";
 import { isBotCheckRefusal } from "../../core/bot-check";
@@ -102,15 +102,6 @@ function useFailure() {
   return { view, show, explain };
 }
 
-function Required({ children }: { children: ReactNode }) {
-  const { t } = useLingui();
-  return (
-    <>
-      {children} <span className="field__hint">({t`Required field`})</span>
-    </>
-  );
-}
-
 interface IdentifyValues {
   pays: string;
   immatriculation: string;
@@ -138,7 +129,7 @@ function Identify({ store }: { store: RegistrationStore }) {
       }
       if (!values.email.trim()) errors.push({ field: "email", message: t`Enter your e-mail address` });
       else if (!isEmail(values.email.trim())) errors.push({ field: "email", message: t`Enter an e-mail address in the correct format, like name@example.com` });
-      if (!values.mobile.trim()) errors.push({ field: "mobile", message: t`Enter your mobile number: you need it to receive your verification code` });
+      if (!values.mobile.trim()) errors.push({ field: "mobile", message: t`Enter your mobile number` });
       else if (!MOBILE.test(values.mobile.trim())) errors.push({ field: "mobile", message: t`Enter a valid mobile number, like +33 6 12 34 56 78` });
       return errors;
     },
@@ -170,13 +161,17 @@ function Identify({ store }: { store: RegistrationStore }) {
   );
 
   return (
-    <form noValidate onSubmit={form.onSubmit}>
+    <form noValidate onSubmit={form.onSubmit} aria-describedby="registration-required">
       <h2 tabIndex={-1}>{t`Identify your company`}</h2>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      {/* One convention for every form: said once, only optional fields are marked. */}
+      <p id="registration-required" className="field__hint">
+        <Trans>All fields are required. For your company, one of its registration number and your customer number is enough.</Trans>
+      </p>
       {failure.view}
       <SelectField
         {...form.bind("pays")}
-        label={<Required>{t`Country`}</Required>}
+        label={t`Country`}
         autoComplete="country"
         options={COUNTRIES.map((code) => ({ value: code, label: countryName.of(code) ?? code }))}
       />
@@ -189,8 +184,8 @@ function Identify({ store }: { store: RegistrationStore }) {
       />
       <p className="or">{t`or`}</p>
       <Field {...form.bind("numeroClient")} label={t`Customer number`} hint={t`It is printed on your invoices.`} autoComplete="off" spellCheck={false} />
-      <Field {...form.bind("email")} type="email" label={<Required>{t`E-mail address`}</Required>} autoComplete="email" spellCheck={false} autoCapitalize="none" />
-      <Field {...form.bind("mobile")} type="tel" label={<Required>{t`Mobile phone`}</Required>} hint={t`We may send your verification code to it by SMS.`} autoComplete="mobile tel" />
+      <Field {...form.bind("email")} type="email" label={t`E-mail address`} autoComplete="email" spellCheck={false} autoCapitalize="none" />
+      <Field {...form.bind("mobile")} type="tel" label={t`Mobile phone`} hint={t`Your own mobile, for your account. The verification code goes to an e-mail address or mobile number we already hold for your company: you choose which after selecting your companies.`} autoComplete="mobile tel" />
       <Button type="submit" busy={form.submitting}>
         {t`Find my company`}
       </Button>
