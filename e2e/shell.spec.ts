@@ -1,0 +1,286 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible, logIn, watchPage } from "./support";
+
+/** The space the shell keeps under the header band and above the footer on every screen. */
+const RHYTHM = 24;
+
+type Box = { left: number; top: number; right: number; bottom: number; width: number; height: number };
+
+/** Boxes of elements inside `<macc-portal>`'s shadow root, measured in the page. */
+function portalBoxes(page: Page, selectors: Record<string, string>): Promise<Record<string, Box | null>> {
+  return page.evaluate((selectors) => {
+    const root = document.querySelector("macc-portal")!.shadowRoot!;
+    const box = (el: Element | null) => {
+      if (!el) return null;
+      const { left, top, right, bottom, width, height } = el.getBoundingClientRect();
+      return { left, top, right, bottom, width, height };
+    };
+    return Object.fromEntries(Object.entries(selectors).map(([name, selector]) => [name, box(root.querySelector(selector))]));
+  }, selectors);
+}
+
+/** Space between the header band and the page title, and between the screen's last box and the footer. */
+function rhythm(page: Page): Promise<{ path: string; underHeader: number; aboveFooter: number }> {
+  return page.evaluate(() => {
+    const root = document.querySelector("macc-portal")!.shadowRoot!;
+    const main = root.querySelector("main")!;
+    let last = 0;
+    for (const el of main.querySelectorAll("*")) {
+      const box = el.getBoundingClientRect();
+      if (box.height > 0 && box.width > 0) last = Math.max(last, box.bottom);
+    }
+    return {
+      path: location.pathname,
+      underHeader: main.querySelector("h1")!.getBoundingClientRect().top - root.querySelector("header")!.getBoundingClientRect().bottom,
+      aboveFooter: root.querySelector("footer")!.getBoundingClientRect().top - last,
+    };
+  });
+}
+
+/** The focused element, looking through open shadow roots. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let el = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}` : "";
+  });
+}
+
+test.describe("one content column", () => {
+  test("at 1280 px the brand, the menu, the page title and the footer share one left edge", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/portail/mon-compte/connexion");
+    const portal = page.locator("macc-portal");
+    await expect(portal.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(portal.locator("footer address")).toBeVisible();
+    const boxes = await portalBoxes(page, {
+      brand: "header .brand",
+      menu: "nav.main li:first-child a",
+      title: "main h1",
+      footer: "footer .footer__grid > :first-child",
+    });
+    const lefts = Object.values(boxes).map((b) => b!.left);
+    expect(Math.max(...lefts) - Math.min(...lefts), JSON.stringify(boxes)).toBeLessThanOrEqual(1);
+    expect(lefts[0]).toBeGreaterThan(0);
+    await expectAccessible(page);
+  });
+
+  test("at 360 px the header has side padding, is collapsed, and the page content starts in the first screenful", async ({ page }) => {
+    const watched = watchPage(page);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto("/portail/mon-compte/connexion");
+    const portal = page.locator("macc-portal");
+    await expect(portal.getByRole("heading", { level: 1 })).toBeVisible();
+    const boxes = await portalBoxes(page, { header: "header", brand: "header .brand", title: "main h1", footer: "footer .footer__grid > :first-child" });
+    expect(boxes.brand!.left).toBeGreaterThan(0);
+    expect(boxes.brand!.left).toBeCloseTo(boxes.title!.left, 0);
+    expect(boxes.footer!.left).toBeCloseTo(boxes.title!.left, 0);
+    expect(boxes.header!.height).toBeLessThan(120);
+    // The login form itself is in the first screenful, not only the title.
+    const email = await portal.getByLabel("Adresse e-mail").boundingBox();
+    expect(email!.y + email!.height).toBeLessThan(780);
+    // Every control of the header is inside the column, none at x = 0.
+    const edges = await page.evaluate(() => {
+      const root = document.querySelector("macc-portal")!.shadowRoot!;
+      return [...root.querySelectorAll("header a, header button, header select, header input")]
+        .map((el) => el.getBoundingClientRect())
+        .filter((b) => b.width > 1)
+        .map((b) => [b.left, b.right]);
+    });
+    for (const [left, right] of edges) {
+      expect(left).toBeGreaterThanOrEqual(8);
+      expect(right).toBeLessThanOrEqual(352);
+    }
+    await expectAccessible(page);
+    expect(watched.problems).toEqual([]);
+  });
+
+  test("the narrow header's menu and search work with the keyboard", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto("/portail/mon-compte/connexion");
+    const portal = page.locator("macc-portal");
+    const menu = portal.getByRole("button", { name: "Menu" });
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(portal.getByRole("link", { name: "Produits" })).toBeHidden();
+    await expect(portal.getByRole("combobox", { name: "Pays et langue" })).toBeHidden();
+
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(portal.getByRole("link", { name: "Produits" })).toBeVisible();
+    await expect(portal.getByRole("combobox", { name: "Pays et langue" })).toBeVisible();
+    await expectAccessible(page);
+    // Targets of at least 24 px.
+    for (const target of [menu, portal.getByRole("link", { name: "Produits" }), portal.getByRole("combobox", { name: "Pays et langue" })]) {
+      const box = await target.boundingBox();
+      expect(Math.min(box!.width, box!.height)).toBeGreaterThanOrEqual(24);
+    }
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(portal.getByRole("link", { name: "Produits" })).toBeHidden();
+    expect(await focused(page)).toBe("button");
+    await expect(menu).toBeFocused();
+
+    const search = portal.getByRole("button", { name: "Rechercher sur le site" });
+    await expect(portal.getByRole("searchbox")).toBeHidden();
+    await search.click();
+    await expect(search).toHaveAttribute("aria-expanded", "true");
+    await expect(portal.getByRole("searchbox", { name: "Rechercher sur le site" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(portal.getByRole("searchbox")).toBeHidden();
+    await expect(search).toBeFocused();
+  });
+
+  test("the footer-only page's footer reaches the bottom of the window", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 1200 });
+    await page.goto("/footer.html");
+    const footer = page.locator("macc-footer");
+    await expect(footer.locator("address")).toBeVisible();
+    const box = await footer.boundingBox();
+    expect(box!.y + box!.height).toBeCloseTo(1200, 0);
+  });
+});
+
+test.describe("vertical rhythm", () => {
+  test("public screens keep space under the header band and above the footer", async ({ page }) => {
+    for (const path of ["/portail/mon-compte/connexion", "/portail/mot-de-passe-oublie", "/portail/inscription", "/portail/contact"]) {
+      await page.goto(path);
+      await expect(page.locator("macc-portal").getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const space = await rhythm(page);
+      expect(space.underHeader, path).toBeGreaterThanOrEqual(RHYTHM);
+      expect(space.aboveFooter, path).toBeGreaterThanOrEqual(RHYTHM);
+    }
+  });
+
+  test("the information confirmation screen too", async ({ page }) => {
+    const portal = page.locator("macc-portal");
+    // Looked at, not confirmed: other tests need this account's data unconfirmed.
+    await page.goto("/portail/mon-compte/connexion");
+    await logIn(page, "welcome@demo.macc.test", "macc-portal");
+    await expect(page).toHaveURL(/confirmation-information$/);
+    await expect(portal.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const space = await rhythm(page);
+    expect(space.underHeader).toBeGreaterThanOrEqual(RHYTHM);
+    expect(space.aboveFooter).toBeGreaterThanOrEqual(RHYTHM);
+  });
+
+  test("account screens: my information, contact form, password change", async ({ page }) => {
+    const portal = page.locator("macc-portal");
+    await page.goto("/portail/mon-compte/connexion");
+    await logIn(page, "uk@demo.macc.test", "macc-portal");
+    await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+    for (const path of ["/portail/mon-compte/mes-informations", "/portail/contact/formulaire-contact", "/portail/mon-compte/mes-informations/update-mot-de-passe"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(portal.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const space = await rhythm(page);
+      expect(space.underHeader, path).toBeGreaterThanOrEqual(RHYTHM);
+      expect(space.aboveFooter, path).toBeGreaterThanOrEqual(RHYTHM);
+    }
+  });
+});
+
+test.describe("skip link", () => {
+  test("is the first Tab stop of the portal and of the CMS page, and moves focus to the main content", async ({ page }) => {
+    await page.goto("/portail/mon-compte/connexion");
+    const portal = page.locator("macc-portal");
+    await expect(portal.getByLabel("Adresse e-mail")).toBeVisible();
+    await page.keyboard.press("Tab");
+    const skip = portal.getByRole("link", { name: "Aller au contenu" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press("Enter");
+    expect(await focused(page)).toBe("main#main");
+    await page.keyboard.press("Tab");
+    await expect(portal.getByLabel("Adresse e-mail")).toBeFocused();
+
+    await page.goto("/france.html");
+    await expect(page.locator("macc-login").getByLabel("Adresse e-mail")).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(page.locator("macc-header").getByRole("link", { name: "Aller au contenu" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    expect(await focused(page)).toBe("main");
+  });
+});
+
+test.describe("language", () => {
+  test("arrow keys do not switch the language nor move focus; Enter does, and the choice survives a reload and data-locale", async ({ page }) => {
+    await page.goto("/portail/mon-compte/connexion");
+    const portal = page.locator("macc-portal");
+    const heading = portal.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText("Je me connecte à mon compte");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr-FR");
+
+    const select = portal.getByRole("combobox", { name: "Pays et langue" });
+    await select.focus();
+    // fr-FR → fr-BE → fr-LU → de-BE → de-LU → en-GB
+    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowDown");
+    await expect(select).toHaveValue("en-GB");
+    await page.waitForTimeout(300);
+    await expect(heading).toHaveText("Je me connecte à mon compte");
+    await expect(select).toBeFocused();
+    await expect(page).toHaveURL(/\/portail\/mon-compte\/connexion$/);
+
+    await page.keyboard.press("Enter");
+    await expect(heading).toHaveText("I log in to my account");
+    await expect(portal.getByRole("combobox", { name: "Country and language" })).toBeFocused();
+    // The address follows, in place; the document's language too.
+    await expect(page).toHaveURL(/\/portail\/my-account\/login$/);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en-GB");
+    await expectAccessible(page);
+
+    // The page says fr-FR (data-locale): the visitor's choice wins, after a reload and on another page.
+    await page.reload();
+    await expect(heading).toHaveText("I log in to my account");
+    await page.goto("/portail/mon-compte/factures");
+    await expect(page).toHaveURL(/\/portail\/my-account\/login$/);
+    await page.goto("/france.html");
+    await expect(page.locator("macc-login").getByRole("heading", { level: 1 })).toHaveText("I log in to my account");
+    await expect(page.locator("macc-login")).toHaveAttribute("lang", "en-GB");
+
+    // Leaving the list also commits: back to French.
+    const cmsSelect = page.locator("macc-header").getByRole("combobox", { name: "Country and language" });
+    await cmsSelect.focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowUp");
+    await expect(page.locator("macc-login").getByRole("heading", { level: 1 })).toHaveText("I log in to my account");
+    await page.keyboard.press("Tab");
+    await expect(page.locator("macc-login").getByRole("heading", { level: 1 })).toHaveText("Je me connecte à mon compte");
+  });
+});
+
+test("the root path is replaced by LOGIN's address without a history entry", async ({ page }) => {
+  await page.goto("/footer.html");
+  const before = await page.evaluate(() => history.length);
+  await page.goto("/portail/");
+  await expect(page).toHaveURL(/\/portail\/mon-compte\/connexion$/);
+  await expect(page.locator("macc-portal").getByRole("heading", { level: 1 })).toHaveText("Je me connecte à mon compte");
+  expect(await page.evaluate(() => history.length)).toBe(before + 1);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/footer\.html$/);
+});
+
+test("logging out is confirmed by an announced status message", async ({ page }) => {
+  await page.goto("/portail/mon-compte/connexion");
+  await logIn(page, "uk@demo.macc.test", "macc-portal");
+  await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+  const portal = page.locator("macc-portal");
+  // The account menu follows the dashboard's tiles, with a space before its arrow.
+  const account = portal.getByRole("button", { name: /Mon compte/ });
+  const gap = await account.evaluate((button) => {
+    const arrow = button.querySelector("span")!.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(button.firstChild!);
+    return arrow.left - range.getBoundingClientRect().right;
+  });
+  expect(gap).toBeGreaterThanOrEqual(3);
+
+  await portal.getByRole("button", { name: "Se déconnecter" }).click();
+  await expect(page).toHaveURL(/\/portail\/mon-compte\/connexion$/);
+  const status = page.locator("macc-toasts").getByRole("status");
+  await expect(status).toContainText("Vous êtes déconnecté.");
+  await expectAccessible(page);
+});
