@@ -10,6 +10,8 @@ export interface CompanyView {
   raisonSocial: string;
   immatriculation: string;
   numeroClient: string;
+  /** ISO country code: where the legal form goes in the displayed name. */
+  pays: string;
   /** ISO date (YYYY-MM-DD) or null. */
   derniereMiseAJour: string | null;
 }
@@ -51,9 +53,10 @@ export async function loadUser(db: Queryable, uuidCompte: string): Promise<UserV
     raison_sociale: string;
     immatriculation: string;
     numero_client: string;
+    pays: string;
     derniere_mise_a_jour: string | null;
   }>(
-    `SELECT c.id_tier, c.code_reseau, c.forme_juridique, c.raison_sociale, c.immatriculation, c.numero_client,
+    `SELECT c.id_tier, c.code_reseau, c.forme_juridique, c.raison_sociale, c.immatriculation, c.numero_client, c.pays,
             to_char(c.derniere_mise_a_jour, 'YYYY-MM-DD') AS derniere_mise_a_jour
      FROM account_companies ac JOIN companies c ON c.id_tier = ac.id_tier
      WHERE ac.uuid_compte = $1 ORDER BY ac.position, c.id_tier`,
@@ -67,6 +70,7 @@ export async function loadUser(db: Queryable, uuidCompte: string): Promise<UserV
       raisonSocial: c.raison_sociale,
       immatriculation: c.immatriculation,
       numeroClient: c.numero_client,
+      pays: c.pays,
       derniereMiseAJour: c.derniere_mise_a_jour,
     }),
   );
@@ -97,6 +101,7 @@ export function withTokens(user: UserView, secret: Buffer, sid: string, ttlSecon
       raisonSocial: e.raisonSocial,
       immatriculation: e.immatriculation,
       numeroClient: e.numeroClient,
+      pays: e.pays,
       derniereMiseAJour: e.derniereMiseAJour,
     })),
   };

@@ -3,6 +3,7 @@ import { createTestApp, type TestContext } from "../test-support.ts";
 import { migrate } from "./migrate.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { luhnValid } from "./seed-helpers.ts";
+import { formatCompanyName, nameContainsLegalForm } from "../../src/core/company-name.ts";
 import { checkCompanyNumber, isCompanyCountry } from "../../src/core/company-numbers.ts";
 
 let t: TestContext;
@@ -67,6 +68,19 @@ describe("migrations and seed", () => {
       if (isCompanyCountry(r.pays)) expect(checkCompanyNumber(r.pays, r.immatriculation).valid, r.immatriculation).toBe(true);
     }
     expect(checkCompanyNumber("FR", "552100554").kind).toBe("siren");
+  });
+
+  it("company names do not hold their legal form, which is placed per country when shown", async () => {
+    const rows = await q<{ id_tier: string; raison_sociale: string; forme_juridique: string; pays: string }>(
+      "SELECT id_tier, raison_sociale, forme_juridique, pays FROM companies",
+    );
+    for (const r of rows) expect(nameContainsLegalForm(r.raison_sociale, r.forme_juridique), r.raison_sociale).toBe(false);
+    const shown = Object.fromEntries(rows.map((r) => [r.id_tier, formatCompanyName(r.raison_sociale, r.forme_juridique, r.pays)]));
+    expect(shown).toMatchObject({
+      "2000873": "GAEC du Bocage Vendéen",
+      "4000128": "Greenfield Farm Supplies Ltd",
+      "3000452": "Agri Services Wallonie SRL",
+    });
   });
 
   it("every demo account has complete personal data", async () => {

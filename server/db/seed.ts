@@ -425,7 +425,7 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
       telephone: "02 41 88 12 34", adresse: "14 route de Nantes", adresse_complement: "Lieu-dit La Croix Blanche", code_postal: "49130", ville: "Les Ponts-de-Cé",
     },
     {
-      id_tier: "2000873", code_reseau: "AGR", forme_juridique: "GAEC", raison_sociale: "GAEC du Bocage Vendéen",
+      id_tier: "2000873", code_reseau: "AGR", forme_juridique: "GAEC", raison_sociale: "du Bocage Vendéen",
       immatriculation: siret("79845612", "0001"), numero_client: "A-200873", pays: "FR",
       derniere_mise_a_jour: day(addMonths(now, -5)), contact_email: "gaec.bocage@exploitation.test", contact_mobile: "+33 6 98 76 54 02",
       telephone: "02 51 46 20 11", adresse: "La Métairie Neuve", adresse_complement: null, code_postal: "85310", ville: "Nesmy",
@@ -443,7 +443,7 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
       telephone: "03 26 55 40 10", adresse: "3 rue du Moulin", adresse_complement: null, code_postal: "51100", ville: "Reims",
     },
     {
-      id_tier: "1006612", code_reseau: "FRA", forme_juridique: "SCEA", raison_sociale: "SCEA des Trois Chênes",
+      id_tier: "1006612", code_reseau: "FRA", forme_juridique: "SCEA", raison_sociale: "des Trois Chênes",
       immatriculation: siret("43219876", "0001"), numero_client: "C-100612", pays: "FR",
       derniere_mise_a_jour: null, contact_email: "troischenes@exploitation.test", contact_mobile: "+33 7 81 22 33 04",
       telephone: "05 49 12 34 56", adresse: "Les Trois Chênes", adresse_complement: "Route de Parthenay", code_postal: "79200", ville: "Châtillon-sur-Thouet",
@@ -456,7 +456,7 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
     },
     {
       // The company of the account for trying the password flows (change once, forgot, reset).
-      id_tier: "1008010", code_reseau: "FRA", forme_juridique: "EARL", raison_sociale: "EARL des Prés Fleuris",
+      id_tier: "1008010", code_reseau: "FRA", forme_juridique: "EARL", raison_sociale: "des Prés Fleuris",
       immatriculation: siret("87654321", "0001"), numero_client: "C-100810", pays: "FR",
       derniere_mise_a_jour: day(addMonths(now, -3)), contact_email: "contact@pres-fleuris.test", contact_mobile: "+33 6 22 33 44 55",
       telephone: "02 99 12 34 56", adresse: "Les Prés Fleuris", adresse_complement: null, code_postal: "35140", ville: "Saint-Aubin-du-Cormier",

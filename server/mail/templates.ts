@@ -1,3 +1,4 @@
+import { formatCompanyName } from "../../src/core/company-name.ts";
 import type { Locale } from "../http/context.ts";
 import type { MailMessage } from "./mailer.ts";
 
@@ -199,7 +200,7 @@ export interface ContactDetails {
   subject: string;
   message: string;
   customer: { civilite: string | null; prenom: string; nom: string; email: string; telephone: string; mobile: string };
-  company: { formeJuridique: string; raisonSociale: string; immatriculation: string; numeroClient: string; idTier: string; codeReseau: string };
+  company: { formeJuridique: string; raisonSociale: string; pays: string; immatriculation: string; numeroClient: string; idTier: string; codeReseau: string };
 }
 
 const personName = (c: ContactDetails["customer"]) => [c.civilite, c.prenom, c.nom].filter(Boolean).join(" ") || c.email;
@@ -210,7 +211,7 @@ export function contactServiceMail(to: string, d: ContactDetails): MailMessage {
     `Client : ${personName(d.customer)} <${d.customer.email}>`,
     ...(d.customer.telephone ? [`Téléphone : ${d.customer.telephone}`] : []),
     ...(d.customer.mobile ? [`Mobile : ${d.customer.mobile}`] : []),
-    `Entreprise : ${`${d.company.formeJuridique} ${d.company.raisonSociale}`.trim()}`,
+    `Entreprise : ${formatCompanyName(d.company.raisonSociale, d.company.formeJuridique, d.company.pays)}`,
     `N° client : ${d.company.numeroClient} — immatriculation : ${d.company.immatriculation} — réseau ${d.company.codeReseau} (tiers ${d.company.idTier})`,
     `Service demandé : ${d.service}`,
   ];

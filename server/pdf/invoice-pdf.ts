@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { formatCompanyName } from "../../src/core/company-name.ts";
 
 /** What an invoice PDF shows (read from the `invoices` row, its company and its network). */
 export interface InvoiceForPdf {
@@ -223,7 +224,7 @@ export async function renderInvoicePdf(inv: InvoiceForPdf): Promise<Uint8Array> 
   const co = inv.company;
   const boxTop = w.y;
   const customer = [
-    `${co.formeJuridique} ${co.raisonSociale}`.trim(),
+    formatCompanyName(co.raisonSociale, co.formeJuridique, co.pays),
     `${co.pays === "FR" ? "SIRET / SIREN" : "N° d'immatriculation"} : ${co.immatriculation}`,
     `N° client : ${co.numeroClient}`,
     co.adresse ?? "",

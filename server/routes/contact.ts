@@ -168,9 +168,10 @@ export function contactRoutes(deps: Deps) {
         raison_sociale: string;
         immatriculation: string;
         numero_client: string;
+        pays: string;
       }>(
         `SELECT a.email, a.civilite, a.prenom, a.nom, a.telephone, a.mobile, a.langue,
-                c.forme_juridique, c.raison_sociale, c.immatriculation, c.numero_client
+                c.forme_juridique, c.raison_sociale, c.immatriculation, c.numero_client, c.pays
          FROM accounts a, companies c WHERE a.uuid_compte = $1 AND c.id_tier = $2`,
         [scope.uuidCompte, scope.idTier],
       )
@@ -193,6 +194,7 @@ export function contactRoutes(deps: Deps) {
       company: {
         formeJuridique: who.forme_juridique,
         raisonSociale: who.raison_sociale,
+        pays: who.pays,
         immatriculation: who.immatriculation,
         numeroClient: who.numero_client,
         idTier: scope.idTier,

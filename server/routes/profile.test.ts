@@ -244,6 +244,7 @@ describe("POST /api/me/confirmation", () => {
       raisonSocial: "Martin Agrofournitures",
       immatriculation: expect.stringMatching(/^\d{14}$/),
       numeroClient: "C-100530",
+      pays: "FR",
       derniereMiseAJour: today(),
     });
     const me = (await (await t.app.request("/api/me", { headers: auth(token) })).json()) as { user: { entreprises: { derniereMiseAJour: string }[] } };

@@ -298,11 +298,12 @@ export function profileRoutes(deps: Deps) {
       raison_sociale: string;
       immatriculation: string;
       numero_client: string;
+      pays: string;
       derniere_mise_a_jour: string;
     }>(
       `UPDATE companies c SET derniere_mise_a_jour = CURRENT_DATE
        WHERE c.id_tier = $2 AND EXISTS (SELECT 1 FROM account_companies ac WHERE ac.uuid_compte = $1 AND ac.id_tier = c.id_tier)
-       RETURNING c.id_tier, c.code_reseau, c.forme_juridique, c.raison_sociale, c.immatriculation, c.numero_client,
+       RETURNING c.id_tier, c.code_reseau, c.forme_juridique, c.raison_sociale, c.immatriculation, c.numero_client, c.pays,
                  to_char(c.derniere_mise_a_jour, 'YYYY-MM-DD') AS derniere_mise_a_jour`,
       [c.get("auth").uuidCompte, idTier],
     );
@@ -315,6 +316,7 @@ export function profileRoutes(deps: Deps) {
       raisonSocial: r.raison_sociale,
       immatriculation: r.immatriculation,
       numeroClient: r.numero_client,
+      pays: r.pays,
       derniereMiseAJour: r.derniere_mise_a_jour,
     };
     return c.json({ entreprise });

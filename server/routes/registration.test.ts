@@ -546,7 +546,7 @@ describe("POST /api/registration/{id}/complete", () => {
     const res = await complete(registrationId);
     expect(res.status).toBe(201);
     const body = (await res.json()) as { user: { entreprises: { idTier: string; raisonSocial: string }[] } };
-    expect(body.user.entreprises).toMatchObject([{ idTier: "1007001", raisonSocial: "Ferme de la Vallée Verte" }]);
+    expect(body.user.entreprises).toMatchObject([{ idTier: "1007001", raisonSocial: "Ferme de la Vallée Verte", pays: "FR" }]);
   });
 
   it.each<[string, unknown, unknown, { path: string; message: string }[]]>([

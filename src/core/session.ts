@@ -14,6 +14,7 @@ const EntrepriseSchema = v.object({
   raisonSocial: v.string(),
   immatriculation: v.string(),
   numeroClient: v.string(),
+  pays: v.optional(v.string()),
   derniereMiseAJour: v.nullable(v.string()),
 });
 

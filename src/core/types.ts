@@ -9,6 +9,8 @@ export interface Entreprise {
   raisonSocial: string;
   immatriculation: string;
   numeroClient: string;
+  /** ISO country code of the company (orders its name and legal form); older APIs omit it. */
+  pays?: string;
   /** ISO date of the last confirmation of the company's data; null for migrated accounts. */
   derniereMiseAJour: string | null;
 }

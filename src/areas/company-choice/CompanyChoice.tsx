@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { formatCompanyName } from "../../core/company-name";
 import { formatDateTime } from "../../core/format";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -60,7 +61,7 @@ export function CompanyChoice() {
         <ul className="companies">
           {user.entreprises.map((company) => {
             const isCurrent = company.idTier === current;
-            const name = `${company.formeJuridique} ${company.raisonSocial}`.trim();
+            const name = formatCompanyName(company.raisonSocial, company.formeJuridique, company.pays);
             return (
               <li key={company.idTier} className="company-card" data-current={isCurrent}>
                 <div>

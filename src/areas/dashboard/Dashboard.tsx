@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import { formatCompanyName } from "../../core/company-name";
 import { FEATURES } from "../../core/constants";
 import { showsInvoices } from "../../core/theme";
 import type { RouteName } from "../../core/routes";
@@ -35,7 +36,7 @@ export function Dashboard() {
     <div className="container" part="dashboard">
       <PageTitle>{t`My account`}</PageTitle>
       <p className="company-line">
-        {entreprise.formeJuridique} {entreprise.raisonSocial} · {entreprise.immatriculation}
+        {formatCompanyName(entreprise.raisonSocial, entreprise.formeJuridique, entreprise.pays)} · {entreprise.immatriculation}
       </p>
       <ul className="tiles">
         {showsInvoices(entreprise.codeReseau, theme) && (

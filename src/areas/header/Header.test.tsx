@@ -58,6 +58,17 @@ describe("<macc-header>", () => {
       expect(accountButton(screen).getAttribute("aria-expanded")).toBe("false");
     });
 
+    it.each<[string, string, string, string]>([
+      ["GB", "Ltd", "Greenfield Farm Supplies", "Greenfield Farm Supplies Ltd"],
+      ["NL", "B.V.", "Boerderij De Vries", "Boerderij De Vries B.V."],
+      ["FR", "GAEC", "du Bocage Vendéen", "GAEC du Bocage Vendéen"],
+      ["FR", "GAEC", "GAEC du Bocage Vendéen", "GAEC du Bocage Vendéen"],
+    ])("a %s company with %j %j shows %j", async (pays, formeJuridique, raisonSocial, expected) => {
+      logIn(company({ pays, formeJuridique, raisonSocial }));
+      const { root } = await mount("<macc-header></macc-header>");
+      expect(root.querySelector(".company__name")!.textContent).toBe(expected);
+    });
+
     it("the block follows a company change", async () => {
       logIn(company({ idTier: "A", raisonSocial: "Alpha" }), company({ idTier: "B", raisonSocial: "Beta", immatriculation: "BE0999" }));
       const { root } = await mount("<macc-header></macc-header>");

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type RefObject } from "react";
+import { formatCompanyName } from "../../core/company-name";
 import { LOCALES, type Locale } from "../../core/constants";
 import { isLocale } from "../../core/locale";
 import { showsJoinUs, sitePath } from "../../core/site";
@@ -227,9 +228,7 @@ function CompanyBlock() {
           <UserIcon />
           <span>
             <span className="visually-hidden">{t`Company:`} </span>
-            <span className="company__name">
-              {entreprise.formeJuridique} {entreprise.raisonSocial}
-            </span>{" "}
+            <span className="company__name">{formatCompanyName(entreprise.raisonSocial, entreprise.formeJuridique, entreprise.pays)}</span>{" "}
             <span className="company__number">{entreprise.immatriculation}</span>
           </span>
         </p>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
+import { formatCompanyName } from "../../core/company-name";
 import { formatDate } from "../../core/format";
 import { freshnessOf } from "../../core/route-rules";
 import { Alert } from "../../ui/Alert";
@@ -127,7 +128,7 @@ function Summary({ profile, confirming, onConfirm, onCorrect }: { profile: Profi
     [t`Mobile phone`, user.mobile],
     [t`Landline phone`, user.telephone],
     [t`Address`, address],
-    [t`Company name`, `${entreprise.formeJuridique} ${entreprise.raison_sociale}`.trim()],
+    [t`Company name`, formatCompanyName(entreprise.raison_sociale, entreprise.formeJuridique, entreprise.pays)],
     [t`Registration number`, entreprise.immatriculation],
     [t`Customer number`, entreprise.numeroClient],
   ];

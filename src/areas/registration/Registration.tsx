@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
+import { formatCompanyName } from "../../core/company-name";
 import { COMPANY_NUMBER_EXAMPLE, checkCompanyNumber, type CompanyCountry } from "../../core/company-numbers";
 import { isBotCheckRefusal } from "../../core/bot-check";
 import { ApiError, waitMinutes } from "../../core/errors";
@@ -201,6 +202,7 @@ function Companies({ store }: { store: RegistrationStore }) {
   const bot = useBotCheck();
   const failure = useFailure();
   const found = useStore(store, (s) => s.entreprisesTrouvees);
+  const country = useStore(store, (s) => s.pays);
   const [accountExists, setAccountExists] = useState(false);
   const [noContact, setNoContact] = useState(false);
   const form = useForm<{ ids: string[] }>(
@@ -235,9 +237,7 @@ function Companies({ store }: { store: RegistrationStore }) {
           <label className="checkbox" key={company.idTier}>
             <input id={`company-${i}`} type="checkbox" checked={form.values.ids.includes(company.idTier)} onChange={(e) => toggle(company.idTier, e.target.checked)} />
             <span>
-              <strong>
-                {company.formeJuridique} {company.raisonSocial}
-              </strong>
+              <strong>{formatCompanyName(company.raisonSocial, company.formeJuridique, country)}</strong>
               <small>{t`Registration number ${company.immatriculation} · customer number ${company.numeroClient}`}</small>
             </span>
           </label>
