@@ -144,6 +144,7 @@ test.describe("one content column", () => {
 
 test.describe("vertical rhythm", () => {
   test("public screens keep space under the header band and above the footer", async ({ page }) => {
+    test.slow(); // logs in (bot check) or walks several pages
     for (const path of ["/portail/mon-compte/connexion", "/portail/mot-de-passe-oublie", "/portail/inscription", "/portail/contact"]) {
       await page.goto(path);
       await expect(page.locator("macc-portal").getByRole("heading", { level: 1 })).toBeVisible();
@@ -155,6 +156,7 @@ test.describe("vertical rhythm", () => {
   });
 
   test("the information confirmation screen too", async ({ page }) => {
+    test.slow(); // logs in (bot check) or walks several pages
     const portal = page.locator("macc-portal");
     // Looked at, not confirmed: other tests need this account's data unconfirmed.
     await page.goto("/portail/mon-compte/connexion");
@@ -168,6 +170,7 @@ test.describe("vertical rhythm", () => {
   });
 
   test("account screens: my information, contact form, password change", async ({ page }) => {
+    test.slow(); // logs in (bot check) or walks several pages
     const portal = page.locator("macc-portal");
     await page.goto("/portail/mon-compte/connexion");
     await logIn(page, "uk@demo.macc.test", "macc-portal");
@@ -209,6 +212,7 @@ test.describe("skip link", () => {
 
 test.describe("language", () => {
   test("arrow keys do not switch the language nor move focus; Enter does, and the choice survives a reload and data-locale", async ({ page }) => {
+    test.slow(); // logs in (bot check) or walks several pages
     await page.goto("/portail/mon-compte/connexion");
     const portal = page.locator("macc-portal");
     const heading = portal.getByRole("heading", { level: 1 });
@@ -264,6 +268,7 @@ test("the root path is replaced by LOGIN's address without a history entry", asy
 });
 
 test("logging out is confirmed by an announced status message", async ({ page }) => {
+  test.slow(); // logs in (bot check) or walks several pages
   await page.goto("/portail/mon-compte/connexion");
   await logIn(page, "uk@demo.macc.test", "macc-portal");
   await expect(page).toHaveURL(/\/portail\/mon-compte$/);
@@ -282,5 +287,19 @@ test("logging out is confirmed by an announced status message", async ({ page })
   await expect(page).toHaveURL(/\/portail\/mon-compte\/connexion$/);
   const status = page.locator("macc-toasts").getByRole("status");
   await expect(status).toContainText("Vous êtes déconnecté.");
+  await expectAccessible(page);
+});
+
+test("at 360 px a label's colon never wraps alone (company choice)", async ({ page }) => {
+  test.slow(); // logs in (bot check) or walks several pages
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto("/portail/mon-compte/connexion");
+  await logIn(page, "multi@demo.macc.test", "macc-portal");
+  await expect(page).toHaveURL(/choixEntreprise$/);
+  const portal = page.locator("macc-portal");
+  await expect(portal.locator("dt").first()).toBeVisible();
+  const lines = await portal.locator("dt").evaluateAll((labels) => labels.map((dt) => [dt.textContent, dt.getClientRects().length]));
+  expect(lines.length).toBeGreaterThan(0);
+  for (const [text, count] of lines) expect(count, String(text)).toBe(1);
   await expectAccessible(page);
 });
