@@ -133,7 +133,7 @@ export function ContactForm() {
           </Alert>
         )}
         {contacts.status === "loading" ? (
-          <Skeleton height="4.5rem" width="min(30rem, 100%)" label={t`Loading our services`} />
+          <Skeleton height="4.5em" width="min(30em, 100%)" label={t`Loading our services`} />
         ) : (
           <SelectField
             {...form.bind("service")}

@@ -30,7 +30,7 @@ export function Dashboard() {
 
   const counts = summary.status === "ready" ? summary.data : null;
   const pending = summary.status === "loading";
-  const detail = (content: ReactNode) => (pending ? <Skeleton width="8rem" /> : content);
+  const detail = (content: ReactNode) => (pending ? <Skeleton width="8em" /> : content);
 
   return (
     <div className="container" part="dashboard">

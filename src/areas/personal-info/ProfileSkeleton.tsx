@@ -8,8 +8,8 @@ export function ProfileSkeleton() {
     <div role="status" aria-label={t`Loading your information`}>
       {Array.from({ length: 8 }, (_, i) => (
         <div key={i} className="field">
-          <Skeleton width="10rem" />
-          <Skeleton height="2.75rem" width="min(30rem, 100%)" />
+          <Skeleton width="10em" />
+          <Skeleton height="2.75em" width="min(30em, 100%)" />
         </div>
       ))}
     </div>

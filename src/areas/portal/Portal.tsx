@@ -73,7 +73,7 @@ export function Portal(props: PortalProps) {
   useEffect(() => {
     void loadAllPaths().then(() => setReady(true));
   }, []);
-  return ready ? <PortalShell {...props} /> : <span className="skeleton" style={{ minHeight: "40rem" }} />;
+  return ready ? <PortalShell {...props} /> : <span className="skeleton" style={{ minHeight: "40em" }} />;
 }
 
 function PortalShell({ base }: PortalProps) {
@@ -178,7 +178,7 @@ function RouteView({ name, params }: { name: RouteName; params: RouteParams }): 
 function ScreenSkeleton() {
   return (
     <div aria-busy="true">
-      <span className="skeleton" style={{ minHeight: "24rem" }} />
+      <span className="skeleton" style={{ minHeight: "24em" }} />
     </div>
   );
 }

@@ -126,7 +126,7 @@ function ProductDetailView({ family, afterSales }: { family: string; afterSales:
       <p>
         <RouteLink route="PARC_PRODUITS">{t`Back to my product fleet`}</RouteLink>
       </p>
-      <PageTitle>{detail ? detail.produit : <Skeleton width="16rem" height="2rem" label={t`Loading the product`} />}</PageTitle>
+      <PageTitle>{detail ? detail.produit : <Skeleton width="calc(16 * var(--_size))" height="calc(2 * var(--_size))" label={t`Loading the product`} />}</PageTitle>
       {product.status === "error" && (
         <LoadError message={t`This product cannot be shown right now.`} onRetry={product.reload} />
       )}
@@ -178,7 +178,7 @@ function ProductDetailView({ family, afterSales }: { family: string; afterSales:
           </div>
         </>
       )}
-      {product.status === "loading" && <Skeleton height="12rem" />}
+      {product.status === "loading" && <Skeleton height="12em" />}
     </div>
   );
 }
