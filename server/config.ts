@@ -189,7 +189,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     staticDir: path.join(PROJECT_ROOT, "dist", "static"),
     demoDir: path.join(PROJECT_ROOT, "demo"),
     loginFailuresAtBaseCost: 5,
-    loginMaxCostDoublings: 5,
+    loginMaxCostDoublings: 4,
     loginMaxAttemptsPerClient: 30,
     loginWindowSeconds: 15 * 60,
     bodyLimitBytes: 16 * 1024,
