@@ -115,6 +115,24 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
     expect(bad.status).toBe(401);
   });
 
+  it("20 wrong logins at once for one account: at most 5 password checks, on a pool of real connections", async () => {
+    const solved = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => withBotCheck(t.app, json({ email: "stale@demo.macc.test", password: `Wrong-${i}` }))),
+    );
+    const statuses = await Promise.all(
+      solved.map(async (init, i) => (await t.app.request("/api/auth/login", init, fromAddress(`192.0.2.${100 + i}`))).status),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(15);
+    // the owner still gets in, with the harder proof of work the refusals named
+    const owner = await t.app.request(
+      "/api/auth/login",
+      await withBotCheck(t.app, json({ email: "stale@demo.macc.test", password: DEMO_PASSWORD }), 2 * t.config.botCheckMaxNumber),
+      fromAddress("192.0.2.99"),
+    );
+    expect(owner.status).toBe(200);
+  });
+
   it("two refreshes at once with the same cookie both succeed and keep the session (row lock)", async () => {
     const { body, cookie } = await login();
     const sid = (await db.query<{ id: string }>("SELECT id FROM sessions ORDER BY created_at DESC LIMIT 1")).rows[0]!.id;
