@@ -126,6 +126,7 @@ test.describe("registration steps", () => {
 });
 
 test("a host page's hostile style sheet does not reach the elements: same login form as on the France page", async ({ page }) => {
+  test.setTimeout(60_000);
   const { problems } = watchPage(page);
   const measure = async (path: string) => {
     await page.goto(path);

@@ -53,10 +53,10 @@ export async function unreadableButtons(page: Page): Promise<string[]> {
     walk(document);
     const problems: string[] = [];
     for (const el of all) {
+      if (!el.matches("button, input[type=button], input[type=submit], input[type=reset], [role=button], a[href]")) continue;
       const style = getComputedStyle(el);
-      const isButton = el.matches("button, input[type=button], input[type=submit], input[type=reset], [role=button], a.btn");
-      const isLinkButton = el.matches("a[href]") && parse(style.backgroundColor)[3] > 0;
-      if (!isButton && !isLinkButton) continue;
+      const isLinkButton = el.matches("a[href]:not(.btn, [role=button])");
+      if (isLinkButton && parse(style.backgroundColor)[3] === 0) continue;
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || el.matches(":disabled")) continue;
       const background = backgroundOf(el);
@@ -106,4 +106,15 @@ export async function botCheckHeader(request: APIRequestContext): Promise<Record
     }
   }
   throw new Error("unsolvable bot-check challenge");
+}
+
+/** Logs in through `<macc-portal>` and, for an account with several companies, picks the one at `companyIndex`. */
+export async function enterPortal(page: Page, email: string, companyIndex = 0) {
+  await page.goto("/portail/mon-compte/connexion");
+  await logIn(page, email, "macc-portal");
+  await expect(page).toHaveURL(/\/portail\/mon-compte(\/choixEntreprise)?$/);
+  if (page.url().endsWith("choixEntreprise")) {
+    await page.locator("macc-portal .company-card").nth(companyIndex).getByRole("button", { name: /Choisir/ }).click();
+    await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+  }
 }
