@@ -14,7 +14,8 @@ import loginCss from "../src/areas/login/login.css?inline";
 import { Portal } from "../src/areas/portal/Portal";
 import portalCss from "../src/areas/portal/portal.css?inline";
 import controlsCss from "../src/ui/styles/controls.css?inline";
+import dataTableCss from "../src/ui/styles/data-table.css?inline";
 import { defineElement } from "./define";
 
 defineElement("macc-portal", Portal, {
-  props: { base: "string" }, catalogs: [headerCatalog, footerCatalog, loginCatalog, portalCatalog], styles: [controlsCss, headerCss, footerCss, loginCss, portalCss, companyChoiceCss, personalInfoCss, dashboardCss, invoicesCss, productFleetCss, registrationCss] });
+  props: { base: "string" }, catalogs: [headerCatalog, footerCatalog, loginCatalog, portalCatalog], styles: [controlsCss, dataTableCss, headerCss, footerCss, loginCss, portalCss, companyChoiceCss, personalInfoCss, dashboardCss, invoicesCss, productFleetCss, registrationCss] });

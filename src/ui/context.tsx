@@ -18,6 +18,13 @@ export interface Navigation {
   /** The href of a route, for real links that work with a middle click. */
   href(route: RouteName, params?: RouteParams): string;
   go(route: RouteName, params?: RouteParams, options?: { replace?: boolean }): void;
+  /** The portal's current query string (without "?") and how to change it; absent in standalone elements. */
+  query?: AddressQuery;
+}
+
+export interface AddressQuery {
+  search: string;
+  set(search: string, options: { replace: boolean }): void;
 }
 
 export interface ElementContextValue {

@@ -1,6 +1,7 @@
 import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import "../../../elements/macc-invoices";
+import "../../../elements/macc-portal";
 import { getCore } from "../../core/index";
 import { company, deferred, mount, problem, resetPage, sessionRoutes, stubApi, user, type ApiCall, type ApiStub, type Mounted, type RouteHandler, type StubResponse, waitFor } from "../../test/elements";
 
@@ -115,8 +116,8 @@ const logIn = (codeReseau = "FRA") => getCore().store.getState().connectUser(use
 const TAG = "<macc-invoices></macc-invoices>";
 
 const tbody = (view: Mounted) => view.root.querySelector("tbody")!;
-/** Each row's cells as text (the download cell left out). */
-const rows = (view: Mounted) => [...tbody(view).querySelectorAll("tr:not(.skeleton-row)")].map((tr) => [...tr.children].slice(0, 6).map((c) => c.textContent));
+/** Each row's cells as text (the download cell left out); none when there is no table. */
+const rows = (view: Mounted) => [...view.root.querySelectorAll("tbody tr:not(.skeleton-row)")].map((tr) => [...tr.children].slice(0, 6).map((c) => c.textContent));
 const numbers = (view: Mounted) => rows(view).map((r) => r[0]);
 const statusLine = (view: Mounted) => view.root.querySelector(".results > [role=status]")!.textContent;
 const field = <E extends HTMLElement>(view: Mounted, id: string) => view.root.getElementById(id) as E;
@@ -130,7 +131,7 @@ async function mountList(html = TAG) {
 }
 async function settled(view: Mounted) {
   await waitFor(() => {
-    expect(view.root.querySelector("tbody[aria-busy=false], .alert")).not.toBeNull();
+    expect(view.root.querySelector("tbody[aria-busy=false], .alert, .invoice-list[aria-busy=false]")).not.toBeNull();
     expect(view.root.querySelector(".skeleton-row")).toBeNull();
   });
 }
@@ -435,6 +436,8 @@ describe("<macc-invoices>", () => {
       await answered(view, calls, 2);
       expect(statusLine(view)).toBe(TEXT.noMatch);
       expect(rows(view)).toEqual([]);
+      // No column headers above "no invoice matches": there is nothing under them.
+      expect(view.root.querySelector("table, thead, [role=columnheader]")).toBeNull();
       // Not the "no invoices at all" invitation: the filters are still there to change.
       expect(view.screen.queryByText(TEXT.none)).toBeNull();
       expect(field<HTMLInputElement>(view, "invoice-search").value).toBe("ZZZ");
@@ -501,6 +504,225 @@ describe("<macc-invoices>", () => {
       expect(lastQuery(calls)).not.toHaveProperty("year");
       expect(lastQuery(calls)).not.toHaveProperty("annee");
       expect(view.root.querySelector(".note")).toBeNull();
+    });
+  });
+
+  describe("cards on narrow screens", () => {
+    it("each cell carries its column's header as label (the action cell none); the roles keep the table semantics", async () => {
+      api(server(invoices(2)));
+      logIn();
+      const view = await mountList();
+      const table = view.screen.getByRole("table");
+      expect(table.getAttribute("role")).toBe("table");
+      for (const tr of tbody(view).querySelectorAll("tr")) {
+        expect(tr.getAttribute("role")).toBe("row");
+        expect([...tr.children].map((c) => c.getAttribute("data-label"))).toEqual([...TEXT.columns.slice(0, 6), null]);
+        expect([...tr.children].map((c) => c.getAttribute("role"))).toEqual(["rowheader", "cell", "cell", "cell", "cell", "cell", "cell"]);
+      }
+      expect([...view.root.querySelectorAll("thead th")].map((th) => th.getAttribute("role"))).toEqual(Array(7).fill("columnheader"));
+      // The sortable headers stay visible as sort buttons on cards; the others are marked as such.
+      expect([...view.root.querySelectorAll("thead th.sortable .sort-button")].map((b) => b.firstChild!.textContent)).toEqual(["Numéro", "Date de facture", "Montant"]);
+    });
+  });
+
+  describe("the list state kept with the address (Back, reload)", () => {
+    const KEY = "macc-invoices";
+    const entry = () => (history.state as Record<string, string> | null)?.[KEY];
+    const atEntry = (search: string) => history.replaceState({ [KEY]: search }, "");
+    const back = () => history.back();
+
+    it("standalone: an entry's state (coming back to the page) is shown at once: request, fields, sort and page", async () => {
+      atEntry("statut=paid&tri=amount-asc&page=2&q=F20");
+      const calls = api(server(invoices(60)));
+      logIn();
+      const view = await mountList();
+      expect(calls.callsTo(LIST)).toHaveLength(1);
+      expect(lastQuery(calls)).toEqual({ page: "2", pageSize: "25", sort: "amount", order: "asc", status: "paid", q: "F20" });
+      expect(field<HTMLSelectElement>(view, "invoice-status").value).toBe("paid");
+      expect(field<HTMLInputElement>(view, "invoice-search").value).toBe("F20");
+      expect(ariaSort(view)[3]).toBe("ascending");
+      expect(button(view, TEXT.page(2)).getAttribute("aria-current")).toBe("page");
+    });
+
+    it("standalone: the host page's own address and history state are left alone", async () => {
+      history.replaceState({ cms: "kept" }, "", "/produits?page=4&q=tracteur");
+      const calls = api(server(invoices(60)));
+      logIn();
+      const view = await mountList();
+      expect(lastQuery(calls)).toMatchObject({ page: "1" });
+      expect(lastQuery(calls)).not.toHaveProperty("q");
+      fireEvent.click(button(view, TEXT.next));
+      await answered(view, calls, 2);
+      expect(location.pathname + location.search).toBe("/produits?page=4&q=tracteur");
+      expect(history.state).toEqual({ cms: "kept", [KEY]: "page=2" });
+    });
+
+    it.each<[string]>([["page=-1&tri=price-up&annee=99&statut=open&q=a%00b"], ["page=1e3"], ["tri=amount-asc-asc"], [`q=${"F".repeat(51)}`]])(
+      "invalid values (%s) are ignored: the first page, newest first",
+      async (search) => {
+        atEntry(search);
+        const calls = api(server(invoices(30)));
+        logIn();
+        const view = await mountList();
+        expect(lastQuery(calls)).toEqual({ page: "1", pageSize: "25", sort: "date", order: "desc" });
+        expect(rows(view)).toHaveLength(25);
+      },
+    );
+
+    it("a page past the end goes to the last page; a year without invoices is dropped (the entry replaced)", async () => {
+      atEntry("page=9&statut=unpaid");
+      const calls = api(server(invoices(60)));
+      logIn();
+      const view = await mountList();
+      await answered(view, calls, 2);
+      expect(lastQuery(calls)).toMatchObject({ page: "1", status: "unpaid" });
+      expect(entry()).toBe("statut=unpaid");
+
+      atEntry("annee=2019&page=2");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+      await waitFor(() => expect(lastQuery(calls)).toEqual({ page: "1", pageSize: "25", sort: "date", order: "desc" }));
+      expect(entry()).toBe("");
+      expect(field<HTMLSelectElement>(view, "invoice-year").value).toBe("");
+    });
+
+    it("an archive year from the address is asked with annee, once the years are known", async () => {
+      atEntry("annee=2021");
+      const calls = api(server(invoices(60)));
+      logIn();
+      const view = await mountList();
+      await waitFor(() => expect(lastQuery(calls)).toMatchObject({ annee: "2021" }));
+      expect(lastQuery(calls)).not.toHaveProperty("year");
+      await settled(view);
+      expect(view.root.querySelector(".note")!.textContent).toBe(TEXT.archiveNote(2021));
+      expect(field<HTMLSelectElement>(view, "invoice-year").value).toBe("2021");
+    });
+
+    it("pages add history entries and Back returns to the previous page", async () => {
+      const calls = api(server(invoices(60)));
+      logIn();
+      const view = await mountList();
+      const length = history.length;
+      fireEvent.click(button(view, TEXT.next));
+      await answered(view, calls, 2);
+      fireEvent.click(button(view, TEXT.page(3)));
+      await answered(view, calls, 3);
+      expect(history.length).toBe(length + 2);
+      expect(entry()).toBe("page=3");
+
+      back();
+      await answered(view, calls, 4);
+      expect(lastQuery(calls).page).toBe("2");
+      expect(button(view, TEXT.page(2)).getAttribute("aria-current")).toBe("page");
+    });
+
+    it("filters and sorting go back to page 1 in the same entry: Back leaves the list state before them", async () => {
+      const calls = api(server(invoices(60)));
+      logIn();
+      const view = await mountList();
+      fireEvent.click(button(view, TEXT.next));
+      await answered(view, calls, 2);
+      select(view, "invoice-status", "unpaid");
+      await answered(view, calls, 3);
+      fireEvent.click(sortButton(view, "Montant"));
+      await answered(view, calls, 4);
+      expect(entry()).toBe("statut=unpaid&tri=amount-desc");
+      back();
+      await answered(view, calls, 5);
+      expect(lastQuery(calls)).toEqual({ page: "1", pageSize: "25", sort: "date", order: "desc" });
+      expect(field<HTMLSelectElement>(view, "invoice-status").value).toBe("");
+      expect(ariaSort(view)[1]).toBe("descending");
+    });
+
+    it("typing replaces the entry once the customer pauses (no entry per key); Back restores the search box", async () => {
+      const calls = api(server(invoices(60)));
+      logIn();
+      const view = await mountList();
+      fireEvent.click(button(view, TEXT.next));
+      await answered(view, calls, 2);
+      const length = history.length;
+      for (const text of ["F", "F2", "F20", "F202", "F2024"]) type(view, text);
+      await answered(view, calls, 3);
+      expect(entry()).toBe("q=F2024");
+      expect(history.length).toBe(length);
+
+      back();
+      await answered(view, calls, 4);
+      expect(lastQuery(calls)).toEqual({ page: "1", pageSize: "25", sort: "date", order: "desc" });
+      expect(field<HTMLInputElement>(view, "invoice-search").value).toBe("");
+      // Restoring the box does not send a search of its own.
+      await new Promise((r) => setTimeout(r, 450));
+      expect(calls.callsTo(LIST)).toHaveLength(4);
+    });
+
+    it("clearing the filters empties the state in the entry", async () => {
+      atEntry("q=CDE&statut=paid&annee=2024");
+      const calls = api(server(invoices(60)));
+      logIn();
+      const view = await mountList();
+      fireEvent.click(button(view, TEXT.clear));
+      await answered(view, calls, 2);
+      expect(entry()).toBe("");
+      expect(field<HTMLInputElement>(view, "invoice-search").value).toBe("");
+    });
+
+    it("another company: the list starts over, and so does the stored state", async () => {
+      atEntry("statut=paid&page=2");
+      const calls = api();
+      getCore().store.getState().connectUser(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
+      const view = await mountList();
+      expect(lastQuery(calls)).toMatchObject({ page: "2", status: "paid" });
+      getCore().store.getState().chooseCompany("T2");
+      await answered(view, calls, 2);
+      expect(lastQuery(calls)).toEqual({ page: "1", pageSize: "25", sort: "date", order: "desc" });
+      expect(entry()).toBe("");
+      await new Promise((r) => setTimeout(r, 50));
+      expect(calls.callsTo(LIST)).toHaveLength(2);
+    });
+
+    describe("in <macc-portal>: the query string of the FACTURES address", () => {
+      const FOOTER = "GET /api/servicesMACC/reseau/FRA/type/gen";
+      const FOOTER_BODY = { adresseTitre: "MACC France", adresseLigne1: "12 route des Moissons", codePostal: "51100", ville: "Reims", listSousServices: [] };
+      async function mountPortal(path: string) {
+        history.replaceState(null, "", path);
+        const calls = stubApi({ ...sessionRoutes(), [FOOTER]: { body: FOOTER_BODY }, [LIST]: server(invoices(60)) }, { unmatched: "pending" });
+        logIn();
+        const view = await mount("<macc-portal></macc-portal>");
+        // The portal loads the screen's code and texts first: slower than a standalone element.
+        await waitFor(() => expect(view.root.querySelector("main tbody[aria-busy=false]")).not.toBeNull(), { timeout: 10_000 });
+        return { view, calls };
+      }
+
+      it("an address with a state opens the list in that state (a reload, a shared link)", async () => {
+        const { view, calls } = await mountPortal("/portail/mon-compte/factures?statut=unpaid&tri=number-asc&q=F20");
+        expect(lastQuery(calls)).toEqual({ page: "1", pageSize: "25", sort: "number", order: "asc", status: "unpaid", q: "F20" });
+        expect(field<HTMLSelectElement>(view, "invoice-status").value).toBe("unpaid");
+      });
+
+      it("pages push addresses, filters replace them, Back returns; other parameters and the path stay", async () => {
+        const { view, calls } = await mountPortal("/portail/mon-compte/factures?lang=fr");
+        const length = history.length;
+        fireEvent.click(button(view, TEXT.next));
+        await answered(view, calls, 2);
+        expect(location.pathname + location.search).toBe("/portail/mon-compte/factures?lang=fr&page=2");
+        expect(history.length).toBe(length + 1);
+
+        select(view, "invoice-year", "2024");
+        await answered(view, calls, 3);
+        expect(location.search).toBe("?lang=fr&annee=2024");
+        expect(history.length).toBe(length + 1);
+
+        back();
+        await answered(view, calls, 4);
+        expect(location.search).toBe("?lang=fr");
+        expect(lastQuery(calls)).toEqual({ page: "1", pageSize: "25", sort: "date", order: "desc" });
+        expect(field<HTMLSelectElement>(view, "invoice-year").value).toBe("");
+      });
+
+      it("invalid values in the address: the list with its defaults, no crash", async () => {
+        const { view, calls } = await mountPortal("/portail/mon-compte/factures?page=0&annee=abcd&statut=%00&tri=");
+        expect(lastQuery(calls)).toEqual({ page: "1", pageSize: "25", sort: "date", order: "desc" });
+        expect(rows(view)).toHaveLength(25);
+      });
     });
   });
 

@@ -2,20 +2,22 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState } from "react";
 import { formatAmount, formatDate, formatNumber } from "../../core/format";
 import { showsInvoices } from "../../core/theme";
-import { Alert, Skeleton } from "../../ui/Alert";
+import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { SelectField } from "../../ui/Choice";
 import { useElement, useMacc } from "../../ui/context";
+import { DataTable, type Column } from "../../ui/DataTable";
 import { saveBlob } from "../../ui/download";
 import { Field } from "../../ui/Field";
 import { LoadError, LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
+import { useAddressQuery } from "../../ui/useAddressQuery";
 import { useResource } from "../../ui/useResource";
-import { downloadInvoice, downloadYear, listInvoices, type Invoice, type InvoiceQuery, type SortKey } from "./invoices-api";
+import { downloadInvoice, downloadYear, listInvoices, type Invoice, type InvoicePage, type InvoiceQuery, type SortKey } from "./invoices-api";
+import { DEFAULT_LIST, readListState, writeListState, type ListState } from "./list-state";
 
 const PAGE_SIZE = 25;
-const FIRST_QUERY: InvoiceQuery = { page: 1, pageSize: PAGE_SIZE, sort: "date", order: "desc", q: "", year: null, archive: false, status: "" };
 
 /**
  * `<macc-invoices>` (FACTURES): the selected company's invoices, newest first; sortable, searchable,
@@ -25,6 +27,9 @@ export function Invoices() {
   const { t } = useLingui();
   const { theme } = useElement();
   const entreprise = useMacc((s) => s.auth.entreprise);
+  // The address holds the list of the company shown first; after a change of company it starts over.
+  const firstCompany = useRef<string | undefined>(undefined);
+  firstCompany.current ??= entreprise?.idTier;
 
   if (!entreprise) {
     return (
@@ -44,30 +49,63 @@ export function Invoices() {
       </div>
     );
   }
-  return <InvoiceList key={entreprise.idTier} idTier={entreprise.idTier} />;
+  return <InvoiceList key={entreprise.idTier} idTier={entreprise.idTier} restore={entreprise.idTier === firstCompany.current} />;
 }
 
-function InvoiceList({ idTier }: { idTier: string }) {
+function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) {
   const { t } = useLingui();
   const { locale, request } = useElement();
-  const [query, setQuery] = useState<InvoiceQuery>(FIRST_QUERY);
-  const [search, setSearch] = useState("");
+  const address = useAddressQuery("macc-invoices");
+  const [startOver, setStartOver] = useState(!restore);
+  const state = startOver ? DEFAULT_LIST : readListState(address.search);
+  // Years older than the recent ones come from customer accounting (`annee`): known from the answers.
+  const [years, setYears] = useState<InvoicePage["years"] | null>(null);
+  const query: InvoiceQuery = { ...state, pageSize: PAGE_SIZE, archive: Boolean(years?.find((y) => y.year === state.year)?.archive) };
   const list = useResource(`${idTier}:${JSON.stringify(query)}`, (signal) => listInvoices(request, query, signal));
   const page = list.data;
-  const filtered = query.q !== "" || query.year !== null || query.status !== "";
-  const update = (patch: Partial<InvoiceQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
+  const filtered = state.q !== "" || state.year !== null || state.status !== "";
 
-  // Searching as the customer types, once they pause.
+  // Filters and sorting replace the history entry; a new page adds one, so Back returns to the previous page.
+  const write = (next: ListState, { replace }: { replace: boolean }) => address.set(writeListState(next, address.search), { replace });
+  const update = (patch: Partial<ListState>) => write({ ...state, page: 1, ...patch }, { replace: true });
+
+  useEffect(() => {
+    if (!startOver) return;
+    write(DEFAULT_LIST, { replace: true });
+    setStartOver(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (list.status !== "ready") return;
+    setYears(list.data.years);
+    // An address from earlier, or edited by hand, may name a year without invoices or a page past the end.
+    const pages = Math.max(1, Math.ceil(list.data.total / list.data.pageSize));
+    if (state.year !== null && !list.data.years.some((y) => y.year === state.year)) update({ year: null });
+    else if (state.page > pages) write({ ...state, page: pages }, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list.status, list.data]);
+
+  // The search box follows the address when Back or Forward changes it.
+  const [search, setSearch] = useState(state.q);
+  const [shownQ, setShownQ] = useState(state.q);
+  if (state.q !== shownQ) {
+    setShownQ(state.q);
+    if (state.q !== search.trim()) setSearch(state.q);
+  }
+
+  // Searching as the customer types, once they pause; no history entry per key.
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (search.trim() !== query.q) update({ q: search.trim() });
+      if (search.trim() !== state.q) update({ q: search.trim() });
     }, 350);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
+  }, [search, address.search]);
 
-  const yearInfo = page?.years.find((y) => y.year === query.year);
+  const yearInfo = page?.years.find((y) => y.year === state.year);
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  const busy = list.status === "loading";
 
   return (
     <div className="container" part="invoices">
@@ -100,11 +138,8 @@ function InvoiceList({ idTier }: { idTier: string }) {
             <SelectField
               name="invoice-year"
               label={t`Year`}
-              value={query.year === null ? "" : String(query.year)}
-              onChange={(e) => {
-                const year = e.target.value ? Number(e.target.value) : null;
-                update({ year, archive: Boolean(page?.years.find((y) => y.year === year)?.archive) });
-              }}
+              value={state.year === null ? "" : String(state.year)}
+              onChange={(e) => update({ year: e.target.value ? Number(e.target.value) : null })}
               options={[
                 { value: "", label: t`All years` },
                 ...(page?.years ?? []).map((y) => ({ value: String(y.year), label: y.archive ? t`${y.year} (archive)` : String(y.year) })),
@@ -113,8 +148,8 @@ function InvoiceList({ idTier }: { idTier: string }) {
             <SelectField
               name="invoice-status"
               label={t`Status`}
-              value={query.status}
-              onChange={(e) => update({ status: e.target.value as InvoiceQuery["status"] })}
+              value={state.status}
+              onChange={(e) => update({ status: e.target.value as ListState["status"] })}
               options={[
                 { value: "", label: t`All` },
                 { value: "unpaid", label: t`Unpaid` },
@@ -132,7 +167,7 @@ function InvoiceList({ idTier }: { idTier: string }) {
                   variant="link"
                   onClick={() => {
                     setSearch("");
-                    setQuery(FIRST_QUERY);
+                    write(DEFAULT_LIST, { replace: true });
                   }}
                 >
                   {t`Clear the filters`}
@@ -143,36 +178,41 @@ function InvoiceList({ idTier }: { idTier: string }) {
 
           {yearInfo?.archive && (
             <p className="note">
-              <Trans>Invoices from {query.year} come from our customer accounting: they may take a little longer to show.</Trans>
+              <Trans>Invoices from {state.year} come from our customer accounting: they may take a little longer to show.</Trans>
             </p>
           )}
 
-          <div className="results">
-            <p role="status">
-              {page &&
-                (page.total === 0 ? (
-                  <Trans>No invoice matches your search.</Trans>
-                ) : (
-                  t`${formatNumber(locale, (page.page - 1) * page.pageSize + 1)}–${formatNumber(locale, Math.min(page.page * page.pageSize, page.total))} of ${formatNumber(locale, page.total)} invoices`
-                ))}
-            </p>
-            {query.year !== null && page && page.total > 0 && <YearDownload year={query.year} />}
+          <div className="invoice-list" aria-busy={busy}>
+            <div className="results">
+              <p role="status">
+                {page &&
+                  (page.total === 0 ? (
+                    <Trans>No invoice matches your search.</Trans>
+                  ) : (
+                    t`${formatNumber(locale, (page.page - 1) * page.pageSize + 1)}–${formatNumber(locale, Math.min(page.page * page.pageSize, page.total))} of ${formatNumber(locale, page.total)} invoices`
+                  ))}
+              </p>
+              {state.year !== null && page && page.total > 0 && <YearDownload year={state.year} />}
+            </div>
+
+            {list.status === "error" && !page ? (
+              <LoadError message={t`Your invoices cannot be shown right now.`} onRetry={list.reload} />
+            ) : (
+              // No column headers above "no invoice matches": there is nothing under them.
+              page?.total !== 0 && (
+                <InvoiceTable
+                  invoices={page?.items ?? null}
+                  busy={busy}
+                  sort={state.sort}
+                  order={state.order}
+                  onSort={(sort) => update({ sort, order: state.sort === sort && state.order === "desc" ? "asc" : "desc" })}
+                />
+              )
+            )}
+            {list.status === "error" && page && <Alert kind="error">{t`The list could not be updated. Please try again.`}</Alert>}
+
+            {page && pages > 1 && <Pagination page={page.page} pages={pages} onPage={(n) => write({ ...state, page: n }, { replace: false })} />}
           </div>
-
-          {list.status === "error" && !page ? (
-            <LoadError message={t`Your invoices cannot be shown right now.`} onRetry={list.reload} />
-          ) : (
-            <InvoiceTable
-              invoices={page?.items ?? null}
-              busy={list.status === "loading"}
-              sort={query.sort}
-              order={query.order}
-              onSort={(sort) => update({ sort, order: query.sort === sort && query.order === "desc" ? "asc" : "desc" })}
-            />
-          )}
-          {list.status === "error" && page && <Alert kind="error">{t`The list could not be updated. Please try again.`}</Alert>}
-
-          {page && pages > 1 && <Pagination page={page.page} pages={pages} onPage={(n) => setQuery((q) => ({ ...q, page: n }))} />}
         </>
       )}
     </div>
@@ -207,58 +247,28 @@ function InvoiceTable({
 }) {
   const { t } = useLingui();
   const { locale } = useElement();
-  const sortable = (key: SortKey, label: string, numeric = false) => (
-    <th scope="col" className={numeric ? "num" : undefined} aria-sort={sort === key ? (order === "asc" ? "ascending" : "descending") : undefined}>
-      <button type="button" className="sort-button" onClick={() => onSort(key)}>
-        {label}
-        <span aria-hidden="true">{sort === key ? (order === "asc" ? "▲" : "▼") : "↕"}</span>
-      </button>
-    </th>
-  );
+  const columns: Array<Column<Invoice, SortKey>> = [
+    { label: t`Number`, sortKey: "number", rowHeader: true, cell: (invoice) => invoice.number },
+    { label: t`Date`, sortKey: "date", cell: (invoice) => formatDate(locale, invoice.date) },
+    { label: t`Reference`, cell: (invoice) => invoice.reference || "—" },
+    { label: t`Amount`, sortKey: "amount", numeric: true, cell: (invoice) => formatAmount(locale, invoice.amountCents, invoice.currency) },
+    { label: t`Due date`, cell: (invoice) => (invoice.dueDate ? formatDate(locale, invoice.dueDate) : "—") },
+    {
+      label: t`Status`,
+      cell: (invoice) => <span className={`badge-status badge-status--${invoice.paid ? "paid" : "unpaid"}`}>{invoice.paid ? t`Paid` : t`Unpaid`}</span>,
+    },
+    { label: t`Download`, actions: true, cell: (invoice) => <InvoiceDownload invoice={invoice} /> },
+  ];
   return (
-    <div className="table-wrap">
-      <table className="data">
-        <caption className="visually-hidden">{t`Your invoices; column headers with buttons sort the list.`}</caption>
-        <thead>
-          <tr>
-            {sortable("number", t`Number`)}
-            {sortable("date", t`Date`)}
-            <th scope="col">{t`Reference`}</th>
-            {sortable("amount", t`Amount`, true)}
-            <th scope="col">{t`Due date`}</th>
-            <th scope="col">{t`Status`}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t`Download`}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody aria-busy={busy}>
-          {invoices === null
-            ? Array.from({ length: 8 }, (_, i) => (
-                <tr key={i} className="skeleton-row">
-                  <td colSpan={7}>
-                    <Skeleton />
-                  </td>
-                </tr>
-              ))
-            : invoices.map((invoice) => (
-                <tr key={invoice.id}>
-                  <th scope="row">{invoice.number}</th>
-                  <td>{formatDate(locale, invoice.date)}</td>
-                  <td>{invoice.reference || "—"}</td>
-                  <td className="num">{formatAmount(locale, invoice.amountCents, invoice.currency)}</td>
-                  <td>{invoice.dueDate ? formatDate(locale, invoice.dueDate) : "—"}</td>
-                  <td>
-                    <span className={`badge-status badge-status--${invoice.paid ? "paid" : "unpaid"}`}>{invoice.paid ? t`Paid` : t`Unpaid`}</span>
-                  </td>
-                  <td>
-                    <InvoiceDownload invoice={invoice} />
-                  </td>
-                </tr>
-              ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t`Your invoices; column headers with buttons sort the list.`}
+      columns={columns}
+      rows={invoices}
+      rowKey={(invoice) => String(invoice.id)}
+      busy={busy}
+      skeleton={{ rows: 8 }}
+      sort={{ key: sort, order, onSort }}
+    />
   );
 }
 
@@ -316,6 +326,7 @@ function YearDownload({ year }: { year: number }) {
       setProgress(null);
     }
   };
+  // The button comes first and the progress after it, so the button never moves (idle, running, done).
   return (
     <div className="progress">
       {/* The archive holds every invoice of the year, whatever the other filters. */}
@@ -323,10 +334,10 @@ function YearDownload({ year }: { year: number }) {
         {t`Download all the invoices of ${year} (ZIP)`}
       </Button>
       {progress !== null && (
-        <>
+        <span className="progress__state">
           <span id={label}>{t`Preparing the archive…`}</span>
           <progress aria-labelledby={label} max={100} value={progress.percent ?? undefined} />
-        </>
+        </span>
       )}
       {failed && (
         <span className="field__error" role="alert">

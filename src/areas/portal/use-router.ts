@@ -32,6 +32,7 @@ export interface RouterInput {
  */
 export function useRouter({ base, locale, logged, derniereMiseAJour, emit, keepRedirection }: RouterInput) {
   const pathname = useSyncExternalStore(subscribeToHistory, () => location.pathname);
+  const search = useSyncExternalStore(subscribeToHistory, () => location.search.slice(1));
   const relative = pathname.startsWith(base) ? pathname.slice(base.length) || "/" : "/";
   const matched = matchPath(relative, locale);
   const [now] = useState(() => new Date());
@@ -46,6 +47,14 @@ export function useRouter({ base, locale, logged, derniereMiseAJour, emit, keepR
     },
     [base],
   );
+
+  // Screens keep their state in the query string of their route (FACTURES: search, filters, page).
+  const setSearch = useCallback((next: string, { replace }: { replace: boolean }) => {
+    const url = location.pathname + (next ? `?${next}` : "") + location.hash;
+    if (replace) history.replaceState(null, "", url);
+    else history.pushState(null, "", url);
+    window.dispatchEvent(new Event(HISTORY_EVENT));
+  }, []);
 
   useEffect(() => {
     if (!redirectTo) return;
@@ -62,8 +71,9 @@ export function useRouter({ base, locale, logged, derniereMiseAJour, emit, keepR
         if (!emit("macc-navigate", { route, params: params ?? {}, path: base + path }, true)) return;
         push(path, Boolean(options?.replace));
       },
+      query: { search, set: setSearch },
     }),
-    [base, locale, emit, push],
+    [base, locale, emit, push, search, setSearch],
   );
 
   const route: RouteMatch | null = matched && !redirectTo ? matched : null;

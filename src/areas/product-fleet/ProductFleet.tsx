@@ -4,6 +4,7 @@ import { formatDate, formatNumber } from "../../core/format";
 import { ApiError } from "../../core/errors";
 import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
+import { DataTable } from "../../ui/DataTable";
 import { useElement, useMacc } from "../../ui/context";
 import { saveBlob } from "../../ui/download";
 import { LoadError, LoggedOut } from "../../ui/LoadError";
@@ -50,52 +51,34 @@ function ProductList() {
       )}
       {products.status === "ready" && products.data.length === 0 && <Alert>{t`You have no ${brand} products.`}</Alert>}
       {products.status !== "error" && !(products.status === "ready" && products.data.length === 0) && (
-        <div className="table-wrap">
-          <table className="data">
-            <caption className="visually-hidden">{t`The ${brand} products your company bought`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Product`}</th>
-                <th scope="col" className="num">
-                  {t`Quantity`}
-                </th>
-                <th scope="col">{t`Date of last purchase`}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t`Documents`}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody aria-busy={products.status === "loading"}>
-              {products.status === "ready"
-                ? products.data.map((p) => (
-                    <tr key={p.codeFamille}>
-                      <th scope="row">{p.produit}</th>
-                      <td className="num">{formatNumber(locale, p.quantite)}</td>
-                      <td>{formatDate(locale, p.dateDernierAchat)}</td>
-                      <td>
-                        <div className="row-actions">
-                          <RouteLink route="PARC_PRODUITS_DETAIL_SAV" params={{ codeFamille: p.codeFamille }} className="btn btn--secondary">
-                            {t`After-sales service`}
-                            <span className="visually-hidden"> — {p.produit}</span>
-                          </RouteLink>
-                          <RouteLink route="PARC_PRODUITS_DETAIL" params={{ codeFamille: p.codeFamille }} className="btn btn--secondary">
-                            {t`Technical documents & video`}
-                            <span className="visually-hidden"> — {p.produit}</span>
-                          </RouteLink>
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                : Array.from({ length: 4 }, (_, i) => (
-                    <tr key={i}>
-                      <td colSpan={4}>
-                        <Skeleton height="2.5rem" />
-                      </td>
-                    </tr>
-                  ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t`The ${brand} products your company bought`}
+          rows={products.status === "ready" ? products.data : null}
+          rowKey={(p) => p.codeFamille}
+          busy={products.status === "loading"}
+          skeleton={{ rows: 4, height: "2.5em" }}
+          columns={[
+            { label: t`Product`, rowHeader: true, cell: (p) => p.produit },
+            { label: t`Quantity`, numeric: true, cell: (p) => formatNumber(locale, p.quantite) },
+            { label: t`Date of last purchase`, cell: (p) => formatDate(locale, p.dateDernierAchat) },
+            {
+              label: t`Documents`,
+              actions: true,
+              cell: (p) => (
+                <div className="row-actions">
+                  <RouteLink route="PARC_PRODUITS_DETAIL_SAV" params={{ codeFamille: p.codeFamille }} className="btn btn--secondary">
+                    {t`After-sales service`}
+                    <span className="visually-hidden"> — {p.produit}</span>
+                  </RouteLink>
+                  <RouteLink route="PARC_PRODUITS_DETAIL" params={{ codeFamille: p.codeFamille }} className="btn btn--secondary">
+                    {t`Technical documents & video`}
+                    <span className="visually-hidden"> — {p.produit}</span>
+                  </RouteLink>
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
     </div>
   );
@@ -156,26 +139,14 @@ function ProductDetailView({ family, afterSales }: { family: string; afterSales:
             </ul>
           )}
           <h2>{t`Your purchases`}</h2>
-          <div className="table-wrap">
-            <table className="data">
-              <thead>
-                <tr>
-                  <th scope="col">{t`Purchase date`}</th>
-                  <th scope="col" className="num">
-                    {t`Quantity`}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.achats.map((a, i) => (
-                  <tr key={`${a.dateAchat}-${i}`}>
-                    <td>{formatDate(locale, a.dateAchat)}</td>
-                    <td className="num">{formatNumber(locale, a.quantite)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={detail.achats}
+            rowKey={(a, i) => `${a.dateAchat}-${i}`}
+            columns={[
+              { label: t`Purchase date`, cell: (a) => formatDate(locale, a.dateAchat) },
+              { label: t`Quantity`, numeric: true, cell: (a) => formatNumber(locale, a.quantite) },
+            ]}
+          />
         </>
       )}
       {product.status === "loading" && <Skeleton height="12em" />}

@@ -1,0 +1,122 @@
+import type { ReactNode } from "react";
+import { Skeleton } from "./Alert";
+
+export interface Column<R, S extends string = string> {
+  /** The column's header; it also labels each cell when the table is shown as cards. */
+  label: string;
+  cell: (row: R) => ReactNode;
+  /** Right-aligned figures. */
+  numeric?: boolean;
+  /** This column's cell names its row (a row header). */
+  rowHeader?: boolean;
+  /** A column of buttons: its header is for screen readers only, its cells carry no label on cards. */
+  actions?: boolean;
+  /** The header sorts the list by this key. */
+  sortKey?: S;
+}
+
+export interface TableSort<S extends string> {
+  key: S;
+  order: "asc" | "desc";
+  onSort: (key: S) => void;
+}
+
+export interface DataTableProps<R, S extends string = string> {
+  /** Read by screen readers; the page title already says it to sighted users. */
+  caption?: string;
+  columns: ReadonlyArray<Column<R, S>>;
+  /** null while the first rows load: skeleton rows keep the table's room. */
+  rows: readonly R[] | null;
+  rowKey: (row: R, index: number) => string;
+  busy?: boolean;
+  skeleton?: { rows: number; height?: string };
+  sort?: TableSort<S>;
+}
+
+/**
+ * The responsive data table of every list: a real table on wide screens, one card per row when its
+ * own width is narrow (a container query, since a CMS column can be narrow on any screen), with
+ * each cell labelled by its column. The explicit ARIA roles keep the table semantics for screen
+ * readers once CSS lays the rows out as blocks, which browsers would otherwise drop.
+ */
+export function DataTable<R, S extends string = string>({ caption, columns, rows, rowKey, busy = false, skeleton = { rows: 4 }, sort }: DataTableProps<R, S>) {
+  return (
+    <div className="table-wrap">
+      <table className="data" role="table">
+        {caption && <caption className="visually-hidden">{caption}</caption>}
+        <thead role="rowgroup">
+          <tr role="row">
+            {columns.map((column) => (
+              <HeaderCell key={column.label} column={column} sort={sort} />
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup" aria-busy={busy}>
+          {rows === null
+            ? Array.from({ length: skeleton.rows }, (_, i) => (
+                <tr key={i} role="row" className="skeleton-row">
+                  <td role="cell" colSpan={columns.length}>
+                    <Skeleton height={skeleton.height} />
+                  </td>
+                </tr>
+              ))
+            : rows.map((row, index) => (
+                <tr key={rowKey(row, index)} role="row">
+                  {columns.map((column) => {
+                    const props = {
+                      className: cellClass(column),
+                      "data-label": column.actions ? undefined : column.label,
+                    };
+                    return column.rowHeader ? (
+                      <th key={column.label} scope="row" role="rowheader" {...props}>
+                        {column.cell(row)}
+                      </th>
+                    ) : (
+                      <td key={column.label} role="cell" {...props}>
+                        {column.cell(row)}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function cellClass(column: Column<never, string>): string | undefined {
+  return [column.numeric && "num", column.actions && "cell-actions"].filter(Boolean).join(" ") || undefined;
+}
+
+function HeaderCell<R, S extends string>({ column, sort }: { column: Column<R, S>; sort?: TableSort<S> }) {
+  const { sortKey } = column;
+  if (column.actions) {
+    return (
+      <th scope="col" role="columnheader" className="cell-actions">
+        <span className="visually-hidden">{column.label}</span>
+      </th>
+    );
+  }
+  if (!sort || sortKey === undefined) {
+    return (
+      <th scope="col" role="columnheader" className={cellClass(column)}>
+        {column.label}
+      </th>
+    );
+  }
+  const current = sort.key === sortKey;
+  return (
+    <th
+      scope="col"
+      role="columnheader"
+      className={[cellClass(column), "sortable"].filter(Boolean).join(" ")}
+      aria-sort={current ? (sort.order === "asc" ? "ascending" : "descending") : undefined}
+    >
+      <button type="button" className="sort-button" onClick={() => sort.onSort(sortKey)}>
+        {column.label}
+        <span aria-hidden="true">{current ? (sort.order === "asc" ? "▲" : "▼") : "↕"}</span>
+      </button>
+    </th>
+  );
+}
