@@ -154,7 +154,7 @@ function LoginForm({ basket }: { basket: boolean }) {
         </Button>
         <RouteLink route="MOT_DE_PASSE_OUBLIE">{t`Forgot password?`}</RouteLink>
       </div>
-      <p className="field__hint" role="status">
+      <p className="field__hint login-status" role="status">
         {harder && t`Additional security check after several failed attempts on this account. This can take a few seconds…`}
       </p>
       <p className="help">
