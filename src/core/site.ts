@@ -31,4 +31,7 @@ export function showsJoinUs(locale: Locale, codeReseau?: string | null): boolean
   return countryOf(locale) !== "GB" && codeReseau !== "GBR";
 }
 
-export const SOCIAL_URL = "https://www.linkedin.com/company/macc";
+/** The brand's LinkedIn page: the link names the brand of the theme, so it opens that brand's page. */
+export function socialUrl(brand: string): string {
+  return `https://www.linkedin.com/company/${brand.toLowerCase()}`;
+}

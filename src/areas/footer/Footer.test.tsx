@@ -227,7 +227,8 @@ describe("<macc-footer>", () => {
     ])("the brand follows the theme (%s): LinkedIn link and copyright name %s", async (themeAttr, network, brand) => {
       stubApi({ [footerKey(network)]: { body: FRANCE } });
       const { root, screen } = await mount(`<macc-footer ${themeAttr}></macc-footer>`);
-      expect(screen.getByRole("link", { name: `${brand} sur LinkedIn (s'ouvre dans un nouvel onglet)` })).toBeTruthy();
+      const social = screen.getByRole("link", { name: `${brand} sur LinkedIn (s'ouvre dans un nouvel onglet)` });
+      expect(social.getAttribute("href")).toBe(`https://www.linkedin.com/company/${brand.toLowerCase()}`);
       expect(root.querySelector(".footer__bottom")!.textContent).toMatch(new RegExp(`© ${brand} · v\\d`));
       if (brand === "AGRIMACC") expect(root.querySelector(".footer__bottom")!.textContent).not.toMatch(/(^|[^I])MACC/);
     });

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { APP_VERSION } from "../../core/constants";
-import { showsJoinUs, sitePath, SOCIAL_URL } from "../../core/site";
+import { showsJoinUs, sitePath, socialUrl } from "../../core/site";
 import { Skeleton } from "../../ui/Alert";
 import { useElement, useMacc } from "../../ui/context";
 import { LinkedInIcon, MailIcon, PhoneIcon } from "../../ui/contact-icons";
@@ -82,7 +82,7 @@ export function Footer() {
           </nav>
         </div>
         <div className="footer__bottom">
-          <a className="contact-line" href={SOCIAL_URL} rel="noopener noreferrer" target="_blank">
+          <a className="contact-line" href={socialUrl(brand)} rel="noopener noreferrer" target="_blank">
             <LinkedInIcon />
             <span>{t`${brand} on LinkedIn (opens in a new tab)`}</span>
           </a>
