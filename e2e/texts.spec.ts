@@ -42,7 +42,7 @@ test.describe("texts", () => {
     await expect(form).not.toContainText("Champ obligatoire");
     await expect(form).not.toContainText("SMS");
     await expect(form.getByLabel("Téléphone mobile", { exact: true })).toBeVisible();
-    await expect(form.getByText(/adresse e-mail ou un numéro de mobile que nous connaissons déjà pour votre entreprise/)).toBeVisible();
+    await expect(form.getByText(/adresse e-mail ou un numéro de mobile déjà connus pour votre entreprise, que vous choisissez à l'étape 3/)).toBeVisible();
     await expectAccessible(page);
   });
 });

@@ -231,7 +231,7 @@ describe("<macc-registration>", () => {
       expect(intro.textContent).toBe("Tous les champs sont obligatoires. Pour votre entreprise, son numéro d'immatriculation ou votre numéro client suffit.");
       expect(view.root.querySelector("form")!.getAttribute("aria-describedby")).toBe("registration-required");
       expect(view.root.textContent).not.toMatch(/Champ obligatoire|SMS/);
-      expect(view.screen.getByText(/^Votre mobile personnel, pour votre compte\. Le code de vérification est envoyé à une adresse e-mail ou un numéro de mobile que nous connaissons déjà pour votre entreprise/)).toBeTruthy();
+      expect(view.screen.getByText(/^Pour votre compte\. Nous envoyons le code de vérification à une adresse e-mail ou un numéro de mobile déjà connus pour votre entreprise, que vous choisissez à l'étape 3\.$/)).toBeTruthy();
       const pays = byId<HTMLSelectElement>(view, "pays");
       expect(pays.value).toBe("FR");
       expect([...pays.options].map((o) => o.value)).toEqual(["FR", "BE", "LU", "NL", "GB", "ES", "IT"]);

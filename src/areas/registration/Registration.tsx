@@ -186,7 +186,7 @@ function Identify({ store }: { store: RegistrationStore }) {
       <p className="or">{t`or`}</p>
       <Field {...form.bind("numeroClient")} label={t`Customer number`} hint={t`It is printed on your invoices.`} autoComplete="off" spellCheck={false} />
       <Field {...form.bind("email")} type="email" label={t`E-mail address`} autoComplete="email" spellCheck={false} autoCapitalize="none" />
-      <Field {...form.bind("mobile")} type="tel" label={t`Mobile phone`} hint={t`Your own mobile, for your account. The verification code goes to an e-mail address or mobile number we already hold for your company: you choose which after selecting your companies.`} autoComplete="mobile tel" />
+      <Field {...form.bind("mobile")} type="tel" label={t`Mobile phone`} hint={t`For your account. We send the verification code to an e-mail address or mobile number we already hold for your company, which you choose at step 3.`} autoComplete="mobile tel" />
       <Button type="submit" busy={form.submitting}>
         {t`Find my company`}
       </Button>
