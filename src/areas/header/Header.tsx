@@ -1,4 +1,4 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type RefObject } from "react";
 import { formatCompanyName } from "../../core/company-name";
 import { LOCALES, type Locale } from "../../core/constants";
@@ -71,10 +71,11 @@ export function Header() {
               className="btn btn--secondary menu-toggle"
               aria-expanded={menuOpen}
               aria-controls="header-panel"
+              title={t`Menu`}
               onClick={() => setMenuOpen((o) => !o)}
             >
               <MenuIcon />
-              <Trans>Menu</Trans>
+              <span className="visually-hidden">{t`Menu`}</span>
             </button>
           )}
         </div>
