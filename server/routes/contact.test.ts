@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../db/seed.ts";
 import { LOCALES } from "../http/context.ts";
-import { createTestApp, fromAddress, json, settleMail, withBotCheck, type TestContext } from "../test-support.ts";
+import { createTestApp, fromAddress, json, settleMail, waitForMail, withBotCheck, type TestContext } from "../test-support.ts";
 import type { FooterContact } from "./footer.ts";
 
 let t: TestContext;
@@ -93,5 +93,22 @@ describe("POST /api/me/contact with the service named as the form shows it", () 
     const { id } = (await res.json()) as { id: string };
     const row = (await t.db.query<{ recipient: string }>("SELECT recipient FROM contact_messages WHERE id = $1", [id])).rows[0];
     expect(row?.recipient).toBe(`${last.mail1}${last.mail2}`);
+  });
+
+  it("the service's team reads the service's French name (its e-mail is in French), the customer the name they chose", async () => {
+    await t.db.query("DELETE FROM rate_limits WHERE key LIKE 'contact:account:%'");
+    const subject = `Frage ${Date.now()}`;
+    const res = await t.app.request(
+      "/api/me/contact",
+      await withBotCheck(
+        t.app,
+        json({ service: "Pflanzenbauberatung", subject, message: "Eine Nachricht, die lang genug ist." }, { Authorization: `Bearer ${company[AGR]}`, "X-langue": "de-BE" }),
+      ),
+    );
+    expect(res.status).toBe(201);
+    const toService = await waitForMail(t.db, (m) => m.to === "agronomie@agrimacc.fr" && (m.subject ?? "").includes(subject));
+    expect(toService.text).toContain("Service demandé : Conseil agronomique");
+    const ack = await waitForMail(t.db, (m) => m.to === "multi@demo.macc.test" && m.text.includes(subject));
+    expect(ack.text).toContain("Pflanzenbauberatung");
   });
 });

@@ -43,10 +43,15 @@ const ContactBody = v.object(
 export const CONTACT_MAX_PER_ACCOUNT = 10;
 export const CONTACT_WINDOW_SECONDS = 3600;
 
-/** The sub-service of the network whose name, in any language, is `service` (case-insensitive). */
+/**
+ * The sub-service of the network whose name, in any language, is `service` (case-insensitive), with
+ * its French name (`nom_fr`), the language of the e-mail its team receives.
+ */
 async function findSubService(db: Queryable, codeReseau: string, service: string) {
-  const { rows } = await db.query<{ id: number; mail1: string; mail2: string }>(
-    `SELECT s.id, s.mail1, s.mail2 FROM footer_sub_services s
+  const { rows } = await db.query<{ id: number; mail1: string; mail2: string; nom_fr: string | null }>(
+    `SELECT s.id, s.mail1, s.mail2,
+            (SELECT n.nom FROM footer_sub_service_names n WHERE n.sub_service_id = s.id AND n.langue = 'fr') AS nom_fr
+     FROM footer_sub_services s
      WHERE s.code_reseau = $1
        AND EXISTS (SELECT 1 FROM footer_sub_service_names n WHERE n.sub_service_id = s.id AND lower(n.nom) = lower($2))
      ORDER BY s.position LIMIT 1`,
@@ -219,7 +224,7 @@ export function contactRoutes(deps: Deps) {
         [scope.uuidCompte, scope.idTier, serviceName, sub.id, body.subject, body.message, to, who.email],
       );
       const mailIds = [
-        await enqueueMail(tx, contactServiceMail(to, details)),
+        await enqueueMail(tx, contactServiceMail(to, { ...details, service: sub.nom_fr ?? serviceName })),
         await enqueueMail(tx, contactAcknowledgementMail(lang, details)),
       ];
       return { id: inserted.rows[0]!.id, mailIds };
