@@ -301,5 +301,9 @@ test("at 360 px a label's colon never wraps alone (company choice)", async ({ pa
   const lines = await portal.locator("dt").evaluateAll((labels) => labels.map((dt) => [dt.textContent, dt.getClientRects().length]));
   expect(lines.length).toBeGreaterThan(0);
   for (const [text, count] of lines) expect(count, String(text)).toBe(1);
+  // Kept whole, the labels push nothing past the screen's edge.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const card = await portal.locator("li").first().boundingBox();
+  expect(card!.x + card!.width).toBeLessThanOrEqual(360);
   await expectAccessible(page);
 });

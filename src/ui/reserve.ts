@@ -15,9 +15,9 @@ export const NARROW = "36rem";
 
 export const RESERVED_SPACE = {
   "macc-portal": { wide: "40rem" },
-  "macc-header": { wide: "7.25rem", narrow: "14.5rem" },
+  "macc-header": { wide: "7.25rem", narrow: "4rem" },
   "macc-footer": { wide: "31.5rem", narrow: "57rem" },
-  "macc-login": { wide: "33rem", narrow: "56rem" },
+  "macc-login": { wide: "32.875rem", narrow: "55.25rem" },
   "macc-maintenance": { wide: "8rem" },
   "macc-company-choice": { wide: "20rem" },
   "macc-info-confirmation": { wide: "30rem" },
