@@ -137,6 +137,22 @@ describe("<macc-product-fleet>", () => {
       ]);
     });
 
+    it("cards on narrow screens: each cell labelled by its column (the links' cell not), rows and headers keep their roles", async () => {
+      api();
+      logIn();
+      const view = await mountList();
+      const table = view.screen.getByRole("table", { name: TEXT.caption });
+      for (const tr of table.querySelectorAll("tbody tr")) {
+        expect([...tr.children].map((c) => [c.getAttribute("role"), c.getAttribute("data-label")])).toEqual([
+          ["rowheader", TEXT.columns[0]],
+          ["cell", TEXT.columns[1]],
+          ["cell", TEXT.columns[2]],
+          ["cell", null],
+        ]);
+      }
+      expect([...table.querySelectorAll("thead th")].map((th) => th.getAttribute("role"))).toEqual(Array(4).fill("columnheader"));
+    });
+
     it("a link navigates in place (macc-navigate with the family)", async () => {
       api();
       logIn();
@@ -238,6 +254,7 @@ describe("<macc-product-fleet>", () => {
       expect(view.screen.getByRole("heading", { level: 2, name: TEXT.purchases })).toBeTruthy();
       const purchases = view.root.querySelectorAll("table.data")[0]!;
       expect([...purchases.querySelectorAll("thead th")].map((th) => th.textContent)).toEqual(TEXT.purchaseColumns);
+      expect([...purchases.querySelectorAll("tbody tr:first-child td")].map((td) => td.getAttribute("data-label"))).toEqual(TEXT.purchaseColumns);
       expect(tbodyRows(purchases)).toEqual([
         ["14/09/2025", "1"],
         ["18/03/2019", "1\u202f500"],
