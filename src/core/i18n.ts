@@ -1,4 +1,4 @@
-import { setupI18n, type I18n, type Messages } from "@lingui/core";
+import { setupI18n, type I18n, type MessageDescriptor, type Messages } from "@lingui/core";
 import type { Locale } from "./constants";
 import { hasPaths, loadPaths } from "./paths";
 
@@ -53,4 +53,12 @@ export function loadI18n(locale: Locale, catalogs: readonly Catalog[] = []): Pro
 export function peekI18n(locale: Locale, catalogs: readonly Catalog[] = []): I18n | undefined {
   const ready = hasPaths(locale) && [shared, ...catalogs].every((catalog) => loaded.get(catalog)?.has(locale));
   return ready ? instances.get(locale) : undefined;
+}
+
+/**
+ * A message descriptor with its placeholder values. Written as a function because Lingui's
+ * extractor fails on a spread inside `i18n._({ ... })`.
+ */
+export function withValues(descriptor: MessageDescriptor, values: Record<string, unknown>): MessageDescriptor {
+  return { ...descriptor, values };
 }

@@ -4,7 +4,7 @@ import { panierFromQuery } from "./basket";
 import { readPageConfig, releaseStageOf, type PageConfig, type PageDataset } from "./config";
 import { DEFAULT_LOCALE, IS_LOGGED_COOKIE, type Locale, type Theme } from "./constants";
 import { readCookie } from "./cookies";
-import { loadI18n } from "./i18n";
+import { loadI18n, withValues } from "./i18n";
 import { isLocale, pickLocale } from "./locale";
 import { loadPaths } from "./paths";
 import { pathFor } from "./routes";
@@ -87,7 +87,7 @@ function createCore(dataset: PageDataset): Core {
     onFailure: (error) => {
       const locale = store.getState().app.locale ?? DEFAULT_LOCALE;
       const brand = brandName(effectiveTheme(null, store, config));
-      void loadI18n(locale).then((i18n) => toasts.getState().show("error", error.problem.detail ?? i18n._({ ...GENERIC_ERROR, values: { brand } })));
+      void loadI18n(locale).then((i18n) => toasts.getState().show("error", error.problem.detail ?? i18n._(withValues(GENERIC_ERROR, { brand }))));
     },
   });
   session = lazySession(api, store);

@@ -1,5 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type { I18n, MessageDescriptor } from "@lingui/core";
+import { withValues } from "../../core/i18n";
 import type { RouteName } from "../../core/routes";
 
 /** Page titles of the portal's routes, for the document title and pages still to come. */
@@ -30,5 +31,5 @@ const ROUTE_TITLES: Record<RouteName, MessageDescriptor> = {
 
 /** A route's page title; `brand` fills the {brand} placeholder of the titles that name it. */
 export function routeTitle(i18n: I18n, name: RouteName, brand: string): string {
-  return i18n._({ ...ROUTE_TITLES[name], values: { brand } });
+  return i18n._(withValues(ROUTE_TITLES[name], { brand }));
 }
