@@ -303,7 +303,7 @@ test("at 360 px a label's colon never wraps alone (company choice)", async ({ pa
   for (const [text, count] of lines) expect(count, String(text)).toBe(1);
   // Kept whole, the labels push nothing past the screen's edge.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  const card = await portal.locator("li").first().boundingBox();
+  const card = await portal.locator(".company-card").first().boundingBox();
   expect(card!.x + card!.width).toBeLessThanOrEqual(360);
   await expectAccessible(page);
 });
