@@ -35,7 +35,7 @@ export interface Config {
   demoOutbox: boolean;
   /**
    * Demo companies, accounts and invoices seeded into an empty database (reference data is always
-   * seeded). DEMO_DATA=1, or DEMO_OUTBOX=1 unless DEMO_DATA says otherwise; refused in production.
+   * seeded). DEMO_DATA=1 only; refused in production.
    */
   demoData: boolean;
   /** Folder of the built widget files served under /static. */
@@ -156,7 +156,7 @@ function sameSite(value: string | undefined): SameSite {
   throw new StartupError(`Invalid COOKIE_SAMESITE: ${value} (expected Strict, Lax or None)`);
 }
 
-/** DEMO_DATA, by default on with the demo outbox; never in production. */
+/** DEMO_DATA: off unless asked for, and never in production. */
 function demoData(env: NodeJS.ProcessEnv, production: boolean): boolean {
   const asked = onOff(env.DEMO_DATA, false, "DEMO_DATA");
   if (production) {
@@ -167,7 +167,7 @@ function demoData(env: NodeJS.ProcessEnv, production: boolean): boolean {
     }
     return false;
   }
-  return env.DEMO_DATA?.trim() ? asked : bool(env.DEMO_OUTBOX);
+  return asked;
 }
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {

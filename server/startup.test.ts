@@ -38,8 +38,8 @@ describe("demo data (DEMO_DATA)", () => {
   it.each<[string, Record<string, string>, boolean]>([
     ["off for an unmarked server", {}, false],
     ["on when asked for", { DEMO_DATA: "1" }, true],
-    ["on with the demo outbox (the demo, dev and test servers)", { DEMO_OUTBOX: "1" }, true],
-    ["off when the demo outbox is on but DEMO_DATA says off", { DEMO_OUTBOX: "1", DEMO_DATA: "0" }, false],
+    ["not implied by the demo outbox", { DEMO_OUTBOX: "1" }, false],
+    ["off when asked off", { DEMO_OUTBOX: "1", DEMO_DATA: "0" }, false],
     ["never in production, even with the demo outbox asked for", { DEMO_OUTBOX: "1", NODE_ENV: "production" }, false],
   ])("%s", (_label, env, expected) => {
     expect(loadConfig(env).demoData).toBe(expected);
