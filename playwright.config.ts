@@ -2,7 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 // Demo servers on fresh embedded databases: the normal one, one with the maintenance switch on, and
 // one with one-minute idle sessions. The bot check's proof of work is kept light: two browsers
-// share two cores with three servers here, and the flows, not the cost, are what is tested.
+// share two cores with three servers here, and the flows, not the cost, are what is tested. Every
+// test logs in from 127.0.0.1, so the per-client login limit is raised.
 const PORT = Number(process.env.E2E_PORT ?? 4183);
 export const MAINTENANCE_PORT = PORT + 1;
 /** A server whose sessions end after one idle minute, for the inactivity warning. */
@@ -29,7 +30,7 @@ export default defineConfig({
     {
       command: `rm -rf .data/e2e-${PORT} && node --import tsx server/main.ts`,
       url: `http://127.0.0.1:${PORT}/api/health`,
-      env: { PORT: String(PORT), DATA_DIR: `.data/e2e-${PORT}`, BOT_CHECK_MAX_NUMBER: "5000", DEMO_OUTBOX: "1", DEMO_DATA: "1" },
+      env: { PORT: String(PORT), DATA_DIR: `.data/e2e-${PORT}`, BOT_CHECK_MAX_NUMBER: "5000", LOGIN_MAX_PER_CLIENT: "1000", DEMO_OUTBOX: "1", DEMO_DATA: "1" },
       reuseExistingServer: false,
       timeout: 60_000,
     },
@@ -43,7 +44,7 @@ export default defineConfig({
     {
       command: `rm -rf .data/e2e-${SHORT_IDLE_PORT} && node --import tsx server/main.ts`,
       url: `http://127.0.0.1:${SHORT_IDLE_PORT}/`,
-      env: { PORT: String(SHORT_IDLE_PORT), DATA_DIR: `.data/e2e-${SHORT_IDLE_PORT}`, SESSION_IDLE_MINUTES: "1", BOT_CHECK_MAX_NUMBER: "5000", DEMO_OUTBOX: "1", DEMO_DATA: "1" },
+      env: { PORT: String(SHORT_IDLE_PORT), DATA_DIR: `.data/e2e-${SHORT_IDLE_PORT}`, SESSION_IDLE_MINUTES: "1", BOT_CHECK_MAX_NUMBER: "5000", LOGIN_MAX_PER_CLIENT: "1000", DEMO_OUTBOX: "1", DEMO_DATA: "1" },
       reuseExistingServer: false,
       timeout: 60_000,
     },

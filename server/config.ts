@@ -255,5 +255,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botCheck: onOff(env.BOT_CHECK, base.botCheck, "BOT_CHECK"),
     botCheckSecret: env.BOT_CHECK_SECRET?.trim() || undefined,
     botCheckMaxNumber: int(env.BOT_CHECK_MAX_NUMBER, base.botCheckMaxNumber, "BOT_CHECK_MAX_NUMBER"),
+    loginMaxAttemptsPerClient: int(env.LOGIN_MAX_PER_CLIENT, base.loginMaxAttemptsPerClient, "LOGIN_MAX_PER_CLIENT", 1),
   };
 }

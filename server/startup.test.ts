@@ -115,3 +115,16 @@ describe("TRUST_PROXY: the number of proxies in front of the API", () => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toBe(hops);
   });
 });
+
+describe("LOGIN_MAX_PER_CLIENT: logins per client address and window", () => {
+  it.each<[string | undefined, number]>([
+    [undefined, 30],
+    ["1000", 1000],
+  ])("%s → %i", (value, limit) => {
+    expect(loadConfig(value === undefined ? {} : { LOGIN_MAX_PER_CLIENT: value }).loginMaxAttemptsPerClient).toBe(limit);
+  });
+
+  it.each(["0", "-1", "many"])("refuses %s", (value) => {
+    expect(() => loadConfig({ LOGIN_MAX_PER_CLIENT: value })).toThrow(/Invalid LOGIN_MAX_PER_CLIENT/);
+  });
+});
