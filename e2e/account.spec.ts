@@ -168,6 +168,7 @@ test("login help links to forgot password, registration and contact", async ({ p
 });
 
 test("every account screen passes axe in the AGRI theme, and my information saves", async ({ page }) => {
+  test.slow(); // axe and the contrast check on every screen, one after the other
   await page.goto("/portail/mon-compte/connexion");
   await logIn(page, "multi@demo.macc.test", "macc-portal");
   await expect(page).toHaveURL(/choixEntreprise$/);

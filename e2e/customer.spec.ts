@@ -151,6 +151,7 @@ test("the UK customer sees every empty state", async ({ page }) => {
 });
 
 test("every customer screen passes axe in the AGRI theme", async ({ page }) => {
+  test.slow(); // axe and the contrast check on every screen, one after the other
   await enter(page, "multi@demo.macc.test", 1);
   await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "agri");
   for (const path of ["/mon-compte", "/mon-compte/factures", "/mon-compte/parc-produits", "/contact/conseiller", "/contact", "/contact/formulaire-contact"]) {
