@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type RefObject } from "react";
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from "react";
 import { formatCompanyName } from "../../core/company-name";
 import { LOCALES, type Locale } from "../../core/constants";
 import { isLocale } from "../../core/locale";
@@ -26,17 +26,24 @@ function useNarrow(): boolean {
 }
 
 /** Closes a disclosure on Escape pressed anywhere, returning focus to the button that opened it. */
-function useEscapeCloses(open: boolean, close: () => void, button: RefObject<HTMLElement | null>) {
+/**
+ * A part of the narrow header shown by its toggle button: open state, the button's ref, and Escape
+ * closing it with focus back on the button. Only `active` (narrow screens) listens for Escape.
+ */
+function useDisclosure(active: boolean) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (!open) return;
+    if (!active || !open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Escape" || e.defaultPrevented) return;
-      close();
+      setOpen(false);
       button.current?.focus();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [open, close, button]);
+  }, [active, open]);
+  return { open, button, toggle: () => setOpen((o) => !o) };
 }
 
 /** `<macc-header>`: brand, tools (locale, search, basket), main menu and the logged-in company block. */
@@ -46,11 +53,8 @@ export function Header() {
   const logged = useMacc((s) => s.auth.logged);
   const codeReseau = useMacc((s) => s.auth.entreprise?.codeReseau);
   const narrow = useNarrow();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
-  useEscapeCloses(narrow && menuOpen, closeMenu, menuButton);
-  const collapsed = narrow && !menuOpen;
+  const menu = useDisclosure(narrow);
+  const collapsed = narrow && !menu.open;
 
   return (
     <header part="header">
@@ -66,13 +70,13 @@ export function Header() {
           <BasketLink />
           {narrow && (
             <button
-              ref={menuButton}
+              ref={menu.button}
               type="button"
               className="btn btn--secondary menu-toggle"
-              aria-expanded={menuOpen}
+              aria-expanded={menu.open}
               aria-controls="header-panel"
               title={t`Menu`}
-              onClick={() => setMenuOpen((o) => !o)}
+              onClick={menu.toggle}
             >
               <MenuIcon />
               <span className="visually-hidden">{t`Menu`}</span>
@@ -305,11 +309,8 @@ function LocaleSelector({ current }: { current: Locale }) {
 function SearchBox({ narrow }: { narrow: boolean }) {
   const { t } = useLingui();
   const { locale } = useElement();
-  const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const { open, button, toggle } = useDisclosure(narrow);
   const input = useRef<HTMLInputElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useEscapeCloses(narrow && open, close, toggle);
   useEffect(() => {
     if (open) input.current?.focus();
   }, [open]);
@@ -318,12 +319,12 @@ function SearchBox({ narrow }: { narrow: boolean }) {
     <>
       {narrow && (
         <button
-          ref={toggle}
+          ref={button}
           type="button"
           className="btn btn--secondary search-toggle"
           aria-expanded={open}
           aria-controls="site-search-form"
-          onClick={() => setOpen((o) => !o)}
+          onClick={toggle}
         >
           <SearchIcon />
           <span className="visually-hidden">{t`Search the site`}</span>
