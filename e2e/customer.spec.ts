@@ -100,6 +100,7 @@ test("product fleet: products, technical documents and after-sales documents", a
 });
 
 test("adviser, contacts and the contact form", async ({ page, request }) => {
+  test.slow(); // three screens and a sent message: about 25 s on two busy cores, close to the default 30
   await enter(page, "multi@demo.macc.test");
   await page.goto("/portail/contact/conseiller");
   const main = portal(page).locator("main");
