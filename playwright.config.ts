@@ -24,7 +24,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: chromium,
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
   },
   webServer: [
     {

@@ -48,6 +48,8 @@ const PROTECTED = [
 ];
 
 test("data confirmed over 3 years ago: every protected page leads to the confirmation until confirmed", async ({ page }) => {
+  // Nine full page loads, one after the other; a retry would find the data already confirmed.
+  test.slow();
   await page.goto("/portail/mon-compte/connexion");
   await logIn(page, "stale@demo.macc.test", "macc-portal");
   await expect(page).toHaveURL(/\/portail\/mon-compte\/confirmation-information$/);
