@@ -14,6 +14,11 @@ export default defineConfig({
       exclude: ["**/*.test.*"],
     },
     {
+      path: "<rootDir>/src/app/locales/{locale}",
+      include: ["<rootDir>/src/app/"],
+      exclude: ["**/*.test.*"],
+    },
+    {
       path: "<rootDir>/src/areas/{name}/locales/{locale}",
       include: ["<rootDir>/src/areas/{name}/"],
       exclude: ["**/*.test.*"],

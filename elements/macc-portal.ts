@@ -7,12 +7,12 @@ import personalInfoCss from "../src/areas/personal-info/personal-info.css?inline
 import { headerCatalog } from "../src/areas/header/catalog";
 import { footerCatalog } from "../src/areas/footer/catalog";
 import { loginCatalog } from "../src/areas/login/catalog";
-import { portalCatalog } from "../src/areas/portal/catalog";
+import { portalCatalog } from "../src/app/catalog";
 import footerCss from "../src/areas/footer/footer.css?inline";
 import headerCss from "../src/areas/header/header.css?inline";
 import loginCss from "../src/areas/login/login.css?inline";
-import { Portal } from "../src/areas/portal/Portal";
-import portalCss from "../src/areas/portal/portal.css?inline";
+import { Portal } from "../src/app/Portal";
+import portalCss from "../src/app/portal.css?inline";
 import controlsCss from "../src/ui/styles/controls.css?inline";
 import dataTableCss from "../src/ui/styles/data-table.css?inline";
 import { defineElement } from "./define";

@@ -10,8 +10,7 @@ import type { AppEnv, Deps } from "../http/context.ts";
 import { MESSAGES, ProblemError, type ProblemFieldError } from "../http/problem.ts";
 import { hit, peek, reset } from "../http/rate-limit.ts";
 import { objectMessage, REQUIRED, requiredString } from "../http/schemas.ts";
-import { readJson } from "../http/validate.ts";
-import { toFieldErrors } from "../http/validate.ts";
+import { readJson, toFieldErrors } from "../http/validate.ts";
 import { passwordCheckKey, tooManyPasswordAttempts } from "./password.ts";
 
 export const INVALID_IMMATRICULATION = "Numéro d'immatriculation invalide pour ce pays.";

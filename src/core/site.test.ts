@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "./constants";
-import { LOCALE_LABELS } from "./locale-labels";
 import { SITE_PAGES, showsJoinUs, sitePath } from "./site";
 import { loadAllPaths } from "./paths";
 

@@ -822,7 +822,7 @@ describe("<macc-invoices>", () => {
     it.each<[number, number]>([
       [2024, 12],
       [2021, 12],
-    ])("a year chosen (%i, %i invoices): the year's ZIP button", async (year, count) => {
+    ])("a year chosen (%i, %i invoices): the year's ZIP button", async (year, _count) => {
       api(server(invoices(60)));
       logIn();
       const view = await mountList();

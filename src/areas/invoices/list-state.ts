@@ -11,6 +11,7 @@ const PARAM = { q: "q", year: "annee", status: "statut", sort: "tri", page: "pag
 const SORTS: readonly SortKey[] = ["date", "number", "amount"];
 // The API's limits: 50 characters of search, 4-digit years from 1900, pages up to 1,000,000.
 const MAX_SEARCH = 50;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**

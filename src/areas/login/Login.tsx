@@ -5,7 +5,7 @@ import { ApiError, waitMinutes } from "../../core/errors";
 import { pathFor } from "../../core/routes";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc, useNavigation } from "../../ui/context";
-import { ErrorSummary, type FieldError } from "../../ui/ErrorSummary";
+import { ErrorSummary } from "../../ui/ErrorSummary";
 import { Field } from "../../ui/Field";
 import { PageTitle } from "../../ui/PageTitle";
 import { PasswordField } from "../../ui/PasswordField";

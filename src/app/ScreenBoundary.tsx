@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Component, type ReactNode } from "react";
-import { Alert } from "../../ui/Alert";
-import { Button } from "../../ui/Button";
+import { Alert } from "../ui/Alert";
+import { Button } from "../ui/Button";
 
 interface State {
   failed: boolean;

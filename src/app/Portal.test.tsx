@@ -1,9 +1,9 @@
 import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import "../../../elements/macc-portal";
-import { getCore } from "../../core/index";
-import type { Entreprise } from "../../core/types";
-import { company, listen, mount, resetPage, sessionRoutes, stubApi, user, type Mounted, type RouteHandler, waitFor } from "../../test/elements";
+import "../../elements/macc-portal";
+import { getCore } from "../core/index";
+import type { Entreprise } from "../core/types";
+import { company, listen, mount, resetPage, sessionRoutes, stubApi, user, type Mounted, type RouteHandler, waitFor } from "../test/elements";
 
 const FOOTER_BODY = {
   adresseTitre: "MACC France",

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import type { I18n, MessageDescriptor } from "@lingui/core";
-import { withValues } from "../../core/i18n";
-import type { RouteName } from "../../core/routes";
+import { withValues } from "../core/i18n";
+import type { RouteName } from "../core/routes";
 
 /** Page titles of the portal's routes, for the document title and pages still to come. */
 const ROUTE_TITLES: Record<RouteName, MessageDescriptor> = {

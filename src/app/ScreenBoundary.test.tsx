@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { defineElement } from "../../../elements/define";
-import { mount, resetPage, waitFor } from "../../test/elements";
+import { defineElement } from "../../elements/define";
+import { mount, resetPage, waitFor } from "../test/elements";
 import { portalCatalog } from "./catalog";
 import { ScreenBoundary } from "./ScreenBoundary";
 
