@@ -21,7 +21,11 @@ const areas = readdirSync(new URL("./src/areas", import.meta.url), { withFileTyp
   .map((entry) => entry.name);
 
 const layerZones = [
-  { target: "./src/core", from: ["./src/ui", "./src/areas", "./src/app", "./elements", "./server"], message: "core imports no UI, area, app or element" },
+  {
+    target: "./src/core",
+    from: ["./src/ui", "./src/areas", "./src/app", "./elements", "./server"],
+    message: "core imports no UI, area, app or element",
+  },
   { target: "./src/ui", from: ["./src/areas", "./src/app", "./elements", "./server"], message: "ui imports core only" },
   { target: "./src/areas", from: ["./src/app", "./elements", "./server"], message: "an area imports core and ui only" },
   ...areas.map((area) => ({
@@ -31,12 +35,25 @@ const layerZones = [
     message: "an area never imports another area: compose them in src/app",
   })),
   { target: "./src/app", from: ["./elements", "./server"], message: "the app layer is composed by elements, not the other way round" },
-  { target: "./server", from: ["./src/ui", "./src/areas", "./src/app", "./elements"], message: "the server shares core's constants and rules only" },
+  {
+    target: "./server",
+    from: ["./src/ui", "./src/areas", "./src/app", "./elements"],
+    message: "the server shares core's constants and rules only",
+  },
 ];
 
 export default tseslint.config(
   {
-    ignores: ["dist/", "storybook-static/", "test-results/", "playwright-report/", ".data/", "node_modules/", "src/locales/**/*.po", "src/locales/**/*.js"],
+    ignores: [
+      "dist/",
+      "storybook-static/",
+      "test-results/",
+      "playwright-report/",
+      ".data/",
+      "node_modules/",
+      "src/locales/**/*.po",
+      "src/locales/**/*.js",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -57,7 +74,10 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       // A variable read by a callback declared before its one assignment must stay `let`.
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
-      "no-restricted-syntax": ["error", { selector: "CallExpression[callee.name='eval']", message: "no eval: pages with a strict CSP must work" }],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.name='eval']", message: "no eval: pages with a strict CSP must work" },
+      ],
     },
   },
   {

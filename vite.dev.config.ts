@@ -43,7 +43,17 @@ export default defineConfig({
   // Found up front, so the first page view is not reloaded by a late dependency scan.
   optimizeDeps: {
     entries: ["elements/macc-*.ts"],
-    include: ["react", "react-dom/client", "react/jsx-runtime", "@r2wc/react-to-web-component", "@lingui/core", "@lingui/react", "zustand", "zustand/vanilla", "valibot"],
+    include: [
+      "react",
+      "react-dom/client",
+      "react/jsx-runtime",
+      "@r2wc/react-to-web-component",
+      "@lingui/core",
+      "@lingui/react",
+      "zustand",
+      "zustand/vanilla",
+      "valibot",
+    ],
   },
   server: {
     host: "127.0.0.1",

@@ -23,7 +23,7 @@ export default defineConfig({
           include: ["server/**/*.test.ts"],
           testTimeout: 20_000,
           // Each file starts its own embedded PostgreSQL (about 4 s on an idle core, several times that on a busy one).
-      hookTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],

@@ -24,7 +24,13 @@ test("a customer with several companies chooses one: the header and the theme fo
   await expect(page).toHaveURL(/\/portail\/mon-compte$/);
   await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "agri");
   await expect(portal(page).locator("[part=brand]")).toContainText("AGRIMACC");
-  await expect(portal(page).locator("[part=company]")).toContainText(agriName.replace(/\s*actuelle?$/i, "").split(" ").slice(1).join(" "));
+  await expect(portal(page).locator("[part=company]")).toContainText(
+    agriName
+      .replace(/\s*actuelle?$/i, "")
+      .split(" ")
+      .slice(1)
+      .join(" "),
+  );
   await expectAccessible(page);
 
   // The change-company icon brings the choice back; the agri company is marked current.
@@ -32,7 +38,10 @@ test("a customer with several companies chooses one: the header and the theme fo
   await expect(page).toHaveURL(/choixEntreprise$/);
   await expect(cards.nth(1)).toHaveAttribute("data-current", "true");
   await expectAccessible(page);
-  await cards.nth(0).getByRole("button", { name: /Choisir/ }).click();
+  await cards
+    .nth(0)
+    .getByRole("button", { name: /Choisir/ })
+    .click();
   await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "macc");
 });
 
@@ -67,7 +76,9 @@ test("data confirmed over 3 years ago: every protected page leads to the confirm
 
   // Confirming releases the customer towards the last page they were kept from.
   await page.goto("/portail/mon-compte/confirmation-information");
-  await portal(page).getByRole("button", { name: /mes informations sont exactes/i }).click();
+  await portal(page)
+    .getByRole("button", { name: /mes informations sont exactes/i })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/portail${PROTECTED.at(-1)}$`));
   await page.goto("/portail/mon-compte/mes-informations");
   await expect(page).toHaveURL(/mes-informations$/);
@@ -80,7 +91,9 @@ test("a migrated account sees the welcome variant and can correct its data", asy
   await expect(page).toHaveURL(/confirmation-information$/);
   await expect(portal(page).getByRole("heading", { level: 1 })).toHaveText("Bienvenue dans votre nouvel espace client");
   await expectAccessible(page);
-  await portal(page).getByRole("button", { name: /corriger/i }).click();
+  await portal(page)
+    .getByRole("button", { name: /corriger/i })
+    .click();
   const form = portal(page).locator("form");
   await form.getByLabel("Nom", { exact: true }).fill("");
   await form.getByRole("button", { name: /Enregistrer et continuer/ }).click();
@@ -174,7 +187,11 @@ test("every account screen passes axe in the AGRI theme, and my information save
   await page.goto("/portail/mon-compte/connexion");
   await logIn(page, "multi@demo.macc.test", "macc-portal");
   await expect(page).toHaveURL(/choixEntreprise$/);
-  await portal(page).locator(".company-card").nth(1).getByRole("button", { name: /Choisir/ }).click();
+  await portal(page)
+    .locator(".company-card")
+    .nth(1)
+    .getByRole("button", { name: /Choisir/ })
+    .click();
   await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "agri");
 
   await page.goto("/portail/mon-compte/mes-informations");
@@ -187,7 +204,12 @@ test("every account screen passes axe in the AGRI theme, and my information save
   await page.reload();
   await expect(portal(page).locator("form").getByLabel("Fonction (facultatif)")).toHaveValue("Cogérante");
 
-  for (const path of ["/mon-compte/mes-informations/update-mot-de-passe", "/mon-compte/choixEntreprise", "/mon-compte/mot-de-passe", "/mot-de-passe-oublie"]) {
+  for (const path of [
+    "/mon-compte/mes-informations/update-mot-de-passe",
+    "/mon-compte/choixEntreprise",
+    "/mon-compte/mot-de-passe",
+    "/mot-de-passe-oublie",
+  ]) {
     await page.goto(`/portail${path}`);
     await expect(portal(page).locator("main h1")).toBeVisible();
     await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "agri");

@@ -11,7 +11,11 @@ async function enter(page: Page, email: string, companyIndex = 0) {
   await logIn(page, email, "macc-portal");
   await expect(page).toHaveURL(/\/portail\/mon-compte(\/choixEntreprise)?$/);
   if (page.url().endsWith("choixEntreprise")) {
-    await portal(page).locator(".company-card").nth(companyIndex).getByRole("button", { name: /Choisir/ }).click();
+    await portal(page)
+      .locator(".company-card")
+      .nth(companyIndex)
+      .getByRole("button", { name: /Choisir/ })
+      .click();
     await expect(page).toHaveURL(/\/portail\/mon-compte$/);
   }
 }
@@ -57,7 +61,10 @@ test("invoices: the list, search, sorting, a PDF and the yearly ZIP", async ({ p
 
   // One PDF, generated from the stored invoice.
   const download = page.waitForEvent("download");
-  await rows.first().getByRole("button", { name: new RegExp(`facture ${number}`) }).click();
+  await rows
+    .first()
+    .getByRole("button", { name: new RegExp(`facture ${number}`) })
+    .click();
   const file = await (await download).path();
   const pdf = await readFile(file);
   expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
@@ -80,7 +87,10 @@ test("product fleet: products, technical documents and after-sales documents", a
   const rows = main.locator("table.data tbody tr");
   await expect(rows.first()).toBeVisible();
   await expectAccessible(page);
-  await rows.first().getByRole("link", { name: /Documents techniques/ }).click();
+  await rows
+    .first()
+    .getByRole("link", { name: /Documents techniques/ })
+    .click();
   await expect(page).toHaveURL(/\/portail\/mon-compte\/parc-produits\/[^/]+$/);
   await expect(main.getByText(/Code produit/)).toBeVisible();
   await expectAccessible(page);
@@ -155,7 +165,14 @@ test("every customer screen passes axe in the AGRI theme", async ({ page }) => {
   test.slow(); // axe and the contrast check on every screen, one after the other
   await enter(page, "multi@demo.macc.test", 1);
   await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "agri");
-  for (const path of ["/mon-compte", "/mon-compte/factures", "/mon-compte/parc-produits", "/contact/conseiller", "/contact", "/contact/formulaire-contact"]) {
+  for (const path of [
+    "/mon-compte",
+    "/mon-compte/factures",
+    "/mon-compte/parc-produits",
+    "/contact/conseiller",
+    "/contact",
+    "/contact/formulaire-contact",
+  ]) {
     await page.goto(`/portail${path}`);
     await expect(portal(page).locator("main h1")).toBeVisible();
     await expect(portal(page).locator("main [aria-busy=true]")).toHaveCount(0);

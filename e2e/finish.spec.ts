@@ -8,14 +8,21 @@ async function enter(page: Page) {
   await page.goto("/portail/mon-compte/connexion");
   await logIn(page, "multi@demo.macc.test", "macc-portal");
   await expect(page).toHaveURL(/\/portail\/mon-compte\/choixEntreprise$/);
-  await portal(page).locator(".company-card").first().getByRole("button", { name: /Choisir/ }).click();
+  await portal(page)
+    .locator(".company-card")
+    .first()
+    .getByRole("button", { name: /Choisir/ })
+    .click();
   await expect(page).toHaveURL(/\/portail\/mon-compte$/);
 }
 
 /** The computed text and background colours of an element inside a shadow root. */
-const colours = (locator: Locator) => locator.evaluate((el) => ({ color: getComputedStyle(el).color, background: getComputedStyle(el).backgroundColor }));
+const colours = (locator: Locator) =>
+  locator.evaluate((el) => ({ color: getComputedStyle(el).color, background: getComputedStyle(el).backgroundColor }));
 
-test("links styled as buttons keep a readable label: 'Nous écrire' on the contacts page, 'Accéder à mon compte' when already logged in, both themes", async ({ page }) => {
+test("links styled as buttons keep a readable label: 'Nous écrire' on the contacts page, 'Accéder à mon compte' when already logged in, both themes", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await enter(page);
   for (const site of ["macc", "agrimacc"]) {
@@ -39,7 +46,10 @@ test("links styled as buttons keep a readable label: 'Nous écrire' on the conta
   }
 });
 
-test("the adviser card keeps its name, job title, phones and e-mail inside the card and the screen, at 1280 and 360 px", async ({ page, request }) => {
+test("the adviser card keeps its name, job title, phones and e-mail inside the card and the screen, at 1280 and 360 px", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   await enter(page);
   for (const width of [1280, 360]) {
@@ -84,7 +94,9 @@ const AT_CODE_STEP = {
   numeroClient: "",
   email: "focus@exemple.test",
   mobile: "+33 6 12 34 56 78",
-  entreprisesTrouvees: [{ idTier: "T1", formeJuridique: "SARL", raisonSocial: "Ferme de test", immatriculation: "552100554", numeroClient: "C-1" }],
+  entreprisesTrouvees: [
+    { idTier: "T1", formeJuridique: "SARL", raisonSocial: "Ferme de test", immatriculation: "552100554", numeroClient: "C-1" },
+  ],
   idEntreprisesChoisies: ["T1"],
   moyensContactsTrouves: [{ id: "m1", type: "email", masked: "f***@e***.test" }],
   moyenContactChoisi: "m1",
@@ -106,7 +118,11 @@ test.describe("registration steps", () => {
       const input = portal(page).getByLabel("Code de vérification");
       for (const code of ["123456", "123 456", "888 888"]) {
         await input.fill(code);
-        const { scroll, client, right } = await input.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, right: el.getBoundingClientRect().right }));
+        const { scroll, client, right } = await input.evaluate((el) => ({
+          scroll: el.scrollWidth,
+          client: el.clientWidth,
+          right: el.getBoundingClientRect().right,
+        }));
         expect(scroll, `"${code}" at ${width} px`).toBeLessThanOrEqual(client);
         expect(right).toBeLessThanOrEqual(width);
       }
@@ -136,11 +152,25 @@ test("a host page's hostile style sheet does not reach the elements: same login 
     return {
       input: await email.evaluate((el) => {
         const s = getComputedStyle(el);
-        return { height: el.getBoundingClientRect().height, fontSize: parseFloat(s.fontSize), letterSpacing: s.letterSpacing, color: s.color, fontStyle: s.fontStyle, textTransform: s.textTransform };
+        return {
+          height: el.getBoundingClientRect().height,
+          fontSize: parseFloat(s.fontSize),
+          letterSpacing: s.letterSpacing,
+          color: s.color,
+          fontStyle: s.fontStyle,
+          textTransform: s.textTransform,
+        };
       }),
       title: await title.evaluate((el) => {
         const s = getComputedStyle(el);
-        return { fontSize: parseFloat(s.fontSize), lineHeight: s.lineHeight, letterSpacing: s.letterSpacing, color: s.color, textIndent: s.textIndent, textAlign: s.textAlign };
+        return {
+          fontSize: parseFloat(s.fontSize),
+          lineHeight: s.lineHeight,
+          letterSpacing: s.letterSpacing,
+          color: s.color,
+          textIndent: s.textIndent,
+          textAlign: s.textAlign,
+        };
       }),
     };
   };

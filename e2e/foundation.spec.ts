@@ -3,7 +3,10 @@ import { MAINTENANCE_PORT } from "../playwright.config";
 import { expectAccessible, logIn, PASSWORD, watchPage } from "./support";
 
 test.describe("France page (fr-FR)", () => {
-  test("a customer logs in, sees their company and the footer, stays logged in across a reload, and logs out", async ({ page, context }) => {
+  test("a customer logs in, sees their company and the footer, stays logged in across a reload, and logs out", async ({
+    page,
+    context,
+  }) => {
     const watched = watchPage(page);
     await page.goto("/france.html");
     const header = page.locator("macc-header");
@@ -87,7 +90,11 @@ test.describe("France page (fr-FR)", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/portail\/mon-compte\/choixEntreprise$/);
     // Choose the first company with the keyboard too.
-    await page.locator("macc-portal").getByRole("button", { name: /^Choisir/ }).first().focus();
+    await page
+      .locator("macc-portal")
+      .getByRole("button", { name: /^Choisir/ })
+      .first()
+      .focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/portail\/mon-compte$/);
   });
@@ -120,7 +127,11 @@ test("the portal guards protected routes and returns to them after login", async
   await expectAccessible(page);
   await logIn(page, "multi@demo.macc.test", "macc-portal");
   await expect(page).toHaveURL(/choixEntreprise$/);
-  await page.locator("macc-portal").getByRole("button", { name: /^Choisir/ }).first().click();
+  await page
+    .locator("macc-portal")
+    .getByRole("button", { name: /^Choisir/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/portail\/mon-compte\/factures$/);
   // A restricted route sends a logged-in customer to the dashboard.
   await page.goto("/portail/mon-compte/connexion");

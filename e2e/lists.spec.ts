@@ -28,7 +28,9 @@ const box = async (locator: Locator) => {
 test.describe("lists on a phone", () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
-  test("invoices at 320 and 360 px: every column of a row on screen as a card, no sideways scroll; the table keeps its semantics", async ({ page }) => {
+  test("invoices at 320 and 360 px: every column of a row on screen as a card, no sideways scroll; the table keeps its semantics", async ({
+    page,
+  }) => {
     await enterPortal(page, "multi@demo.macc.test");
     await page.goto("/portail/mon-compte/factures");
     const main = portal(page);
@@ -96,7 +98,9 @@ test.describe("lists on a phone", () => {
     await expect(status).toContainText("1–25 sur");
   });
 
-  test("product fleet and a product's purchases at 320 and 360 px: every column and the actions on screen, no sideways scroll", async ({ page }) => {
+  test("product fleet and a product's purchases at 320 and 360 px: every column and the actions on screen, no sideways scroll", async ({
+    page,
+  }) => {
     await enterPortal(page, "multi@demo.macc.test");
     await page.goto("/portail/mon-compte/parc-produits");
     const main = portal(page);
@@ -106,14 +110,18 @@ test.describe("lists on a phone", () => {
       await page.setViewportSize({ width, height: 780 });
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
       const row = rows.first();
-      for (const label of ["Produit", "Quantité", "Date du dernier achat"]) await expectWithinWidth(page, row.locator(`[data-label="${label}"]`));
+      for (const label of ["Produit", "Quantité", "Date du dernier achat"])
+        await expectWithinWidth(page, row.locator(`[data-label="${label}"]`));
       for (const link of await row.getByRole("link").all()) await expectWithinWidth(page, link);
       // A card is a compact block, its actions inside it (a table row was 190 px tall, actions off screen).
       expect((await row.boundingBox())!.height).toBeLessThan(320);
     }
     await expectAccessible(page);
 
-    await rows.first().getByRole("link", { name: /Documents techniques/ }).click();
+    await rows
+      .first()
+      .getByRole("link", { name: /Documents techniques/ })
+      .click();
     await expect(main.getByText(/Code produit/)).toBeVisible();
     const purchases = main.locator("table.data tbody tr");
     await expect(purchases.first()).toBeVisible();

@@ -5,13 +5,22 @@ const EMAIL = "welcome@demo.macc.test";
 // Proofs of work in Node and in the page, and two axe runs: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
-test("after 5 wrong passwords from elsewhere, the owner still logs in through the form: a harder check, solved by itself", async ({ page, request }) => {
+test("after 5 wrong passwords from elsewhere, the owner still logs in through the form: a harder check, solved by itself", async ({
+  page,
+  request,
+}) => {
   // Someone else guesses: the first 5 are checked, the 6th must pay twice the work.
   for (let i = 0; i < 5; i++) {
-    const res = await request.post("/api/auth/login", { data: { email: EMAIL, password: `Wrong-${i}` }, headers: await botCheckHeader(request) });
+    const res = await request.post("/api/auth/login", {
+      data: { email: EMAIL, password: `Wrong-${i}` },
+      headers: await botCheckHeader(request),
+    });
     expect(res.status()).toBe(401);
   }
-  const refused = await request.post("/api/auth/login", { data: { email: EMAIL, password: PASSWORD }, headers: await botCheckHeader(request) });
+  const refused = await request.post("/api/auth/login", {
+    data: { email: EMAIL, password: PASSWORD },
+    headers: await botCheckHeader(request),
+  });
   expect(refused.status()).toBe(403);
   const { type, maxnumber } = (await refused.json()) as { type: string; maxnumber: number };
   expect(type).toBe("urn:macc:problem:bot-check-cost");
@@ -48,11 +57,16 @@ test("after 5 wrong passwords from elsewhere, the owner still logs in through th
 });
 
 test("control characters in the invoices search answer 422 with the field's message, not 500", async ({ request }) => {
-  const login = await request.post("/api/auth/login", { data: { email: "uk@demo.macc.test", password: PASSWORD }, headers: await botCheckHeader(request) });
+  const login = await request.post("/api/auth/login", {
+    data: { email: "uk@demo.macc.test", password: PASSWORD },
+    headers: await botCheckHeader(request),
+  });
   expect(login.status()).toBe(200);
   const token = ((await login.json()) as { user: { entreprises: { token: string }[] } }).user.entreprises[0]!.token;
   const res = await request.get("/api/me/invoices?q=a%00b", { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(422);
   expect(res.headers()["content-type"]).toMatch(/^application\/problem\+json/);
-  expect(((await res.json()) as { errors: unknown[] }).errors).toEqual([{ path: "q", message: "Caractères non autorisés (caractères de contrôle)." }]);
+  expect(((await res.json()) as { errors: unknown[] }).errors).toEqual([
+    { path: "q", message: "Caractères non autorisés (caractères de contrôle)." },
+  ]);
 });

@@ -71,7 +71,12 @@ test.describe("one content column", () => {
     await page.goto("/portail/mon-compte/connexion");
     const portal = page.locator("macc-portal");
     await expect(portal.getByRole("heading", { level: 1 })).toBeVisible();
-    const boxes = await portalBoxes(page, { header: "header", brand: "header .brand", title: "main h1", footer: "footer .footer__grid > :first-child" });
+    const boxes = await portalBoxes(page, {
+      header: "header",
+      brand: "header .brand",
+      title: "main h1",
+      footer: "footer .footer__grid > :first-child",
+    });
     expect(boxes.brand!.left).toBeGreaterThan(0);
     expect(boxes.brand!.left).toBeCloseTo(boxes.title!.left, 0);
     expect(boxes.footer!.left).toBeCloseTo(boxes.title!.left, 0);
@@ -177,7 +182,11 @@ test.describe("vertical rhythm", () => {
     await page.goto("/portail/mon-compte/connexion");
     await logIn(page, "uk@demo.macc.test", "macc-portal");
     await expect(page).toHaveURL(/\/portail\/mon-compte$/);
-    for (const path of ["/portail/mon-compte/mes-informations", "/portail/contact/formulaire-contact", "/portail/mon-compte/mes-informations/update-mot-de-passe"]) {
+    for (const path of [
+      "/portail/mon-compte/mes-informations",
+      "/portail/contact/formulaire-contact",
+      "/portail/mon-compte/mes-informations/update-mot-de-passe",
+    ]) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(portal.getByRole("heading", { level: 1 })).toBeVisible();
@@ -213,7 +222,9 @@ test.describe("skip link", () => {
 });
 
 test.describe("language", () => {
-  test("arrow keys do not switch the language nor move focus; Enter does, and the choice survives a reload and data-locale", async ({ page }) => {
+  test("arrow keys do not switch the language nor move focus; Enter does, and the choice survives a reload and data-locale", async ({
+    page,
+  }) => {
     test.slow(); // logs in (bot check) or walks several pages
     await page.goto("/portail/mon-compte/connexion");
     const portal = page.locator("macc-portal");

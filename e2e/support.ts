@@ -31,8 +31,10 @@ export async function unreadableButtons(page: Page): Promise<string[]> {
     };
     // WCAG 2.x relative luminance.
     const luminance = ([r, g, b]: Rgba) =>
-      [r, g, b].map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
-    const parentOf = (el: Element): Element | null => el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host ?? null);
+      [r, g, b]
+        .map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const parentOf = (el: Element): Element | null => el.parentElement ?? (el.parentNode as ShadowRoot | null)?.host ?? null;
     /** The colour painted behind an element: its own background over its ancestors', over a white canvas. */
     const backgroundOf = (el: Element): Rgba => {
       const layers: Rgba[] = [];
@@ -58,14 +60,23 @@ export async function unreadableButtons(page: Page): Promise<string[]> {
       const isLinkButton = el.matches("a[href]:not(.btn, [role=button])");
       if (isLinkButton && parse(style.backgroundColor)[3] === 0) continue;
       const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || el.matches(":disabled")) continue;
+      if (
+        box.width === 0 ||
+        box.height === 0 ||
+        !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) ||
+        el.matches(":disabled")
+      )
+        continue;
       const background = backgroundOf(el);
       const text = over(parse(style.color), background);
       const [light, dark] = [luminance(text), luminance(background)].sort((a, b) => b - a) as [number, number];
       const ratio = (light + 0.05) / (dark + 0.05);
       const label = `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
       if (style.color === style.backgroundColor) problems.push(`${label}: text colour ${style.color} equals its background`);
-      else if (ratio < 4.5) problems.push(`${label}: contrast ${ratio.toFixed(2)}:1 (${style.color} on rgb(${background.slice(0, 3).map(Math.round).join(", ")}))`);
+      else if (ratio < 4.5)
+        problems.push(
+          `${label}: contrast ${ratio.toFixed(2)}:1 (${style.color} on rgb(${background.slice(0, 3).map(Math.round).join(", ")}))`,
+        );
     }
     return problems;
   });
@@ -100,9 +111,17 @@ export async function botCheckHeader(request: APIRequestContext): Promise<Record
     signature: string;
   };
   for (let n = 0; n <= challenge.maxnumber; n++) {
-    if (createHash("sha256").update(challenge.salt + n).digest("hex") === challenge.challenge) {
+    if (
+      createHash("sha256")
+        .update(challenge.salt + n)
+        .digest("hex") === challenge.challenge
+    ) {
       const { algorithm, salt, signature } = challenge;
-      return { "X-Bot-Check": Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: n, salt, signature })).toString("base64") };
+      return {
+        "X-Bot-Check": Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: n, salt, signature })).toString(
+          "base64",
+        ),
+      };
     }
   }
   throw new Error("unsolvable bot-check challenge");
@@ -114,7 +133,11 @@ export async function enterPortal(page: Page, email: string, companyIndex = 0) {
   await logIn(page, email, "macc-portal");
   await expect(page).toHaveURL(/\/portail\/mon-compte(\/choixEntreprise)?$/);
   if (page.url().endsWith("choixEntreprise")) {
-    await page.locator("macc-portal .company-card").nth(companyIndex).getByRole("button", { name: /Choisir/ }).click();
+    await page
+      .locator("macc-portal .company-card")
+      .nth(companyIndex)
+      .getByRole("button", { name: /Choisir/ })
+      .click();
     await expect(page).toHaveURL(/\/portail\/mon-compte$/);
   }
 }

@@ -29,10 +29,20 @@ test.describe("texts", () => {
   test("the network's services are named in the visitor's language (AGRI network in German and English)", async ({ page }) => {
     const main = page.locator("macc-portal main");
     await page.goto("/portail/contact?site=agrimacc&lang=de_BE");
-    await expect(main.getByRole("heading", { level: 3 })).toHaveText(["Mitgliederservice", "Pflanzenbauberatung", "Maschinen-Kundendienst", "Buchhaltung"]);
+    await expect(main.getByRole("heading", { level: 3 })).toHaveText([
+      "Mitgliederservice",
+      "Pflanzenbauberatung",
+      "Maschinen-Kundendienst",
+      "Buchhaltung",
+    ]);
     await expectAccessible(page);
     await page.goto("/portail/contact?site=agrimacc&lang=en_GB");
-    await expect(main.getByRole("heading", { level: 3 })).toHaveText(["Member services", "Agronomy advice", "Equipment after-sales", "Accounting"]);
+    await expect(main.getByRole("heading", { level: 3 })).toHaveText([
+      "Member services",
+      "Agronomy advice",
+      "Equipment after-sales",
+      "Accounting",
+    ]);
   });
 
   test("registration step 1: all fields required said once, and where the code really goes", async ({ page }) => {
@@ -42,7 +52,9 @@ test.describe("texts", () => {
     await expect(form).not.toContainText("Champ obligatoire");
     await expect(form).not.toContainText("SMS");
     await expect(form.getByLabel("Téléphone mobile", { exact: true })).toBeVisible();
-    await expect(form.getByText(/adresse e-mail ou un numéro de mobile déjà connus pour votre entreprise, que vous choisissez à l'étape 3/)).toBeVisible();
+    await expect(
+      form.getByText(/adresse e-mail ou un numéro de mobile déjà connus pour votre entreprise, que vous choisissez à l'étape 3/),
+    ).toBeVisible();
     await expectAccessible(page);
   });
 });

@@ -70,7 +70,9 @@ function fail(tag: string, type: "error" | "timeout", url: string): void {
         box.textContent = LOAD_ERROR[lang] ?? LOAD_ERROR.fr!;
         const sheet = new CSSStyleSheet();
         // Like the elements' own sheets: nothing inherited from the host page, no rem (the host's root size).
-        sheet.replaceSync(":host{display:block}p{all:initial;display:block;padding:16px;border-left:6px solid #b3261e;background:#fdecea;color:#1d2327;font:16px/1.5 system-ui,sans-serif}");
+        sheet.replaceSync(
+          ":host{display:block}p{all:initial;display:block;padding:16px;border-left:6px solid #b3261e;background:#fdecea;color:#1d2327;font:16px/1.5 system-ui,sans-serif}",
+        );
         this.attachShadow({ mode: "open" }).append(box);
         this.shadowRoot!.adoptedStyleSheets = [sheet];
         this.dispatchEvent(new CustomEvent("macc-load-error", { detail: { type, url }, bubbles: true, composed: true }));

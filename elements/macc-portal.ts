@@ -18,4 +18,20 @@ import dataTableCss from "../src/ui/styles/data-table.css?inline";
 import { defineElement } from "./define";
 
 defineElement("macc-portal", Portal, {
-  props: { base: "string" }, catalogs: [headerCatalog, footerCatalog, loginCatalog, portalCatalog], styles: [controlsCss, dataTableCss, headerCss, footerCss, loginCss, portalCss, companyChoiceCss, personalInfoCss, dashboardCss, invoicesCss, productFleetCss, registrationCss] });
+  props: { base: "string" },
+  catalogs: [headerCatalog, footerCatalog, loginCatalog, portalCatalog],
+  styles: [
+    controlsCss,
+    dataTableCss,
+    headerCss,
+    footerCss,
+    loginCss,
+    portalCss,
+    companyChoiceCss,
+    personalInfoCss,
+    dashboardCss,
+    invoicesCss,
+    productFleetCss,
+    registrationCss,
+  ],
+});

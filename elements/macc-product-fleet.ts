@@ -5,4 +5,8 @@ import controlsCss from "../src/ui/styles/controls.css?inline";
 import dataTableCss from "../src/ui/styles/data-table.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-product-fleet", ProductFleet, { props: { family: "string", view: "string" }, catalogs: [productFleetCatalog], styles: [controlsCss, dataTableCss, css] });
+defineElement("macc-product-fleet", ProductFleet, {
+  props: { family: "string", view: "string" },
+  catalogs: [productFleetCatalog],
+  styles: [controlsCss, dataTableCss, css],
+});

@@ -63,7 +63,15 @@ try {
       page.on("response", (response) => {
         if (!response.url().endsWith(".js")) return;
         bodies.push(response.body().catch(() => Buffer.alloc(0)));
-        sizes.push(response.request().sizes().then((s) => s.responseBodySize, () => 0));
+        sizes.push(
+          response
+            .request()
+            .sizes()
+            .then(
+              (s) => s.responseBodySize,
+              () => 0,
+            ),
+        );
       });
       await page.goto(`http://127.0.0.1:${port}${budget.page}`);
       await page.locator(budget.ready).first().waitFor();
@@ -78,7 +86,9 @@ try {
     const ok = kb(total) <= budget.maxKb;
     failed ||= !ok;
     const wire = served ? `; ${kb(served).toFixed(1)} kB as served` : "";
-    console.log(`${ok ? "ok  " : "FAIL"} ${budget.name}: ${kb(total).toFixed(1)} kB gzip in ${files} file(s)${wire} (budget ${budget.maxKb} kB)`);
+    console.log(
+      `${ok ? "ok  " : "FAIL"} ${budget.name}: ${kb(total).toFixed(1)} kB gzip in ${files} file(s)${wire} (budget ${budget.maxKb} kB)`,
+    );
   }
   for (const { page: path, ready } of SHIFT_PAGES) {
     for (const screen of SCREENS) {

@@ -53,13 +53,12 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
     mailer,
     sms,
     botCheckKey: () => {
-      botCheckKey ??= (config.botCheckSecret
-        ? Promise.resolve(config.botCheckSecret)
-        : loadStoredSecret(db, "bot_check_hmac")
-      ).catch((err: unknown) => {
-        botCheckKey = undefined;
-        throw err;
-      });
+      botCheckKey ??= (config.botCheckSecret ? Promise.resolve(config.botCheckSecret) : loadStoredSecret(db, "bot_check_hmac")).catch(
+        (err: unknown) => {
+          botCheckKey = undefined;
+          throw err;
+        },
+      );
       return botCheckKey;
     },
   };

@@ -144,7 +144,8 @@ function publicUrl(value: string, name: string): string {
   } catch {
     throw new StartupError(`Invalid ${name}: ${value} (expected an http or https URL)`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new StartupError(`Invalid ${name}: ${value} (expected an http or https URL)`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new StartupError(`Invalid ${name}: ${value} (expected an http or https URL)`);
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
 

@@ -17,7 +17,9 @@ function fail(err: unknown): never {
 }
 
 const t0 = performance.now();
-const config = await Promise.resolve().then(() => loadConfig()).catch(fail);
+const config = await Promise.resolve()
+  .then(() => loadConfig())
+  .catch(fail);
 const db = await openDb(config).catch(fail);
 const applied = await migrate(db).catch(fail);
 if (applied.length > 0) console.log(`Database migrations applied: ${applied.join(", ")}`);
@@ -48,9 +50,7 @@ const app = createApp({ db, config, mailer });
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   const host = info.address.includes(":") ? `[${info.address}]` : info.address;
   const engine = db.engine === "postgres" ? "PostgreSQL" : "embedded PostgreSQL";
-  console.log(
-    `MACC server listening on http://${host}:${info.port} (${engine}, ready in ${Math.round(performance.now() - t0)} ms)`,
-  );
+  console.log(`MACC server listening on http://${host}:${info.port} (${engine}, ready in ${Math.round(performance.now() - t0)} ms)`);
 });
 server.on("error", (err: NodeJS.ErrnoException) => {
   fail(

@@ -84,7 +84,9 @@ describe("start-up errors: one line naming the setting, exit code 1", () => {
     const run = await runServer({ DATABASE_URL: "postgres://macc:s3cret-pw@127.0.0.1:1/macc" });
     expect(run.code).toBe(1);
     const line = expectOneLine(run.stderr);
-    expect(line).toMatch(/^Cannot connect to the PostgreSQL server of DATABASE_URL \(postgres:\/\/macc:\*\*\*@127\.0\.0\.1:1\/macc\): .*ECONNREFUSED.*Check that the server is running/);
+    expect(line).toMatch(
+      /^Cannot connect to the PostgreSQL server of DATABASE_URL \(postgres:\/\/macc:\*\*\*@127\.0\.0\.1:1\/macc\): .*ECONNREFUSED.*Check that the server is running/,
+    );
     expect(line).not.toContain("s3cret-pw");
   }, 180_000);
 

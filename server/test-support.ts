@@ -62,7 +62,9 @@ export async function waitForMail(
 export async function settleMail(db: Db, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_queue WHERE sent_at IS NULL AND last_error IS NULL");
+    const { rows } = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM mail_queue WHERE sent_at IS NULL AND last_error IS NULL",
+    );
     if (rows[0]?.n === 0) return;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -87,7 +89,10 @@ export function refreshCookie(res: Response): string | undefined {
   return undefined;
 }
 
-export async function expectProblem(res: Response, status: number): Promise<{ type: string; title: string; status: number; detail: string; errors?: { path: string; message: string }[] }> {
+export async function expectProblem(
+  res: Response,
+  status: number,
+): Promise<{ type: string; title: string; status: number; detail: string; errors?: { path: string; message: string }[] }> {
   if (res.status !== status) {
     throw new Error(`expected ${status}, got ${res.status}: ${await res.clone().text()}`);
   }
@@ -104,10 +109,7 @@ export async function expectProblem(res: Response, status: number): Promise<{ ty
  * Solves a bot-check challenge of `app` (GET /api/bot-check/challenge, asking `maxnumber` of work
  * when given) → the X-Bot-Check value.
  */
-export async function solveBotCheck(
-  app: { request: (path: string) => Response | Promise<Response> },
-  maxnumber?: number,
-): Promise<string> {
+export async function solveBotCheck(app: { request: (path: string) => Response | Promise<Response> }, maxnumber?: number): Promise<string> {
   const res = await app.request(`/api/bot-check/challenge${maxnumber ? `?maxnumber=${maxnumber}` : ""}`);
   if (res.status !== 200) throw new Error(`bot-check challenge: ${res.status}`);
   const ch = (await res.json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };

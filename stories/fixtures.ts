@@ -20,8 +20,18 @@ export const ok = (body: unknown, delayMs = 150): ApiFixture => new ApiFixture({
 export const noContent = (delayMs = 150): ApiFixture => new ApiFixture({ status: 204, delayMs });
 
 /** An RFC 9457 `application/problem+json` error. */
-export const problem = (status: number, title: string, detail?: string, options: { headers?: Record<string, string>; delayMs?: number } = {}): ApiFixture =>
-  new ApiFixture({ status, body: { status, title, ...(detail === undefined ? {} : { detail }) }, headers: options.headers, delayMs: options.delayMs ?? 300 });
+export const problem = (
+  status: number,
+  title: string,
+  detail?: string,
+  options: { headers?: Record<string, string>; delayMs?: number } = {},
+): ApiFixture =>
+  new ApiFixture({
+    status,
+    body: { status, title, ...(detail === undefined ? {} : { detail }) },
+    headers: options.headers,
+    delayMs: options.delayMs ?? 300,
+  });
 
 /** Never answers (until the element goes away and aborts the request): the loading state. */
 export const pending = (): ApiFixture => new ApiFixture({ delayMs: Number.POSITIVE_INFINITY });
@@ -32,11 +42,29 @@ export const pending = (): ApiFixture => new ApiFixture({ delayMs: Number.POSITI
 export const FOOTER_PATH = "GET /servicesMACC/reseau/:network/type/gen";
 
 const ADDRESSES: Record<string, Omit<FooterContact, "listSousServices">> = {
-  FRA: { adresseTitre: "MACC France", adresseLigne1: "12 rue des Moissons", adresseLigne2: "ZA du Plateau", codePostal: "51100", ville: "Reims" },
+  FRA: {
+    adresseTitre: "MACC France",
+    adresseLigne1: "12 rue des Moissons",
+    adresseLigne2: "ZA du Plateau",
+    codePostal: "51100",
+    ville: "Reims",
+  },
   AGR: { adresseTitre: "AGRIMACC", adresseLigne1: "3 chemin des Silos", adresseLigne2: null, codePostal: "28000", ville: "Chartres" },
   BLG: { adresseTitre: "MACC Benelux", adresseLigne1: "Avenue de la Moisson 40", adresseLigne2: null, codePostal: "5000", ville: "Namur" },
-  GBR: { adresseTitre: "MACC UK Ltd", adresseLigne1: "Unit 4, Harvest Park", adresseLigne2: "Station Road", codePostal: "PE1 5XX", ville: "Peterborough" },
-  ESP: { adresseTitre: "MACC España", adresseLigne1: "Calle de la Cosecha 18", adresseLigne2: null, codePostal: "50014", ville: "Zaragoza" },
+  GBR: {
+    adresseTitre: "MACC UK Ltd",
+    adresseLigne1: "Unit 4, Harvest Park",
+    adresseLigne2: "Station Road",
+    codePostal: "PE1 5XX",
+    ville: "Peterborough",
+  },
+  ESP: {
+    adresseTitre: "MACC España",
+    adresseLigne1: "Calle de la Cosecha 18",
+    adresseLigne2: null,
+    codePostal: "50014",
+    ville: "Zaragoza",
+  },
   ITA: { adresseTitre: "MACC Italia", adresseLigne1: "Via dei Campi 7", adresseLigne2: null, codePostal: "40127", ville: "Bologna" },
 };
 
@@ -71,8 +99,7 @@ const contactFor = (req: ApiRequest) => footerContact(req.params.network ?? "FRA
 export const footerOk = (delayMs = 150): ApiFixture => ok(contactFor, delayMs);
 
 /** A network with an address but no sub-services. */
-export const footerNoServices = (): ApiFixture =>
-  ok((req: ApiRequest) => ({ ...contactFor(req), listSousServices: [] }));
+export const footerNoServices = (): ApiFixture => ok((req: ApiRequest) => ({ ...contactFor(req), listSousServices: [] }));
 
 // ---------------------------------------------------------------------------------------------
 // Accounts (the shape SessionSchema accepts: what POST /auth/login and /auth/refresh answer)
@@ -86,10 +113,33 @@ const company = (overrides: Partial<Entreprise> & Pick<Entreprise, "idTier" | "c
   ...overrides,
 });
 
-export const COMPANY_FRA = company({ idTier: "100200", codeReseau: "FRA", raisonSocial: "Ferme des Trois Chênes", immatriculation: "552 100 554" });
-export const COMPANY_AGR = company({ idTier: "100300", codeReseau: "AGR", formeJuridique: "EARL", raisonSocial: "Les Blés d'Or", immatriculation: "813 455 020" });
-export const COMPANY_BLG = company({ idTier: "100400", codeReseau: "BLG", formeJuridique: "SPRL", raisonSocial: "Hoeve De Linde", immatriculation: "BE 0456.789.123" });
-export const COMPANY_GBR = company({ idTier: "100500", codeReseau: "GBR", formeJuridique: "Ltd", raisonSocial: "Fenland Farms", immatriculation: "GB 09876543" });
+export const COMPANY_FRA = company({
+  idTier: "100200",
+  codeReseau: "FRA",
+  raisonSocial: "Ferme des Trois Chênes",
+  immatriculation: "552 100 554",
+});
+export const COMPANY_AGR = company({
+  idTier: "100300",
+  codeReseau: "AGR",
+  formeJuridique: "EARL",
+  raisonSocial: "Les Blés d'Or",
+  immatriculation: "813 455 020",
+});
+export const COMPANY_BLG = company({
+  idTier: "100400",
+  codeReseau: "BLG",
+  formeJuridique: "SPRL",
+  raisonSocial: "Hoeve De Linde",
+  immatriculation: "BE 0456.789.123",
+});
+export const COMPANY_GBR = company({
+  idTier: "100500",
+  codeReseau: "GBR",
+  formeJuridique: "Ltd",
+  raisonSocial: "Fenland Farms",
+  immatriculation: "GB 09876543",
+});
 
 const user = (uuidCompte: string, emailLogin: string, entreprises: Entreprise[]): User => ({
   uuidCompte,
@@ -132,7 +182,13 @@ export const COMPANY_WELCOME = company({
   derniereMiseAJour: null,
 });
 /** Confirmed more than 3 years ago: the stale variant of the confirmation. */
-export const COMPANY_STALE = company({ idTier: "100700", codeReseau: "FRA", formeJuridique: "SARL", raisonSocial: "Vergers de la Marne", derniereMiseAJour: "2022-06-14" });
+export const COMPANY_STALE = company({
+  idTier: "100700",
+  codeReseau: "FRA",
+  formeJuridique: "SARL",
+  raisonSocial: "Vergers de la Marne",
+  derniereMiseAJour: "2022-06-14",
+});
 /** An AGRIMACC company never confirmed (welcome variant in the AGRI theme). */
 export const COMPANY_AGR_WELCOME: Entreprise = { ...COMPANY_AGR, derniereMiseAJour: null };
 
@@ -253,7 +309,13 @@ export const confirmationOk = (entreprise: Entreprise, delayMs = 500): ApiFixtur
 export const validationProblem = (errors: Array<{ path: string; message: string }>, delayMs = 400): ApiFixture =>
   new ApiFixture({
     status: 422,
-    body: { type: "https://macc.test/problems/validation", status: 422, title: "Unprocessable Content", detail: "Certains champs sont invalides.", errors },
+    body: {
+      type: "https://macc.test/problems/validation",
+      status: 422,
+      title: "Unprocessable Content",
+      detail: "Certains champs sont invalides.",
+      errors,
+    },
     delayMs,
   });
 
@@ -271,16 +333,26 @@ export const PROFILE_SERVICE_ERROR = problem(500, "Internal Server Error", "The 
 
 export const OLD_PASSWORD_WRONG = validationProblem([{ path: "ancienMotDePasse", message: "Votre ancien mot de passe est invalide." }]);
 export const PASSWORD_ALREADY_CHANGED = problem(409, "Conflict", "Le mot de passe a déjà été modifié une fois.");
-export const PASSWORD_ATTEMPTS_THROTTLED = problem(429, "Too Many Requests", "Trop de tentatives avec un mot de passe erroné. Veuillez réessayer dans 15 minutes.", {
-  headers: { "Retry-After": "900" },
-});
+export const PASSWORD_ATTEMPTS_THROTTLED = problem(
+  429,
+  "Too Many Requests",
+  "Trop de tentatives avec un mot de passe erroné. Veuillez réessayer dans 15 minutes.",
+  {
+    headers: { "Retry-After": "900" },
+  },
+);
 export const NEW_PASSWORD_RULES = validationProblem([
   { path: "nouveauMotDePasse", message: "Le mot de passe doit contenir au moins une majuscule." },
   { path: "confirmerMotDePasse", message: "Le mot de passe de confirmation est différent." },
 ]);
-export const FORGOT_THROTTLED = problem(429, "Too Many Requests", "Trop de demandes de réinitialisation. Veuillez réessayer dans 5 minutes.", {
-  headers: { "Retry-After": "300" },
-});
+export const FORGOT_THROTTLED = problem(
+  429,
+  "Too Many Requests",
+  "Trop de demandes de réinitialisation. Veuillez réessayer dans 5 minutes.",
+  {
+    headers: { "Retry-After": "300" },
+  },
+);
 export const RESET_LINK_GONE = problem(410, "Gone", "Ce lien n'est plus valide.");
 
 // ---------------------------------------------------------------------------------------------
@@ -304,7 +376,12 @@ export const zipFile = (delayMs = 2500): ApiFixture => file("application/zip", "
 export const SUMMARY_PATH = "GET /me/summary";
 
 /** The dashboard's counts. */
-export const summaryOf = ({ unpaid = 2, total = 48, products = 5, adviser = true }: { unpaid?: number; total?: number; products?: number; adviser?: boolean } = {}) => ({
+export const summaryOf = ({
+  unpaid = 2,
+  total = 48,
+  products = 5,
+  adviser = true,
+}: { unpaid?: number; total?: number; products?: number; adviser?: boolean } = {}) => ({
   invoices: { unpaid, total },
   products,
   adviser,
@@ -364,13 +441,20 @@ export function invoicePage(all: InvoiceFixture[], query: URLSearchParams) {
   const q = (query.get("q") ?? "").toLowerCase();
   const year = query.get("year") ?? query.get("annee");
   const status = query.get("status");
-  const years = [...new Set(all.map((i) => Number(i.date.slice(0, 4))))].sort((a, b) => b - a).map((y) => ({ year: y, archive: y <= LAST_ARCHIVE_YEAR }));
+  const years = [...new Set(all.map((i) => Number(i.date.slice(0, 4))))]
+    .sort((a, b) => b - a)
+    .map((y) => ({ year: y, archive: y <= LAST_ARCHIVE_YEAR }));
   const matching = all
     .filter((i) => !q || i.number.toLowerCase().includes(q) || (i.reference ?? "").toLowerCase().includes(q))
     .filter((i) => !year || i.date.startsWith(`${year}-`))
     .filter((i) => !status || (status === "paid") === i.paid)
     .sort((a, b) => {
-      const by = sort === "amount" ? a.amountCents - b.amountCents : sort === "number" ? a.number.localeCompare(b.number) : a.date.localeCompare(b.date);
+      const by =
+        sort === "amount"
+          ? a.amountCents - b.amountCents
+          : sort === "number"
+            ? a.number.localeCompare(b.number)
+            : a.date.localeCompare(b.date);
       return by * order;
     });
   return { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize, years };
@@ -379,7 +463,8 @@ export function invoicePage(all: InvoiceFixture[], query: URLSearchParams) {
 export const INVOICES = makeInvoices();
 
 /** GET /me/invoices over `all`, answering every query like the server. */
-export const invoicesOk = (all: InvoiceFixture[] = INVOICES, delayMs = 300): ApiFixture => ok((req: ApiRequest) => invoicePage(all, req.query), delayMs);
+export const invoicesOk = (all: InvoiceFixture[] = INVOICES, delayMs = 300): ApiFixture =>
+  ok((req: ApiRequest) => invoicePage(all, req.query), delayMs);
 
 /** A company with no invoice at all. */
 export const NO_INVOICES = { items: [], total: 0, page: 1, pageSize: 25, years: [] };
@@ -401,7 +486,14 @@ export const PRODUCTS = {
 
 export const NO_PRODUCTS = { items: [] };
 
-type DocFixture = { id: string; title: string; type: "pdf" | "video"; sizeBytes?: number | null; url?: string | null; durationSeconds?: number | null };
+type DocFixture = {
+  id: string;
+  title: string;
+  type: "pdf" | "video";
+  sizeBytes?: number | null;
+  url?: string | null;
+  durationSeconds?: number | null;
+};
 
 /** One family's detail: purchases and its technical and after-sales documents. */
 export function productDetail(codeFamille = "SEM-3000", { technical, sav }: { technical?: DocFixture[]; sav?: DocFixture[] } = {}) {
@@ -417,7 +509,13 @@ export function productDetail(codeFamille = "SEM-3000", { technical, sav }: { te
       technical: technical ?? [
         { id: `${codeFamille}-notice`, title: "Notice d'utilisation", type: "pdf", sizeBytes: 2_457_600 },
         { id: `${codeFamille}-specs`, title: "Fiche technique", type: "pdf", sizeBytes: 312_000 },
-        { id: `${codeFamille}-video`, title: "Réglage de la profondeur de semis", type: "video", url: "https://videos.macc.test/reglage-semis", durationSeconds: 274 },
+        {
+          id: `${codeFamille}-video`,
+          title: "Réglage de la profondeur de semis",
+          type: "video",
+          url: "https://videos.macc.test/reglage-semis",
+          durationSeconds: 274,
+        },
       ],
       sav: sav ?? [
         { id: `${codeFamille}-pieces`, title: "Catalogue des pièces détachées", type: "pdf", sizeBytes: 5_800_000 },
@@ -443,7 +541,12 @@ export const ADVISER_PHOTO =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" fill="#dfe9d8"/><circle cx="48" cy="38" r="18" fill="#6b8f5e"/><path d="M14 96c4-22 18-32 34-32s30 10 34 32z" fill="#6b8f5e"/></svg>',
   );
 
-const CUSTOMER_SERVICE = { nomSousService: "Service client", telephone1: "+33 3 26 00 00 01", mail1: "service.client", mail2: "@macc.test" };
+const CUSTOMER_SERVICE = {
+  nomSousService: "Service client",
+  telephone1: "+33 3 26 00 00 01",
+  mail1: "service.client",
+  mail2: "@macc.test",
+};
 
 export const ADVISER = {
   adviser: {
@@ -468,7 +571,15 @@ export const NO_ADVISER = { adviser: null, service: CUSTOMER_SERVICE };
 
 /** The AGRIMACC adviser of the AGR company. */
 export const ADVISER_AGRI = {
-  adviser: { ...ADVISER.adviser, id: "8a4f2c10-0002", civilite: "Mme", prenom: "Sophie", nom: "Garnier", fonction: "Conseillère AGRIMACC Beauce", email: "sophie.garnier@agrimacc.test" },
+  adviser: {
+    ...ADVISER.adviser,
+    id: "8a4f2c10-0002",
+    civilite: "Mme",
+    prenom: "Sophie",
+    nom: "Garnier",
+    fonction: "Conseillère AGRIMACC Beauce",
+    email: "sophie.garnier@agrimacc.test",
+  },
   service: { ...CUSTOMER_SERVICE, mail2: "@agrimacc.test" },
 };
 
@@ -514,10 +625,21 @@ export const REGISTRATION_VERIFY_PATH = "POST /registration/:id/verify";
 export const REGISTRATION_COMPLETE_PATH = "POST /registration/:id/complete";
 
 /** What the identification step types in (a valid SIREN: the example of the French hint). */
-export const REGISTRATION_IDENTITY = { pays: "FR", immatriculation: "552 100 554", email: "nouveau@demo.macc.test", mobile: "+33 6 12 34 56 78" };
+export const REGISTRATION_IDENTITY = {
+  pays: "FR",
+  immatriculation: "552 100 554",
+  email: "nouveau@demo.macc.test",
+  mobile: "+33 6 12 34 56 78",
+};
 
 /** A company as POST /registration lists it (no token: the visitor has no account yet). */
-const found = ({ idTier, formeJuridique, raisonSocial, immatriculation, numeroClient }: Entreprise) => ({ idTier, formeJuridique, raisonSocial, immatriculation, numeroClient });
+const found = ({ idTier, formeJuridique, raisonSocial, immatriculation, numeroClient }: Entreprise) => ({
+  idTier,
+  formeJuridique,
+  raisonSocial,
+  immatriculation,
+  numeroClient,
+});
 export const FOUND_FRA = found(COMPANY_FRA);
 export const FOUND_AGR = found(COMPANY_AGR);
 
@@ -533,16 +655,23 @@ export const CONTACT_MEANS = [
 export const contactMeansFound = (list: unknown[] = CONTACT_MEANS, delayMs = 500): ApiFixture => ok({ moyensContacts: list }, delayMs);
 
 /** 202 `{ resendAfter, expiresIn }`: the 6-digit code is on its way. */
-export const registrationCodeSent = (resendAfter = 60, delayMs = 500): ApiFixture => new ApiFixture({ status: 202, body: { resendAfter, expiresIn: 600 }, delayMs });
+export const registrationCodeSent = (resendAfter = 60, delayMs = 500): ApiFixture =>
+  new ApiFixture({ status: 202, body: { resendAfter, expiresIn: 600 }, delayMs });
 export const registrationVerified = (delayMs = 400): ApiFixture => ok({}, delayMs);
 
 /** The account the registration creates (one FRA company). */
 export const USER_REGISTERED = user("7d1c1a52-0011", "nouveau@demo.macc.test", [COMPANY_FRA]);
 /** 201: the account is created and answered like a login. */
-export const registrationCompleted = (account: User = USER_REGISTERED, delayMs = 800): ApiFixture => new ApiFixture({ status: 201, body: session(account), delayMs });
+export const registrationCompleted = (account: User = USER_REGISTERED, delayMs = 800): ApiFixture =>
+  new ApiFixture({ status: 201, body: session(account), delayMs });
 
-const typedProblem = (status: number, type: string, title: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): ApiFixture =>
-  new ApiFixture({ status, body: { type, status, title, ...extra }, headers, delayMs: 400 });
+const typedProblem = (
+  status: number,
+  type: string,
+  title: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): ApiFixture => new ApiFixture({ status, body: { type, status, title, ...extra }, headers, delayMs: 400 });
 
 /** 404 on POST /registration: nothing matches the number(s) typed. */
 export const REGISTRATION_NOT_FOUND = problem(404, "Not Found", "No company matches.");
@@ -550,7 +679,9 @@ export const REGISTRATION_NOT_FOUND = problem(404, "Not Found", "No company matc
 export const REGISTRATION_EXPIRED = problem(404, "Not Found", "Registration not found or expired.");
 export const ACCOUNT_EXISTS = typedProblem(409, "urn:macc:problem:account-exists", "Conflict");
 export const NO_CONTACT_MEANS = typedProblem(422, "urn:macc:problem:no-contact-means", "Unprocessable Content", { errors: [] });
-export const CODE_THROTTLED = problem(429, "Too Many Requests", "Wait before asking for another code.", { headers: { "Retry-After": "120" } });
+export const CODE_THROTTLED = problem(429, "Too Many Requests", "Wait before asking for another code.", {
+  headers: { "Retry-After": "120" },
+});
 export const WRONG_CODE = typedProblem(422, "urn:macc:problem:wrong-code", "Unprocessable Content", { remainingTries: 2 });
 export const CODE_GONE = problem(410, "Gone", "This code has expired, was used or had too many tries.");
 export const EMAIL_HAS_ACCOUNT = problem(409, "Conflict", "An account already exists for this e-mail address.");

@@ -1,6 +1,18 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import "../elements/macc-adviser";
-import { ADVISER, ADVISER_AGRI, ADVISER_NO_PHOTO, ADVISER_PATH, ADVISER_SERVICE_ERROR, NO_ADVISER, ok, pending, refreshAs, USER_AGRI, USER_ONE_COMPANY } from "./fixtures";
+import {
+  ADVISER,
+  ADVISER_AGRI,
+  ADVISER_NO_PHOTO,
+  ADVISER_PATH,
+  ADVISER_SERVICE_ERROR,
+  NO_ADVISER,
+  ok,
+  pending,
+  refreshAs,
+  USER_AGRI,
+  USER_ONE_COMPANY,
+} from "./fixtures";
 import { elementAttributes, type MaccPageParameters } from "./helpers";
 
 /**

@@ -36,11 +36,16 @@ export const ChoosingACompany: Story = {
   parameters: several,
   play: async ({ canvasElement }) => {
     const root = await shadowOf(canvasElement, "macc-company-choice", ".company-card");
-    const changed = new Promise<unknown>((resolve) => document.addEventListener("macc-company-change", (e) => resolve((e as CustomEvent).detail), { once: true }));
+    const changed = new Promise<unknown>((resolve) =>
+      document.addEventListener("macc-company-change", (e) => resolve((e as CustomEvent).detail), { once: true }),
+    );
     const cards = [...root.querySelectorAll<HTMLElement>(".company-card")];
     cards[1]!.querySelector("button")!.click();
     await expect(await changed).toMatchObject({ idTier: COMPANY_AGR.idTier, codeReseau: "AGR" });
-    await waitFor(() => root.querySelectorAll(".company-card")[1]?.getAttribute("data-current") === "true", "the chosen company to become current");
+    await waitFor(
+      () => root.querySelectorAll(".company-card")[1]?.getAttribute("data-current") === "true",
+      "the chosen company to become current",
+    );
   },
 };
 

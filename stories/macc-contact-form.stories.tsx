@@ -52,7 +52,10 @@ async function send(canvasElement: HTMLElement): Promise<ShadowRoot> {
   const service = root.querySelector<HTMLOptionElement>('select[name="service"] option:nth-child(2)')!.value;
   fillFields(root, { service, subject: "Pièce pour mon semoir" });
   const message = root.querySelector<HTMLTextAreaElement>('textarea[name="message"]')!;
-  Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(message, "Bonjour, il me faudrait un disque de rechange pour le Maxi-Graine 3000. Merci.");
+  Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(
+    message,
+    "Bonjour, il me faudrait un disque de rechange pour le Maxi-Graine 3000. Merci.",
+  );
   message.dispatchEvent(new Event("input", { bubbles: true }));
   submitForm(root);
   return root;
@@ -133,7 +136,12 @@ export const AgriTheme: Story = {
   globals: { theme: "AGRI" },
   parameters: {
     macc: { user: USER_AGRI } satisfies MaccPageParameters,
-    api: { "POST /auth/refresh": refreshAs(USER_AGRI), [FOOTER_PATH]: footerOk(300), [BOT_CHECK_PATH]: botCheckOk(), [CONTACT_PATH]: contactSent() },
+    api: {
+      "POST /auth/refresh": refreshAs(USER_AGRI),
+      [FOOTER_PATH]: footerOk(300),
+      [BOT_CHECK_PATH]: botCheckOk(),
+      [CONTACT_PATH]: contactSent(),
+    },
   },
 };
 

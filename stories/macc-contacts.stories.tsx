@@ -1,6 +1,21 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import "../elements/macc-contacts";
-import { ADVISER, ADVISER_AGRI, ADVISER_PATH, ADVISER_SERVICE_ERROR, FOOTER_PATH, footerNoServices, footerOk, NO_ADVISER, ok, pending, refreshAs, SERVER_ERROR, USER_AGRI, USER_ONE_COMPANY } from "./fixtures";
+import {
+  ADVISER,
+  ADVISER_AGRI,
+  ADVISER_PATH,
+  ADVISER_SERVICE_ERROR,
+  FOOTER_PATH,
+  footerNoServices,
+  footerOk,
+  NO_ADVISER,
+  ok,
+  pending,
+  refreshAs,
+  SERVER_ERROR,
+  USER_AGRI,
+  USER_ONE_COMPANY,
+} from "./fixtures";
 import { elementAttributes, type MaccPageParameters } from "./helpers";
 
 /**

@@ -1,7 +1,16 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect } from "storybook/test";
 import "../elements/macc-forgot-password";
-import { accepted, BOT_CHECK_PATH, botCheckOk, FORGOT_THROTTLED, NEW_PASSWORD_RULES, noContent, RESET_LINK_GONE, SERVER_ERROR } from "./fixtures";
+import {
+  accepted,
+  BOT_CHECK_PATH,
+  botCheckOk,
+  FORGOT_THROTTLED,
+  NEW_PASSWORD_RULES,
+  noContent,
+  RESET_LINK_GONE,
+  SERVER_ERROR,
+} from "./fixtures";
 import { elementAttributes, fillFields, shadowOf, submitForm, textOf, type MaccPageParameters } from "./helpers";
 
 /**

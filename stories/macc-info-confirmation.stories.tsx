@@ -68,7 +68,11 @@ export const Welcome: Story = {
 export const Stale: Story = {
   parameters: {
     macc: { user: USER_STALE } satisfies MaccPageParameters,
-    api: { "POST /auth/refresh": refreshAs(USER_STALE), "GET /me/profile": ok(profileFor(USER_STALE), 400), "POST /me/confirmation": confirmationOk(USER_STALE.entreprises[0]!) },
+    api: {
+      "POST /auth/refresh": refreshAs(USER_STALE),
+      "GET /me/profile": ok(profileFor(USER_STALE), 400),
+      "POST /me/confirmation": confirmationOk(USER_STALE.entreprises[0]!),
+    },
   },
 };
 

@@ -102,7 +102,10 @@ export const UnpaidOnly: Story = {
   play: async ({ canvasElement }) => {
     const root = await shadowOf(canvasElement, TAG, "tbody tr th");
     fillFields(root, { "invoice-status": "unpaid" });
-    await waitFor(() => root.querySelectorAll("tbody tr").length === 3 && root.querySelectorAll(".badge-status--paid").length === 0, "the unpaid invoices");
+    await waitFor(
+      () => root.querySelectorAll("tbody tr").length === 3 && root.querySelectorAll(".badge-status--paid").length === 0,
+      "the unpaid invoices",
+    );
   },
 };
 

@@ -35,7 +35,10 @@ type Story = StoryObj<typeof meta>;
 const loggedIn = { user: USER_ONE_COMPANY } satisfies MaccPageParameters;
 
 /** Fills the three fields of the element's form and submits it. */
-async function submitPasswords(canvasElement: HTMLElement, values: { ancienMotDePasse: string; nouveauMotDePasse: string; confirmerMotDePasse: string }) {
+async function submitPasswords(
+  canvasElement: HTMLElement,
+  values: { ancienMotDePasse: string; nouveauMotDePasse: string; confirmerMotDePasse: string },
+) {
   const root = await shadowOf(canvasElement, "macc-password-update", "form");
   fillFields(root, values);
   submitForm(root);
@@ -63,7 +66,11 @@ export const MissingFields: Story = {
 export const PasswordRules: Story = {
   parameters: { macc: loggedIn },
   play: async ({ canvasElement }) => {
-    const root = await submitPasswords(canvasElement, { ancienMotDePasse: "whatever", nouveauMotDePasse: "court", confirmerMotDePasse: "autre" });
+    const root = await submitPasswords(canvasElement, {
+      ancienMotDePasse: "whatever",
+      nouveauMotDePasse: "court",
+      confirmerMotDePasse: "autre",
+    });
     await expect(root.querySelectorAll(".error-summary li")).toHaveLength(2);
   },
 };

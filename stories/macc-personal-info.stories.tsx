@@ -68,7 +68,11 @@ export const Loaded: Story = {
 export const BelgianCompany: Story = {
   parameters: {
     macc: { user: USER_BELGIAN } satisfies MaccPageParameters,
-    api: { "POST /auth/refresh": refreshAs(USER_BELGIAN), "GET /me/profile": ok(PROFILE_BELGIAN, 400), "PUT /me/profile": profileSaved(PROFILE_BELGIAN) },
+    api: {
+      "POST /auth/refresh": refreshAs(USER_BELGIAN),
+      "GET /me/profile": ok(PROFILE_BELGIAN, 400),
+      "PUT /me/profile": profileSaved(PROFILE_BELGIAN),
+    },
   },
 };
 
@@ -77,7 +81,11 @@ export const AgriTheme: Story = {
   globals: { theme: "AGRI" },
   parameters: {
     macc: { user: USER_AGRI } satisfies MaccPageParameters,
-    api: { "POST /auth/refresh": refreshAs(USER_AGRI), "GET /me/profile": ok(profileFor(USER_AGRI), 400), "PUT /me/profile": profileSaved(profileFor(USER_AGRI)) },
+    api: {
+      "POST /auth/refresh": refreshAs(USER_AGRI),
+      "GET /me/profile": ok(profileFor(USER_AGRI), 400),
+      "PUT /me/profile": profileSaved(profileFor(USER_AGRI)),
+    },
   },
 };
 

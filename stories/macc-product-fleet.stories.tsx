@@ -66,7 +66,9 @@ export const ListError: Story = {
 };
 
 const detail = (view?: "sav") => ({
-  render: (_args: unknown, { globals }: { globals: Record<string, unknown> }) => <macc-product-fleet {...elementAttributes(globals)} family="SEM-3000" view={view} />,
+  render: (_args: unknown, { globals }: { globals: Record<string, unknown> }) => (
+    <macc-product-fleet {...elementAttributes(globals)} family="SEM-3000" view={view} />
+  ),
 });
 
 /** `family="SEM-3000"`: technical documents (two PDFs, a video) and the purchases. */

@@ -150,7 +150,11 @@ async function toPassword(canvasElement: HTMLElement): Promise<ShadowRoot> {
   return atStep(await enterCode(canvasElement), "password");
 }
 
-async function choosePassword(canvasElement: HTMLElement, nouveauMotDePasse = "Moisson2026", confirmerMotDePasse = nouveauMotDePasse): Promise<ShadowRoot> {
+async function choosePassword(
+  canvasElement: HTMLElement,
+  nouveauMotDePasse = "Moisson2026",
+  confirmerMotDePasse = nouveauMotDePasse,
+): Promise<ShadowRoot> {
   const root = await toPassword(canvasElement);
   fillFields(root, { nouveauMotDePasse, confirmerMotDePasse });
   submitForm(root);
@@ -179,7 +183,12 @@ export const IdentifyMissingFields: Story = {
 /** A SIREN failing its check digit, an e-mail and a mobile in the wrong format. */
 export const IdentifyInvalidValues: Story = {
   play: async ({ canvasElement }) => {
-    const root = await identify(canvasElement, { ...REGISTRATION_IDENTITY, immatriculation: "552 100 555", email: "nouveau@demo", mobile: "06 12" });
+    const root = await identify(canvasElement, {
+      ...REGISTRATION_IDENTITY,
+      immatriculation: "552 100 555",
+      email: "nouveau@demo",
+      mobile: "06 12",
+    });
     await waitFor(() => root.querySelector(".error-summary"), "the error summary");
     await expect(root.querySelectorAll(".error-summary li")).toHaveLength(3);
   },
@@ -366,7 +375,11 @@ export const ResendCode: Story = {
   parameters: { api: { [REGISTRATION_CODE_PATH]: registrationCodeSent(5, 300) } },
   play: async ({ canvasElement }) => {
     const root = await toCode(canvasElement);
-    const resend = await waitFor(() => root.querySelector<HTMLButtonElement>(".actions .btn--secondary:not([disabled])"), "the resend button", 8000);
+    const resend = await waitFor(
+      () => root.querySelector<HTMLButtonElement>(".actions .btn--secondary:not([disabled])"),
+      "the resend button",
+      8000,
+    );
     resend.click();
   },
 };

@@ -36,12 +36,7 @@ export type LoginAttempt = { counted: true } | { counted: false; checks: number;
  * window. One statement: concurrent attempts are counted one after the other, so no more than
  * `allowed` of them can ever reach the password check.
  */
-export async function countLoginAttempt(
-  db: Queryable,
-  key: string,
-  windowSeconds: number,
-  allowed: number | null,
-): Promise<LoginAttempt> {
+export async function countLoginAttempt(db: Queryable, key: string, windowSeconds: number, allowed: number | null): Promise<LoginAttempt> {
   const expired = "r.window_start <= now() - make_interval(secs => $2::int)";
   const { rows } = await db.query<{ count: number }>(
     `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, now(), 1)

@@ -101,10 +101,7 @@ export async function revokeSessionByRefreshToken(db: Queryable, refreshToken: s
 }
 
 export async function revokeSession(db: Queryable, sid: string): Promise<void> {
-  await db.query(
-    "UPDATE sessions SET revoked_at = now(), revoked_reason = 'logout' WHERE id = $1 AND revoked_at IS NULL",
-    [sid],
-  );
+  await db.query("UPDATE sessions SET revoked_at = now(), revoked_reason = 'logout' WHERE id = $1 AND revoked_at IS NULL", [sid]);
 }
 
 /** Authenticated requests count as activity, but `last_used_at` is written at most once a minute. */

@@ -41,9 +41,7 @@ function iso(value: Date | string | null): string | null {
 /** Loads an account and its companies (in link order); null when the account does not exist. */
 export async function loadUser(db: Queryable, uuidCompte: string): Promise<UserView | null> {
   const account = (
-    await db.query<AccountRow>("SELECT uuid_compte, email, previous_login_at FROM accounts WHERE uuid_compte = $1", [
-      uuidCompte,
-    ])
+    await db.query<AccountRow>("SELECT uuid_compte, email, previous_login_at FROM accounts WHERE uuid_compte = $1", [uuidCompte])
   ).rows[0];
   if (!account) return null;
   const companies = await db.query<{
@@ -62,18 +60,16 @@ export async function loadUser(db: Queryable, uuidCompte: string): Promise<UserV
      WHERE ac.uuid_compte = $1 ORDER BY ac.position, c.id_tier`,
     [uuidCompte],
   );
-  const entreprises = companies.rows.map(
-    (c): CompanyView => ({
-      idTier: c.id_tier,
-      codeReseau: c.code_reseau,
-      formeJuridique: c.forme_juridique,
-      raisonSocial: c.raison_sociale,
-      immatriculation: c.immatriculation,
-      numeroClient: c.numero_client,
-      pays: c.pays,
-      derniereMiseAJour: c.derniere_mise_a_jour,
-    }),
-  );
+  const entreprises = companies.rows.map((c): CompanyView => ({
+    idTier: c.id_tier,
+    codeReseau: c.code_reseau,
+    formeJuridique: c.forme_juridique,
+    raisonSocial: c.raison_sociale,
+    immatriculation: c.immatriculation,
+    numeroClient: c.numero_client,
+    pays: c.pays,
+    derniereMiseAJour: c.derniere_mise_a_jour,
+  }));
   return {
     uuidCompte: account.uuid_compte,
     infosConnexion: { emailLogin: account.email },

@@ -25,9 +25,7 @@ export async function migrate(db: Db): Promise<string[]> {
          applied_at timestamptz NOT NULL DEFAULT now()
        )`,
     );
-    const done = new Set(
-      (await tx.query<{ version: string }>("SELECT version FROM schema_migrations")).rows.map((r) => r.version),
-    );
+    const done = new Set((await tx.query<{ version: string }>("SELECT version FROM schema_migrations")).rows.map((r) => r.version));
     const applied: string[] = [];
     for (const m of migrations) {
       if (done.has(m.version)) continue;

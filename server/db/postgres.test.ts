@@ -207,7 +207,9 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
     // The SMS goes to the outbox in the background.
     let text: string | undefined;
     for (const deadline = Date.now() + 5_000; !text && Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
-      const { rows } = await db.query<{ body: string }>("SELECT body FROM outbox WHERE channel = 'sms' AND recipient = $1", ["+33611223344"]);
+      const { rows } = await db.query<{ body: string }>("SELECT body FROM outbox WHERE channel = 'sms' AND recipient = $1", [
+        "+33611223344",
+      ]);
       text = rows[0]?.body;
     }
     const code = /\b(\d{6})\b/.exec(text ?? "")?.[1];

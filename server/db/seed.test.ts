@@ -141,9 +141,7 @@ describe("migrations and seed", () => {
   });
 
   it("generates valid PDF documents carrying their title, and videos with a duration", async () => {
-    const pdfs = await q<{ title: string; file_bytes: Uint8Array }>(
-      "SELECT title, file_bytes FROM product_documents WHERE type = 'pdf'",
-    );
+    const pdfs = await q<{ title: string; file_bytes: Uint8Array }>("SELECT title, file_bytes FROM product_documents WHERE type = 'pdf'");
     expect(pdfs.length).toBeGreaterThan(5);
     for (const p of pdfs) {
       const text = Buffer.from(p.file_bytes).toString("latin1");

@@ -175,7 +175,11 @@ describe("every protected endpoint", () => {
     const cors = await createTestApp({ corsOrigins: ["https://www.macc.example"] }, t.db);
     const res = await cors.app.request("/api/auth/login", {
       method: "OPTIONS",
-      headers: { Origin: "https://www.macc.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "x-bot-check" },
+      headers: {
+        Origin: "https://www.macc.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "x-bot-check",
+      },
     });
     expect((res.headers.get("access-control-allow-headers") ?? "").toLowerCase()).toContain("x-bot-check");
   });

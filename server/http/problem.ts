@@ -121,8 +121,7 @@ export const MESSAGES = {
   unsupportedMediaType: "Le corps de la requête doit être envoyé en application/json.",
   validation: "Certains champs sont invalides.",
   tooLarge: "La requête est trop volumineuse.",
-  invalidCredentials:
-    "Nom d'utilisateur ou mot de passe invalide. Vous pouvez cliquer sur 'Mot de passe oublié ?' ci-dessous.",
+  invalidCredentials: "Nom d'utilisateur ou mot de passe invalide. Vous pouvez cliquer sur 'Mot de passe oublié ?' ci-dessous.",
   unauthorized: "Votre session a expiré, veuillez vous reconnecter.",
   invalidRefresh: "Votre session a expiré, veuillez vous reconnecter.",
   csrf: "Requête refusée : en-tête X-Requested-With manquant.",

@@ -24,12 +24,6 @@ export function parseQuery<S extends v.GenericSchema>(schema: S, query: Record<s
 /** Optional integer parameter in [min, max]. */
 export function intParam(min: number, max: number, message: string) {
   return v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,9}$/, message),
-      v.transform(Number),
-      v.minValue(min, message),
-      v.maxValue(max, message),
-    ),
+    v.pipe(v.string(), v.regex(/^\d{1,9}$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message)),
   );
 }

@@ -41,11 +41,7 @@ export function textCharactersProblem(text: string, multiline: boolean): string 
  * per field: PostgreSQL refuses NUL, and a line break in a name would add lines to the e-mails built
  * from it. Fields are single-line unless their path is in `multiline` (e.g. "message").
  */
-export function controlCharacterErrors(
-  input: unknown,
-  multiline: readonly string[] = [],
-  path = "",
-): { path: string; message: string }[] {
+export function controlCharacterErrors(input: unknown, multiline: readonly string[] = [], path = ""): { path: string; message: string }[] {
   if (typeof input === "string") {
     const message = textCharactersProblem(input, multiline.includes(path));
     return message ? [{ path, message }] : [];

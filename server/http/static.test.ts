@@ -95,7 +95,9 @@ describe("static files", () => {
 
 describe("precompressed copies of built files", () => {
   const chunk = (acceptEncoding?: string, headers: Record<string, string> = {}) =>
-    get("/static/js/react-C0ffee12.js", { headers: acceptEncoding === undefined ? headers : { "Accept-Encoding": acceptEncoding, ...headers } });
+    get("/static/js/react-C0ffee12.js", {
+      headers: acceptEncoding === undefined ? headers : { "Accept-Encoding": acceptEncoding, ...headers },
+    });
 
   it.each<[string, string | undefined, string | null]>([
     ["brotli first when both are accepted", "gzip, deflate, br, zstd", "br"],

@@ -133,7 +133,7 @@ export function notFoundPage(c: Context): Response {
   c.header("Cache-Control", "no-cache");
   return c.html(
     '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Page introuvable</title></head>' +
-      "<body><h1>Page introuvable</h1><p><a href=\"/\">Retour à l'accueil</a></p></body></html>",
+      '<body><h1>Page introuvable</h1><p><a href="/">Retour à l\'accueil</a></p></body></html>',
     404,
   );
 }

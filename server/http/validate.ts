@@ -5,9 +5,7 @@ import { controlCharacterErrors } from "./schemas.ts";
 
 /** JSON path of a valibot issue, e.g. "email" or "items.0.id"; "" for the root. */
 function issuePath(issue: v.BaseIssue<unknown>): string {
-  return (issue.path ?? [])
-    .map((p) => String((p as { key: unknown }).key))
-    .join(".");
+  return (issue.path ?? []).map((p) => String((p as { key: unknown }).key)).join(".");
 }
 
 export function toFieldErrors(issues: readonly v.BaseIssue<unknown>[]): ProblemFieldError[] {

@@ -10,12 +10,7 @@ export function mailLanguage(locale: Locale | string | null | undefined): MailLa
 }
 
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 interface Layout {
@@ -200,7 +195,15 @@ export interface ContactDetails {
   subject: string;
   message: string;
   customer: { civilite: string | null; prenom: string; nom: string; email: string; telephone: string; mobile: string };
-  company: { formeJuridique: string; raisonSociale: string; pays: string; immatriculation: string; numeroClient: string; idTier: string; codeReseau: string };
+  company: {
+    formeJuridique: string;
+    raisonSociale: string;
+    pays: string;
+    immatriculation: string;
+    numeroClient: string;
+    idTier: string;
+    codeReseau: string;
+  };
 }
 
 const personName = (c: ContactDetails["customer"]) => [c.civilite, c.prenom, c.nom].filter(Boolean).join(" ") || c.email;
@@ -243,19 +246,28 @@ const ACK: Record<MailLanguage, (service: string, subject: string) => Omit<Layou
   en: (service, subject) => ({
     subject: "We have received your message",
     greeting: "Hello,",
-    paragraphs: [`Your message “${subject}” was passed on to “${service}”. They will answer you as soon as possible.`, "A copy of your message:"],
+    paragraphs: [
+      `Your message “${subject}” was passed on to “${service}”. They will answer you as soon as possible.`,
+      "A copy of your message:",
+    ],
     signature: "The MACC team",
   }),
   nl: (service, subject) => ({
     subject: "We hebben uw bericht ontvangen",
     greeting: "Hallo,",
-    paragraphs: [`Uw bericht „${subject}” is doorgestuurd naar „${service}”. U krijgt zo snel mogelijk een antwoord.`, "Een kopie van uw bericht:"],
+    paragraphs: [
+      `Uw bericht „${subject}” is doorgestuurd naar „${service}”. U krijgt zo snel mogelijk een antwoord.`,
+      "Een kopie van uw bericht:",
+    ],
     signature: "Het MACC-team",
   }),
   de: (service, subject) => ({
     subject: "Wir haben Ihre Nachricht erhalten",
     greeting: "Guten Tag,",
-    paragraphs: [`Ihre Nachricht „${subject}“ wurde an „${service}“ weitergeleitet. Sie erhalten so bald wie möglich eine Antwort.`, "Eine Kopie Ihrer Nachricht:"],
+    paragraphs: [
+      `Ihre Nachricht „${subject}“ wurde an „${service}“ weitergeleitet. Sie erhalten so bald wie möglich eine Antwort.`,
+      "Eine Kopie Ihrer Nachricht:",
+    ],
     signature: "Ihr MACC-Team",
   }),
   es: (service, subject) => ({
@@ -267,7 +279,10 @@ const ACK: Record<MailLanguage, (service: string, subject: string) => Omit<Layou
   it: (service, subject) => ({
     subject: "Abbiamo ricevuto il tuo messaggio",
     greeting: "Buongiorno,",
-    paragraphs: [`Il tuo messaggio «${subject}» è stato inoltrato a «${service}». Ti risponderanno al più presto.`, "Copia del tuo messaggio:"],
+    paragraphs: [
+      `Il tuo messaggio «${subject}» è stato inoltrato a «${service}». Ti risponderanno al più presto.`,
+      "Copia del tuo messaggio:",
+    ],
     signature: "Il team MACC",
   }),
 };

@@ -262,7 +262,8 @@ export async function renderInvoicePdf(inv: InvoiceForPdf): Promise<Uint8Array> 
     totalHt += ht;
     byRate.set(l.vatRate, (byRate.get(l.vatRate) ?? 0) + (ttc - ht));
     w.text(l.label || l.codeProduit, cols.label, w.y, { size: 10, maxWidth: 255 });
-    if (l.codeProduit) w.text(`Réf. ${l.codeProduit} – TVA ${formatRate(l.vatRate)}`, cols.label, w.y - 11, { size: 8, color: GREY, maxWidth: 255 });
+    if (l.codeProduit)
+      w.text(`Réf. ${l.codeProduit} – TVA ${formatRate(l.vatRate)}`, cols.label, w.y - 11, { size: 8, color: GREY, maxWidth: 255 });
     w.text(formatQuantity(l.quantity), cols.qty, w.y, { size: 10, align: "right" });
     w.text(formatAmount(l.unitPriceCents, inv.currency), cols.unit, w.y, { size: 10, align: "right" });
     w.text(formatAmount(ht, inv.currency), cols.amount, w.y, { size: 10, align: "right" });
@@ -290,12 +291,7 @@ export async function renderInvoicePdf(inv: InvoiceForPdf): Promise<Uint8Array> 
   }
   w.y -= 10;
   w.ensure(30);
-  w.text(
-    inv.paid ? "Facture acquittée." : `Montant à régler avant le ${formatDate(inv.dueDate)}.`,
-    MARGIN,
-    w.y,
-    { size: 10, color: GREY },
-  );
+  w.text(inv.paid ? "Facture acquittée." : `Montant à régler avant le ${formatDate(inv.dueDate)}.`, MARGIN, w.y, { size: 10, color: GREY });
 
   // Footer on every page.
   const pages = doc.getPages();

@@ -17,7 +17,9 @@ const CALLING: Record<CompanyCountry, { code: string; trunk: boolean }> = {
 
 /** Two-digit calling codes (ITU); "1" and "7" have one digit, every other code three. */
 const TWO_DIGIT_CODES = new Set(
-  "20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98".split(" "),
+  "20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98".split(
+    " ",
+  ),
 );
 
 /** Digits, "+" and spaces only, 8 to 15 digits (a personal mobile typed in the form). */
@@ -84,9 +86,7 @@ export interface ContactMeans {
  * The distinct contact means of the companies, in their order: e-mail addresses first, then mobile
  * numbers. Ids are "email-1", "email-2", …, "sms-1", …
  */
-export function contactMeansOf(
-  companies: { contactEmail: string | null; contactMobile: string | null; pays: string }[],
-): ContactMeans[] {
+export function contactMeansOf(companies: { contactEmail: string | null; contactMobile: string | null; pays: string }[]): ContactMeans[] {
   const emails: string[] = [];
   const mobiles: string[] = [];
   for (const c of companies) {

@@ -113,9 +113,7 @@ describe("POST /api/auth/login — demo accounts", () => {
     const second = await loginOk("uk@demo.macc.test");
     expect(second.body.user.derniereConnexion).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     if (first.body.user.derniereConnexion) {
-      expect(Date.parse(second.body.user.derniereConnexion!)).toBeGreaterThanOrEqual(
-        Date.parse(first.body.user.derniereConnexion),
-      );
+      expect(Date.parse(second.body.user.derniereConnexion!)).toBeGreaterThanOrEqual(Date.parse(first.body.user.derniereConnexion));
     }
   });
 
@@ -141,15 +139,13 @@ describe("POST /api/auth/login — failures", () => {
   ])("%s gives the same 401", async (_label, email, password) => {
     const res = await login(email, password);
     const problem = await expectProblem(res, 401);
-    expect(problem.detail).toBe(
-      "Nom d'utilisateur ou mot de passe invalide. Vous pouvez cliquer sur 'Mot de passe oublié ?' ci-dessous.",
-    );
+    expect(problem.detail).toBe("Nom d'utilisateur ou mot de passe invalide. Vous pouvez cliquer sur 'Mot de passe oublié ?' ci-dessous.");
     expect(problem.detail).toBe(MESSAGES.invalidCredentials);
     expect(refreshCookie(res)).toBeUndefined();
   });
 
   const bad: [string, RequestInit, number][] = [
-    ["malformed JSON", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{\"email\":" }, 400],
+    ["malformed JSON", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"email":' }, 400],
     ["empty body", { method: "POST", headers: { "Content-Type": "application/json" }, body: "" }, 400],
     ["text/plain", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "{}" }, 415],
     ["form encoded", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "email=a&password=b" }, 415],
@@ -222,11 +218,15 @@ describe("login throttling (stored in the database)", () => {
     expect(refused.headers.get("retry-after")).toBeNull();
     // a second instance on the same database asks the same
     const other = (await createTestApp({ loginFailuresAtBaseCost: 3, loginMaxCostDoublings: 3 }, t.db)).app;
-    expect(((await expectProblem(await loginWith(other, email, DEMO_PASSWORD), 403)) as unknown as { maxnumber: number }).maxnumber).toBe(2000);
+    expect(((await expectProblem(await loginWith(other, email, DEMO_PASSWORD), 403)) as unknown as { maxnumber: number }).maxnumber).toBe(
+      2000,
+    );
 
     // a guesser pays double for each further failure, up to the highest cost, never locked out
     await expectProblem(await loginWith(app, email, "bad-4", 2000), 401);
-    expect(((await expectProblem(await loginWith(app, email, "bad-5", 2000), 403)) as unknown as { maxnumber: number }).maxnumber).toBe(4000);
+    expect(((await expectProblem(await loginWith(app, email, "bad-5", 2000), 403)) as unknown as { maxnumber: number }).maxnumber).toBe(
+      4000,
+    );
     await expectProblem(await loginWith(app, email, "bad-5", 4000), 401);
     for (let i = 6; i < 9; i++) await expectProblem(await loginWith(app, email, `bad-${i}`, 8000), 401);
 
@@ -249,8 +249,7 @@ describe("login throttling (stored in the database)", () => {
 
   it("without the bot check (BOT_CHECK=off) no work can be asked: a plain limit with Retry-After", async () => {
     const app = (await createTestApp({ loginFailuresAtBaseCost: 2, botCheck: false }, t.db)).app;
-    const attempt = (password: string) =>
-      app.request("/api/auth/login", json({ email: "uk@demo.macc.test", password }), nextAddress());
+    const attempt = (password: string) => app.request("/api/auth/login", json({ email: "uk@demo.macc.test", password }), nextAddress());
     await expectProblem(await attempt("bad-1"), 401);
     await expectProblem(await attempt("bad-2"), 401);
     const blocked = await attempt(DEMO_PASSWORD);
@@ -276,22 +275,42 @@ describe("login throttling (stored in the database)", () => {
     const env = fromAddress("192.0.2.77");
     for (let i = 0; i < 3; i++) {
       await expectProblem(
-        await limited.app.request("/api/auth/login", await withBotCheck(limited.app, json({ email: `c${i}@demo.macc.test`, password: "x" })), env),
+        await limited.app.request(
+          "/api/auth/login",
+          await withBotCheck(limited.app, json({ email: `c${i}@demo.macc.test`, password: "x" })),
+          env,
+        ),
         401,
       );
     }
-    const res = await limited.app.request("/api/auth/login", await withBotCheck(limited.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })), env);
+    const res = await limited.app.request(
+      "/api/auth/login",
+      await withBotCheck(limited.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })),
+      env,
+    );
     await expectProblem(res, 429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     // another address is not affected
-    expect((await limited.app.request("/api/auth/login", await withBotCheck(limited.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })), fromAddress("192.0.2.78"))).status).toBe(200);
+    expect(
+      (
+        await limited.app.request(
+          "/api/auth/login",
+          await withBotCheck(limited.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })),
+          fromAddress("192.0.2.78"),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("uses X-Forwarded-For only when the proxy is trusted", async () => {
     const trusted = await createTestApp({ loginMaxAttemptsPerClient: 1, trustProxy: 1 }, t.db);
     const socket = fromAddress("192.0.2.90");
     const send = async (xff: string) =>
-      trusted.app.request("/api/auth/login", await withBotCheck(trusted.app, json({ email: "nobody2@demo.macc.test", password: "x" }, { "X-Forwarded-For": xff })), socket);
+      trusted.app.request(
+        "/api/auth/login",
+        await withBotCheck(trusted.app, json({ email: "nobody2@demo.macc.test", password: "x" }, { "X-Forwarded-For": xff })),
+        socket,
+      );
     await expectProblem(await send("203.0.113.1"), 401);
     await expectProblem(await send("203.0.113.2"), 401); // a different forwarded client
     await expectProblem(await send("203.0.113.1"), 429);
@@ -299,7 +318,11 @@ describe("login throttling (stored in the database)", () => {
     const untrusted = await createTestApp({ loginMaxAttemptsPerClient: 1 }, t.db);
     const env = fromAddress("192.0.2.91");
     const sendU = async (xff: string) =>
-      untrusted.app.request("/api/auth/login", await withBotCheck(untrusted.app, json({ email: "nobody3@demo.macc.test", password: "x" }, { "X-Forwarded-For": xff })), env);
+      untrusted.app.request(
+        "/api/auth/login",
+        await withBotCheck(untrusted.app, json({ email: "nobody3@demo.macc.test", password: "x" }, { "X-Forwarded-For": xff })),
+        env,
+      );
     await expectProblem(await sendU("203.0.113.3"), 401);
     await expectProblem(await sendU("203.0.113.4"), 429); // the header is ignored: same socket address
   });
@@ -308,7 +331,11 @@ describe("login throttling (stored in the database)", () => {
     const oneHop = await createTestApp({ loginMaxAttemptsPerClient: 2, trustProxy: 1 }, t.db);
     const socket = fromAddress("192.0.2.92");
     const send = async (app: TestContext["app"], xff: string) =>
-      app.request("/api/auth/login", await withBotCheck(app, json({ email: "nobody4@demo.macc.test", password: "x" }, { "X-Forwarded-For": xff })), socket);
+      app.request(
+        "/api/auth/login",
+        await withBotCheck(app, json({ email: "nobody4@demo.macc.test", password: "x" }, { "X-Forwarded-For": xff })),
+        socket,
+      );
     // the proxy appended 198.51.100.7; the client made up a new first entry each time
     await expectProblem(await send(oneHop.app, "10.9.9.1, 198.51.100.7"), 401);
     await expectProblem(await send(oneHop.app, "10.9.9.2,198.51.100.7"), 401);
@@ -373,8 +400,11 @@ describe("refresh, logout and bearer authentication", () => {
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as LoginBody).idleTimeout).toBe(1800);
     const next = refreshCookie(ok)!;
-    const fresh = (await t.db.query<{ recent: boolean }>(
-      "SELECT last_used_at > now() - interval '1 minute' AS recent FROM sessions WHERE id = $1", [sid])).rows[0];
+    const fresh = (
+      await t.db.query<{ recent: boolean }>("SELECT last_used_at > now() - interval '1 minute' AS recent FROM sessions WHERE id = $1", [
+        sid,
+      ])
+    ).rows[0];
     expect(fresh?.recent).toBe(true);
     // 31 minutes: refused, cookie cleared, session revoked as idle
     await t.db.query("UPDATE sessions SET last_used_at = now() - interval '31 minutes' WHERE id = $1", [sid]);
@@ -391,18 +421,28 @@ describe("refresh, logout and bearer authentication", () => {
     const sid = (await t.db.query<{ id: string }>("SELECT id FROM sessions ORDER BY created_at DESC LIMIT 1")).rows[0]!.id;
     await t.db.query("UPDATE sessions SET last_used_at = now() - interval '20 minutes' WHERE id = $1", [sid]);
     expect((await me(body.user.token)).status).toBe(200);
-    const row = (await t.db.query<{ recent: boolean }>(
-      "SELECT last_used_at > now() - interval '1 minute' AS recent FROM sessions WHERE id = $1", [sid])).rows[0];
+    const row = (
+      await t.db.query<{ recent: boolean }>("SELECT last_used_at > now() - interval '1 minute' AS recent FROM sessions WHERE id = $1", [
+        sid,
+      ])
+    ).rows[0];
     expect(row?.recent).toBe(true);
   });
 
   it("SESSION_IDLE_MINUTES is configurable", async () => {
     const short = await createTestApp({ sessionIdleMinutes: 5 }, t.db);
-    const res = await short.app.request("/api/auth/login", await withBotCheck(short.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })), nextAddress());
+    const res = await short.app.request(
+      "/api/auth/login",
+      await withBotCheck(short.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })),
+      nextAddress(),
+    );
     expect(((await res.json()) as LoginBody).idleTimeout).toBe(300);
     const cookie = refreshCookie(res)!;
     await t.db.query("UPDATE sessions SET last_used_at = now() - interval '6 minutes' WHERE revoked_at IS NULL");
-    const r = await short.app.request("/api/auth/refresh", { method: "POST", headers: { "X-Requested-With": "macc", Cookie: `macc_refresh=${cookie}` } });
+    const r = await short.app.request("/api/auth/refresh", {
+      method: "POST",
+      headers: { "X-Requested-With": "macc", Cookie: `macc_refresh=${cookie}` },
+    });
     await expectProblem(r, 401);
   });
 
@@ -483,7 +523,11 @@ describe("refresh, logout and bearer authentication", () => {
     await expectProblem(await me(`${forged}.${sig}`), 401);
 
     const short = await createTestApp({ accessTokenTtlSeconds: 1 }, t.db);
-    const res = await short.app.request("/api/auth/login", await withBotCheck(short.app, json({ email: "uk@demo.macc.test", password: DEMO_PASSWORD })), nextAddress());
+    const res = await short.app.request(
+      "/api/auth/login",
+      await withBotCheck(short.app, json({ email: "uk@demo.macc.test", password: DEMO_PASSWORD })),
+      nextAddress(),
+    );
     const token = ((await res.json()) as LoginBody).accessToken;
     expect((await short.app.request("/api/me", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 2100));
@@ -498,10 +542,7 @@ describe("refresh, logout and bearer authentication", () => {
 
   it("stores only the hash of refresh tokens", async () => {
     const { cookie } = await loginOk("multi@demo.macc.test");
-    const { rows } = await t.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM sessions WHERE refresh_hash = $1",
-      [cookie],
-    );
+    const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM sessions WHERE refresh_hash = $1", [cookie]);
     expect(rows[0]?.n).toBe(0);
   });
 });

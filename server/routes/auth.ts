@@ -19,13 +19,7 @@ const COOKIE_PATH = "/api/auth";
 
 const LoginBody = v.object(
   {
-    email: v.pipe(
-      requiredString(254),
-      v.trim(),
-      v.nonEmpty(REQUIRED),
-      v.email("Adresse e-mail invalide."),
-      v.toLowerCase(),
-    ),
+    email: v.pipe(requiredString(254), v.trim(), v.nonEmpty(REQUIRED), v.email("Adresse e-mail invalide."), v.toLowerCase()),
     password: v.pipe(requiredString(1024), v.nonEmpty(REQUIRED)),
   },
   "Le corps de la requête doit être un objet JSON.",
@@ -81,12 +75,9 @@ export function authRoutes(deps: Deps) {
   };
 
   const tooMany = (retryAfter: number) =>
-    new ProblemError(
-      429,
-      "too-many-requests",
-      `Trop de tentatives de connexion. Veuillez réessayer dans ${frenchDuration(retryAfter)}.`,
-      { headers: { "Retry-After": String(retryAfter) } },
-    );
+    new ProblemError(429, "too-many-requests", `Trop de tentatives de connexion. Veuillez réessayer dans ${frenchDuration(retryAfter)}.`, {
+      headers: { "Retry-After": String(retryAfter) },
+    });
 
   app.post("/auth/login", requireBotCheck(deps), async (c) => {
     c.header("Cache-Control", "no-store");
@@ -113,20 +104,18 @@ export function authRoutes(deps: Deps) {
     }
 
     const account = (
-      await db.query<{ uuid_compte: string; password_hash: string }>(
-        "SELECT uuid_compte, password_hash FROM accounts WHERE email = $1",
-        [body.email],
-      )
+      await db.query<{ uuid_compte: string; password_hash: string }>("SELECT uuid_compte, password_hash FROM accounts WHERE email = $1", [
+        body.email,
+      ])
     ).rows[0];
     const valid = account ? await verifyPassword(account.password_hash, body.password) : await verifyDummy(body.password);
     if (!account || !valid) throw new ProblemError(401, "invalid-credentials", MESSAGES.invalidCredentials);
     await reset(db, accountKey);
 
     const sid = await db.transaction(async (tx) => {
-      await tx.query(
-        "UPDATE accounts SET previous_login_at = last_login_at, last_login_at = now() WHERE uuid_compte = $1",
-        [account.uuid_compte],
-      );
+      await tx.query("UPDATE accounts SET previous_login_at = last_login_at, last_login_at = now() WHERE uuid_compte = $1", [
+        account.uuid_compte,
+      ]);
       return createSession(tx, account.uuid_compte, config.refreshTtlDays, {
         userAgent: c.req.header("user-agent"),
         clientAddress: address,

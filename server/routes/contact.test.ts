@@ -37,15 +37,40 @@ const adviser = async (idTier: string, query = "", headers: Record<string, strin
 };
 
 const TITLES: Record<string, Record<string, string>> = {
-  [FRA]: { fr: "Conseillère commerciale", en: "Sales adviser", nl: "Commercieel adviseur", de: "Vertriebsberaterin", es: "Asesora comercial", it: "Consulente commerciale" },
+  [FRA]: {
+    fr: "Conseillère commerciale",
+    en: "Sales adviser",
+    nl: "Commercieel adviseur",
+    de: "Vertriebsberaterin",
+    es: "Asesora comercial",
+    it: "Consulente commerciale",
+  },
   [AGR]: {
-    fr: "Technicien conseil agricole", en: "Agricultural field adviser", nl: "Technisch landbouwadviseur",
-    de: "Landwirtschaftlicher Fachberater", es: "Técnico asesor agrícola", it: "Tecnico consulente agricolo",
+    fr: "Technicien conseil agricole",
+    en: "Agricultural field adviser",
+    nl: "Technisch landbouwadviseur",
+    de: "Landwirtschaftlicher Fachberater",
+    es: "Técnico asesor agrícola",
+    it: "Tecnico consulente agricolo",
   },
 };
 const SERVICES: Record<string, Record<string, string>> = {
-  [FRA]: { fr: "Service clients", en: "Customer service", nl: "Klantendienst", de: "Kundendienst", es: "Atención al cliente", it: "Servizio clienti" },
-  [AGR]: { fr: "Service adhérents", en: "Member services", nl: "Ledenservice", de: "Mitgliederservice", es: "Servicio de socios", it: "Servizio soci" },
+  [FRA]: {
+    fr: "Service clients",
+    en: "Customer service",
+    nl: "Klantendienst",
+    de: "Kundendienst",
+    es: "Atención al cliente",
+    it: "Servizio clienti",
+  },
+  [AGR]: {
+    fr: "Service adhérents",
+    en: "Member services",
+    nl: "Ledenservice",
+    de: "Mitgliederservice",
+    es: "Servicio de socios",
+    it: "Servizio soci",
+  },
 };
 const cases = [FRA, AGR].flatMap((idTier) => LOCALES.map((locale) => [idTier, locale] as const));
 
@@ -62,7 +87,9 @@ describe("GET /api/me/adviser in every locale", () => {
 
   it("a missing job title falls back to the adviser's own (network language) title", async () => {
     const id = (await t.db.query<{ id: string }>("SELECT adviser_id AS id FROM company_advisers WHERE id_tier = $1", [AGR])).rows[0]!.id;
-    const saved = (await t.db.query<{ fonction: string }>("SELECT fonction FROM adviser_function_names WHERE adviser_id = $1 AND langue = 'de'", [id])).rows[0]!;
+    const saved = (
+      await t.db.query<{ fonction: string }>("SELECT fonction FROM adviser_function_names WHERE adviser_id = $1 AND langue = 'de'", [id])
+    ).rows[0]!;
     await t.db.query("DELETE FROM adviser_function_names WHERE adviser_id = $1 AND langue = 'de'", [id]);
     try {
       expect((await adviser(AGR, "?langue=de-LU")).adviser?.fonction).toBe("Technicien conseil agricole");
@@ -102,7 +129,10 @@ describe("POST /api/me/contact with the service named as the form shows it", () 
       "/api/me/contact",
       await withBotCheck(
         t.app,
-        json({ service: "Pflanzenbauberatung", subject, message: "Eine Nachricht, die lang genug ist." }, { Authorization: `Bearer ${company[AGR]}`, "X-langue": "de-BE" }),
+        json(
+          { service: "Pflanzenbauberatung", subject, message: "Eine Nachricht, die lang genug ist." },
+          { Authorization: `Bearer ${company[AGR]}`, "X-langue": "de-BE" },
+        ),
       ),
     );
     expect(res.status).toBe(201);

@@ -149,7 +149,7 @@ export function contactRoutes(deps: Deps) {
     if (errors.some((e) => e.path === "")) throw new ProblemError(422, "validation", MESSAGES.validation, { errors });
     const serviceName =
       raw && typeof raw === "object" && typeof (raw as { service?: unknown }).service === "string"
-        ? ((raw as { service: string }).service).trim()
+        ? (raw as { service: string }).service.trim()
         : "";
     const sub = serviceName && serviceName.length <= 200 ? await findSubService(db, scope.codeReseau, serviceName) : undefined;
     if (!sub && !errors.some((e) => e.path === "service")) errors.push({ path: "service", message: CHOOSE_SERVICE });

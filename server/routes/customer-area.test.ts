@@ -6,7 +6,16 @@ import { MESSAGES } from "../http/problem.ts";
 import { INVALID_QUERY } from "../http/query.ts";
 import { deliverPending } from "../mail/queue.ts";
 import { formatAmount, winAnsiSafe } from "../pdf/invoice-pdf.ts";
-import { createTestApp, expectProblem, fromAddress, json, settleMail, withBotCheck, waitForMail, type TestContext } from "../test-support.ts";
+import {
+  createTestApp,
+  expectProblem,
+  fromAddress,
+  json,
+  settleMail,
+  withBotCheck,
+  waitForMail,
+  type TestContext,
+} from "../test-support.ts";
 import { CHOOSE_SERVICE, CONTACT_MAX_PER_ACCOUNT, MESSAGE_TOO_SHORT } from "./contact.ts";
 import { PRODUCT_NOT_FOUND } from "./products.ts";
 
@@ -54,7 +63,16 @@ const getJson = async <T>(path: string, idTier: string = MULTI, headers: Record<
 const q1 = async <T>(sql: string, params: unknown[] = []) => (await t.db.query<T>(sql, params)).rows[0]!;
 
 interface InvoiceList {
-  items: { id: string; number: string; date: string; reference: string | null; amountCents: number; currency: string; dueDate: string | null; paid: boolean }[];
+  items: {
+    id: string;
+    number: string;
+    date: string;
+    reference: string | null;
+    amountCents: number;
+    currency: string;
+    dueDate: string | null;
+    paid: boolean;
+  }[];
   total: number;
   page: number;
   pageSize: number;
@@ -66,8 +84,7 @@ const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer())
 /** WinAnsi (cp1252) bytes → text: Latin-1 except 0x80–0x9F. */
 const CP1252 = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
 const winAnsi = {
-  decode: (bytes: Uint8Array) =>
-    Array.from(bytes, (b) => (b >= 0x80 && b <= 0x9f ? CP1252[b - 0x80]! : String.fromCharCode(b))).join(""),
+  decode: (bytes: Uint8Array) => Array.from(bytes, (b) => (b >= 0x80 && b <= 0x9f ? CP1252[b - 0x80]! : String.fromCharCode(b))).join(""),
 };
 
 /** Text drawn in a PDF: every stream (inflated when compressed), hex and literal strings of Tj/TJ decoded. */
@@ -118,7 +135,10 @@ describe("authentication of the customer-area routes", () => {
   it("POST /api/me/contact: 401 and 403 too", async () => {
     const body = { service: "Service clients", subject: "Objet", message: "Un message assez long." };
     await expectProblem(await t.app.request("/api/me/contact", await withBotCheck(t.app, json(body))), 401);
-    await expectProblem(await t.app.request("/api/me/contact", await withBotCheck(t.app, json(body, { Authorization: `Bearer ${tokens.multi!.account}` }))), 403);
+    await expectProblem(
+      await t.app.request("/api/me/contact", await withBotCheck(t.app, json(body, { Authorization: `Bearer ${tokens.multi!.account}` }))),
+      403,
+    );
   });
   it("a company no longer linked to the account: its token stops working (401 from the session check)", async () => {
     const { rows } = await t.db.query<{ uuid_compte: string }>("SELECT uuid_compte FROM accounts WHERE email = 'welcome@demo.macc.test'");
@@ -213,11 +233,16 @@ describe("GET /api/me/invoices", () => {
   });
 
   it("q matches number or reference, case-insensitive, trimmed, % and _ literal", async () => {
-    const sample = await q1<{ numero: string }>("SELECT numero FROM invoices WHERE id_tier = $1 ORDER BY numero LIMIT 1 OFFSET 100", [MULTI]);
+    const sample = await q1<{ numero: string }>("SELECT numero FROM invoices WHERE id_tier = $1 ORDER BY numero LIMIT 1 OFFSET 100", [
+      MULTI,
+    ]);
     const byNumber = await getJson<InvoiceList>(`/api/me/invoices?q=${encodeURIComponent(`  ${sample.numero.toLowerCase()} `)}`);
     expect(byNumber.total).toBe(1);
     expect(byNumber.items[0]!.number).toBe(sample.numero);
-    const chantier = await q1<{ n: number }>("SELECT count(*)::int AS n FROM invoices WHERE id_tier = $1 AND reference ILIKE '%silo nord%'", [MULTI]);
+    const chantier = await q1<{ n: number }>(
+      "SELECT count(*)::int AS n FROM invoices WHERE id_tier = $1 AND reference ILIKE '%silo nord%'",
+      [MULTI],
+    );
     expect(chantier.n).toBeGreaterThan(0);
     const byRef = await getJson<InvoiceList>("/api/me/invoices?q=SILO%20NORD&pageSize=100");
     expect(byRef.total).toBe(chantier.n);
@@ -274,7 +299,13 @@ describe("GET /api/me/invoices", () => {
 
 describe("GET /api/me/invoices/{id}/pdf", () => {
   it("a real PDF of the stored invoice, with the number and the amounts as text", async () => {
-    const inv = await q1<{ id: string; numero: string; amount_cents: number; reference: string | null; lines: { quantity: number; unitPriceCents: number; label: string }[] }>(
+    const inv = await q1<{
+      id: string;
+      numero: string;
+      amount_cents: number;
+      reference: string | null;
+      lines: { quantity: number; unitPriceCents: number; label: string }[];
+    }>(
       "SELECT id, numero, amount_cents::float8 AS amount_cents, reference, lines FROM invoices WHERE id_tier = $1 AND reference IS NOT NULL ORDER BY numero LIMIT 1",
       [MULTI],
     );
@@ -401,7 +432,10 @@ describe("products", () => {
     codeFamille: string;
     produit: string;
     achats: { dateAchat: string; quantite: number }[];
-    documents: Record<"technical" | "sav", { id: string; title: string; type: string; sizeBytes?: number; url?: string; durationSeconds?: number }[]>;
+    documents: Record<
+      "technical" | "sav",
+      { id: string; title: string; type: string; sizeBytes?: number; url?: string; durationSeconds?: number }[]
+    >;
   }
 
   it("list: families bought, quantities summed, newest purchase first", async () => {
@@ -495,7 +529,17 @@ describe("GET /api/me/documents/{id}", () => {
 
 describe("adviser", () => {
   interface AdviserAnswer {
-    adviser: { id: string; civilite: string; prenom: string; nom: string; fonction: string; telephone: string; mobile: string; email: string; photoUrl: string } | null;
+    adviser: {
+      id: string;
+      civilite: string;
+      prenom: string;
+      nom: string;
+      fonction: string;
+      telephone: string;
+      mobile: string;
+      email: string;
+      photoUrl: string;
+    } | null;
     service: { nomSousService: string; telephone1: string; mail1: string; mail2: string };
   }
 
@@ -503,7 +547,12 @@ describe("adviser", () => {
     const body = await getJson<AdviserAnswer>("/api/me/adviser");
     expect(body.adviser).toMatchObject({ civilite: "Mme", prenom: "Claire", nom: "Lemoine", email: "claire.lemoine@macc.fr" });
     expect(body.adviser!.photoUrl).toBe(`/api/advisers/${body.adviser!.id}/photo`);
-    expect(body.service).toEqual({ nomSousService: "Service clients", telephone1: "02 41 22 10 00", mail1: "service.clients", mail2: "@macc.fr" });
+    expect(body.service).toEqual({
+      nomSousService: "Service clients",
+      telephone1: "02 41 22 10 00",
+      mail1: "service.clients",
+      mail2: "@macc.fr",
+    });
     const agr = await getJson<AdviserAnswer>("/api/me/adviser", AGR);
     expect(agr.adviser?.nom).toBe("Moreau");
     expect(agr.service.mail2).toBe("@agrimacc.fr");
@@ -511,7 +560,10 @@ describe("adviser", () => {
 
   it("no adviser → null, with the service in the request's language", async () => {
     const uk = await getJson<AdviserAnswer>("/api/me/adviser", UK, { "X-langue": "en-GB" });
-    expect(uk).toEqual({ adviser: null, service: { nomSousService: "Customer service", telephone1: "+44 1926 496 000", mail1: "customer.service", mail2: "@macc.co.uk" } });
+    expect(uk).toEqual({
+      adviser: null,
+      service: { nomSousService: "Customer service", telephone1: "+44 1926 496 000", mail1: "customer.service", mail2: "@macc.co.uk" },
+    });
     const blg = await getJson<AdviserAnswer>("/api/me/adviser?langue=nl-BE", BLG);
     expect(blg.adviser).toBeNull();
     expect(blg.service.nomSousService).toBe("Klantendienst");
@@ -543,7 +595,14 @@ describe("POST /api/me/contact", () => {
       "SELECT service, subject, message, id_tier, recipient, reply_to FROM contact_messages WHERE id = $1",
       [id],
     );
-    expect(row).toEqual({ service: valid.service, subject, message: valid.message, id_tier: MULTI, recipient: "sav@macc.fr", reply_to: "multi@demo.macc.test" });
+    expect(row).toEqual({
+      service: valid.service,
+      subject,
+      message: valid.message,
+      id_tier: MULTI,
+      recipient: "sav@macc.fr",
+      reply_to: "multi@demo.macc.test",
+    });
     const toService = await waitForMail(t.db, (m) => m.to === "sav@macc.fr" && (m.subject ?? "").includes(subject));
     expect(toService.text).toContain("multi@demo.macc.test");
     expect(toService.text).toContain("Établissements Durand et Fils");
@@ -577,7 +636,14 @@ describe("POST /api/me/contact", () => {
     [{ ...valid, message: "Trop court".slice(0, 9) }, [["message", MESSAGE_TOO_SHORT]]],
     [{ ...valid, message: "" }, [["message", "Champ obligatoire"]]],
     [{ ...valid, message: "x".repeat(5001) }, [["message", "5000 caractères au maximum."]]],
-    [{ service: "", subject: "", message: "court" }, [["service", CHOOSE_SERVICE], ["subject", "Champ obligatoire"], ["message", MESSAGE_TOO_SHORT]]],
+    [
+      { service: "", subject: "", message: "court" },
+      [
+        ["service", CHOOSE_SERVICE],
+        ["subject", "Champ obligatoire"],
+        ["message", MESSAGE_TOO_SHORT],
+      ],
+    ],
   ])("%j → 422 with French messages", async (body, expected) => {
     const p = await expectProblem(await post(body), 422);
     expect(p.errors?.map((e) => [e.path, e.message])).toEqual(expected);
@@ -585,11 +651,25 @@ describe("POST /api/me/contact", () => {
 
   it("non-JSON and non-object bodies", async () => {
     await expectProblem(
-      await t.app.request("/api/me/contact", await withBotCheck(t.app, { method: "POST", headers: { Authorization: `Bearer ${tok(MULTI)}`, "Content-Type": "text/plain" }, body: "x" })),
+      await t.app.request(
+        "/api/me/contact",
+        await withBotCheck(t.app, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${tok(MULTI)}`, "Content-Type": "text/plain" },
+          body: "x",
+        }),
+      ),
       415,
     );
     await expectProblem(
-      await t.app.request("/api/me/contact", await withBotCheck(t.app, { method: "POST", headers: { Authorization: `Bearer ${tok(MULTI)}`, "Content-Type": "application/json" }, body: "{" })),
+      await t.app.request(
+        "/api/me/contact",
+        await withBotCheck(t.app, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${tok(MULTI)}`, "Content-Type": "application/json" },
+          body: "{",
+        }),
+      ),
       400,
     );
     await expectProblem(await post([1, 2]), 422);

@@ -89,13 +89,38 @@ describe("GET /api/servicesMACC/reseau/{codeReseau}/type/gen", () => {
 
   // First service of each network, per language of the ten locales.
   const FIRST_SERVICE: Record<string, Record<string, string>> = {
-    FRA: { fr: "Service clients", en: "Customer service", nl: "Klantendienst", de: "Kundendienst", es: "Atención al cliente", it: "Servizio clienti" },
-    AGR: { fr: "Service adhérents", en: "Member services", nl: "Ledenservice", de: "Mitgliederservice", es: "Servicio de socios", it: "Servizio soci" },
-    FIL: {
-      fr: "Service clients filiales", en: "Subsidiaries customer service", nl: "Klantendienst dochterondernemingen",
-      de: "Kundendienst Tochtergesellschaften", es: "Atención al cliente de filiales", it: "Servizio clienti filiali",
+    FRA: {
+      fr: "Service clients",
+      en: "Customer service",
+      nl: "Klantendienst",
+      de: "Kundendienst",
+      es: "Atención al cliente",
+      it: "Servizio clienti",
     },
-    EXP: { fr: "Service export", en: "Export desk", nl: "Exportafdeling", de: "Exportabteilung", es: "Departamento de exportación", it: "Ufficio export" },
+    AGR: {
+      fr: "Service adhérents",
+      en: "Member services",
+      nl: "Ledenservice",
+      de: "Mitgliederservice",
+      es: "Servicio de socios",
+      it: "Servizio soci",
+    },
+    FIL: {
+      fr: "Service clients filiales",
+      en: "Subsidiaries customer service",
+      nl: "Klantendienst dochterondernemingen",
+      de: "Kundendienst Tochtergesellschaften",
+      es: "Atención al cliente de filiales",
+      it: "Servizio clienti filiali",
+    },
+    EXP: {
+      fr: "Service export",
+      en: "Export desk",
+      nl: "Exportafdeling",
+      de: "Exportabteilung",
+      es: "Departamento de exportación",
+      it: "Ufficio export",
+    },
   };
   const cases = NETWORK_CODES.flatMap((code) => LOCALES.map((locale) => [code, locale] as const));
 
@@ -115,7 +140,9 @@ describe("GET /api/servicesMACC/reseau/{codeReseau}/type/gen", () => {
 
   it("a missing translation falls back to the network's main language, then to any language", async () => {
     const first = "(SELECT id FROM footer_sub_services WHERE code_reseau = 'GBR' AND position = 0)";
-    const saved = (await t.db.query<{ langue: string; nom: string }>(`SELECT langue, nom FROM footer_sub_service_names WHERE sub_service_id = ${first}`)).rows;
+    const saved = (
+      await t.db.query<{ langue: string; nom: string }>(`SELECT langue, nom FROM footer_sub_service_names WHERE sub_service_id = ${first}`)
+    ).rows;
     try {
       await t.db.query(`DELETE FROM footer_sub_service_names WHERE sub_service_id = ${first} AND langue = 'it'`);
       let body = (await (await footer("GBR", "it-IT")).json()) as FooterContact;

@@ -14,7 +14,11 @@ let companyToken = "";
 
 beforeAll(async () => {
   t = await createTestApp();
-  const res = await t.app.request("/api/auth/login", await withBotCheck(t.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })), nextAddress());
+  const res = await t.app.request(
+    "/api/auth/login",
+    await withBotCheck(t.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })),
+    nextAddress(),
+  );
   const body = (await res.json()) as { user: { entreprises: { idTier: string; token: string }[] } };
   companyToken = body.user.entreprises.find((e) => e.idTier === "1004217")!.token;
 }, 120_000);
@@ -34,10 +38,13 @@ const profile = (change: (b: { user: Record<string, unknown>; entreprise: Record
     entreprise: { raison_sociale: "Établissements Durand et Fils", formeJuridique: "SAS", immatriculation: "81234567300019" },
   };
   change(body);
-  return t.app.request("/api/me/profile", { method: "PUT", headers: { "Content-Type": "application/json", ...bearer() }, body: JSON.stringify(body) });
+  return t.app.request("/api/me/profile", {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", ...bearer() },
+    body: JSON.stringify(body),
+  });
 };
-const contact = (subject: string, message: string) =>
-  post("me/contact", { service: "Service clients", subject, message }, bearer());
+const contact = (subject: string, message: string) => post("me/contact", { service: "Service clients", subject, message }, bearer());
 const REG = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 
 /** [endpoint and field, request with `value` in that field, the field's path in the problem]. */
@@ -47,19 +54,43 @@ const cases: [string, (value: string) => Response | Promise<Response>, string][]
   ["POST /auth/login email", (v) => post("auth/login", { email: v, password: "x" }), "email"],
   ["POST /auth/login password", (v) => post("auth/login", { email: "multi@demo.macc.test", password: v }), "password"],
   ["POST /auth/forgot email", (v) => post("auth/forgot", { email: v }), "email"],
-  ["POST /auth/reset token", (v) => post("auth/reset", { token: v, nouveauMotDePasse: "Nouveau2026!", confirmerMotDePasse: "Nouveau2026!" }), "token"],
-  ["POST /me/password ancienMotDePasse", (v) => post("me/password", { ancienMotDePasse: v, nouveauMotDePasse: "Nouveau2026!", confirmerMotDePasse: "Nouveau2026!" }, bearer()), "ancienMotDePasse"],
+  [
+    "POST /auth/reset token",
+    (v) => post("auth/reset", { token: v, nouveauMotDePasse: "Nouveau2026!", confirmerMotDePasse: "Nouveau2026!" }),
+    "token",
+  ],
+  [
+    "POST /me/password ancienMotDePasse",
+    (v) => post("me/password", { ancienMotDePasse: v, nouveauMotDePasse: "Nouveau2026!", confirmerMotDePasse: "Nouveau2026!" }, bearer()),
+    "ancienMotDePasse",
+  ],
   ["PUT /me/profile user.nom", (v) => profile((b) => (b.user.nom = v)), "user.nom"],
   ["PUT /me/profile user.ville", (v) => profile((b) => (b.user.ville = v)), "user.ville"],
   ["PUT /me/profile entreprise.raison_sociale", (v) => profile((b) => (b.entreprise.raison_sociale = v)), "entreprise.raison_sociale"],
   ["POST /me/contact subject", (v) => contact(v, "Un message assez long."), "subject"],
-  ["POST /me/contact service", (v) => post("me/contact", { service: v, subject: "Objet", message: "Un message assez long." }, bearer()), "service"],
-  ["POST /registration numeroClient", (v) => post("registration", { pays: "FR", numeroClient: v, email: "a@b.test", mobile: "+33612345678" }), "numeroClient"],
-  ["POST /registration email", (v) => post("registration", { pays: "FR", numeroClient: "C-100200", email: v, mobile: "+33612345678" }), "email"],
+  [
+    "POST /me/contact service",
+    (v) => post("me/contact", { service: v, subject: "Objet", message: "Un message assez long." }, bearer()),
+    "service",
+  ],
+  [
+    "POST /registration numeroClient",
+    (v) => post("registration", { pays: "FR", numeroClient: v, email: "a@b.test", mobile: "+33612345678" }),
+    "numeroClient",
+  ],
+  [
+    "POST /registration email",
+    (v) => post("registration", { pays: "FR", numeroClient: "C-100200", email: v, mobile: "+33612345678" }),
+    "email",
+  ],
   ["POST /registration/{id}/companies idTiers.0", (v) => post(`registration/${REG}/companies`, { idTiers: [v] }), "idTiers.0"],
   ["POST /registration/{id}/code moyenContact", (v) => post(`registration/${REG}/code`, { moyenContact: v }), "moyenContact"],
   ["POST /registration/{id}/verify code", (v) => post(`registration/${REG}/verify`, { code: v }), "code"],
-  ["POST /registration/{id}/complete motDePasse", (v) => post(`registration/${REG}/complete`, { motDePasse: v, confirmerMotDePasse: v }), "motDePasse"],
+  [
+    "POST /registration/{id}/complete motDePasse",
+    (v) => post(`registration/${REG}/complete`, { motDePasse: v, confirmerMotDePasse: v }),
+    "motDePasse",
+  ],
 ];
 
 describe.each([

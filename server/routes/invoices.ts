@@ -63,7 +63,15 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 async function listInvoices(
   db: Queryable,
   idTier: string,
-  o: { page: number; pageSize: number; sort: keyof typeof SORT_COLUMNS; order: "asc" | "desc"; q: string; year?: number; status?: "paid" | "unpaid" },
+  o: {
+    page: number;
+    pageSize: number;
+    sort: keyof typeof SORT_COLUMNS;
+    order: "asc" | "desc";
+    q: string;
+    year?: number;
+    status?: "paid" | "unpaid";
+  },
 ): Promise<{ items: InvoiceItem[]; total: number }> {
   const where = ["id_tier = $1"];
   const params: unknown[] = [idTier];
@@ -77,8 +85,7 @@ async function listInvoices(
     where.push(`(numero ILIKE $${params.length} ESCAPE '\\' OR reference ILIKE $${params.length} ESCAPE '\\')`);
   }
   const dir = o.order === "asc" ? "ASC" : "DESC";
-  const orderBy =
-    o.sort === "number" ? `numero ${dir}, id` : `${SORT_COLUMNS[o.sort]} ${dir}, numero ${dir}, id`;
+  const orderBy = o.sort === "number" ? `numero ${dir}, id` : `${SORT_COLUMNS[o.sort]} ${dir}, numero ${dir}, id`;
   params.push(o.pageSize, (o.page - 1) * o.pageSize);
   const { rows } = await db.query<{
     id: string;

@@ -7,9 +7,7 @@ import { escapeHtml } from "../mail/templates.ts";
 /** Escapes `text` and turns its http(s) links into anchors. */
 function linkify(text: string): string {
   const parts = text.split(/(https?:\/\/[^\s<>"']+)/g);
-  return parts
-    .map((part, i) => (i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part)))
-    .join("");
+  return parts.map((part, i) => (i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part))).join("");
 }
 
 const DATE = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Paris" });
@@ -50,8 +48,7 @@ export function outboxRoutes(deps: Deps) {
     const messages = await listOutbox(deps.db);
     setHtmlSecurityHeaders(c);
     c.header("Cache-Control", "no-store");
-    const body =
-      messages.length === 0 ? "<p>Aucun message pour l'instant.</p>" : messages.map(renderMessage).join("\n");
+    const body = messages.length === 0 ? "<p>Aucun message pour l'instant.</p>" : messages.map(renderMessage).join("\n");
     return c.html(
       '<!doctype html><html lang="fr"><head><meta charset="utf-8">' +
         '<meta name="viewport" content="width=device-width, initial-scale=1">' +

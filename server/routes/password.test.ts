@@ -71,18 +71,25 @@ const changeBody = (ancien: string, nouveau = NEW_PASSWORD, confirmer = nouveau)
   confirmerMotDePasse: confirmer,
 });
 
-const forgot = async (email: unknown, headers: Record<string, string> = {}, app = t.app, resetPath: unknown = "/portail/mot-de-passe-oublie") =>
-  app.request("/api/auth/forgot", await withBotCheck(app, json({ email, resetPath }, headers)), nextAddress());
+const forgot = async (
+  email: unknown,
+  headers: Record<string, string> = {},
+  app = t.app,
+  resetPath: unknown = "/portail/mot-de-passe-oublie",
+) => app.request("/api/auth/forgot", await withBotCheck(app, json({ email, resetPath }, headers)), nextAddress());
 const resetPw = (token: unknown, nouveau = NEW_PASSWORD, confirmer = nouveau) =>
   t.app.request("/api/auth/reset", json({ token, nouveauMotDePasse: nouveau, confirmerMotDePasse: confirmer }));
 
 async function passwordChangedAt(email: string) {
-  return (await t.db.query<{ password_changed_at: Date | null }>("SELECT password_changed_at FROM accounts WHERE email = $1", [email])).rows[0]
-    ?.password_changed_at;
+  return (await t.db.query<{ password_changed_at: Date | null }>("SELECT password_changed_at FROM accounts WHERE email = $1", [email]))
+    .rows[0]?.password_changed_at;
 }
 
 /** Asks for a reset link and returns the token from the e-mail (waits for it in the outbox). */
-async function resetToken(email: string, headers: Record<string, string> = {}): Promise<{ token: string; mail: { subject: string | null; text: string; html: string | null } }> {
+async function resetToken(
+  email: string,
+  headers: Record<string, string> = {},
+): Promise<{ token: string; mail: { subject: string | null; text: string; html: string | null } }> {
   const before = (await outbox(t.db)).length;
   expect((await forgot(email, headers)).status).toBe(202);
   const mail = await waitForMail(t.db, (m) => m.to === email && /token=/.test(m.text));
@@ -98,19 +105,29 @@ describe("POST /api/me/password", () => {
   });
 
   it.each<[string, string, string, { path: string; message: string }[]]>([
-    ["too short, no upper case, no digit", "abc", "abc", [
-      { path: "nouveauMotDePasse", message: RULES.length },
-      { path: "nouveauMotDePasse", message: RULES.uppercase },
-      { path: "nouveauMotDePasse", message: RULES.digit },
-    ]],
+    [
+      "too short, no upper case, no digit",
+      "abc",
+      "abc",
+      [
+        { path: "nouveauMotDePasse", message: RULES.length },
+        { path: "nouveauMotDePasse", message: RULES.uppercase },
+        { path: "nouveauMotDePasse", message: RULES.digit },
+      ],
+    ],
     ["no lower case", "ABCDEFG1", "ABCDEFG1", [{ path: "nouveauMotDePasse", message: RULES.lowercase }]],
     ["no digit", "Abcdefgh", "Abcdefgh", [{ path: "nouveauMotDePasse", message: RULES.digit }]],
     ["confirmation differs", NEW_PASSWORD, `${NEW_PASSWORD}x`, [{ path: "confirmerMotDePasse", message: MISMATCH }]],
-    ["rules and confirmation", "abcdefgh", "x", [
-      { path: "nouveauMotDePasse", message: RULES.uppercase },
-      { path: "nouveauMotDePasse", message: RULES.digit },
-      { path: "confirmerMotDePasse", message: MISMATCH },
-    ]],
+    [
+      "rules and confirmation",
+      "abcdefgh",
+      "x",
+      [
+        { path: "nouveauMotDePasse", message: RULES.uppercase },
+        { path: "nouveauMotDePasse", message: RULES.digit },
+        { path: "confirmerMotDePasse", message: MISMATCH },
+      ],
+    ],
   ])("%s → 422 with one message per problem", async (_l, nouveau, confirmer, errors) => {
     const { token } = await login("multi@demo.macc.test");
     const body = await expectProblem(await change(token, changeBody(DEMO_PASSWORD, nouveau, confirmer)), 422);
@@ -134,7 +151,8 @@ describe("POST /api/me/password", () => {
         { path: "confirmerMotDePasse", message: "Champ obligatoire" },
       ]);
     }
-    if (_l === "wrong types") expect(body.errors?.[0]).toEqual({ path: "ancienMotDePasse", message: "Doit être une chaîne de caractères." });
+    if (_l === "wrong types")
+      expect(body.errors?.[0]).toEqual({ path: "ancienMotDePasse", message: "Doit être une chaîne de caractères." });
   });
 
   it("wrong old password → 422 on ancienMotDePasse (never 401)", async () => {
@@ -163,8 +181,12 @@ describe("POST /api/me/password", () => {
     const res = await change(caller.companyToken, changeBody(DEMO_PASSWORD), { "X-langue": "en-GB" });
     expect(res.status).toBe(204);
 
-    const row = (await t.db.query<{ password_hash: string; password_changed_at: Date | null }>(
-      "SELECT password_hash, password_changed_at FROM accounts WHERE email = $1", [email])).rows[0]!;
+    const row = (
+      await t.db.query<{ password_hash: string; password_changed_at: Date | null }>(
+        "SELECT password_hash, password_changed_at FROM accounts WHERE email = $1",
+        [email],
+      )
+    ).rows[0]!;
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(row.password_hash, NEW_PASSWORD)).toBe(true);
     expect(row.password_changed_at).not.toBeNull();
@@ -326,7 +348,8 @@ describe("POST /api/auth/forgot", () => {
     const fast = await createTestApp({ forgotMinDurationMs: 0, forgotMaxPerEmail: 2, forgotMaxPerClient: 3 }, t.db);
     const email = `throttled-${++counter}@test.macc.test`;
     const env = fromAddress("10.9.0.1");
-    const send = async (e: string, from = env) => fast.app.request("/api/auth/forgot", await withBotCheck(fast.app, json({ email: e, resetPath: "/r" })), from);
+    const send = async (e: string, from = env) =>
+      fast.app.request("/api/auth/forgot", await withBotCheck(fast.app, json({ email: e, resetPath: "/r" })), from);
     expect((await send(email)).status).toBe(202);
     expect((await send(email, fromAddress("10.9.0.2"))).status).toBe(202);
     const perEmail = await send(email, fromAddress("10.9.0.3"));
@@ -389,7 +412,12 @@ describe("POST /api/auth/reset — failures", () => {
 describe("mail and the demo outbox", () => {
   it("the receiver stores text and HTML; /demo/outbox.json lists newest first", async () => {
     await t.mailer.send({ to: "first@test.macc.test", subject: "Premier", text: "un", html: "<p>un</p>" });
-    await t.mailer.send({ to: "second@test.macc.test", subject: "Second <b>", text: "deux https://example.test/x?a=1&b=2", html: "<p>deux</p><script>alert(1)</script>" });
+    await t.mailer.send({
+      to: "second@test.macc.test",
+      subject: "Second <b>",
+      text: "deux https://example.test/x?a=1&b=2",
+      html: "<p>deux</p><script>alert(1)</script>",
+    });
     const res = await t.app.request("/demo/outbox.json");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -410,7 +438,7 @@ describe("mail and the demo outbox", () => {
     expect(html.replace(/srcdoc="[^"]*"/g, "")).not.toMatch(/<script|<style|\sstyle=|\son\w+=/i);
     expect(html).toContain("Second &lt;b&gt;");
     expect(html).toContain('<iframe sandbox=""');
-    expect(html).toContain("srcdoc=\"&lt;p&gt;deux&lt;/p&gt;&lt;script&gt;");
+    expect(html).toContain('srcdoc="&lt;p&gt;deux&lt;/p&gt;&lt;script&gt;');
     expect(html).toContain('<a href="https://example.test/x?a=1&amp;b=2">');
     expect(html.indexOf("second@test.macc.test")).toBeLessThan(html.indexOf("first@test.macc.test"));
   });

@@ -135,10 +135,9 @@ export function passwordRoutes(deps: Deps) {
     const { token, hash } = newRefreshToken();
     const mail = await db.transaction(async (tx) => {
       const account = (
-        await tx.query<{ uuid_compte: string; email: string }>(
-          "SELECT uuid_compte, email FROM accounts WHERE email = $1 FOR UPDATE",
-          [body.email],
-        )
+        await tx.query<{ uuid_compte: string; email: string }>("SELECT uuid_compte, email FROM accounts WHERE email = $1 FOR UPDATE", [
+          body.email,
+        ])
       ).rows[0];
       await tx.query(
         `UPDATE password_reset_tokens SET consumed_at = now(), consumed_reason = 'superseded'

@@ -32,19 +32,51 @@ const companyToken = async (email: string, idTier?: string) => {
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const getProfile = (token: string) => t.app.request("/api/me/profile", { headers: auth(token) });
 const putProfile = (token: string, body: unknown) =>
-  t.app.request("/api/me/profile", { method: "PUT", headers: { "Content-Type": "application/json", ...auth(token) }, body: JSON.stringify(body) });
+  t.app.request("/api/me/profile", {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", ...auth(token) },
+    body: JSON.stringify(body),
+  });
 
 type Profile = {
   user: Record<string, string | null>;
-  entreprise: { idTier: string; raison_sociale: string; formeJuridique: string; immatriculation: string; numeroClient: string; pays: string; derniereMiseAJour: string | null };
+  entreprise: {
+    idTier: string;
+    raison_sociale: string;
+    formeJuridique: string;
+    immatriculation: string;
+    numeroClient: string;
+    pays: string;
+    derniereMiseAJour: string | null;
+  };
 };
 
-const USER_KEYS = ["civilite", "nom", "prenom", "fonction", "email", "mobile", "telephone", "adresse", "adresse_complement", "code_postal", "ville", "pays"];
+const USER_KEYS = [
+  "civilite",
+  "nom",
+  "prenom",
+  "fonction",
+  "email",
+  "mobile",
+  "telephone",
+  "adresse",
+  "adresse_complement",
+  "code_postal",
+  "ville",
+  "pays",
+];
 
 /** The GET answer turned into a PUT body. */
 async function currentBody(token: string) {
   const p = (await (await getProfile(token)).json()) as Profile;
-  return { user: { ...p.user }, entreprise: { raison_sociale: p.entreprise.raison_sociale, formeJuridique: p.entreprise.formeJuridique, immatriculation: p.entreprise.immatriculation } };
+  return {
+    user: { ...p.user },
+    entreprise: {
+      raison_sociale: p.entreprise.raison_sociale,
+      formeJuridique: p.entreprise.formeJuridique,
+      immatriculation: p.entreprise.immatriculation,
+    },
+  };
 }
 
 describe("GET /api/me/profile", () => {
@@ -67,11 +99,21 @@ describe("GET /api/me/profile", () => {
     for (const k of ["nom", "prenom", "fonction", "mobile", "telephone", "adresse", "code_postal", "ville"]) expect(p.user[k]).not.toBe("");
     expect(p.entreprise.idTier).toBe(idTier);
     expect(p.entreprise.numeroClient).toBe(numeroClient);
-    expect(Object.keys(p.entreprise).sort()).toEqual(["derniereMiseAJour", "formeJuridique", "idTier", "immatriculation", "numeroClient", "pays", "raison_sociale"]);
+    expect(Object.keys(p.entreprise).sort()).toEqual([
+      "derniereMiseAJour",
+      "formeJuridique",
+      "idTier",
+      "immatriculation",
+      "numeroClient",
+      "pays",
+      "raison_sociale",
+    ]);
   });
 
   it("null columns come back as empty strings (civilite as null)", async () => {
-    await t.db.query("UPDATE accounts SET civilite = NULL, fonction = NULL, adresse_complement = NULL WHERE email = 'stale@demo.macc.test'");
+    await t.db.query(
+      "UPDATE accounts SET civilite = NULL, fonction = NULL, adresse_complement = NULL WHERE email = 'stale@demo.macc.test'",
+    );
     const p = (await (await getProfile(await companyToken("stale@demo.macc.test"))).json()) as Profile;
     expect(p.user.civilite).toBeNull();
     expect(p.user.fonction).toBe("");
@@ -94,16 +136,37 @@ describe("PUT /api/me/profile", () => {
     const body = await currentBody(token);
     const res = await putProfile(token, {
       user: { ...body.user, civilite: "M.", nom: " Durand-Leroy ", fonction: "", telephone: "+33 (0)2 41 88 12 30", code_postal: "49000" },
-      entreprise: { raison_sociale: "Durand et Fils SAS", formeJuridique: "SAS", immatriculation: "552 100 554 00013", numeroClient: "HACK" },
+      entreprise: {
+        raison_sociale: "Durand et Fils SAS",
+        formeJuridique: "SAS",
+        immatriculation: "552 100 554 00013",
+        numeroClient: "HACK",
+      },
     });
     expect(res.status).toBe(200);
     const p = (await res.json()) as Profile;
-    expect(p.user).toMatchObject({ civilite: "M.", nom: "Durand-Leroy", fonction: "", telephone: "+33 (0)2 41 88 12 30", code_postal: "49000" });
-    expect(p.entreprise).toMatchObject({ raison_sociale: "Durand et Fils SAS", immatriculation: "55210055400013", numeroClient: "C-100101", derniereMiseAJour: today() });
+    expect(p.user).toMatchObject({
+      civilite: "M.",
+      nom: "Durand-Leroy",
+      fonction: "",
+      telephone: "+33 (0)2 41 88 12 30",
+      code_postal: "49000",
+    });
+    expect(p.entreprise).toMatchObject({
+      raison_sociale: "Durand et Fils SAS",
+      immatriculation: "55210055400013",
+      numeroClient: "C-100101",
+      derniereMiseAJour: today(),
+    });
     expect(await (await getProfile(token)).json()).toEqual(p);
     // the login data shows the new company name and date
-    const me = (await (await t.app.request("/api/me", { headers: auth(token) })).json()) as { user: { entreprises: { idTier: string; raisonSocial: string; derniereMiseAJour: string }[] } };
-    expect(me.user.entreprises.find((e) => e.idTier === "1004217")).toMatchObject({ raisonSocial: "Durand et Fils SAS", derniereMiseAJour: today() });
+    const me = (await (await t.app.request("/api/me", { headers: auth(token) })).json()) as {
+      user: { entreprises: { idTier: string; raisonSocial: string; derniereMiseAJour: string }[] };
+    };
+    expect(me.user.entreprises.find((e) => e.idTier === "1004217")).toMatchObject({
+      raisonSocial: "Durand et Fils SAS",
+      derniereMiseAJour: today(),
+    });
   });
 
   it.each<[string, (b: { user: Record<string, unknown>; entreprise: Record<string, unknown> }) => void, string, string, string]>([
@@ -114,16 +177,52 @@ describe("PUT /api/me/profile", () => {
     ["email invalid", (b) => (b.user.email = "pas-une-adresse"), "FR", "user.email", "Adresse e-mail invalide."],
     ["raison_sociale empty", (b) => (b.entreprise.raison_sociale = ""), "FR", "entreprise.raison_sociale", "Champ obligatoire"],
     ["immatriculation missing", (b) => delete b.entreprise.immatriculation, "FR", "entreprise.immatriculation", "Champ obligatoire"],
-    ["immatriculation bad Luhn", (b) => (b.entreprise.immatriculation = "552100555"), "FR", "entreprise.immatriculation", "Numéro d'immatriculation invalide pour ce pays."],
-    ["immatriculation of another country", (b) => (b.entreprise.immatriculation = "BE0417497106"), "FR", "entreprise.immatriculation", "Numéro d'immatriculation invalide pour ce pays."],
-    ["Belgian company, bad number", (b) => (b.entreprise.immatriculation = "0417497107"), "BE", "entreprise.immatriculation", "Numéro d'immatriculation invalide pour ce pays."],
+    [
+      "immatriculation bad Luhn",
+      (b) => (b.entreprise.immatriculation = "552100555"),
+      "FR",
+      "entreprise.immatriculation",
+      "Numéro d'immatriculation invalide pour ce pays.",
+    ],
+    [
+      "immatriculation of another country",
+      (b) => (b.entreprise.immatriculation = "BE0417497106"),
+      "FR",
+      "entreprise.immatriculation",
+      "Numéro d'immatriculation invalide pour ce pays.",
+    ],
+    [
+      "Belgian company, bad number",
+      (b) => (b.entreprise.immatriculation = "0417497107"),
+      "BE",
+      "entreprise.immatriculation",
+      "Numéro d'immatriculation invalide pour ce pays.",
+    ],
     ["mobile with letters", (b) => (b.user.mobile = "06 12 AB"), "FR", "user.mobile", "Numéro de téléphone invalide."],
     ["telephone too short", (b) => (b.user.telephone = "12 34 5"), "FR", "user.telephone", "Numéro de téléphone invalide."],
     ["telephone too long", (b) => (b.user.telephone = "1".repeat(21)), "FR", "user.telephone", "Numéro de téléphone invalide."],
     ["French postcode of 4 digits", (b) => (b.user.code_postal = "4913"), "FR", "user.code_postal", "Code postal invalide pour ce pays."],
-    ["Belgian postcode of 5 digits", (b) => ((b.user.pays = "BE"), (b.user.code_postal = "50000")), "FR", "user.code_postal", "Code postal invalide pour ce pays."],
-    ["Dutch postcode without letters", (b) => ((b.user.pays = "NL"), (b.user.code_postal = "1012")), "FR", "user.code_postal", "Code postal invalide pour ce pays."],
-    ["British postcode", (b) => ((b.user.pays = "GB"), (b.user.code_postal = "12345")), "FR", "user.code_postal", "Code postal invalide pour ce pays."],
+    [
+      "Belgian postcode of 5 digits",
+      (b) => ((b.user.pays = "BE"), (b.user.code_postal = "50000")),
+      "FR",
+      "user.code_postal",
+      "Code postal invalide pour ce pays.",
+    ],
+    [
+      "Dutch postcode without letters",
+      (b) => ((b.user.pays = "NL"), (b.user.code_postal = "1012")),
+      "FR",
+      "user.code_postal",
+      "Code postal invalide pour ce pays.",
+    ],
+    [
+      "British postcode",
+      (b) => ((b.user.pays = "GB"), (b.user.code_postal = "12345")),
+      "FR",
+      "user.code_postal",
+      "Code postal invalide pour ce pays.",
+    ],
     ["unknown country", (b) => (b.user.pays = "US"), "FR", "user.pays", "Pays invalide."],
     ["civilite Mr", (b) => (b.user.civilite = "Mr"), "FR", "user.civilite", "Civilité invalide : « M. » ou « Mme »."],
     ["nom not a string", (b) => (b.user.nom = 5), "FR", "user.nom", "Doit être une chaîne de caractères."],
@@ -131,7 +230,13 @@ describe("PUT /api/me/profile", () => {
     ["nom too long", (b) => (b.user.nom = "x".repeat(101)), "FR", "user.nom", "100 caractères au maximum."],
     ["user missing", (b) => delete (b as Partial<typeof b>).user, "FR", "user", "Champ obligatoire"],
     ["user not an object", (b) => (b.user = "x" as never), "FR", "user", "Doit être un objet."],
-    ["motDePasse not a string", (b) => ((b as Record<string, unknown>).motDePasse = 12), "FR", "motDePasse", "Doit être une chaîne de caractères."],
+    [
+      "motDePasse not a string",
+      (b) => ((b as Record<string, unknown>).motDePasse = 12),
+      "FR",
+      "motDePasse",
+      "Doit être une chaîne de caractères.",
+    ],
   ])("%s → 422", async (_l, mutate, country, path, message) => {
     const token = await companyToken("multi@demo.macc.test", country === "BE" ? "3000452" : "1004217");
     const body = await currentBody(token);
@@ -144,7 +249,11 @@ describe("PUT /api/me/profile", () => {
     const token = await companyToken("multi@demo.macc.test", "1004217");
     const body = await currentBody(token);
     const problem = await expectProblem(
-      await putProfile(token, { ...body, user: { ...body.user, nom: "", email: "x", code_postal: "1" }, entreprise: { ...body.entreprise, immatriculation: "123" } }),
+      await putProfile(token, {
+        ...body,
+        user: { ...body.user, nom: "", email: "x", code_postal: "1" },
+        entreprise: { ...body.entreprise, immatriculation: "123" },
+      }),
       422,
     );
     expect(problem.errors?.map((e) => e.path).sort()).toEqual(["entreprise.immatriculation", "user.code_postal", "user.email", "user.nom"]);
@@ -171,7 +280,9 @@ describe("PUT /api/me/profile", () => {
     expect(((await r1.json()) as Profile).entreprise.immatriculation).toBe("SC123456");
     const be = await companyToken("multi@demo.macc.test", "3000452");
     const beBody = await currentBody(be);
-    expect((await putProfile(be, { ...beBody, entreprise: { ...beBody.entreprise, immatriculation: "BE 0417.497.106" } })).status).toBe(200);
+    expect((await putProfile(be, { ...beBody, entreprise: { ...beBody.entreprise, immatriculation: "BE 0417.497.106" } })).status).toBe(
+      200,
+    );
   });
 
   it.each<[string, RequestInit, number]>([
@@ -210,7 +321,11 @@ describe("PUT /api/me/profile", () => {
     it("with the right password: saved (lower-cased), and the next login uses it", async () => {
       const token = await companyToken("welcome@demo.macc.test");
       const body = await currentBody(token);
-      const res = await putProfile(token, { ...body, user: { ...body.user, email: " Camille.Bernard@Exploitation.test " }, motDePasse: DEMO_PASSWORD });
+      const res = await putProfile(token, {
+        ...body,
+        user: { ...body.user, email: " Camille.Bernard@Exploitation.test " },
+        motDePasse: DEMO_PASSWORD,
+      });
       expect(res.status).toBe(200);
       expect(((await res.json()) as Profile).user.email).toBe("camille.bernard@exploitation.test");
       await login("camille.bernard@exploitation.test");
@@ -247,7 +362,9 @@ describe("POST /api/me/confirmation", () => {
       pays: "FR",
       derniereMiseAJour: today(),
     });
-    const me = (await (await t.app.request("/api/me", { headers: auth(token) })).json()) as { user: { entreprises: { derniereMiseAJour: string }[] } };
+    const me = (await (await t.app.request("/api/me", { headers: auth(token) })).json()) as {
+      user: { entreprises: { derniereMiseAJour: string }[] };
+    };
     expect(me.user.entreprises[0]?.derniereMiseAJour).toBe(today());
   });
 

@@ -29,7 +29,10 @@ const optionalText = (max: number) =>
   );
 const requiredText = (max: number) => v.pipe(requiredString(max), v.trim(), v.nonEmpty(REQUIRED));
 const phone = () =>
-  v.pipe(optionalText(30), v.check((s) => s === "" || isValidPhone(s), "Numéro de téléphone invalide."));
+  v.pipe(
+    optionalText(30),
+    v.check((s) => s === "" || isValidPhone(s), "Numéro de téléphone invalide."),
+  );
 
 const UserFields = v.object(
   {
@@ -249,10 +252,7 @@ export function profileRoutes(deps: Deps) {
         });
       }
       await reset(db, key);
-      const taken = await db.query("SELECT 1 FROM accounts WHERE email = $1 AND uuid_compte <> $2", [
-        user.email,
-        auth.uuidCompte,
-      ]);
+      const taken = await db.query("SELECT 1 FROM accounts WHERE email = $1 AND uuid_compte <> $2", [user.email, auth.uuidCompte]);
       if (taken.rows.length > 0) throw new ProblemError(409, "email-taken", MESSAGES.emailTaken);
     }
 
@@ -267,8 +267,19 @@ export function profileRoutes(deps: Deps) {
              telephone = $8, adresse = $9, adresse_complement = $10, code_postal = $11, ville = $12, pays = $13
            WHERE uuid_compte = $1`,
           [
-            auth.uuidCompte, user.civilite, user.nom, user.prenom, user.fonction, user.email, user.mobile,
-            user.telephone, user.adresse, user.adresse_complement, user.code_postal, user.ville, pays,
+            auth.uuidCompte,
+            user.civilite,
+            user.nom,
+            user.prenom,
+            user.fonction,
+            user.email,
+            user.mobile,
+            user.telephone,
+            user.adresse,
+            user.adresse_complement,
+            user.code_postal,
+            user.ville,
+            pays,
           ],
         );
         await tx.query(

@@ -72,7 +72,7 @@ async function identify(body: Record<string, unknown>, headers: Record<string, s
 async function start(body: Record<string, unknown>) {
   const res = await identify(body);
   expect(res.status).toBe(201);
-  return (await res.json()) as { registrationId: string; entreprisesTrouvees: typeof DEMO[] };
+  return (await res.json()) as { registrationId: string; entreprisesTrouvees: (typeof DEMO)[] };
 }
 
 const companies = (id: string, idTiers: unknown) => post(`/api/registration/${id}/companies`, { idTiers });
@@ -123,7 +123,9 @@ async function chosen(options: Parameters<typeof createCompany>[0] = {}) {
   const res = await companies(registrationId, [company.idTier]);
   expect(res.status).toBe(200);
   const { moyensContacts } = (await res.json()) as { moyensContacts: { id: string; type: string; masked: string }[] };
-  const { rows } = await t.db.query<{ contact_mobile: string }>("SELECT contact_mobile FROM companies WHERE id_tier = $1", [company.idTier]);
+  const { rows } = await t.db.query<{ contact_mobile: string }>("SELECT contact_mobile FROM companies WHERE id_tier = $1", [
+    company.idTier,
+  ]);
   return { id: registrationId, company, moyensContacts, sms: toE164(rows[0]!.contact_mobile, "FR")! };
 }
 
@@ -211,8 +213,16 @@ describe("POST /api/registration — identification", () => {
 
   it.each<[string, Record<string, unknown>, { path: string; message: string }[]]>([
     ["neither number", {}, [{ path: "immatriculation", message: "Un des deux champs est obligatoire" }]],
-    ["blank numbers", { immatriculation: "  ", numeroClient: "" }, [{ path: "immatriculation", message: "Un des deux champs est obligatoire" }]],
-    ["invalid SIREN", { immatriculation: "552100555" }, [{ path: "immatriculation", message: "Numéro d'immatriculation invalide pour ce pays." }]],
+    [
+      "blank numbers",
+      { immatriculation: "  ", numeroClient: "" },
+      [{ path: "immatriculation", message: "Un des deux champs est obligatoire" }],
+    ],
+    [
+      "invalid SIREN",
+      { immatriculation: "552100555" },
+      [{ path: "immatriculation", message: "Numéro d'immatriculation invalide pour ce pays." }],
+    ],
     ["French number for Belgium", { pays: "BE", immatriculation: "552100554" }, [{ path: "immatriculation", message: M.badNumber }]],
     ["bad e-mail", { numeroClient: "C-100200", email: "pas-un-email" }, [{ path: "email", message: "Adresse e-mail invalide." }]],
     ["short mobile", { numeroClient: "C-100200", mobile: "06 12 34" }, [{ path: "mobile", message: "Numéro de mobile invalide." }]],
@@ -230,7 +240,11 @@ describe("POST /api/registration — identification", () => {
     ],
     ["unknown country", { pays: "DE", numeroClient: "C-100200" }, [{ path: "pays", message: "Pays invalide." }]],
     ["missing country", { pays: undefined, numeroClient: "C-100200" }, [{ path: "pays", message: "Champ obligatoire" }]],
-    ["number of the wrong type", { immatriculation: 552100554 }, [{ path: "immatriculation", message: "Doit être une chaîne de caractères." }]],
+    [
+      "number of the wrong type",
+      { immatriculation: 552100554 },
+      [{ path: "immatriculation", message: "Doit être une chaîne de caractères." }],
+    ],
     [
       "everything wrong at once",
       { pays: "FR", immatriculation: "123", email: "x", mobile: "y" },
@@ -381,7 +395,9 @@ describe("POST /api/registration/{id}/code and /verify", () => {
   it("only the code's HMAC is stored", async () => {
     const r = await chosen();
     const code = await sendSmsCode(r.id, r.sms);
-    const { rows } = await t.db.query<{ code_hash: string }>("SELECT code_hash FROM registrations WHERE id_hash = $1", [hashRefreshToken(r.id)]);
+    const { rows } = await t.db.query<{ code_hash: string }>("SELECT code_hash FROM registrations WHERE id_hash = $1", [
+      hashRefreshToken(r.id),
+    ]);
     expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.code_hash).not.toContain(code);
   });
@@ -480,7 +496,11 @@ describe("POST /api/registration/{id}/complete", () => {
     const a = await createCompany({ siren, nic: "0001" });
     const b = await createCompany({ siren, nic: "0002" });
     const email = newEmail();
-    const res0 = await post("/api/registration", { pays: "FR", immatriculation: siren, email: email.toUpperCase(), mobile: "07 11 22 33 44" }, { "X-langue": "nl-BE" });
+    const res0 = await post(
+      "/api/registration",
+      { pays: "FR", immatriculation: siren, email: email.toUpperCase(), mobile: "07 11 22 33 44" },
+      { "X-langue": "nl-BE" },
+    );
     const { registrationId } = (await res0.json()) as { registrationId: string };
     await companies(registrationId, [b.idTier, a.idTier]);
     const { rows: m } = await t.db.query<{ contact_mobile: string }>("SELECT contact_mobile FROM companies WHERE id_tier = $1", [b.idTier]);
@@ -560,7 +580,12 @@ describe("POST /api/registration/{id}/complete", () => {
         { path: "motDePasse", message: "Le mot de passe doit contenir au moins un chiffre." },
       ],
     ],
-    ["different confirmation", PASSWORD, `${PASSWORD}x`, [{ path: "confirmerMotDePasse", message: "Le mot de passe de confirmation est différent." }]],
+    [
+      "different confirmation",
+      PASSWORD,
+      `${PASSWORD}x`,
+      [{ path: "confirmerMotDePasse", message: "Le mot de passe de confirmation est différent." }],
+    ],
     ["missing confirmation", PASSWORD, null, [{ path: "confirmerMotDePasse", message: "Champ obligatoire" }]],
   ])("password rules: %s → 422, nothing created", async (_label, motDePasse, confirmer, errors) => {
     const r = await verified();
@@ -580,10 +605,17 @@ describe("POST /api/registration/{id}/complete", () => {
 
   it("an e-mail already used by an account → 409 account-exists, nothing created", async () => {
     const company = await createCompany();
-    const res0 = await post("/api/registration", { pays: "FR", immatriculation: company.siren, email: "Multi@Demo.macc.test", mobile: "0612345678" });
+    const res0 = await post("/api/registration", {
+      pays: "FR",
+      immatriculation: company.siren,
+      email: "Multi@Demo.macc.test",
+      mobile: "0612345678",
+    });
     const { registrationId } = (await res0.json()) as { registrationId: string };
     await companies(registrationId, [company.idTier]);
-    const { rows: m } = await t.db.query<{ contact_mobile: string }>("SELECT contact_mobile FROM companies WHERE id_tier = $1", [company.idTier]);
+    const { rows: m } = await t.db.query<{ contact_mobile: string }>("SELECT contact_mobile FROM companies WHERE id_tier = $1", [
+      company.idTier,
+    ]);
     const code = await sendSmsCode(registrationId, toE164(m[0]!.contact_mobile, "FR")!);
     await verify(registrationId, code);
     const p = await expectProblem(await complete(registrationId), 409);
@@ -595,7 +627,9 @@ describe("POST /api/registration/{id}/complete", () => {
 
   it("an unexpected failure during the creation leaves nothing half-created", async () => {
     const r = await verified();
-    const { rows: reg } = await t.db.query<{ email: string }>("SELECT email FROM registrations WHERE id_hash = $1", [hashRefreshToken(r.id)]);
+    const { rows: reg } = await t.db.query<{ email: string }>("SELECT email FROM registrations WHERE id_hash = $1", [
+      hashRefreshToken(r.id),
+    ]);
     const sessionsBefore = (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM sessions")).rows[0]!.n;
     // The chosen company disappears between the verification and the completion: linking it fails.
     await t.db.query("DELETE FROM companies WHERE id_tier = $1", [r.company.idTier]);
@@ -615,7 +649,10 @@ describe("POST /api/registration/{id}/complete", () => {
   it("a company that got an account meanwhile → 409 account-exists at completion", async () => {
     const r = await verified();
     const { rows } = await t.db.query<{ uuid_compte: string }>("SELECT uuid_compte FROM accounts WHERE email = 'stale@demo.macc.test'");
-    await t.db.query("INSERT INTO account_companies (uuid_compte, id_tier, position) VALUES ($1, $2, 9)", [rows[0]!.uuid_compte, r.company.idTier]);
+    await t.db.query("INSERT INTO account_companies (uuid_compte, id_tier, position) VALUES ($1, $2, 9)", [
+      rows[0]!.uuid_compte,
+      r.company.idTier,
+    ]);
     const p = await expectProblem(await complete(r.id), 409);
     expect(p.detail).toBe(M.accountExists);
     await t.db.query("DELETE FROM account_companies WHERE id_tier = $1", [r.company.idTier]);
@@ -664,7 +701,11 @@ describe("registration expiry, bot check and limits", () => {
     const limited = await createTestApp({ registrationIdentifyMaxPerClient: 2 }, t.db);
     const env = fromAddress("192.0.2.201");
     const send = async () =>
-      limited.app.request("/api/registration", await botJson(limited.app, { pays: "FR", numeroClient: "C-999998", email: newEmail(), mobile: "0612345678" }), env);
+      limited.app.request(
+        "/api/registration",
+        await botJson(limited.app, { pays: "FR", numeroClient: "C-999998", email: newEmail(), mobile: "0612345678" }),
+        env,
+      );
     await expectProblem(await send(), 404);
     await expectProblem(await send(), 404);
     const res = await send();
@@ -677,7 +718,11 @@ describe("registration expiry, bot check and limits", () => {
     const limited = await createTestApp({ registrationIdentifyMaxPerNumber: 2 }, t.db);
     const company = await createCompany();
     const send = async (body: Record<string, unknown>) =>
-      limited.app.request("/api/registration", await botJson(limited.app, { pays: "FR", email: newEmail(), mobile: "0612345678", ...body }), nextAddress());
+      limited.app.request(
+        "/api/registration",
+        await botJson(limited.app, { pays: "FR", email: newEmail(), mobile: "0612345678", ...body }),
+        nextAddress(),
+      );
     expect((await send({ immatriculation: company.siren })).status).toBe(201);
     expect((await send({ immatriculation: withLuhnDigit(`${company.siren}0001`) })).status).toBe(201); // SIRET of it: same key
     await expectProblem(await send({ immatriculation: company.siren }), 429);

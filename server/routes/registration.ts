@@ -1,12 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import {
-  checkCompanyNumber,
-  isCompanyCountry,
-  type CompanyCountry,
-  type CompanyNumberCheck,
-} from "../../src/core/company-numbers.ts";
+import { checkCompanyNumber, isCompanyCountry, type CompanyCountry, type CompanyNumberCheck } from "../../src/core/company-numbers.ts";
 import { passwordProblems } from "../../src/core/password-rules.ts";
 import { PASSWORD_MISMATCH, PASSWORD_RULE_MESSAGES, passwordField } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";

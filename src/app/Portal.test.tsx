@@ -3,7 +3,18 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import "../../elements/macc-portal";
 import { getCore } from "../core/index";
 import type { Entreprise } from "../core/types";
-import { company, listen, mount, resetPage, sessionRoutes, stubApi, user, type Mounted, type RouteHandler, waitFor } from "../test/elements";
+import {
+  company,
+  listen,
+  mount,
+  resetPage,
+  sessionRoutes,
+  stubApi,
+  user,
+  type Mounted,
+  type RouteHandler,
+  waitFor,
+} from "../test/elements";
 
 const FOOTER_BODY = {
   adresseTitre: "MACC France",
@@ -18,7 +29,10 @@ const FOOTER_BODY = {
  * routing: the screens' own data requests (GET /api/me/…) are left pending.
  */
 function api(extra: Record<string, RouteHandler> = {}) {
-  return stubApi({ ...sessionRoutes(), "GET /api/servicesMACC/reseau/FRA/type/gen": { body: FOOTER_BODY }, ...extra }, { unmatched: "pending" });
+  return stubApi(
+    { ...sessionRoutes(), "GET /api/servicesMACC/reseau/FRA/type/gen": { body: FOOTER_BODY }, ...extra },
+    { unmatched: "pending" },
+  );
 }
 
 function at(path: string) {
@@ -31,7 +45,10 @@ const yearsAgo = (years: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-const logIn = (entreprise: Partial<Entreprise> = {}) => getCore().store.getState().connectUser(user([company(entreprise)]));
+const logIn = (entreprise: Partial<Entreprise> = {}) =>
+  getCore()
+    .store.getState()
+    .connectUser(user([company(entreprise)]));
 
 const title = (view: Mounted) => view.root.querySelector("main h1")?.textContent ?? null;
 
@@ -138,15 +155,18 @@ describe("<macc-portal> routes and guards (SPEC §2)", () => {
     await waitFor(() => expect(document.title).toBe(documentTitle));
   });
 
-  it.each<[string]>([["/portail/"], ["/portail"]])("the root %s is replaced by LOGIN's address, without a history entry (SPEC §2)", async (path) => {
-    api();
-    at(`${path}?lang=x#top`);
-    const length = history.length;
-    await mountPortal();
-    await waitFor(() => expect(location.pathname).toBe("/portail/mon-compte/connexion"));
-    expect(location.search + location.hash).toBe("?lang=x#top");
-    expect(history.length).toBe(length);
-  });
+  it.each<[string]>([["/portail/"], ["/portail"]])(
+    "the root %s is replaced by LOGIN's address, without a history entry (SPEC §2)",
+    async (path) => {
+      api();
+      at(`${path}?lang=x#top`);
+      const length = history.length;
+      await mountPortal();
+      await waitFor(() => expect(location.pathname).toBe("/portail/mon-compte/connexion"));
+      expect(location.search + location.hash).toBe("?lang=x#top");
+      expect(history.length).toBe(length);
+    },
+  );
 
   it("an address in another language becomes the route's address in the page's language", async () => {
     api();

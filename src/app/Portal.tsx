@@ -56,7 +56,10 @@ const Registration = screen(() => import("../areas/registration/Registration").t
 const LoginHelp = screen(() => import("../areas/login-help/LoginHelp").then((m) => m.LoginHelp), loginHelpCatalog);
 const ForgotPassword = screen(() => import("../areas/password/ForgotPassword").then((m) => m.ForgotPassword), passwordCatalog);
 const PasswordUpdate = screen(() => import("../areas/password/PasswordUpdate").then((m) => m.PasswordUpdate), passwordCatalog);
-const InfoConfirmation = screen(() => import("../areas/personal-info/InfoConfirmation").then((m) => m.InfoConfirmation), personalInfoCatalog);
+const InfoConfirmation = screen(
+  () => import("../areas/personal-info/InfoConfirmation").then((m) => m.InfoConfirmation),
+  personalInfoCatalog,
+);
 const PersonalInfo = screen(() => import("../areas/personal-info/PersonalInfo").then((m) => m.PersonalInfo), personalInfoCatalog);
 
 export interface PortalProps {
@@ -122,9 +125,7 @@ function PortalShell({ base }: PortalProps) {
             </Suspense>
           </ScreenBoundary>
         )}
-        {notFound && (
-          <NotFound />
-        )}
+        {notFound && <NotFound />}
       </main>
       <Footer />
     </NavigationProvider>

@@ -37,7 +37,9 @@ describe("ScreenBoundary: a screen whose code cannot load", () => {
 
   it("shows the load error in place, keeps the rest of the page, and offers to reload", async () => {
     const { screen } = await mount("<x-screen-boundary-probe></x-screen-boundary-probe>");
-    await waitFor(() => expect(screen.getByText("Cette partie de la page n’a pas pu être chargée. Veuillez recharger la page.")).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText("Cette partie de la page n’a pas pu être chargée. Veuillez recharger la page.")).toBeTruthy(),
+    );
     expect(screen.getByText("header")).toBeTruthy();
     expect(screen.getByText("footer")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Recharger la page" })).toBeTruthy();

@@ -36,7 +36,10 @@ export async function getAdviser(
   expected: readonly number[] = [403, 404, 500, 502, 504, 0],
   optional = false,
 ): Promise<AdviserAnswer> {
-  return v.parse(AdviserAnswerSchema, await request<unknown>("/me/adviser", { headers: { "X-langue": langue }, signal, expected, optional }));
+  return v.parse(
+    AdviserAnswerSchema,
+    await request<unknown>("/me/adviser", { headers: { "X-langue": langue }, signal, expected, optional }),
+  );
 }
 
 /** The photo address the API gives is relative to the API's origin. */

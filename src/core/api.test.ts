@@ -4,9 +4,7 @@ import { ApiError, isCancelled } from "./errors";
 
 type FetchImpl = NonNullable<ApiDeps["fetchImpl"]>;
 
-type Answer =
-  | { status: number; body?: unknown; headers?: Record<string, string>; problem?: boolean }
-  | { network: true };
+type Answer = { status: number; body?: unknown; headers?: Record<string, string>; problem?: boolean } | { network: true };
 
 interface Call {
   url: string;
@@ -299,7 +297,10 @@ describe("file answers", () => {
   it("come back as a Blob, with progress from Content-Length", async () => {
     const { api } = setup([{ status: 200, body: "%PDF-1.7 fake", headers: { "Content-Type": "application/pdf", "Content-Length": "13" } }]);
     const progress: Array<[number, number | null]> = [];
-    const blob = await api.request<Blob>("/me/invoices/1/pdf", { as: "blob", onProgress: (loaded, total) => progress.push([loaded, total]) });
+    const blob = await api.request<Blob>("/me/invoices/1/pdf", {
+      as: "blob",
+      onProgress: (loaded, total) => progress.push([loaded, total]),
+    });
     expect(blob).toBeInstanceOf(Blob);
     expect(blob.type).toBe("application/pdf");
     expect(await blob.text()).toBe("%PDF-1.7 fake");

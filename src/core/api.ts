@@ -88,7 +88,11 @@ export function createApiClient(deps: ApiDeps): ApiClient {
     if (response.ok && options.as === "blob") return (await readBlob(response, options.onProgress)) as T;
     const body = await readBody(response);
     if (!response.ok) {
-      throw new ApiError(response.status, toProblem(response.status, body, response.statusText), parseRetryAfter(response.headers.get("Retry-After")));
+      throw new ApiError(
+        response.status,
+        toProblem(response.status, body, response.statusText),
+        parseRetryAfter(response.headers.get("Retry-After")),
+      );
     }
     return body as T;
   }

@@ -4,12 +4,24 @@ import { requiredWork, solveChallenge, type Challenge } from "./bot-check";
 import { ApiError } from "./errors";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
-const challengeFor = (n: number, maxnumber = 5000): Challenge => ({ algorithm: "SHA-256", challenge: sha(`salt123?expires=1${n}`), maxnumber, salt: "salt123?expires=1", signature: "sig" });
+const challengeFor = (n: number, maxnumber = 5000): Challenge => ({
+  algorithm: "SHA-256",
+  challenge: sha(`salt123?expires=1${n}`),
+  maxnumber,
+  salt: "salt123?expires=1",
+  signature: "sig",
+});
 
 describe("solveChallenge", () => {
   it.each([0, 1, 199, 200, 4321, 5000])("finds n = %i and returns the payload the API verifies", async (n) => {
     const payload = JSON.parse(atob(await solveChallenge(challengeFor(n))));
-    expect(payload).toEqual({ algorithm: "SHA-256", challenge: sha(`salt123?expires=1${n}`), number: n, salt: "salt123?expires=1", signature: "sig" });
+    expect(payload).toEqual({
+      algorithm: "SHA-256",
+      challenge: sha(`salt123?expires=1${n}`),
+      number: n,
+      salt: "salt123?expires=1",
+      signature: "sig",
+    });
   });
 
   it("fails when no number up to maxnumber solves it", async () => {
@@ -23,9 +35,14 @@ describe("solveChallenge", () => {
 
   it("gives the page turns while it works, even when every digest settles at once", async () => {
     // As on a slow device: the digests are ready, so awaiting them alone would never leave the task.
-    const digest = vi
-      .spyOn(crypto.subtle, "digest")
-      .mockImplementation(async (_algorithm, data) => new Uint8Array(createHash("sha256").update(data as Uint8Array).digest()).buffer);
+    const digest = vi.spyOn(crypto.subtle, "digest").mockImplementation(
+      async (_algorithm, data) =>
+        new Uint8Array(
+          createHash("sha256")
+            .update(data as Uint8Array)
+            .digest(),
+        ).buffer,
+    );
     try {
       const events: string[] = [];
       setTimeout(() => events.push("timer"), 0);

@@ -15,7 +15,10 @@ const formKey = (text: string) => text.toLocaleLowerCase().replace(/[.\s]/g, "")
 export function nameContainsLegalForm(name: string, legalForm: string): boolean {
   const target = formKey(legalForm);
   if (!target) return false;
-  const words = name.split(/[\s,]+/).map(formKey).filter(Boolean);
+  const words = name
+    .split(/[\s,]+/)
+    .map(formKey)
+    .filter(Boolean);
   for (let i = 0; i < words.length; i++) {
     let joined = "";
     for (let j = i; j < words.length && joined.length < target.length; j++) {

@@ -186,10 +186,7 @@ describe("checkCompanyNumber", () => {
     expect(checkCompanyNumber("FR", "5".repeat(500)).valid).toBe(false);
   });
 
-  it.each(Object.entries(COMPANY_NUMBER_EXAMPLE) as [CompanyCountry, string][])(
-    "the %s example %j is valid",
-    (country, example) => {
-      expect(checkCompanyNumber(country, example).valid).toBe(true);
-    },
-  );
+  it.each(Object.entries(COMPANY_NUMBER_EXAMPLE) as [CompanyCountry, string][])("the %s example %j is valid", (country, example) => {
+    expect(checkCompanyNumber(country, example).valid).toBe(true);
+  });
 });

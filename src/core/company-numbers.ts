@@ -15,7 +15,10 @@ export interface CompanyNumberCheck {
 
 /** Trims, removes spaces (including non-breaking ones) and the separators . - /, upper-cases. */
 export function normalizeCompanyNumber(value: string): string {
-  return value.trim().replace(/[\s.\-/\u00a0\u202f]/g, "").toUpperCase();
+  return value
+    .trim()
+    .replace(/[\s.\-/\u00a0\u202f]/g, "")
+    .toUpperCase();
 }
 
 /** A valid example per country, to show as a hint. */

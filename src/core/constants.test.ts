@@ -31,9 +31,7 @@ describe("SPEC §9 business constants", () => {
   });
 
   it("offers exactly the 10 locales of the spec", () => {
-    expect([...LOCALES].sort()).toEqual(
-      ["fr-FR", "fr-BE", "fr-LU", "de-BE", "de-LU", "en-GB", "es-ES", "it-IT", "nl-BE", "nl-NL"].sort(),
-    );
+    expect([...LOCALES].sort()).toEqual(["fr-FR", "fr-BE", "fr-LU", "de-BE", "de-LU", "en-GB", "es-ES", "it-IT", "nl-BE", "nl-NL"].sort());
   });
 
   it("knows exactly the network codes of SPEC §3", () => {

@@ -2,18 +2,7 @@
 
 export const APP_VERSION = "1.4.2";
 
-export const LOCALES = [
-  "fr-FR",
-  "fr-BE",
-  "fr-LU",
-  "de-BE",
-  "de-LU",
-  "en-GB",
-  "es-ES",
-  "it-IT",
-  "nl-BE",
-  "nl-NL",
-] as const;
+export const LOCALES = ["fr-FR", "fr-BE", "fr-LU", "de-BE", "de-LU", "en-GB", "es-ES", "it-IT", "nl-BE", "nl-NL"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "fr-FR";
 

@@ -1,9 +1,16 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Locale, Theme } from "./constants";
 import type { Entreprise, User } from "./types";
-import { footerNetwork, getFooter, isFooterContact, readCachedFooter, serviceEmail, writeCachedFooter, type FooterContact } from "./contacts";
+import {
+  footerNetwork,
+  getFooter,
+  isFooterContact,
+  readCachedFooter,
+  serviceEmail,
+  writeCachedFooter,
+  type FooterContact,
+} from "./contacts";
 import { MemoryStorage } from "../test/memory-storage";
-
 
 const company = (codeReseau: string): Entreprise => ({
   idTier: "1",
@@ -73,7 +80,11 @@ describe("isFooterContact (shape of the footer call's answer)", () => {
   const service = CONTACT.listSousServices[0]!;
   it.each<[string, unknown, boolean]>([
     ["the full answer", CONTACT, true],
-    ["no second address line, nulls for absent means", { ...CONTACT, adresseLigne2: undefined, listSousServices: [{ nomSousService: "SAV", telephone1: null, mail1: null, mail2: null }] }, true],
+    [
+      "no second address line, nulls for absent means",
+      { ...CONTACT, adresseLigne2: undefined, listSousServices: [{ nomSousService: "SAV", telephone1: null, mail1: null, mail2: null }] },
+      true,
+    ],
     ["no services at all", { ...CONTACT, listSousServices: [] }, true],
     ["extra fields are tolerated", { ...CONTACT, fax: "01" }, true],
     ["null", null, false],

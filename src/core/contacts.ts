@@ -23,7 +23,13 @@ const isOptionalText = (value: unknown) => value == null || isText(value);
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
 function isFooterService(value: unknown): value is FooterService {
-  return isRecord(value) && isText(value.nomSousService) && isOptionalText(value.telephone1) && isOptionalText(value.mail1) && isOptionalText(value.mail2);
+  return (
+    isRecord(value) &&
+    isText(value.nomSousService) &&
+    isOptionalText(value.telephone1) &&
+    isOptionalText(value.mail1) &&
+    isOptionalText(value.mail2)
+  );
 }
 
 /**
@@ -44,7 +50,11 @@ export function isFooterContact(value: unknown): value is FooterContact {
 }
 
 /** SPEC §7: the user's network when logged in, else AGR in the agri theme, else the locale's. */
-export function footerNetwork(auth: { logged: boolean; user: User | null; entreprise: Entreprise | null }, locale: Locale, theme: Theme): string {
+export function footerNetwork(
+  auth: { logged: boolean; user: User | null; entreprise: Entreprise | null },
+  locale: Locale,
+  theme: Theme,
+): string {
   if (auth.logged && auth.user) return auth.entreprise?.codeReseau ?? auth.user.codeReseau;
   return networkOf(locale, theme);
 }
@@ -85,14 +95,22 @@ export function writeCachedFooter(network: string, langue: string, data: FooterC
 export const QUIET = [400, 404, 500, 502, 504, 0] as const;
 
 export async function getFooter(
-  request: <T>(path: string, options?: { query?: Record<string, string>; signal?: AbortSignal; expected?: readonly number[]; anonymous?: boolean }) => Promise<T>,
+  request: <T>(
+    path: string,
+    options?: { query?: Record<string, string>; signal?: AbortSignal; expected?: readonly number[]; anonymous?: boolean },
+  ) => Promise<T>,
   network: string,
   langue: Locale,
   signal?: AbortSignal,
   expected?: readonly number[],
 ): Promise<FooterContact> {
   // Public data: no token, so a lapsed session never gets in the way of the contact details.
-  const raw = await request<unknown>(`/servicesMACC/reseau/${encodeURIComponent(network)}/type/gen`, { query: { langue }, signal, expected, anonymous: true });
+  const raw = await request<unknown>(`/servicesMACC/reseau/${encodeURIComponent(network)}/type/gen`, {
+    query: { langue },
+    signal,
+    expected,
+    anonymous: true,
+  });
   if (!isFooterContact(raw)) throw new TypeError("Unexpected answer from the footer call");
   writeCachedFooter(network, langue, raw);
   return raw;

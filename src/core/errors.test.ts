@@ -29,10 +29,26 @@ describe("toProblem", () => {
       "problem+json body",
       422,
       { type: "urn:problem:validation", title: "Invalid", detail: "Email required", errors: [{ path: "email", message: "required" }] },
-      { status: 422, type: "urn:problem:validation", title: "Invalid", detail: "Email required", errors: [{ path: "email", message: "required" }] },
+      {
+        status: 422,
+        type: "urn:problem:validation",
+        title: "Invalid",
+        detail: "Email required",
+        errors: [{ path: "email", message: "required" }],
+      },
     ],
-    ["body without title → fallback title", 500, { detail: "Boom" }, { status: 500, type: undefined, title: "Internal Server Error", detail: "Boom", errors: undefined }],
-    ["non-string fields are dropped", 400, { title: 3, detail: { x: 1 }, errors: "nope" }, { status: 400, type: undefined, title: "Internal Server Error", detail: undefined, errors: undefined }],
+    [
+      "body without title → fallback title",
+      500,
+      { detail: "Boom" },
+      { status: 500, type: undefined, title: "Internal Server Error", detail: "Boom", errors: undefined },
+    ],
+    [
+      "non-string fields are dropped",
+      400,
+      { title: 3, detail: { x: 1 }, errors: "nope" },
+      { status: 400, type: undefined, title: "Internal Server Error", detail: undefined, errors: undefined },
+    ],
     ["text body", 502, "<html>Bad gateway</html>", { status: 502, title: "Internal Server Error" }],
     ["no body", 504, undefined, { status: 504, title: "Internal Server Error" }],
     ["null body", 500, null, { status: 500, title: "Internal Server Error" }],
@@ -80,12 +96,17 @@ describe("isCancelled", () => {
 });
 
 describe("SPEC §8 error constants", () => {
-  it.each([[401, true], [413, true], [429, true], [400, false], [403, false], [500, false], [503, false]])(
-    "status %s disconnects: %s",
-    (status, disconnects) => {
-      expect(DISCONNECT_STATUSES.has(status)).toBe(disconnects);
-    },
-  );
+  it.each([
+    [401, true],
+    [413, true],
+    [429, true],
+    [400, false],
+    [403, false],
+    [500, false],
+    [503, false],
+  ])("status %s disconnects: %s", (status, disconnects) => {
+    expect(DISCONNECT_STATUSES.has(status)).toBe(disconnects);
+  });
 
   it.each([["error"], ["timeout"]] as const)("ChunkLoadError names the failure type (%s) and the address", (failure) => {
     const error = new ChunkLoadError(failure, "https://cdn.test/static/js/chunk-1.js");
@@ -97,6 +118,10 @@ describe("SPEC §8 error constants", () => {
 
 describe("problem extension members", () => {
   it("are kept, next to the normalised standard members", () => {
-    expect(toProblem(422, { title: "Code incorrect.", remainingTries: 3, status: "not a number" }, "x")).toMatchObject({ status: 422, title: "Code incorrect.", remainingTries: 3 });
+    expect(toProblem(422, { title: "Code incorrect.", remainingTries: 3, status: "not a number" }, "x")).toMatchObject({
+      status: 422,
+      title: "Code incorrect.",
+      remainingTries: 3,
+    });
   });
 });

@@ -87,7 +87,9 @@ function createCore(dataset: PageDataset): Core {
     onFailure: (error) => {
       const locale = store.getState().app.locale ?? DEFAULT_LOCALE;
       const brand = brandName(effectiveTheme(null, store, config));
-      void loadI18n(locale).then((i18n) => toasts.getState().show("error", error.problem.detail ?? i18n._(withValues(GENERIC_ERROR, { brand }))));
+      void loadI18n(locale).then((i18n) =>
+        toasts.getState().show("error", error.problem.detail ?? i18n._(withValues(GENERIC_ERROR, { brand }))),
+      );
     },
   });
   session = lazySession(api, store);

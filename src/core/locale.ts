@@ -56,7 +56,10 @@ export interface LocaleSources {
  * choice, the page's `data-locale`, the language of the previous page, `<html lang>`, fr-FR. `choice` is set when `?lang=` decided:
  * it is stored like a choice made in the selector, so the next page keeps it.
  */
-export function pickLocale({ search, isLoggedCookie, chosen, pageLocale, lastLocale, htmlLang }: LocaleSources): { locale: Locale; choice: Locale | null } {
+export function pickLocale({ search, isLoggedCookie, chosen, pageLocale, lastLocale, htmlLang }: LocaleSources): {
+  locale: Locale;
+  choice: Locale | null;
+} {
   const fromQuery = localeFromQuery(search, isLoggedCookie);
   if (fromQuery) return { locale: fromQuery, choice: fromQuery };
   return { locale: chosen ?? pageLocale ?? lastLocale ?? resolveLocale(htmlLang), choice: null };

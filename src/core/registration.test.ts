@@ -3,7 +3,15 @@ import { MemoryStorage } from "../test/memory-storage";
 import { createRegistrationStore, REGISTRATION_KEY } from "./registration";
 
 const found = [{ idTier: "1", formeJuridique: "SAS", raisonSocial: "Ferme", immatriculation: "552100554", numeroClient: "C-100200" }];
-const identify = { token: "reg-1", pays: "FR" as const, immatriculation: "552100554", numeroClient: "", email: "a@b.fr", mobile: "+33 6 11 22 33 44", entreprisesTrouvees: found };
+const identify = {
+  token: "reg-1",
+  pays: "FR" as const,
+  immatriculation: "552100554",
+  numeroClient: "",
+  email: "a@b.fr",
+  mobile: "+33 6 11 22 33 44",
+  entreprisesTrouvees: found,
+};
 
 describe("registration state", () => {
   it("walks through the steps in order", () => {
@@ -18,7 +26,11 @@ describe("registration state", () => {
     store.getState().verified();
     steps.push(store.getState().step);
     expect(steps).toEqual(["identify", "companies", "contact", "code", "password"]);
-    expect(store.getState()).toMatchObject({ moyenContactChoisi: "m1", dateExecution: "2026-11-21T10:00:00.000Z", idEntreprisesChoisies: ["1"] });
+    expect(store.getState()).toMatchObject({
+      moyenContactChoisi: "m1",
+      dateExecution: "2026-11-21T10:00:00.000Z",
+      idEntreprisesChoisies: ["1"],
+    });
   });
 
   it("survives a reload mid-flow, and is cleared on reset", () => {

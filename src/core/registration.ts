@@ -39,7 +39,9 @@ export interface RegistrationState {
 }
 
 export interface RegistrationActions {
-  identified(data: Pick<RegistrationState, "token" | "pays" | "immatriculation" | "numeroClient" | "email" | "mobile" | "entreprisesTrouvees">): void;
+  identified(
+    data: Pick<RegistrationState, "token" | "pays" | "immatriculation" | "numeroClient" | "email" | "mobile" | "entreprisesTrouvees">,
+  ): void;
   companiesChosen(ids: string[], means: ContactMeans[]): void;
   codeSent(meansId: string, resendAfterSeconds: number, at?: Date): void;
   verified(): void;
@@ -73,7 +75,8 @@ export function createRegistrationStore(storage: Storage | null = safeSessionSto
   const store = createStore<RegistrationState & RegistrationActions>()((set) => ({
     ...INITIAL,
     ...read(storage),
-    identified: (data) => set({ ...data, step: "companies", idEntreprisesChoisies: [], moyensContactsTrouves: [], moyenContactChoisi: null }),
+    identified: (data) =>
+      set({ ...data, step: "companies", idEntreprisesChoisies: [], moyensContactsTrouves: [], moyenContactChoisi: null }),
     companiesChosen: (ids, means) => set({ idEntreprisesChoisies: ids, moyensContactsTrouves: means, step: "contact" }),
     codeSent: (meansId, resendAfterSeconds, at = new Date()) =>
       set({ moyenContactChoisi: meansId, dateExecution: at.toISOString(), resendAfterSeconds, step: "code" }),
@@ -94,8 +97,36 @@ export function createRegistrationStore(storage: Storage | null = safeSessionSto
 export type RegistrationStore = ReturnType<typeof createRegistrationStore>;
 
 function pick(state: RegistrationState): RegistrationState {
-  const { step, token, pays, immatriculation, numeroClient, email, mobile, entreprisesTrouvees, idEntreprisesChoisies, moyensContactsTrouves, moyenContactChoisi, dateExecution, resendAfterSeconds } = state;
-  return { step, token, pays, immatriculation, numeroClient, email, mobile, entreprisesTrouvees, idEntreprisesChoisies, moyensContactsTrouves, moyenContactChoisi, dateExecution, resendAfterSeconds };
+  const {
+    step,
+    token,
+    pays,
+    immatriculation,
+    numeroClient,
+    email,
+    mobile,
+    entreprisesTrouvees,
+    idEntreprisesChoisies,
+    moyensContactsTrouves,
+    moyenContactChoisi,
+    dateExecution,
+    resendAfterSeconds,
+  } = state;
+  return {
+    step,
+    token,
+    pays,
+    immatriculation,
+    numeroClient,
+    email,
+    mobile,
+    entreprisesTrouvees,
+    idEntreprisesChoisies,
+    moyensContactsTrouves,
+    moyenContactChoisi,
+    dateExecution,
+    resendAfterSeconds,
+  };
 }
 
 function read(storage: Storage | null): Partial<RegistrationState> {

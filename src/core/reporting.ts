@@ -43,8 +43,6 @@ export function installErrorReporting(opts: {
 function sendBeacon(url: string, report: ErrorReport): void {
   const body = JSON.stringify(report);
   if (!navigator.sendBeacon?.(url, new Blob([body], { type: "application/json" }))) {
-    void fetch(url, { method: "POST", body, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(
-      () => {},
-    );
+    void fetch(url, { method: "POST", body, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(() => {});
   }
 }

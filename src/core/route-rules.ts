@@ -83,11 +83,7 @@ export function matchPath(path: string, locale: Locale): RouteMatch | null {
 export type Freshness = "fresh" | "missing" | "stale";
 
 /** SPEC §4/§5: no last-update date, or one older than the limit, must be confirmed again. */
-export function freshnessOf(
-  derniereMiseAJour: string | null | undefined,
-  now: Date,
-  years: number = FRESHNESS_YEARS,
-): Freshness {
+export function freshnessOf(derniereMiseAJour: string | null | undefined, now: Date, years: number = FRESHNESS_YEARS): Freshness {
   if (!derniereMiseAJour) return "missing";
   const updated = new Date(derniereMiseAJour);
   if (Number.isNaN(updated.getTime())) return "missing";

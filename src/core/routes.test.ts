@@ -1,18 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "./constants";
-import {
-  ROUTE_NAMES,
-  pathFor,
-  pathTable,
-  type RouteName,
-} from "./routes";
-import {
-  ROUTE_ACCESS,
-  freshnessOf,
-  guardRedirect,
-  matchPath,
-  resolveRoute,
-} from "./route-rules";
+import { ROUTE_NAMES, pathFor, pathTable, type RouteName } from "./routes";
+import { ROUTE_ACCESS, freshnessOf, guardRedirect, matchPath, resolveRoute } from "./route-rules";
 import { loadAllPaths } from "./paths";
 
 beforeAll(() => loadAllPaths());
@@ -140,12 +129,9 @@ describe("pathFor / matchPath", () => {
     expect(() => pathFor(name, "fr-FR", { codeFamille: "" })).toThrow();
   });
 
-  it.each(LOCALES.flatMap((locale) => ["/", "", "//"].map((p) => [p, locale] as const)))(
-    "root path %j in %s → LOGIN",
-    (path, locale) => {
-      expect(matchPath(path, locale)).toEqual({ name: "LOGIN", params: {} });
-    },
-  );
+  it.each(LOCALES.flatMap((locale) => ["/", "", "//"].map((p) => [p, locale] as const)))("root path %j in %s → LOGIN", (path, locale) => {
+    expect(matchPath(path, locale)).toEqual({ name: "LOGIN", params: {} });
+  });
 
   it.each<[string]>([["/nowhere"], ["/mon-compte/inconnu"], ["/mon-compte/parc-produits/X/Y"], ["/mon-compte/parc-produits//sav"]])(
     "unknown path %j → null",

@@ -7,7 +7,6 @@ import { createMaccStore } from "./store";
 import type { Entreprise, User } from "./types";
 import { MemoryStorage } from "../test/memory-storage";
 
-
 const company = (idTier: string, codeReseau: string, token?: string): Entreprise => ({
   idTier,
   codeReseau,

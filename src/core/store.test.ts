@@ -5,7 +5,6 @@ import { createMaccStore, type ThemeSource } from "./store";
 import type { Entreprise, User } from "./types";
 import { MemoryStorage } from "../test/memory-storage";
 
-
 const company = (idTier: string, codeReseau: string, token?: string, extra: Partial<Entreprise> = {}): Entreprise => ({
   idTier,
   codeReseau,
@@ -103,10 +102,13 @@ describe("chooseCompany", () => {
 describe("disconnect", () => {
   it.each<[string, (s: ReturnType<typeof fresh>["store"]) => void]>([
     ["after login", (s) => s.getState().connectUser(user([company("1", "AGR", "tok-c1")]))],
-    ["after choosing a company", (s) => {
-      s.getState().connectUser(user([company("1", "FRA", "tok-c1"), company("2", "EXP", "tok-c2")]));
-      s.getState().chooseCompany("2");
-    }],
+    [
+      "after choosing a company",
+      (s) => {
+        s.getState().connectUser(user([company("1", "FRA", "tok-c1"), company("2", "EXP", "tok-c2")]));
+        s.getState().chooseCompany("2");
+      },
+    ],
     ["when already anonymous", () => {}],
   ])("%s: clears user, token and company; isLogged=false", (_label, arrange) => {
     const { store, storage } = fresh();
@@ -126,23 +128,35 @@ describe("persisted state never holds a token", () => {
 
   it.each<[string, (s: ReturnType<typeof fresh>["store"]) => void]>([
     ["connectUser", (s) => s.getState().connectUser(u)],
-    ["chooseCompany", (s) => {
-      s.getState().connectUser(u);
-      s.getState().chooseCompany("2");
-    }],
-    ["refreshUser", (s) => {
-      s.getState().connectUser(u);
-      s.getState().refreshUser(renewed);
-    }],
-    ["refreshUser after choosing a token-less company", (s) => {
-      s.getState().connectUser(u);
-      s.getState().chooseCompany("2");
-      s.getState().refreshUser(renewed);
-    }],
-    ["basket change while logged in", (s) => {
-      s.getState().connectUser(u);
-      s.getState().updatePanier(["p1"]);
-    }],
+    [
+      "chooseCompany",
+      (s) => {
+        s.getState().connectUser(u);
+        s.getState().chooseCompany("2");
+      },
+    ],
+    [
+      "refreshUser",
+      (s) => {
+        s.getState().connectUser(u);
+        s.getState().refreshUser(renewed);
+      },
+    ],
+    [
+      "refreshUser after choosing a token-less company",
+      (s) => {
+        s.getState().connectUser(u);
+        s.getState().chooseCompany("2");
+        s.getState().refreshUser(renewed);
+      },
+    ],
+    [
+      "basket change while logged in",
+      (s) => {
+        s.getState().connectUser(u);
+        s.getState().updatePanier(["p1"]);
+      },
+    ],
   ])("after %s", (_label, act) => {
     const { store, storage } = fresh();
     act(store);
@@ -206,7 +220,9 @@ describe("state restored from storage at creation", () => {
     ["cookie garbage", "yes"],
   ])("stored logged-in state but %s → disconnected", (_label, cookie) => {
     const storage = new MemoryStorage();
-    createMaccStore({ storage }).getState().connectUser(user([company("1", "FRA", "tok-c1")]));
+    createMaccStore({ storage })
+      .getState()
+      .connectUser(user([company("1", "FRA", "tok-c1")]));
     document.cookie = "isLogged=; Max-Age=0; Path=/";
     if (cookie !== null) setCookie("isLogged", cookie);
 
@@ -234,7 +250,9 @@ describe("state restored from storage at creation", () => {
 
   it("a cookie whose name merely starts with isLogged does not count", () => {
     const storage = new MemoryStorage();
-    createMaccStore({ storage }).getState().connectUser(user([company("1", "FRA", "tok-c1")]));
+    createMaccStore({ storage })
+      .getState()
+      .connectUser(user([company("1", "FRA", "tok-c1")]));
     document.cookie = "isLogged=; Max-Age=0; Path=/";
     setCookie("isLoggedBefore", "true");
     expect(createMaccStore({ storage }).getState().auth.logged).toBe(false);
@@ -274,8 +292,14 @@ describe("app actions", () => {
   });
 
   it.each<[string[], string[]]>([
-    [["a", "b"], ["a", "b"]],
-    [["a", "b", "a", "c", "b"], ["a", "b", "c"]],
+    [
+      ["a", "b"],
+      ["a", "b"],
+    ],
+    [
+      ["a", "b", "a", "c", "b"],
+      ["a", "b", "c"],
+    ],
     [["x", "x", "x"], ["x"]],
     [[], []],
   ])("updatePanier(%j) → %j and removes the panierQuery cookie", (ids, expected) => {
@@ -314,8 +338,20 @@ describe("refreshUser", () => {
   const first = user([company("1", "FRA", "tok-c1"), company("2", "AGR", "tok-c2")]);
 
   it.each<[string, User, string, string | null, Theme]>([
-    ["keeps the chosen company, with its new token", user([company("1", "FRA", "new-c1"), company("2", "AGR", "new-c2")], "new-u"), "2", "new-c2", "AGRI"],
-    ["chosen company without token → new user token", user([company("1", "FRA", "new-c1"), company("2", "AGR")], "new-u"), "2", "new-u", "AGRI"],
+    [
+      "keeps the chosen company, with its new token",
+      user([company("1", "FRA", "new-c1"), company("2", "AGR", "new-c2")], "new-u"),
+      "2",
+      "new-c2",
+      "AGRI",
+    ],
+    [
+      "chosen company without token → new user token",
+      user([company("1", "FRA", "new-c1"), company("2", "AGR")], "new-u"),
+      "2",
+      "new-u",
+      "AGRI",
+    ],
     ["chosen company gone → first company", user([company("1", "FRA", "new-c1")], "new-u"), "1", "new-c1", "MACC"],
   ])("%s", (_label, refreshed, idTier, token, theme) => {
     const { store } = fresh();
@@ -348,7 +384,10 @@ describe("updateEntreprise and updateLoginEmail", () => {
     store.getState().connectUser(user);
     store.getState().updateEntreprise(idTier, { derniereMiseAJour: "2026-11-21", raisonSocial: "Nouveau nom" });
     const { auth } = store.getState();
-    expect(auth.user?.entreprises.find((e) => e.idTier === idTier)).toMatchObject({ derniereMiseAJour: "2026-11-21", raisonSocial: "Nouveau nom" });
+    expect(auth.user?.entreprises.find((e) => e.idTier === idTier)).toMatchObject({
+      derniereMiseAJour: "2026-11-21",
+      raisonSocial: "Nouveau nom",
+    });
     expect(auth.entreprise?.raisonSocial === "Nouveau nom").toBe(selected);
     expect(auth.token).toBe("t1");
   });

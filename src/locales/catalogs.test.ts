@@ -54,7 +54,11 @@ describe("messages quoted by the spec (SPEC §8), in French", () => {
   const login = parsePo(join(SRC, "areas/login/locales/fr-FR.po"));
   const shared = parsePo(join(SRC, "locales/fr-FR.po"));
   it.each([
-    [login, "Invalid username or password. You can click on 'Forgot password?' below.", "Nom d'utilisateur ou mot de passe invalide. Vous pouvez cliquer sur 'Mot de passe oublié ?' ci-dessous."],
+    [
+      login,
+      "Invalid username or password. You can click on 'Forgot password?' below.",
+      "Nom d'utilisateur ou mot de passe invalide. Vous pouvez cliquer sur 'Mot de passe oublié ?' ci-dessous.",
+    ],
     [shared, "We are currently under maintenance.", "Nous sommes actuellement en maintenance."],
   ])("%#: %s", (catalog, id, french) => {
     expect(catalog.get(id)).toBe(french);

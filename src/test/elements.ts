@@ -142,7 +142,11 @@ export function problem(status: number, detail?: string, headers: Record<string,
 }
 
 /** A response the test releases itself (to observe pending states). */
-export function deferred(): { handler: (call: ApiCall) => Promise<StubResponse>; resolve(response: StubResponse): void; started: Promise<ApiCall> } {
+export function deferred(): {
+  handler: (call: ApiCall) => Promise<StubResponse>;
+  resolve(response: StubResponse): void;
+  started: Promise<ApiCall>;
+} {
   let release!: (r: StubResponse) => void;
   let begin!: (c: ApiCall) => void;
   const response = new Promise<StubResponse>((r) => (release = r));
@@ -207,7 +211,13 @@ export interface StubOptions {
 
 /** A proof-of-work challenge whose answer is 0, so the bot check costs nothing in tests. */
 export function trivialChallenge(salt = `test-${Math.random().toString(36).slice(2)}`) {
-  return { algorithm: "SHA-256", challenge: createHash("sha256").update(`${salt}0`).digest("hex"), maxnumber: 10, salt, signature: "test-signature" };
+  return {
+    algorithm: "SHA-256",
+    challenge: createHash("sha256").update(`${salt}0`).digest("hex"),
+    maxnumber: 10,
+    salt,
+    signature: "test-signature",
+  };
 }
 
 export function stubApi(routes: Record<string, RouteHandler>, { unmatched = "fail" }: StubOptions = {}): ApiStub {
@@ -227,7 +237,14 @@ export function stubApi(routes: Record<string, RouteHandler>, { unmatched = "fai
         body = raw;
       }
     }
-    const call: ApiCall = { url: url.href, path: url.pathname + url.search, query: url.searchParams, method, headers: headersOf(init), body };
+    const call: ApiCall = {
+      url: url.href,
+      path: url.pathname + url.search,
+      query: url.searchParams,
+      method,
+      headers: headersOf(init),
+      body,
+    };
     const key = routeKey(method, url).find((k) => Object.hasOwn(routes, k));
     // Forms solve a bot-check challenge as they show; unless a test cares, serve one solved by n = 0.
     if (!key && url.pathname.endsWith("/bot-check/challenge")) return toResponse({ body: trivialChallenge() });
@@ -303,7 +320,11 @@ export function sessionRoutes(): Record<string, RouteHandler> {
 }
 
 /** Collects `name` events reaching `target` (document by default). */
-export function listen<T = unknown>(name: string, target: EventTarget = document, onEvent?: (event: CustomEvent<T>) => void): CustomEvent<T>[] {
+export function listen<T = unknown>(
+  name: string,
+  target: EventTarget = document,
+  onEvent?: (event: CustomEvent<T>) => void,
+): CustomEvent<T>[] {
   const seen: CustomEvent<T>[] = [];
   const handler = (event: Event) => {
     seen.push(event as CustomEvent<T>);

@@ -14,11 +14,21 @@ export function SelectField({
   error,
   options,
   ...select
-}: { name: string; label: ReactNode; hint?: ReactNode; error?: string; options: readonly Option[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">) {
+}: { name: string; label: ReactNode; hint?: ReactNode; error?: string; options: readonly Option[] } & Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  "id"
+>) {
   return (
     <FieldFrame name={name} label={label} hint={hint} error={error}>
       {(describedBy) => (
-        <select {...select} id={name} name={name} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+        <select
+          {...select}
+          id={name}
+          name={name}
+          className="field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

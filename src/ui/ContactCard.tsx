@@ -14,12 +14,22 @@ export interface ContactDetails {
 }
 
 /** A person or a service to contact, with tel: and mailto: links. */
-export function ContactCard({ contact, headingLevel = 2, children }: { contact: ContactDetails; headingLevel?: 2 | 3; children?: ReactNode }) {
+export function ContactCard({
+  contact,
+  headingLevel = 2,
+  children,
+}: {
+  contact: ContactDetails;
+  headingLevel?: 2 | 3;
+  children?: ReactNode;
+}) {
   const { t } = useLingui();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="contact-card" part="contact-card">
-      {contact.photo && <img className="contact-card__photo" src={contact.photo.src} alt={contact.photo.alt} width={96} height={96} loading="lazy" />}
+      {contact.photo && (
+        <img className="contact-card__photo" src={contact.photo.src} alt={contact.photo.alt} width={96} height={96} loading="lazy" />
+      )}
       <div className="contact-card__body">
         <Heading className="contact-card__name">{contact.name}</Heading>
         {contact.role && <p className="contact-card__role">{contact.role}</p>}

@@ -39,7 +39,15 @@ export interface DataTableProps<R, S extends string = string> {
  * each cell labelled by its column. The explicit ARIA roles keep the table semantics for screen
  * readers once CSS lays the rows out as blocks, which browsers would otherwise drop.
  */
-export function DataTable<R, S extends string = string>({ caption, columns, rows, rowKey, busy = false, skeleton = { rows: 4 }, sort }: DataTableProps<R, S>) {
+export function DataTable<R, S extends string = string>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  busy = false,
+  skeleton = { rows: 4 },
+  sort,
+}: DataTableProps<R, S>) {
   return (
     <div className="table-wrap">
       <table className="data" role="table">

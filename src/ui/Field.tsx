@@ -49,7 +49,14 @@ export function Field({ name, label, hint, error, after, className, ...input }: 
     <FieldFrame name={name} label={label} hint={hint} error={error}>
       {(describedBy) => {
         const control = (
-          <input {...input} id={name} name={name} className={className ? `field__input ${className}` : "field__input"} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+          <input
+            {...input}
+            id={name}
+            name={name}
+            className={className ? `field__input ${className}` : "field__input"}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
         );
         return after ? (
           <div className="field__row">

@@ -9,7 +9,10 @@ export function TextareaField({
   error,
   count,
   ...textarea
-}: { name: string; label: ReactNode; hint?: ReactNode; error?: string; count?: ReactNode } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
+}: { name: string; label: ReactNode; hint?: ReactNode; error?: string; count?: ReactNode } & Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  "id"
+>) {
   return (
     <FieldFrame name={name} label={label} hint={hint} error={error}>
       {(describedBy) => (
@@ -22,11 +25,7 @@ export function TextareaField({
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
           />
-          {count && (
-            <span className="field__hint field__count">
-              {count}
-            </span>
-          )}
+          {count && <span className="field__hint field__count">{count}</span>}
         </>
       )}
     </FieldFrame>

@@ -13,7 +13,13 @@ describe("followRedirection", () => {
   it.each<[string, string | null, string | undefined, unknown[] | null, string | null]>([
     ["no redirection: the dashboard", null, undefined, ["DASHBOARD"], null],
     ["a portal route", "/mon-compte/factures", undefined, ["FACTURES", {}], null],
-    ["a route with its family code", "/mon-compte/parc-produits/ALIM/sav", undefined, ["PARC_PRODUITS_DETAIL_SAV", { codeFamille: "ALIM" }], null],
+    [
+      "a route with its family code",
+      "/mon-compte/parc-produits/ALIM/sav",
+      undefined,
+      ["PARC_PRODUITS_DETAIL_SAV", { codeFamille: "ALIM" }],
+      null,
+    ],
     ["the finishing screen itself: the dashboard, not a loop", "/mon-compte/choixEntreprise", "CHOIX_ENTREPRISE", ["DASHBOARD"], null],
     ["a page of the CMS site: back there", "/fr/produits/semences?ref=12", undefined, null, "/fr/produits/semences?ref=12"],
     ["another site's address: never followed", "//evil.example/phish", undefined, ["DASHBOARD"], null],

@@ -35,7 +35,10 @@ describe("host page sheet (static/css/macc-elements.css)", () => {
   });
 
   it.each<[string, string]>([
-    ["macc-header", `macc-header:not(:defined){min-height:7.25rem}@media (max-width:${NARROW}){macc-header:not(:defined){min-height:4rem}}`],
+    [
+      "macc-header",
+      `macc-header:not(:defined){min-height:7.25rem}@media (max-width:${NARROW}){macc-header:not(:defined){min-height:4rem}}`,
+    ],
     ["macc-dashboard", "macc-dashboard:not(:defined){min-height:20rem}"],
   ])("%s keeps the same room as inside the element", (_tag, rule) => {
     expect(css).toContain(rule);

@@ -8,7 +8,22 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { readCookie } from "../core/cookies";
 import { getCore } from "../core/index";
 import type { PageDataset } from "../core/config";
-import { company, DEFAULT_PAGE, deferred, inShadow, listen, mount, problem, resetPage, sessionBody, sessionRoutes, stubApi, user, type RouteHandler, waitFor } from "../test/elements";
+import {
+  company,
+  DEFAULT_PAGE,
+  deferred,
+  inShadow,
+  listen,
+  mount,
+  problem,
+  resetPage,
+  sessionBody,
+  sessionRoutes,
+  stubApi,
+  user,
+  type RouteHandler,
+  waitFor,
+} from "../test/elements";
 import { mountSessionDialog } from "./session-dialog";
 
 const REFRESH = "POST /api/auth/refresh";
@@ -52,7 +67,11 @@ beforeEach(() => resetPage());
 
 describe("<macc-session-dialog>", () => {
   it("a page with an element loads and opens it when the store's idleWarning is set", async () => {
-    api({ "GET /api/servicesMACC/reseau/FRA/type/gen": { body: { adresseTitre: "MACC", adresseLigne1: "1 rue", codePostal: "51100", ville: "Reims", listSousServices: [] } } });
+    api({
+      "GET /api/servicesMACC/reseau/FRA/type/gen": {
+        body: { adresseTitre: "MACC", adresseLigne1: "1 rue", codePostal: "51100", ville: "Reims", listSousServices: [] },
+      },
+    });
     getCore().store.getState().connectUser(user());
     // Defined now, so that the element's page-wide watch belongs to this test's core.
     await import("../../elements/macc-login-help");
@@ -81,7 +100,9 @@ describe("<macc-session-dialog>", () => {
     const endsAt = Date.now() + TWO_MINUTES;
     const { root, screen } = await warnedPage({ ...DEFAULT_PAGE, locale: "en-GB" }, endsAt);
     expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Your session is about to end");
-    expect(root.getElementById("session-text")!.textContent).toBe(`For your security, you will be logged out at ${timeOf("en-GB", endsAt)} unless you stay logged in.`);
+    expect(root.getElementById("session-text")!.textContent).toBe(
+      `For your security, you will be logged out at ${timeOf("en-GB", endsAt)} unless you stay logged in.`,
+    );
     expect((screen.getAllByRole("button") as HTMLElement[]).map((b) => b.textContent)).toEqual(["Stay logged in", "Log out"]);
   });
 
@@ -94,7 +115,9 @@ describe("<macc-session-dialog>", () => {
   it("'stay logged in' closes it and refreshes the session (POST /api/auth/refresh)", async () => {
     const answer = deferred();
     let refreshes = 0;
-    const calls = api({ [REFRESH]: (call) => (++refreshes === 1 ? { body: sessionBody(getCore().store.getState().auth.user!) } : answer.handler(call)) });
+    const calls = api({
+      [REFRESH]: (call) => (++refreshes === 1 ? { body: sessionBody(getCore().store.getState().auth.user!) } : answer.handler(call)),
+    });
     const { screen } = await warnedPage();
     expect(calls.callsTo(REFRESH)).toHaveLength(1); // the page's own session restore
     fireEvent.click(screen.getByRole("button", { name: "Rester connecté" }));
@@ -168,7 +191,13 @@ describe("<macc-session-dialog>", () => {
     await warnedPage();
     const logouts = listen("macc-logout");
     document.dispatchEvent(new CustomEvent("macc-logout", { detail: { reason: "idle" }, bubbles: true, composed: true }));
-    await waitFor(() => expect(getCore().toasts.getState().toasts.map((t) => [t.kind, t.message])).toEqual([["info", "Vous avez été déconnecté après une période d'inactivité."]]));
+    await waitFor(() =>
+      expect(
+        getCore()
+          .toasts.getState()
+          .toasts.map((t) => [t.kind, t.message]),
+      ).toEqual([["info", "Vous avez été déconnecté après une période d'inactivité."]]),
+    );
     expect(logouts).toHaveLength(1);
   });
 

@@ -1,6 +1,5 @@
 import baseCss from "./styles/base.css?inline";
 
-
 const cache = new Map<string, CSSStyleSheet>();
 
 /**

@@ -70,4 +70,3 @@ export function mountToaster(): void {
   if (!customElements.get(TAG)) customElements.define(TAG, ToastRegion);
   if (!document.querySelector(TAG)) document.body.append(document.createElement(TAG));
 }
-

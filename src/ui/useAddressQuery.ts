@@ -12,7 +12,8 @@ function subscribe(onChange: () => void) {
   };
 }
 
-const entryState = (): Record<string, unknown> => (history.state !== null && typeof history.state === "object" ? (history.state as Record<string, unknown>) : {});
+const entryState = (): Record<string, unknown> =>
+  history.state !== null && typeof history.state === "object" ? (history.state as Record<string, unknown>) : {};
 
 /**
  * A screen's state as a query string kept with the address, so Back, Forward and a reload return

@@ -11,7 +11,22 @@ import "../../elements/macc-forgot-password";
 import "../../elements/macc-login";
 import type { FooterContact } from "../core/contacts";
 import { getCore } from "../core/index";
-import { company, listen, mount, problem, resetPage, sessionBody, sessionRoutes, stubApi, user, waitFor, type ApiCall, type Mounted, type RouteHandler, type StubResponse } from "../test/elements";
+import {
+  company,
+  listen,
+  mount,
+  problem,
+  resetPage,
+  sessionBody,
+  sessionRoutes,
+  stubApi,
+  user,
+  waitFor,
+  type ApiCall,
+  type Mounted,
+  type RouteHandler,
+  type StubResponse,
+} from "../test/elements";
 
 const CHALLENGE = "GET /api/bot-check/challenge";
 const SECURITY_CHECK_FAILED = "La vérification de sécurité a échoué. Veuillez réessayer.";
@@ -20,10 +35,22 @@ const PHONE = "03 26 00 00 01";
 /** Challenge `k`: solved by n = 0 (one hash), each with its own salt and signature. */
 function challenge(k: number) {
   const salt = `salt-${k}?expires=4102444800`;
-  return { algorithm: "SHA-256", challenge: createHash("sha256").update(`${salt}0`).digest("hex"), maxnumber: 3, salt, signature: `sig-${k}` };
+  return {
+    algorithm: "SHA-256",
+    challenge: createHash("sha256").update(`${salt}0`).digest("hex"),
+    maxnumber: 3,
+    salt,
+    signature: `sig-${k}`,
+  };
 }
 /** What X-Bot-Check carries once challenge `k` is solved. */
-const proof = (k: number) => ({ algorithm: "SHA-256", challenge: challenge(k).challenge, number: 0, salt: challenge(k).salt, signature: `sig-${k}` });
+const proof = (k: number) => ({
+  algorithm: "SHA-256",
+  challenge: challenge(k).challenge,
+  number: 0,
+  salt: challenge(k).salt,
+  signature: `sig-${k}`,
+});
 const proofOf = (call: ApiCall) => JSON.parse(atob(call.headers["x-bot-check"]!)) as unknown;
 
 function challenges(): RouteHandler {
@@ -96,7 +123,10 @@ const FORMS: Record<string, FormCase> = {
     route: "POST /api/me/contact",
     success: { status: 201, body: { id: "m-1" } },
     routes: { "GET /api/servicesMACC/reseau/FRA/type/gen": { body: FRANCE } },
-    setup: () => getCore().store.getState().connectUser(user([company({ codeReseau: "FRA" })])),
+    setup: () =>
+      getCore()
+        .store.getState()
+        .connectUser(user([company({ codeReseau: "FRA" })])),
     tag: "<macc-contact-form></macc-contact-form>",
     ready: (view) => waitFor(() => expect((input(view, "service") as unknown as HTMLSelectElement).options.length).toBeGreaterThan(1)),
     send(view) {

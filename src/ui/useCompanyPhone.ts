@@ -11,6 +11,10 @@ export function useCompanyPhone(): string | null {
   const { locale, theme, request } = useElement();
   const auth = useMacc((s) => s.auth);
   const network = footerNetwork(auth, locale, theme);
-  const contacts = useResource(`${network}:${locale}`, (signal) => getFooter(request, network, locale, signal, QUIET), readCachedFooter(network, locale));
+  const contacts = useResource(
+    `${network}:${locale}`,
+    (signal) => getFooter(request, network, locale, signal, QUIET),
+    readCachedFooter(network, locale),
+  );
   return contacts.data?.listSousServices.find((s) => s.telephone1)?.telephone1 ?? null;
 }

@@ -2,9 +2,7 @@ import { useEffect, useState } from "react";
 import { isCancelled } from "../core/errors";
 
 export type Resource<T> =
-  | { status: "loading"; data: T | null }
-  | { status: "error"; data: T | null; error: unknown }
-  | { status: "ready"; data: T };
+  { status: "loading"; data: T | null } | { status: "error"; data: T | null; error: unknown } | { status: "ready"; data: T };
 
 /**
  * Loads data for the current key, cancelling the previous request when the key changes or the

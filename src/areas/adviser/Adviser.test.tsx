@@ -2,7 +2,20 @@ import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-adviser";
 import { getCore } from "../../core/index";
-import { company, deferred, mount, problem, resetPage, sessionRoutes, stubApi, user, type Mounted, type RouteHandler, type StubResponse, waitFor } from "../../test/elements";
+import {
+  company,
+  deferred,
+  mount,
+  problem,
+  resetPage,
+  sessionRoutes,
+  stubApi,
+  user,
+  type Mounted,
+  type RouteHandler,
+  type StubResponse,
+  waitFor,
+} from "../../test/elements";
 
 const ADVISER = "GET /api/me/adviser";
 
@@ -54,7 +67,10 @@ function api(handler: RouteHandler = { body: { adviser: adviser(), service: SERV
   return stubApi({ ...sessionRoutes(), [ADVISER]: handler });
 }
 
-const logIn = () => getCore().store.getState().connectUser(user([company()]));
+const logIn = () =>
+  getCore()
+    .store.getState()
+    .connectUser(user([company()]));
 
 /** The card's contact lines as [visible text, href]. */
 const lines = (view: Mounted) =>
@@ -124,8 +140,27 @@ describe("<macc-adviser>", () => {
   });
 
   it.each<[string, Partial<AdviserBody>, Array<[string, string]>, boolean, boolean]>([
-    ["no photo", { photoUrl: null }, [[`${TEXT.phone} 03 26 45 67 89`, "tel:0326456789"], [`${TEXT.mobile} +33 6 45 67 89 01`, "tel:+33645678901"], [`${TEXT.email} julien.moreau@macc.fr`, "mailto:julien.moreau@macc.fr"]], false, true],
-    ["no mobile, no role", { mobile: null, fonction: null }, [[`${TEXT.phone} 03 26 45 67 89`, "tel:0326456789"], [`${TEXT.email} julien.moreau@macc.fr`, "mailto:julien.moreau@macc.fr"]], true, false],
+    [
+      "no photo",
+      { photoUrl: null },
+      [
+        [`${TEXT.phone} 03 26 45 67 89`, "tel:0326456789"],
+        [`${TEXT.mobile} +33 6 45 67 89 01`, "tel:+33645678901"],
+        [`${TEXT.email} julien.moreau@macc.fr`, "mailto:julien.moreau@macc.fr"],
+      ],
+      false,
+      true,
+    ],
+    [
+      "no mobile, no role",
+      { mobile: null, fonction: null },
+      [
+        [`${TEXT.phone} 03 26 45 67 89`, "tel:0326456789"],
+        [`${TEXT.email} julien.moreau@macc.fr`, "mailto:julien.moreau@macc.fr"],
+      ],
+      true,
+      false,
+    ],
     // What the reference API sends for details it does not have: empty strings.
     ["empty strings", { fonction: "", telephone: "", mobile: "", email: "" }, [], true, false],
     ["only a mobile", { telephone: null, email: null }, [[`${TEXT.mobile} +33 6 45 67 89 01`, "tel:+33645678901"]], true, true],
@@ -192,7 +227,10 @@ describe("<macc-adviser>", () => {
 
   it("asks in the element's language (job title and service name), and again when it changes", async () => {
     const calls = api((call) => ({
-      body: { adviser: adviser({ fonction: call.headers["x-langue"] === "en-GB" ? "Sales adviser" : "Vertriebsberater" }), service: SERVICE },
+      body: {
+        adviser: adviser({ fonction: call.headers["x-langue"] === "en-GB" ? "Sales adviser" : "Vertriebsberater" }),
+        service: SERVICE,
+      },
     }));
     logIn();
     const view = await mountCard('<macc-adviser locale="de-BE"></macc-adviser>');
@@ -205,9 +243,14 @@ describe("<macc-adviser>", () => {
 
   it("another company chosen: its adviser", async () => {
     const calls = api((call) => ({
-      body: { adviser: call.headers.authorization === "Bearer company-token-2" ? adviser({ prenom: "Sophie", nom: "Garnier" }) : adviser(), service: SERVICE },
+      body: {
+        adviser: call.headers.authorization === "Bearer company-token-2" ? adviser({ prenom: "Sophie", nom: "Garnier" }) : adviser(),
+        service: SERVICE,
+      },
     }));
-    getCore().store.getState().connectUser(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
+    getCore()
+      .store.getState()
+      .connectUser(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
     const view = await mountCard();
     await view.screen.findByRole("heading", { level: 2, name: "Julien Moreau" });
     getCore().store.getState().chooseCompany("T2");

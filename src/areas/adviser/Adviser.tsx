@@ -26,9 +26,7 @@ export function Adviser() {
         </p>
       )}
       {answer.status === "loading" && idTier && <Skeleton height="9em" label={t`Loading your adviser`} />}
-      {answer.status === "error" && (
-        <LoadError message={t`Your adviser's details cannot be shown right now.`} onRetry={answer.reload} />
-      )}
+      {answer.status === "error" && <LoadError message={t`Your adviser's details cannot be shown right now.`} onRetry={answer.reload} />}
       {answer.status === "ready" && <AdviserDetails answer={answer.data} />}
     </div>
   );

@@ -10,9 +10,33 @@ interface NavigateDetail {
   path: string;
 }
 
-const ALPHA = company({ idTier: "T-A", token: "token-a", codeReseau: "FRA", formeJuridique: "SARL", raisonSocial: "Alpha", immatriculation: "552100554", numeroClient: "C-1" });
-const BETA = company({ idTier: "T-B", token: "token-b", codeReseau: "AGR", formeJuridique: "EARL", raisonSocial: "Beta", immatriculation: "81234567800019", numeroClient: "C-2" });
-const GAMMA = company({ idTier: "T-G", token: "token-g", codeReseau: "BLG", formeJuridique: "", raisonSocial: "Gamma", immatriculation: "0403.170.701", numeroClient: "C-3" });
+const ALPHA = company({
+  idTier: "T-A",
+  token: "token-a",
+  codeReseau: "FRA",
+  formeJuridique: "SARL",
+  raisonSocial: "Alpha",
+  immatriculation: "552100554",
+  numeroClient: "C-1",
+});
+const BETA = company({
+  idTier: "T-B",
+  token: "token-b",
+  codeReseau: "AGR",
+  formeJuridique: "EARL",
+  raisonSocial: "Beta",
+  immatriculation: "81234567800019",
+  numeroClient: "C-2",
+});
+const GAMMA = company({
+  idTier: "T-G",
+  token: "token-g",
+  codeReseau: "BLG",
+  formeJuridique: "",
+  raisonSocial: "Gamma",
+  immatriculation: "0403.170.701",
+  numeroClient: "C-3",
+});
 
 const logIn = (companies = [ALPHA, BETA, GAMMA], overrides = {}) => getCore().store.getState().connectUser(user(companies, overrides));
 
@@ -22,7 +46,9 @@ const interceptNavigation = () => listen<NavigateDetail>("macc-navigate", docume
 const cards = ({ root }: Mounted) => [...root.querySelectorAll<HTMLLIElement>("li.company-card")];
 
 function cardText(card: HTMLLIElement) {
-  const values = Object.fromEntries([...card.querySelectorAll("dl > div")].map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]));
+  const values = Object.fromEntries(
+    [...card.querySelectorAll("dl > div")].map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]),
+  );
   return { name: card.querySelector("h2")!.textContent, values };
 }
 
@@ -58,7 +84,11 @@ describe("<macc-company-choice>", () => {
       { name: "Gamma", values: { "Numéro d'immatriculation :": "0403.170.701", "Numéro client :": "C-3" } },
     ]);
     // One "Choose" button per company, named after it for screen readers.
-    expect((view.screen.getAllByRole("button") as HTMLElement[]).map((b) => b.textContent)).toEqual(["Choisir SARL Alpha", "Choisir EARL Beta", "Choisir Gamma"]);
+    expect((view.screen.getAllByRole("button") as HTMLElement[]).map((b) => b.textContent)).toEqual([
+      "Choisir SARL Alpha",
+      "Choisir EARL Beta",
+      "Choisir Gamma",
+    ]);
     expect(view.screen.getByRole("button", { name: "Choisir EARL Beta" })).toBeTruthy();
     expect(api.calls).toHaveLength(0);
   });
@@ -68,7 +98,11 @@ describe("<macc-company-choice>", () => {
     logIn();
     const view = await mount("<macc-company-choice></macc-company-choice>");
     const marks = () =>
-      cards(view).map((card) => [card.getAttribute("data-current"), card.querySelector(".badge")?.textContent ?? null, card.querySelector("button")!.classList.contains("btn--secondary")]);
+      cards(view).map((card) => [
+        card.getAttribute("data-current"),
+        card.querySelector(".badge")?.textContent ?? null,
+        card.querySelector("button")!.classList.contains("btn--secondary"),
+      ]);
     expect(marks()).toEqual([
       ["true", "actuelle", true],
       ["false", null, false],
@@ -123,14 +157,18 @@ describe("<macc-company-choice>", () => {
     stubApi({});
     logIn([]);
     const view = await mount('<macc-company-choice theme="agri"></macc-company-choice>');
-    expect(view.screen.getByRole("status").textContent).toBe("Aucune entreprise n'est encore rattachée à votre compte. Merci de contacter AGRIMACC.");
+    expect(view.screen.getByRole("status").textContent).toBe(
+      "Aucune entreprise n'est encore rattachée à votre compte. Merci de contacter AGRIMACC.",
+    );
   });
 
   it("no company linked: a message to contact MACC, no button", async () => {
     stubApi({});
     logIn([]);
     const view = await mount("<macc-company-choice></macc-company-choice>");
-    expect(view.screen.getByRole("status").textContent).toBe("Aucune entreprise n'est encore rattachée à votre compte. Merci de contacter la MACC.");
+    expect(view.screen.getByRole("status").textContent).toBe(
+      "Aucune entreprise n'est encore rattachée à votre compte. Merci de contacter la MACC.",
+    );
     expect(cards(view)).toHaveLength(0);
     expect(view.screen.queryByRole("button")).toBeNull();
   });
@@ -208,7 +246,11 @@ describe("<macc-company-choice>", () => {
         { route: "PARC_PRODUITS_DETAIL", params: { codeFamille: "TRACT-01" }, path: "/portail/mon-compte/parc-produits/TRACT-01" },
       ],
       ["the choice itself (would loop)", "/mon-compte/choixEntreprise", { route: "DASHBOARD", params: {}, path: "/portail/mon-compte" }],
-      ["another site's address (never followed)", "//ailleurs.example/page", { route: "DASHBOARD", params: {}, path: "/portail/mon-compte" }],
+      [
+        "another site's address (never followed)",
+        "//ailleurs.example/page",
+        { route: "DASHBOARD", params: {}, path: "/portail/mon-compte" },
+      ],
     ])("a redirection to %s → %j, and the redirection is removed", async (_label, redirection, expected) => {
       stubApi({});
       logIn();

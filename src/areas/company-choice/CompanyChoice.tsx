@@ -47,7 +47,9 @@ export function CompanyChoice() {
       <PageTitle>{t`Choose a company`}</PageTitle>
       {user.entreprises.length > 1 && (
         <p>
-          <Trans>Your account is linked to several companies. Choose the one you are acting for; you can change at any time from the header.</Trans>
+          <Trans>
+            Your account is linked to several companies. Choose the one you are acting for; you can change at any time from the header.
+          </Trans>
         </p>
       )}
       {user.derniereConnexion && (

@@ -4,7 +4,19 @@ import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-contact-form";
 import type { FooterContact } from "../../core/contacts";
 import { getCore } from "../../core/index";
-import { company, deferred, mount, problem, resetPage, sessionRoutes, stubApi, user, type Mounted, type RouteHandler, waitFor } from "../../test/elements";
+import {
+  company,
+  deferred,
+  mount,
+  problem,
+  resetPage,
+  sessionRoutes,
+  stubApi,
+  user,
+  type Mounted,
+  type RouteHandler,
+  waitFor,
+} from "../../test/elements";
 
 const SEND = "POST /api/me/contact";
 const BOT_CHECK = "GET /api/bot-check/challenge";
@@ -27,7 +39,11 @@ const TEXT = {
   send: "Envoyer mon message",
   loadingServices: "Chargement de nos services",
   summaryTitle: "Un problème a été détecté",
-  required: { service: "Choisissez le service auquel s'adresse votre message", subject: "Saisissez l'objet de votre message", message: "Saisissez votre message" },
+  required: {
+    service: "Choisissez le service auquel s'adresse votre message",
+    subject: "Saisissez l'objet de votre message",
+    message: "Saisissez votre message",
+  },
   subjectTooLong: "L'objet ne doit pas dépasser 150 caractères",
   messageTooShort: "Votre message doit contenir au moins 10 caractères",
   messageTooLong: `Votre message ne doit pas dépasser ${fmt(5000)} caractères`,
@@ -55,10 +71,22 @@ const FRANCE: FooterContact = {
 /** The invisible bot check's proof of work: challenge number `n` (small, so solved at once). */
 function challenge(n: number) {
   const salt = `salt-${n}?expires=4102444800`;
-  return { algorithm: "SHA-256", challenge: createHash("sha256").update(`${salt}${n}`).digest("hex"), maxnumber: 50, salt, signature: `sig-${n}` };
+  return {
+    algorithm: "SHA-256",
+    challenge: createHash("sha256").update(`${salt}${n}`).digest("hex"),
+    maxnumber: 50,
+    salt,
+    signature: `sig-${n}`,
+  };
 }
 /** What the X-Bot-Check header carries (base64 JSON) once challenge `n` is solved. */
-const proof = (n: number) => ({ algorithm: "SHA-256", challenge: challenge(n).challenge, number: n, salt: challenge(n).salt, signature: `sig-${n}` });
+const proof = (n: number) => ({
+  algorithm: "SHA-256",
+  challenge: challenge(n).challenge,
+  number: n,
+  salt: challenge(n).salt,
+  signature: `sig-${n}`,
+});
 
 /** Every challenge asked for is a new one (1, 2, 3…), as the API gives one per request. */
 function challenges(): RouteHandler {
@@ -67,10 +95,19 @@ function challenges(): RouteHandler {
 }
 
 function api(routes: Record<string, RouteHandler> = {}) {
-  return stubApi({ ...sessionRoutes(), [BOT_CHECK]: challenges(), [footer("FRA")]: { body: FRANCE }, [SEND]: { status: 201, body: { id: "m-1" } }, ...routes });
+  return stubApi({
+    ...sessionRoutes(),
+    [BOT_CHECK]: challenges(),
+    [footer("FRA")]: { body: FRANCE },
+    [SEND]: { status: 201, body: { id: "m-1" } },
+    ...routes,
+  });
 }
 
-const logIn = (codeReseau = "FRA") => getCore().store.getState().connectUser(user([company({ codeReseau })]));
+const logIn = (codeReseau = "FRA") =>
+  getCore()
+    .store.getState()
+    .connectUser(user([company({ codeReseau })]));
 
 type FieldName = "service" | "subject" | "message";
 const control = (view: Mounted, name: FieldName) => {
@@ -152,7 +189,9 @@ describe("<macc-contact-form>", () => {
     });
 
     it("a BLG company: the services of its network", async () => {
-      const calls = api({ [footer("BLG")]: { body: { ...FRANCE, listSousServices: [{ nomSousService: "Klantenservice", telephone1: "+32 81 00 00 00" }] } } });
+      const calls = api({
+        [footer("BLG")]: { body: { ...FRANCE, listSousServices: [{ nomSousService: "Klantenservice", telephone1: "+32 81 00 00 00" }] } },
+      });
       logIn("BLG");
       const view = await mountForm();
       expect([...(control(view, "service") as HTMLSelectElement).options].map((o) => o.value)).toEqual(["", "Klantenservice"]);
@@ -196,13 +235,27 @@ describe("<macc-contact-form>", () => {
     });
 
     it.each<[string, Partial<Record<FieldName, string>>, Array<[FieldName, string]>]>([
-      ["blank subject and message", { subject: "   ", message: " \n " }, [["subject", TEXT.required.subject], ["message", TEXT.required.message]]],
+      [
+        "blank subject and message",
+        { subject: "   ", message: " \n " },
+        [
+          ["subject", TEXT.required.subject],
+          ["message", TEXT.required.message],
+        ],
+      ],
       ["no service", { service: "" }, [["service", TEXT.required.service]]],
       ["a subject of 151 characters", { subject: "s".repeat(151) }, [["subject", TEXT.subjectTooLong]]],
       ["a message of 9 characters", { message: "123456789" }, [["message", TEXT.messageTooShort]]],
       ["a message of 9 characters once trimmed", { message: "   123456789   " }, [["message", TEXT.messageTooShort]]],
       ["a message of 5,001 characters", { message: "m".repeat(5001) }, [["message", TEXT.messageTooLong]]],
-      ["both too long", { subject: "s".repeat(200), message: "m".repeat(6000) }, [["subject", TEXT.subjectTooLong], ["message", TEXT.messageTooLong]]],
+      [
+        "both too long",
+        { subject: "s".repeat(200), message: "m".repeat(6000) },
+        [
+          ["subject", TEXT.subjectTooLong],
+          ["message", TEXT.messageTooLong],
+        ],
+      ],
     ])("%s → its messages, no request, what was typed kept", async (_label, values, expected) => {
       const calls = api();
       logIn();
@@ -217,10 +270,18 @@ describe("<macc-contact-form>", () => {
 
     it.each<[string, Partial<Record<FieldName, string>>, { subject: string; message: string }]>([
       ["a subject of 150 characters", { subject: "s".repeat(150) }, { subject: "s".repeat(150), message: VALID.message }],
-      ["a subject of 150 characters between spaces", { subject: `  ${"s".repeat(150)}  ` }, { subject: "s".repeat(150), message: VALID.message }],
+      [
+        "a subject of 150 characters between spaces",
+        { subject: `  ${"s".repeat(150)}  ` },
+        { subject: "s".repeat(150), message: VALID.message },
+      ],
       ["a message of 10 characters", { message: "1234567890" }, { subject: VALID.subject, message: "1234567890" }],
       ["a message of 5,000 characters", { message: "m".repeat(5000) }, { subject: VALID.subject, message: "m".repeat(5000) }],
-      ["spaces around", { subject: "  Objet  ", message: "\n  Mon message assez long.  \n" }, { subject: "Objet", message: "Mon message assez long." }],
+      [
+        "spaces around",
+        { subject: "  Objet  ", message: "\n  Mon message assez long.  \n" },
+        { subject: "Objet", message: "Mon message assez long." },
+      ],
     ])("%s is accepted and sent trimmed", async (_label, values, sent) => {
       const calls = api();
       logIn();
@@ -255,7 +316,11 @@ describe("<macc-contact-form>", () => {
 
       fireEvent.click(view.screen.getByRole("button", { name: TEXT.another }));
       await waitFor(() => expect(view.root.querySelector("form")).not.toBeNull());
-      expect([control(view, "service").value, control(view, "subject").value, control(view, "message").value]).toEqual([VALID.service, "", ""]);
+      expect([control(view, "service").value, control(view, "subject").value, control(view, "message").value]).toEqual([
+        VALID.service,
+        "",
+        "",
+      ]);
       expect(view.screen.queryByText(TEXT.sent)).toBeNull();
     });
 
@@ -275,25 +340,35 @@ describe("<macc-contact-form>", () => {
       ["502", problem(502)],
       ["403", problem(403)],
       ["no answer (network)", () => Promise.reject(new TypeError("Failed to fetch"))],
-    ])("failure (%s): the message with the company's phone, focused; what was typed kept; no toast; one request", async (_label, failure) => {
-      const calls = api({ [SEND]: failure });
-      logIn();
-      const view = await mountForm();
-      fill(view, VALID);
-      submit(view);
-      const alert = await view.screen.findByRole("alert");
-      expect(alert.textContent).toBe(TEXT.failedWithPhone(PHONE));
-      await waitFor(() => expect(view.root.activeElement).toBe(alert.parentElement));
-      for (const [name, value] of Object.entries(VALID)) expect(control(view, name as FieldName).value).toBe(value);
-      expect(view.root.querySelector(".error-summary")).toBeNull();
-      expect(getCore().toasts.getState().toasts).toHaveLength(0);
-      // A message is not sent twice behind the customer's back.
-      expect(calls.callsTo(SEND)).toHaveLength(1);
-      await waitFor(() => expect(sendButton(view).getAttribute("aria-disabled")).toBeNull());
-    });
+    ])(
+      "failure (%s): the message with the company's phone, focused; what was typed kept; no toast; one request",
+      async (_label, failure) => {
+        const calls = api({ [SEND]: failure });
+        logIn();
+        const view = await mountForm();
+        fill(view, VALID);
+        submit(view);
+        const alert = await view.screen.findByRole("alert");
+        expect(alert.textContent).toBe(TEXT.failedWithPhone(PHONE));
+        await waitFor(() => expect(view.root.activeElement).toBe(alert.parentElement));
+        for (const [name, value] of Object.entries(VALID)) expect(control(view, name as FieldName).value).toBe(value);
+        expect(view.root.querySelector(".error-summary")).toBeNull();
+        expect(getCore().toasts.getState().toasts).toHaveLength(0);
+        // A message is not sent twice behind the customer's back.
+        expect(calls.callsTo(SEND)).toHaveLength(1);
+        await waitFor(() => expect(sendButton(view).getAttribute("aria-disabled")).toBeNull());
+      },
+    );
 
     it.each<[string, FooterContact["listSousServices"], string]>([
-      ["the first service with a phone", [{ nomSousService: "Comptabilité", telephone1: null }, { nomSousService: "Service client", telephone1: "+33 3 26 99 99 99" }], TEXT.failedWithPhone("+33 3 26 99 99 99")],
+      [
+        "the first service with a phone",
+        [
+          { nomSousService: "Comptabilité", telephone1: null },
+          { nomSousService: "Service client", telephone1: "+33 3 26 99 99 99" },
+        ],
+        TEXT.failedWithPhone("+33 3 26 99 99 99"),
+      ],
       ["no service with a phone", [{ nomSousService: "Comptabilité", telephone1: null, mail1: "compta@macc.fr" }], TEXT.failed],
     ])("the failure message: %s", async (_label, services, message) => {
       api({ [footer("FRA")]: { body: { ...FRANCE, listSousServices: services } }, [SEND]: problem(500) });
@@ -340,7 +415,10 @@ describe("<macc-contact-form>", () => {
       const view = await mountForm();
       fill(view, VALID);
       submit(view);
-      expect(await summaryItems(view)).toEqual(["L'objet contient des caractères non autorisés.", "Le message contient un lien non autorisé. Le message est en double."]);
+      expect(await summaryItems(view)).toEqual([
+        "L'objet contient des caractères non autorisés.",
+        "Le message contient un lien non autorisé. Le message est en double.",
+      ]);
       expect(inlineError(view, "subject")).toBe("L'objet contient des caractères non autorisés.");
       expect(inlineError(view, "message")).toBe("Le message contient un lien non autorisé. Le message est en double.");
       await waitFor(() => expect(view.root.activeElement).toBe(view.root.querySelector(".error-summary")));
@@ -350,7 +428,13 @@ describe("<macc-contact-form>", () => {
     });
 
     it("422 naming no field of the form: the failure message, not silence", async () => {
-      api({ [SEND]: { status: 422, headers: { "Content-Type": "application/problem+json" }, body: { status: 422, errors: [{ path: "attachment", message: "Trop lourd." }] } } });
+      api({
+        [SEND]: {
+          status: 422,
+          headers: { "Content-Type": "application/problem+json" },
+          body: { status: 422, errors: [{ path: "attachment", message: "Trop lourd." }] },
+        },
+      });
       logIn();
       const view = await mountForm();
       fill(view, VALID);

@@ -27,7 +27,11 @@ export function ContactForm() {
   const { locale, theme, request } = useElement();
   const auth = useMacc((s) => s.auth);
   const network = footerNetwork(auth, locale, theme);
-  const contacts = useResource(`${network}:${locale}`, (signal) => getFooter(request, network, locale, signal, QUIET), readCachedFooter(network, locale));
+  const contacts = useResource(
+    `${network}:${locale}`,
+    (signal) => getFooter(request, network, locale, signal, QUIET),
+    readCachedFooter(network, locale),
+  );
   const phone = contacts.data?.listSousServices.find((s) => s.telephone1)?.telephone1 ?? null;
   const [outcome, setOutcome] = useState<"sent" | "failed" | null>(null);
   const status = useRef<HTMLDivElement>(null);
@@ -56,7 +60,11 @@ export function ContactForm() {
     async (values) => {
       setOutcome(null);
       try {
-        await sendMessage(request, { service: values.service, subject: values.subject.trim(), message: values.message.trim() }, await botCheck.take());
+        await sendMessage(
+          request,
+          { service: values.service, subject: values.subject.trim(), message: values.message.trim() },
+          await botCheck.take(),
+        );
         setOutcome("sent");
       } catch (error) {
         const fieldErrors = fieldErrorsOf(error, Object.keys(EMPTY));
@@ -118,7 +126,9 @@ export function ContactForm() {
           <Alert kind="error">
             {refused
               ? botCheckFailure
-              : phone ? t`Your message could not be sent. Please try again later or call us on ${phone}.` : t`Your message could not be sent. Please try again later.`}
+              : phone
+                ? t`Your message could not be sent. Please try again later or call us on ${phone}.`
+                : t`Your message could not be sent. Please try again later.`}
           </Alert>
         )}
       </div>
@@ -138,7 +148,10 @@ export function ContactForm() {
           <SelectField
             {...form.bind("service")}
             label={t`Service`}
-            options={[{ value: "", label: t`Choose a service` }, ...(contacts.data?.listSousServices ?? []).map((s) => ({ value: s.nomSousService, label: s.nomSousService }))]}
+            options={[
+              { value: "", label: t`Choose a service` },
+              ...(contacts.data?.listSousServices ?? []).map((s) => ({ value: s.nomSousService, label: s.nomSousService })),
+            ]}
           />
         )}
         <Field {...form.bind("subject")} label={t`Subject`} maxLength={SUBJECT_MAX + 50} autoComplete="off" />

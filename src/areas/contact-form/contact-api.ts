@@ -8,12 +8,13 @@ export interface ContactMessage {
 }
 
 /** The form shows every failure itself; no toast on top. */
-export function sendMessage(
-  request: ApiRequest,
-  body: ContactMessage,
-  botCheck: string,
-): Promise<{ id: string | number }> {
-  return request("/me/contact", { method: "POST", body, headers: { [BOT_CHECK_HEADER]: botCheck }, expected: [400, 403, 422, 500, 502, 504, 0] });
+export function sendMessage(request: ApiRequest, body: ContactMessage, botCheck: string): Promise<{ id: string | number }> {
+  return request("/me/contact", {
+    method: "POST",
+    body,
+    headers: { [BOT_CHECK_HEADER]: botCheck },
+    expected: [400, 403, 422, 500, 502, 504, 0],
+  });
 }
 
 export const SUBJECT_MAX = 150;

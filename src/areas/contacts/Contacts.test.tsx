@@ -3,7 +3,20 @@ import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-contacts";
 import { writeCachedFooter, type FooterContact } from "../../core/contacts";
 import { getCore } from "../../core/index";
-import { company, deferred, mount, problem, resetPage, sessionRoutes, stubApi, user, type Mounted, type RouteHandler, type StubResponse, waitFor } from "../../test/elements";
+import {
+  company,
+  deferred,
+  mount,
+  problem,
+  resetPage,
+  sessionRoutes,
+  stubApi,
+  user,
+  type Mounted,
+  type RouteHandler,
+  type StubResponse,
+  waitFor,
+} from "../../test/elements";
 
 const footer = (network: string) => `GET /api/servicesMACC/reseau/${network}/type/gen`;
 const ADVISER = "GET /api/me/adviser";
@@ -58,7 +71,10 @@ function api(routes: Record<string, RouteHandler> = {}) {
   return stubApi({ ...sessionRoutes(), [footer("FRA")]: { body: FRANCE }, [ADVISER]: { body: ADVISER_BODY }, ...routes });
 }
 
-const logIn = (codeReseau = "FRA") => getCore().store.getState().connectUser(user([company({ codeReseau })]));
+const logIn = (codeReseau = "FRA") =>
+  getCore()
+    .store.getState()
+    .connectUser(user([company({ codeReseau })]));
 
 const cards = (view: Mounted, section: string) =>
   [...view.root.querySelectorAll(`section[aria-labelledby="${section}"] .contact-card`)].map((card) => [
@@ -90,7 +106,9 @@ describe("<macc-contacts>", () => {
       // "compta" is no e-mail address: no link.
       ["Comptabilité"],
     ]);
-    const invitation = view.screen.getByText((_content: string, el: Element | null) => el?.tagName === "P" && el.textContent === TEXT.logInToWrite);
+    const invitation = view.screen.getByText(
+      (_content: string, el: Element | null) => el?.tagName === "P" && el.textContent === TEXT.logInToWrite,
+    );
     expect(invitation.querySelector("a")!.textContent).toBe(TEXT.logIn);
     expect(invitation.querySelector("a")!.getAttribute("href")).toBe(HREF.login);
     expect(view.screen.queryByRole("link", { name: TEXT.writeToUs })).toBeNull();
@@ -139,7 +157,11 @@ describe("<macc-contacts>", () => {
       await waitFor(() => expect(sectionHeadings(view)).toEqual([TEXT.adviserHeading, TEXT.servicesHeading]));
       expect(calls.callsTo(ADVISER)[0]!.headers.authorization).toBe("Bearer company-token-1");
       expect(cards(view, "your-adviser")).toEqual([
-        ["Sophie Garnier", `${TEXT.phone} 03 26 45 67 89 → tel:0326456789`, `${TEXT.email} sophie.garnier@macc.fr → mailto:sophie.garnier@macc.fr`],
+        [
+          "Sophie Garnier",
+          `${TEXT.phone} 03 26 45 67 89 → tel:0326456789`,
+          `${TEXT.email} sophie.garnier@macc.fr → mailto:sophie.garnier@macc.fr`,
+        ],
       ]);
       const photo = view.screen.getByRole("img", { name: TEXT.photo("Sophie Garnier") });
       expect(photo.getAttribute("src")).toBe(`${location.origin}/api/advisers/a1/photo`);
@@ -192,7 +214,11 @@ describe("<macc-contacts>", () => {
       logIn();
       const view = await mountLoaded();
       await waitFor(() => expect(getCore().store.getState().auth.logged).toBe(false));
-      await waitFor(() => expect(view.screen.getByText((_c: string, el: Element | null) => el?.tagName === "P" && el.textContent === TEXT.logInToWrite)).toBeTruthy());
+      await waitFor(() =>
+        expect(
+          view.screen.getByText((_c: string, el: Element | null) => el?.tagName === "P" && el.textContent === TEXT.logInToWrite),
+        ).toBeTruthy(),
+      );
       expect(sectionHeadings(view)).toEqual([TEXT.servicesHeading]);
       expect(cards(view, "our-services")).toHaveLength(3);
       expect(view.root.querySelector('[role="alert"]')).toBeNull();

@@ -21,7 +21,11 @@ export function Contacts() {
   const brand = useBrand();
   const auth = useMacc((s) => s.auth);
   const network = footerNetwork(auth, locale, theme);
-  const services = useResource(`${network}:${locale}`, (signal) => getFooter(request, network, locale, signal), readCachedFooter(network, locale));
+  const services = useResource(
+    `${network}:${locale}`,
+    (signal) => getFooter(request, network, locale, signal),
+    readCachedFooter(network, locale),
+  );
   const idTier = auth.entreprise?.idTier;
   // The adviser is a bonus on this page: a failure just leaves the card out.
   const adviser = useResource(idTier ? `adviser:${idTier}:${locale}` : null, (signal) =>
@@ -46,9 +50,7 @@ export function Contacts() {
       <section aria-labelledby="our-services">
         <h2 id="our-services">{t`Our services`}</h2>
         {services.status === "loading" && <Skeleton height="8em" label={t`Loading our contact details`} />}
-        {services.status === "error" && (
-          <LoadError message={t`Our contact details cannot be shown right now.`} onRetry={services.reload} />
-        )}
+        {services.status === "error" && <LoadError message={t`Our contact details cannot be shown right now.`} onRetry={services.reload} />}
         {services.status === "ready" && (
           <>
             <PostalAddress contact={services.data} className="contact-address" />

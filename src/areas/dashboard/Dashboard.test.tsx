@@ -1,7 +1,19 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-dashboard";
 import { getCore } from "../../core/index";
-import { company, deferred, mount, problem, resetPage, sessionRoutes, stubApi, user, type Mounted, type RouteHandler, waitFor } from "../../test/elements";
+import {
+  company,
+  deferred,
+  mount,
+  problem,
+  resetPage,
+  sessionRoutes,
+  stubApi,
+  user,
+  type Mounted,
+  type RouteHandler,
+  waitFor,
+} from "../../test/elements";
 
 const SUMMARY = "GET /api/me/summary";
 
@@ -19,8 +31,10 @@ const TEXT = {
   bank: "Coordonnées bancaires",
   allPaid: "Toutes vos factures sont payées",
   // French plurals: "one" for 1, "many" for whole millions ("1 000 000 de …"), "other" otherwise.
-  unpaid: (n: number) => (n === 1 ? "1 facture impayée" : n % 1_000_000 === 0 ? `${fmt(n)} de factures impayées` : `${fmt(n)} factures impayées`),
-  products: (n: number) => (n === 0 ? "Aucun produit pour le moment" : n === 1 ? "1 produit" : n % 1_000_000 === 0 ? `${fmt(n)} de produits` : `${fmt(n)} produits`),
+  unpaid: (n: number) =>
+    n === 1 ? "1 facture impayée" : n % 1_000_000 === 0 ? `${fmt(n)} de factures impayées` : `${fmt(n)} factures impayées`,
+  products: (n: number) =>
+    n === 0 ? "Aucun produit pour le moment" : n === 1 ? "1 produit" : n % 1_000_000 === 0 ? `${fmt(n)} de produits` : `${fmt(n)} produits`,
 };
 
 const HREF = {
@@ -36,7 +50,10 @@ function api(handler: RouteHandler = { body: summary() }) {
   return stubApi({ ...sessionRoutes(), [SUMMARY]: handler });
 }
 
-const logIn = (codeReseau = "FRA", extra: Parameters<typeof company>[0] = {}) => getCore().store.getState().connectUser(user([company({ codeReseau, ...extra })]));
+const logIn = (codeReseau = "FRA", extra: Parameters<typeof company>[0] = {}) =>
+  getCore()
+    .store.getState()
+    .connectUser(user([company({ codeReseau, ...extra })]));
 
 /** Each tile as [title, detail, href]. */
 function tiles(view: Mounted): Array<[string, string, string | null]> {
@@ -153,7 +170,8 @@ describe("<macc-dashboard>", () => {
     expect(titles(view)).toEqual([TEXT.invoices, TEXT.information, TEXT.fleet]);
     const links = [...view.root.querySelectorAll<HTMLAnchorElement>(".tiles a")];
     expect(links.map((a) => a.getAttribute("href"))).toEqual([HREF.invoices, HREF.information, HREF.fleet]);
-    const skeletonIn = (title: string) => links.find((a) => a.querySelector(".tile__title")!.textContent === title)!.querySelector(".tile__detail .skeleton");
+    const skeletonIn = (title: string) =>
+      links.find((a) => a.querySelector(".tile__title")!.textContent === title)!.querySelector(".tile__detail .skeleton");
     expect(skeletonIn(TEXT.invoices)).not.toBeNull();
     expect(skeletonIn(TEXT.fleet)).not.toBeNull();
     expect(detailOf(view, TEXT.information)).toBe(TEXT.informationDetail);
@@ -185,7 +203,14 @@ describe("<macc-dashboard>", () => {
 
   it("reloads the counts when the customer switches company (and follows its network)", async () => {
     const calls = api((call) => ({ body: summary({ unpaid: call.headers.authorization === "Bearer company-token-2" ? 9 : 2 }) }));
-    getCore().store.getState().connectUser(user([company({ idTier: "T1", codeReseau: "FRA" }), company({ idTier: "T2", codeReseau: "FIL", token: "company-token-2", raisonSocial: "GAEC du Val" })]));
+    getCore()
+      .store.getState()
+      .connectUser(
+        user([
+          company({ idTier: "T1", codeReseau: "FRA" }),
+          company({ idTier: "T2", codeReseau: "FIL", token: "company-token-2", raisonSocial: "GAEC du Val" }),
+        ]),
+      );
     const view = await mountLoaded();
     expect(detailOf(view, TEXT.invoices)).toBe(TEXT.unpaid(2));
     getCore().store.getState().chooseCompany("T2");

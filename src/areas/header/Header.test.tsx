@@ -5,11 +5,27 @@ import "../../../elements/macc-login";
 import { readCookie } from "../../core/cookies";
 import { getCore } from "../../core/index";
 import type { Entreprise } from "../../core/types";
-import { company, deferred, listen, mount, problem, renderedRoot, resetPage, sessionRoutes, stubApi, user, type Screen, waitFor } from "../../test/elements";
+import {
+  company,
+  deferred,
+  listen,
+  mount,
+  problem,
+  renderedRoot,
+  resetPage,
+  sessionRoutes,
+  stubApi,
+  user,
+  type Screen,
+  waitFor,
+} from "../../test/elements";
 
 beforeEach(() => resetPage());
 
-const logIn = (...companies: Entreprise[]) => getCore().store.getState().connectUser(user(companies.length ? companies : [company()]));
+const logIn = (...companies: Entreprise[]) =>
+  getCore()
+    .store.getState()
+    .connectUser(user(companies.length ? companies : [company()]));
 
 const accountButton = (screen: Screen) => screen.getByRole("button", { name: /Mon compte/ });
 
@@ -29,7 +45,16 @@ describe("<macc-header>", () => {
       const { screen } = await mount("<macc-header></macc-header>");
       const menu = screen.getByRole("navigation", { name: "Menu principal" });
       const names = [...menu.querySelectorAll("a")].map((a) => a.textContent);
-      expect(names).toEqual(["Produits", "Qui sommes-nous ?", "Innovons ensemble", "Nous rejoindre", "Mon compte", "Contact", "Actualités", "FAQ"]);
+      expect(names).toEqual([
+        "Produits",
+        "Qui sommes-nous ?",
+        "Innovons ensemble",
+        "Nous rejoindre",
+        "Mon compte",
+        "Contact",
+        "Actualités",
+        "FAQ",
+      ]);
       expect(screen.getByRole("link", { name: "Contact" }).getAttribute("href")).toBe("/portail/contact");
       expect(screen.getByRole("searchbox", { name: "Rechercher sur le site" })).toBeTruthy();
       expect(screen.getByRole("search").getAttribute("action")).toBe("/recherche");
@@ -94,7 +119,12 @@ describe("<macc-header>", () => {
       expect(screen.getByRole("link", { name: "Mon parc produits" }).getAttribute("href")).toBe("/portail/mon-compte/parc-produits");
       expect(screen.getByRole("link", { name: "Mes informations" }).getAttribute("href")).toBe("/portail/mon-compte/mes-informations");
       // The dashboard's tiles, in their order.
-      expect([...submenu!.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["Tableau de bord", "Mes factures", "Mes informations", "Mon parc produits"]);
+      expect([...submenu!.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
+        "Tableau de bord",
+        "Mes factures",
+        "Mes informations",
+        "Mon parc produits",
+      ]);
 
       fireEvent.keyDown(button, { key: "Escape" });
       await waitFor(() => expect(button.getAttribute("aria-expanded")).toBe("false"));
@@ -230,7 +260,18 @@ describe("<macc-header>", () => {
       const { screen } = await mount("<macc-header></macc-header>");
       const select = screen.getByRole("combobox", { name: "Pays et langue" }) as HTMLSelectElement;
       expect(select.value).toBe("fr-FR");
-      expect([...select.options].map((o) => o.value)).toEqual(["fr-FR", "fr-BE", "fr-LU", "de-BE", "de-LU", "en-GB", "es-ES", "it-IT", "nl-BE", "nl-NL"]);
+      expect([...select.options].map((o) => o.value)).toEqual([
+        "fr-FR",
+        "fr-BE",
+        "fr-LU",
+        "de-BE",
+        "de-LU",
+        "en-GB",
+        "es-ES",
+        "it-IT",
+        "nl-BE",
+        "nl-NL",
+      ]);
     });
 
     it("changing it sets the store's locale and re-renders every element of the page in that language", async () => {
@@ -310,7 +351,11 @@ describe("<macc-header>", () => {
       logIn();
       const { screen } = await mount("<macc-header></macc-header>");
       fireEvent.click(screen.getByRole("button", { name: "Se déconnecter" }));
-      await waitFor(() => expect(getCore().toasts.getState().toasts).toEqual([expect.objectContaining({ kind: "success", message: "Vous êtes déconnecté." })]));
+      await waitFor(() =>
+        expect(getCore().toasts.getState().toasts).toEqual([
+          expect.objectContaining({ kind: "success", message: "Vous êtes déconnecté." }),
+        ]),
+      );
     });
 
     it("calls POST /api/auth/logout, disconnects, and emits a bubbling, composed macc-logout", async () => {

@@ -233,7 +233,9 @@ function CompanyBlock() {
           <UserIcon />
           <span>
             <span className="visually-hidden">{t`Company:`} </span>
-            <span className="company__name">{formatCompanyName(entreprise.raisonSocial, entreprise.formeJuridique, entreprise.pays)}</span>{" "}
+            <span className="company__name">
+              {formatCompanyName(entreprise.raisonSocial, entreprise.formeJuridique, entreprise.pays)}
+            </span>{" "}
             <span className="company__number">{entreprise.immatriculation}</span>
           </span>
         </p>

@@ -3,7 +3,22 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import "../../../elements/macc-invoices";
 import "../../../elements/macc-portal";
 import { getCore } from "../../core/index";
-import { company, deferred, mount, problem, resetPage, sessionRoutes, stubApi, user, type ApiCall, type ApiStub, type Mounted, type RouteHandler, type StubResponse, waitFor } from "../../test/elements";
+import {
+  company,
+  deferred,
+  mount,
+  problem,
+  resetPage,
+  sessionRoutes,
+  stubApi,
+  user,
+  type ApiCall,
+  type ApiStub,
+  type Mounted,
+  type RouteHandler,
+  type StubResponse,
+  waitFor,
+} from "../../test/elements";
 
 const LIST = "GET /api/me/invoices";
 const PDF = (id: string) => `GET /api/me/invoices/${id}/pdf`;
@@ -16,7 +31,8 @@ const TEXT = {
   title: "Mes factures",
   anonymous: "Connectez-vous pour consulter vos factures.",
   logIn: "Se connecter",
-  notAvailable: "Les factures ne sont pas encore disponibles en ligne dans votre pays. Votre service client peut vous en envoyer des copies.",
+  notAvailable:
+    "Les factures ne sont pas encore disponibles en ligne dans votre pays. Votre service client peut vous en envoyer des copies.",
   contactUs: "Contactez-nous",
   none: "Vous n'avez pas encore de facture. Notre équipe commerciale se fera un plaisir de vous accompagner pour votre première commande.",
   contactSales: "Contacter notre équipe commerciale",
@@ -33,7 +49,8 @@ const TEXT = {
   archiveYear: (year: number) => `${year} (archives)`,
   status: "Statut",
   clear: "Effacer les filtres",
-  archiveNote: (year: number) => `Les factures de ${year} proviennent de notre comptabilité clients : leur affichage peut prendre un peu plus de temps.`,
+  archiveNote: (year: number) =>
+    `Les factures de ${year} proviennent de notre comptabilité clients : leur affichage peut prendre un peu plus de temps.`,
   paid: "Payée",
   unpaid: "Impayée",
   pdf: (number: string) => `PDF facture ${number}`,
@@ -99,7 +116,9 @@ function server(all: InvoiceBody[]): (call: ApiCall) => StubResponse {
       .filter((i) => !year || i.date.startsWith(`${year}-`))
       .filter((i) => !status || i.paid === (status === "paid"))
       .sort((a, b) => (key(a) < key(b) ? -order : key(a) > key(b) ? order : 0));
-    const years = [...new Set(all.map((i) => Number(i.date.slice(0, 4))))].sort((a, b) => b - a).map((y) => ({ year: y, archive: y <= ARCHIVE_UNTIL }));
+    const years = [...new Set(all.map((i) => Number(i.date.slice(0, 4))))]
+      .sort((a, b) => b - a)
+      .map((y) => ({ year: y, archive: y <= ARCHIVE_UNTIL }));
     return { body: { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize, years } };
   };
 }
@@ -108,7 +127,10 @@ function api(list: RouteHandler = server(invoices(60)), extra: Record<string, Ro
   return stubApi({ ...sessionRoutes(), [LIST]: list, ...extra });
 }
 
-const logIn = (codeReseau = "FRA") => getCore().store.getState().connectUser(user([company({ codeReseau })]));
+const logIn = (codeReseau = "FRA") =>
+  getCore()
+    .store.getState()
+    .connectUser(user([company({ codeReseau })]));
 
 // ---------------------------------------------------------------------------------------------
 // Reading the screen
@@ -117,7 +139,8 @@ const TAG = "<macc-invoices></macc-invoices>";
 
 const tbody = (view: Mounted) => view.root.querySelector("tbody")!;
 /** Each row's cells as text (the download cell left out); none when there is no table. */
-const rows = (view: Mounted) => [...view.root.querySelectorAll("tbody tr:not(.skeleton-row)")].map((tr) => [...tr.children].slice(0, 6).map((c) => c.textContent));
+const rows = (view: Mounted) =>
+  [...view.root.querySelectorAll("tbody tr:not(.skeleton-row)")].map((tr) => [...tr.children].slice(0, 6).map((c) => c.textContent));
 const numbers = (view: Mounted) => rows(view).map((r) => r[0]);
 const statusLine = (view: Mounted) => view.root.querySelector(".results > [role=status]")!.textContent;
 const field = <E extends HTMLElement>(view: Mounted, id: string) => view.root.getElementById(id) as E;
@@ -144,7 +167,8 @@ async function answered(view: Mounted, calls: ApiStub, n: number) {
 const select = (view: Mounted, id: string, value: string) => fireEvent.change(field(view, id), { target: { value } });
 const type = (view: Mounted, value: string) => fireEvent.change(field(view, "invoice-search"), { target: { value } });
 const button = (view: Mounted, name: string) => view.screen.getByRole("button", { name });
-const sortButton = (view: Mounted, label: string) => [...view.root.querySelectorAll<HTMLButtonElement>("thead .sort-button")].find((b) => b.firstChild!.textContent === label)!;
+const sortButton = (view: Mounted, label: string) =>
+  [...view.root.querySelectorAll<HTMLButtonElement>("thead .sort-button")].find((b) => b.firstChild!.textContent === label)!;
 const ariaSort = (view: Mounted) => [...view.root.querySelectorAll("thead th")].map((th) => th.getAttribute("aria-sort"));
 
 beforeEach(() => resetPage());
@@ -197,7 +221,12 @@ describe("<macc-invoices>", () => {
 
   describe("the list", () => {
     it("asks for the first page, newest first, with the company's token; shows every column", async () => {
-      const calls = api(server([invoice(2, { amountCents: 123_456, paid: false }), invoice(1, { reference: null, dueDate: null, currency: "GBP", amountCents: 9_900, paid: true })]));
+      const calls = api(
+        server([
+          invoice(2, { amountCents: 123_456, paid: false }),
+          invoice(1, { reference: null, dueDate: null, currency: "GBP", amountCents: 9_900, paid: true }),
+        ]),
+      );
       logIn();
       const view = await mountList();
       const [call] = calls.callsTo(LIST);
@@ -275,7 +304,9 @@ describe("<macc-invoices>", () => {
 
     it("reloads from the first page when the customer switches company", async () => {
       const calls = api();
-      getCore().store.getState().connectUser(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
+      getCore()
+        .store.getState()
+        .connectUser(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
       const view = await mountList();
       fireEvent.click(button(view, TEXT.next));
       await answered(view, calls, 2);
@@ -326,7 +357,9 @@ describe("<macc-invoices>", () => {
       logIn();
       const view = await mountList();
       const shown = () =>
-        [...view.root.querySelectorAll(".pagination ol li")].map((li) => (li.querySelector("[aria-hidden]") ? "… " : "") + li.querySelector("button")!.textContent!.replace(/^\D+/, ""));
+        [...view.root.querySelectorAll(".pagination ol li")].map(
+          (li) => (li.querySelector("[aria-hidden]") ? "… " : "") + li.querySelector("button")!.textContent!.replace(/^\D+/, ""),
+        );
       expect(shown()).toEqual(["1", "2", "… 10"]);
       fireEvent.click(button(view, TEXT.page(10)));
       await answered(view, calls, 2);
@@ -412,7 +445,11 @@ describe("<macc-invoices>", () => {
       await new Promise((r) => setTimeout(r, 400));
       expect(calls.callsTo(LIST)).toHaveLength(3);
       expect(lastQuery(calls)).toMatchObject({ q: "F2024", page: "1" });
-      expect(numbers(view)).toEqual(invoices(60).filter((i) => i.number.startsWith("F2024")).map((i) => i.number));
+      expect(numbers(view)).toEqual(
+        invoices(60)
+          .filter((i) => i.number.startsWith("F2024"))
+          .map((i) => i.number),
+      );
       expect(statusLine(view)).toBe(TEXT.range(1, 12, 12));
     });
 
@@ -521,7 +558,11 @@ describe("<macc-invoices>", () => {
       }
       expect([...view.root.querySelectorAll("thead th")].map((th) => th.getAttribute("role"))).toEqual(Array(7).fill("columnheader"));
       // The sortable headers stay visible as sort buttons on cards; the others are marked as such.
-      expect([...view.root.querySelectorAll("thead th.sortable .sort-button")].map((b) => b.firstChild!.textContent)).toEqual(["Numéro", "Date de facture", "Montant"]);
+      expect([...view.root.querySelectorAll("thead th.sortable .sort-button")].map((b) => b.firstChild!.textContent)).toEqual([
+        "Numéro",
+        "Date de facture",
+        "Montant",
+      ]);
     });
   });
 
@@ -557,17 +598,19 @@ describe("<macc-invoices>", () => {
       expect(history.state).toEqual({ cms: "kept", [KEY]: "page=2" });
     });
 
-    it.each<[string]>([["page=-1&tri=price-up&annee=99&statut=open&q=a%00b"], ["page=1e3"], ["tri=amount-asc-asc"], [`q=${"F".repeat(51)}`]])(
-      "invalid values (%s) are ignored: the first page, newest first",
-      async (search) => {
-        atEntry(search);
-        const calls = api(server(invoices(30)));
-        logIn();
-        const view = await mountList();
-        expect(lastQuery(calls)).toEqual({ page: "1", pageSize: "25", sort: "date", order: "desc" });
-        expect(rows(view)).toHaveLength(25);
-      },
-    );
+    it.each<[string]>([
+      ["page=-1&tri=price-up&annee=99&statut=open&q=a%00b"],
+      ["page=1e3"],
+      ["tri=amount-asc-asc"],
+      [`q=${"F".repeat(51)}`],
+    ])("invalid values (%s) are ignored: the first page, newest first", async (search) => {
+      atEntry(search);
+      const calls = api(server(invoices(30)));
+      logIn();
+      const view = await mountList();
+      expect(lastQuery(calls)).toEqual({ page: "1", pageSize: "25", sort: "date", order: "desc" });
+      expect(rows(view)).toHaveLength(25);
+    });
 
     it("a page past the end goes to the last page; a year without invoices is dropped (the entry replaced)", async () => {
       atEntry("page=9&statut=unpaid");
@@ -668,7 +711,9 @@ describe("<macc-invoices>", () => {
     it("another company: the list starts over, and so does the stored state", async () => {
       atEntry("statut=paid&page=2");
       const calls = api();
-      getCore().store.getState().connectUser(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
+      getCore()
+        .store.getState()
+        .connectUser(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
       const view = await mountList();
       expect(lastQuery(calls)).toMatchObject({ page: "2", status: "paid" });
       getCore().store.getState().chooseCompany("T2");
@@ -681,10 +726,19 @@ describe("<macc-invoices>", () => {
 
     describe("in <macc-portal>: the query string of the FACTURES address", () => {
       const FOOTER = "GET /api/servicesMACC/reseau/FRA/type/gen";
-      const FOOTER_BODY = { adresseTitre: "MACC France", adresseLigne1: "12 route des Moissons", codePostal: "51100", ville: "Reims", listSousServices: [] };
+      const FOOTER_BODY = {
+        adresseTitre: "MACC France",
+        adresseLigne1: "12 route des Moissons",
+        codePostal: "51100",
+        ville: "Reims",
+        listSousServices: [],
+      };
       async function mountPortal(path: string) {
         history.replaceState(null, "", path);
-        const calls = stubApi({ ...sessionRoutes(), [FOOTER]: { body: FOOTER_BODY }, [LIST]: server(invoices(60)) }, { unmatched: "pending" });
+        const calls = stubApi(
+          { ...sessionRoutes(), [FOOTER]: { body: FOOTER_BODY }, [LIST]: server(invoices(60)) },
+          { unmatched: "pending" },
+        );
         logIn();
         const view = await mount("<macc-portal></macc-portal>");
         // The portal loads the screen's code and texts first: slower than a standalone element.
@@ -740,7 +794,13 @@ describe("<macc-invoices>", () => {
         }),
         vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined),
         vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-          saved.push({ blob: blobs.get(this.href)!, href: this.href, download: this.download, target: this.target, inPage: this.isConnected });
+          saved.push({
+            blob: blobs.get(this.href)!,
+            href: this.href,
+            download: this.download,
+            target: this.target,
+            inPage: this.isConnected,
+          });
         }),
       ];
       onTestFinished(() => spies.forEach((spy) => spy.mockRestore()));
@@ -863,7 +923,9 @@ describe("<macc-invoices>", () => {
 
     it("ZIP download: progress while it comes, then saved as factures-YEAR.zip; a second click meanwhile sends nothing", async () => {
       const saved = captureSaves();
-      const calls = api(server(invoices(60)), { [ZIP(2024)]: { body: "", headers: { "Content-Type": "application/zip", "Content-Length": "1000" } } });
+      const calls = api(server(invoices(60)), {
+        [ZIP(2024)]: { body: "", headers: { "Content-Type": "application/zip", "Content-Length": "1000" } },
+      });
       const zip = streamZip(calls);
       logIn();
       const view = await mountList();
@@ -919,7 +981,9 @@ describe("<macc-invoices>", () => {
     it("ZIP failure: the message beside the button; no file, no toast; a new try clears it", async () => {
       const saved = captureSaves();
       let attempts = 0;
-      api(server(invoices(60)), { [ZIP(2022)]: () => (++attempts === 1 ? problem(500) : { body: "PK", headers: { "Content-Type": "application/zip" } }) });
+      api(server(invoices(60)), {
+        [ZIP(2022)]: () => (++attempts === 1 ? problem(500) : { body: "PK", headers: { "Content-Type": "application/zip" } }),
+      });
       logIn();
       const view = await mountList();
       select(view, "invoice-year", "2022");

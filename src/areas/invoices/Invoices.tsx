@@ -14,7 +14,15 @@ import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useAddressQuery } from "../../ui/useAddressQuery";
 import { useResource } from "../../ui/useResource";
-import { downloadInvoice, downloadYear, listInvoices, type Invoice, type InvoicePage, type InvoiceQuery, type SortKey } from "./invoices-api";
+import {
+  downloadInvoice,
+  downloadYear,
+  listInvoices,
+  type Invoice,
+  type InvoicePage,
+  type InvoiceQuery,
+  type SortKey,
+} from "./invoices-api";
 import { DEFAULT_LIST, readListState, writeListState, type ListState } from "./list-state";
 
 const PAGE_SIZE = 25;
@@ -211,7 +219,9 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
             )}
             {list.status === "error" && page && <Alert kind="error">{t`The list could not be updated. Please try again.`}</Alert>}
 
-            {page && pages > 1 && <Pagination page={page.page} pages={pages} onPage={(n) => write({ ...state, page: n }, { replace: false })} />}
+            {page && pages > 1 && (
+              <Pagination page={page.page} pages={pages} onPage={(n) => write({ ...state, page: n }, { replace: false })} />
+            )}
           </div>
         </>
       )}
@@ -255,7 +265,9 @@ function InvoiceTable({
     { label: t`Due date`, cell: (invoice) => (invoice.dueDate ? formatDate(locale, invoice.dueDate) : "—") },
     {
       label: t`Status`,
-      cell: (invoice) => <span className={`badge-status badge-status--${invoice.paid ? "paid" : "unpaid"}`}>{invoice.paid ? t`Paid` : t`Unpaid`}</span>,
+      cell: (invoice) => (
+        <span className={`badge-status badge-status--${invoice.paid ? "paid" : "unpaid"}`}>{invoice.paid ? t`Paid` : t`Unpaid`}</span>
+      ),
     },
     { label: t`Download`, actions: true, cell: (invoice) => <InvoiceDownload invoice={invoice} /> },
   ];
@@ -317,7 +329,9 @@ function YearDownload({ year }: { year: number }) {
     setFailed(false);
     setProgress({ percent: 0 });
     try {
-      const blob = await downloadYear(request, year, (loaded, total) => setProgress({ percent: total ? Math.round((loaded / total) * 100) : null }));
+      const blob = await downloadYear(request, year, (loaded, total) =>
+        setProgress({ percent: total ? Math.round((loaded / total) * 100) : null }),
+      );
       saveBlob(blob, `factures-${year}.zip`);
     } catch {
       setFailed(true);

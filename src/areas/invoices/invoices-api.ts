@@ -1,7 +1,6 @@
 import * as v from "valibot";
 import type { ApiRequest } from "../../core/api";
 
-
 const InvoiceSchema = v.object({
   id: v.union([v.string(), v.number()]),
   number: v.string(),

@@ -4,7 +4,10 @@ import { DEFAULT_LIST, readListState, writeListState, type ListState } from "./l
 describe("invoice list state in the address", () => {
   it.each<[string, Partial<ListState>]>([
     ["", {}],
-    ["q=F2024&annee=2023&statut=unpaid&tri=amount-asc&page=3", { q: "F2024", year: 2023, status: "unpaid", sort: "amount", order: "asc", page: 3 }],
+    [
+      "q=F2024&annee=2023&statut=unpaid&tri=amount-asc&page=3",
+      { q: "F2024", year: 2023, status: "unpaid", sort: "amount", order: "asc", page: 3 },
+    ],
     ["statut=paid", { status: "paid" }],
     ["tri=number-desc", { sort: "number", order: "desc" }],
     ["q=+CDE-7+", { q: "CDE-7" }],
@@ -49,7 +52,11 @@ describe("invoice list state in the address", () => {
   it.each<[Partial<ListState>, string, string]>([
     [{}, "", ""],
     [{ page: 1, sort: "date", order: "desc" }, "q=old&tri=amount-asc", ""],
-    [{ q: "F 2024", year: 2021, status: "paid", sort: "amount", order: "asc", page: 4 }, "", "q=F+2024&annee=2021&statut=paid&tri=amount-asc&page=4"],
+    [
+      { q: "F 2024", year: 2021, status: "paid", sort: "amount", order: "asc", page: 4 },
+      "",
+      "q=F+2024&annee=2021&statut=paid&tri=amount-asc&page=4",
+    ],
     [{ page: 2 }, "lang=en&page=7&statut=paid", "lang=en&page=2"],
   ])("%o over “%s” → “%s”", (patch, search, expected) => {
     expect(writeListState({ ...DEFAULT_LIST, ...patch }, search)).toBe(expected);

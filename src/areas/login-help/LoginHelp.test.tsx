@@ -2,7 +2,19 @@ import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-login-help";
 import { getCore } from "../../core/index";
-import { company, listen, mount, problem, resetPage, sessionRoutes, stubApi, user, type Mounted, type RouteHandler, waitFor } from "../../test/elements";
+import {
+  company,
+  listen,
+  mount,
+  problem,
+  resetPage,
+  sessionRoutes,
+  stubApi,
+  user,
+  type Mounted,
+  type RouteHandler,
+  waitFor,
+} from "../../test/elements";
 
 const PHONE = "03 26 00 00 01";
 
@@ -14,7 +26,9 @@ const footer = (telephone1: string | null) => ({
   listSousServices: [{ nomSousService: "Service client", telephone1, mail1: "client@macc.fr" }],
 });
 
-const footerRoute = (network: string, answer: RouteHandler = { body: footer(PHONE) }) => ({ [`GET /api/servicesMACC/reseau/${network}/type/gen`]: answer });
+const footerRoute = (network: string, answer: RouteHandler = { body: footer(PHONE) }) => ({
+  [`GET /api/servicesMACC/reseau/${network}/type/gen`]: answer,
+});
 
 interface NavigateDetail {
   route: string;
@@ -44,7 +58,11 @@ describe("<macc-login-help>", () => {
       ["Vous n'avez pas encore de compte", "Créer mon compte", "/portail/inscription"],
       ["Votre compte est bloqué, ou rien ne fonctionne", "Contactez-nous", "/portail/contact"],
     ]);
-    expect(view.screen.getByText("Nous vous envoyons un lien pour en choisir un nouveau. Il est valable 30 minutes et ne fonctionne qu'une seule fois.")).toBeTruthy();
+    expect(
+      view.screen.getByText(
+        "Nous vous envoyons un lien pour en choisir un nouveau. Il est valable 30 minutes et ne fonctionne qu'une seule fois.",
+      ),
+    ).toBeTruthy();
     expect(
       view.screen.getByText(
         "Créez-le avec le numéro d'immatriculation de votre entreprise ou votre numéro client : nous vous envoyons un code pour vérifier votre identité.",
@@ -70,9 +88,7 @@ describe("<macc-login-help>", () => {
     stubApi(footerRoute("GBR"));
     const view = await mount('<macc-login-help locale="en-GB"></macc-login-help>');
     expect(view.screen.getByRole("heading", { level: 1, name: "Help logging in" })).toBeTruthy();
-    expect(
-      [...view.root.querySelectorAll("section a")].map((a) => [a.textContent, a.getAttribute("href")]),
-    ).toEqual([
+    expect([...view.root.querySelectorAll("section a")].map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["Forgot password?", "/portail/forgotten-password"],
       ["Create my account", "/portail/registration"],
       ["Contact us", "/portail/contact"],
@@ -83,7 +99,11 @@ describe("<macc-login-help>", () => {
     resetPage({ locale: "fr-FR", portalBase: "/extranet" });
     stubApi(footerRoute("FRA"));
     const view = await mount(TAG);
-    expect([...view.root.querySelectorAll("section a")].map((a) => a.getAttribute("href"))).toEqual(["/extranet/mot-de-passe-oublie", "/extranet/inscription", "/extranet/contact"]);
+    expect([...view.root.querySelectorAll("section a")].map((a) => a.getAttribute("href"))).toEqual([
+      "/extranet/mot-de-passe-oublie",
+      "/extranet/inscription",
+      "/extranet/contact",
+    ]);
   });
 
   describe("the customer service's phone", () => {
@@ -96,7 +116,9 @@ describe("<macc-login-help>", () => {
 
     it("logged in: the phone of the selected company's network", async () => {
       stubApi({ ...sessionRoutes(), ...footerRoute("AGR", { body: footer("03 26 99 99 99") }) });
-      getCore().store.getState().connectUser(user([company({ codeReseau: "AGR" })]));
+      getCore()
+        .store.getState()
+        .connectUser(user([company({ codeReseau: "AGR" })]));
       const view = await mount(TAG);
       await waitFor(() => expect(blockedText(view)).toBe(`${BLOCKED} Appelez-nous au 03 26 99 99 99.`));
     });

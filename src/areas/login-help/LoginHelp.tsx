@@ -27,7 +27,10 @@ export function LoginHelp() {
       <section className="panel" aria-labelledby="help-blocked">
         <h2 id="help-blocked">{t`Your account is blocked, or nothing works`}</h2>
         <p>
-          <Trans>After several wrong passwords, logging in is paused for a few minutes. If the problem persists, our customer service will help you.</Trans>
+          <Trans>
+            After several wrong passwords, logging in is paused for a few minutes. If the problem persists, our customer service will help
+            you.
+          </Trans>
           {phone && <> {t`Call us on ${phone}.`}</>}
         </p>
         <RouteLink route="INTERLOCUTEURS">{t`Contact us`}</RouteLink>

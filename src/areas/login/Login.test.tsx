@@ -4,7 +4,21 @@ import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-login";
 import { readCookie } from "../../core/cookies";
 import { getCore } from "../../core/index";
-import { company, deferred, listen, mount, problem, renderedRoot, resetPage, sessionBody, stubApi as stubApiWith, user, type Mounted, waitFor, type ApiCall } from "../../test/elements";
+import {
+  company,
+  deferred,
+  listen,
+  mount,
+  problem,
+  renderedRoot,
+  resetPage,
+  sessionBody,
+  stubApi as stubApiWith,
+  user,
+  type Mounted,
+  waitFor,
+  type ApiCall,
+} from "../../test/elements";
 
 const MESSAGES = {
   emailRequired: "Saisissez votre adresse e-mail",
@@ -21,10 +35,22 @@ const LOGIN = "POST /api/auth/login";
 const CHALLENGE = "GET /api/bot-check/challenge";
 function challenge(k: number) {
   const salt = `salt-${k}?expires=4102444800`;
-  return { algorithm: "SHA-256", challenge: createHash("sha256").update(`${salt}0`).digest("hex"), maxnumber: 3, salt, signature: `sig-${k}` };
+  return {
+    algorithm: "SHA-256",
+    challenge: createHash("sha256").update(`${salt}0`).digest("hex"),
+    maxnumber: 3,
+    salt,
+    signature: `sig-${k}`,
+  };
 }
 /** What X-Bot-Check carries once challenge `k` is solved. */
-const proof = (k: number) => ({ algorithm: "SHA-256", challenge: challenge(k).challenge, number: 0, salt: challenge(k).salt, signature: `sig-${k}` });
+const proof = (k: number) => ({
+  algorithm: "SHA-256",
+  challenge: challenge(k).challenge,
+  number: 0,
+  salt: challenge(k).salt,
+  signature: `sig-${k}`,
+});
 /** The stub of these tests, which also serves the bot check's challenges (1, 2, 3…). */
 function stubApi(routes: Parameters<typeof stubApiWith>[0], options?: Parameters<typeof stubApiWith>[1]) {
   let served = 0;
@@ -235,7 +261,9 @@ describe("<macc-login>", () => {
       const only = company({ idTier: "T-A", raisonSocial: "Alpha", codeReseau: "FRA" });
       const api = stubApi({ [LOGIN]: { body: sessionBody(user([only])) } });
       const order: string[] = [];
-      const logins = listen<{ uuidCompte: string; emailLogin: string; idTier: string | null }>("macc-login", document, () => order.push("login"));
+      const logins = listen<{ uuidCompte: string; emailLogin: string; idTier: string | null }>("macc-login", document, () =>
+        order.push("login"),
+      );
       const navigations = listen<NavigateDetail>("macc-navigate", document, (event) => {
         order.push("navigate");
         event.preventDefault();

@@ -14,8 +14,22 @@ describe("validateLogin", () => {
     ["jean @example.test", "Secret123", [{ field: "email", rule: "format" }]],
     ["jean@@example.test", "Secret123", [{ field: "email", rule: "format" }]],
     ["jean@example.test", "", [{ field: "password", rule: "required" }]],
-    ["", "", [{ field: "email", rule: "required" }, { field: "password", rule: "required" }]],
-    ["nope", "", [{ field: "email", rule: "format" }, { field: "password", rule: "required" }]],
+    [
+      "",
+      "",
+      [
+        { field: "email", rule: "required" },
+        { field: "password", rule: "required" },
+      ],
+    ],
+    [
+      "nope",
+      "",
+      [
+        { field: "email", rule: "format" },
+        { field: "password", rule: "required" },
+      ],
+    ],
   ])("email %j, password %j → %j", (email, password, problems) => {
     expect(validateLogin({ email, password })).toEqual(problems);
   });

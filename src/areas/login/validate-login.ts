@@ -7,7 +7,6 @@ export interface LoginValues {
 
 export type LoginRule = { field: keyof LoginValues; rule: "required" | "format" };
 
-
 export function validateLogin(values: LoginValues): LoginRule[] {
   const problems: LoginRule[] = [];
   const email = values.email.trim();

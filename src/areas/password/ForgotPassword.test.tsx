@@ -3,7 +3,19 @@ import { createHash } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-forgot-password";
 import { getCore } from "../../core/index";
-import { deferred, listen, mount, problem, resetPage, stubApi as stubApiWith, user, type Mounted, type RouteHandler, waitFor, type ApiCall } from "../../test/elements";
+import {
+  deferred,
+  listen,
+  mount,
+  problem,
+  resetPage,
+  stubApi as stubApiWith,
+  user,
+  type Mounted,
+  type RouteHandler,
+  waitFor,
+  type ApiCall,
+} from "../../test/elements";
 
 const FORGOT = "POST /api/auth/forgot";
 const RESET = "POST /api/auth/reset";
@@ -13,10 +25,22 @@ const PAGE = "/portail/mot-de-passe-oublie";
 const CHALLENGE = "GET /api/bot-check/challenge";
 function challenge(k: number) {
   const salt = `salt-${k}?expires=4102444800`;
-  return { algorithm: "SHA-256", challenge: createHash("sha256").update(`${salt}0`).digest("hex"), maxnumber: 3, salt, signature: `sig-${k}` };
+  return {
+    algorithm: "SHA-256",
+    challenge: createHash("sha256").update(`${salt}0`).digest("hex"),
+    maxnumber: 3,
+    salt,
+    signature: `sig-${k}`,
+  };
 }
 /** What X-Bot-Check carries once challenge `k` is solved. */
-const proof = (k: number) => ({ algorithm: "SHA-256", challenge: challenge(k).challenge, number: 0, salt: challenge(k).salt, signature: `sig-${k}` });
+const proof = (k: number) => ({
+  algorithm: "SHA-256",
+  challenge: challenge(k).challenge,
+  number: 0,
+  salt: challenge(k).salt,
+  signature: `sig-${k}`,
+});
 /** The stub of these tests, which also serves the bot check's challenges (1, 2, 3…). */
 function stubApi(routes: Parameters<typeof stubApiWith>[0], options?: Parameters<typeof stubApiWith>[1]) {
   let served = 0;
@@ -139,7 +163,11 @@ describe("<macc-forgot-password>", () => {
       const view = await mount(TAG);
       ask(view, "jean@ferme.test");
       await view.screen.findByRole("status");
-      expect(view.screen.getByText("Vous ne trouvez pas l'e-mail ? Vérifiez votre dossier de courriers indésirables ou demandez un nouveau lien.")).toBeTruthy();
+      expect(
+        view.screen.getByText(
+          "Vous ne trouvez pas l'e-mail ? Vérifiez votre dossier de courriers indésirables ou demandez un nouveau lien.",
+        ),
+      ).toBeTruthy();
       expect(view.screen.getByRole("link", { name: "Retour à la connexion" }).getAttribute("href")).toBe("/portail/mon-compte/connexion");
       fireEvent.click(view.screen.getByRole("button", { name: "Demander un nouveau lien" }));
       await waitFor(() => expect(h1(view)).toBe("Mot de passe oublié"));
@@ -169,7 +197,9 @@ describe("<macc-forgot-password>", () => {
       ["a network failure", () => Promise.reject(new TypeError("Failed to fetch"))],
     ])("%s → could not send; a retry works", async (_label, failure) => {
       let attempts = 0;
-      stubApi({ [FORGOT]: (call) => (++attempts === 1 ? (typeof failure === "function" ? failure(call) : failure) : { status: 202, body: {} }) });
+      stubApi({
+        [FORGOT]: (call) => (++attempts === 1 ? (typeof failure === "function" ? failure(call) : failure) : { status: 202, body: {} }),
+      });
       const view = await mount(TAG);
       ask(view, "jean@ferme.test");
       expect((await view.screen.findByRole("alert")).textContent).toBe(MESSAGES.sendFailed);
@@ -206,14 +236,29 @@ describe("<macc-forgot-password>", () => {
       expect(h1(view)).toBe("Choisissez un nouveau mot de passe");
       const fresh = view.screen.getByLabelText("Nouveau mot de passe") as HTMLInputElement;
       const confirm = view.screen.getByLabelText("Confirmer le nouveau mot de passe") as HTMLInputElement;
-      expect([fresh.type, fresh.getAttribute("autocomplete"), confirm.type, confirm.getAttribute("autocomplete")]).toEqual(["password", "new-password", "password", "new-password"]);
-      expect(view.root.getElementById(fresh.getAttribute("aria-describedby")!)!.textContent).toBe("Au moins 8 caractères, dont une majuscule, une minuscule et un chiffre.");
+      expect([fresh.type, fresh.getAttribute("autocomplete"), confirm.type, confirm.getAttribute("autocomplete")]).toEqual([
+        "password",
+        "new-password",
+        "password",
+        "new-password",
+      ]);
+      expect(view.root.getElementById(fresh.getAttribute("aria-describedby")!)!.textContent).toBe(
+        "Au moins 8 caractères, dont une majuscule, une minuscule et un chiffre.",
+      );
       expect(view.root.querySelector("#email")).toBeNull();
       expect(submitButton(view).textContent).toBe("Modifier mon mot de passe");
     });
 
     it.each<[string, string, string, Array<[string, string]>]>([
-      ["both empty", "", "", [["nouveauMotDePasse", MESSAGES.newRequired], ["confirmerMotDePasse", MESSAGES.confirmRequired]]],
+      [
+        "both empty",
+        "",
+        "",
+        [
+          ["nouveauMotDePasse", MESSAGES.newRequired],
+          ["confirmerMotDePasse", MESSAGES.confirmRequired],
+        ],
+      ],
       ["too short", "Abc1", "Abc1", [["nouveauMotDePasse", MESSAGES.length]]],
       ["no uppercase", "nouveau456", "nouveau456", [["nouveauMotDePasse", MESSAGES.uppercase]]],
       ["no lowercase", "NOUVEAU456", "NOUVEAU456", [["nouveauMotDePasse", MESSAGES.lowercase]]],
@@ -244,29 +289,32 @@ describe("<macc-forgot-password>", () => {
       expect(call!.headers.authorization).toBeUndefined();
     });
 
-    it.each<[number]>([[410], [400]])("%i → the expired-link message; its button returns to the request form and drops token from the address", async (statusCode) => {
-      const calls = stubApi({ [RESET]: problem(statusCode, "Gone"), [FORGOT]: { status: 202, body: {} } });
-      at("?token=tok-123&utm_source=mail");
-      const navigations = listen("macc-navigate");
-      const view = await mount(TAG);
-      choose(view, "Nouveau456", "Nouveau456");
-      const alert = await view.screen.findByRole("alert");
-      expect(alert.textContent).toBe(`${MESSAGES.expired} Demander un nouveau lien`);
-      expect(getCore().toasts.getState().toasts).toHaveLength(0);
+    it.each<[number]>([[410], [400]])(
+      "%i → the expired-link message; its button returns to the request form and drops token from the address",
+      async (statusCode) => {
+        const calls = stubApi({ [RESET]: problem(statusCode, "Gone"), [FORGOT]: { status: 202, body: {} } });
+        at("?token=tok-123&utm_source=mail");
+        const navigations = listen("macc-navigate");
+        const view = await mount(TAG);
+        choose(view, "Nouveau456", "Nouveau456");
+        const alert = await view.screen.findByRole("alert");
+        expect(alert.textContent).toBe(`${MESSAGES.expired} Demander un nouveau lien`);
+        expect(getCore().toasts.getState().toasts).toHaveLength(0);
 
-      const length = history.length;
-      fireEvent.click(view.screen.getByRole("button", { name: "Demander un nouveau lien" }));
-      await waitFor(() => expect(h1(view)).toBe("Mot de passe oublié"));
-      expect(location.pathname).toBe(PAGE);
-      // The token left the address as soon as the page opened; other parameters stay.
-      expect(location.search).toBe("?utm_source=mail");
-      expect(history.length).toBe(length);
-      expect(navigations).toHaveLength(0);
-      // The request form works from there.
-      ask(view, "jean@ferme.test");
-      await view.screen.findByRole("status");
-      expect(calls.callsTo(FORGOT)[0]!.body).toEqual({ email: "jean@ferme.test", resetPath: PAGE });
-    });
+        const length = history.length;
+        fireEvent.click(view.screen.getByRole("button", { name: "Demander un nouveau lien" }));
+        await waitFor(() => expect(h1(view)).toBe("Mot de passe oublié"));
+        expect(location.pathname).toBe(PAGE);
+        // The token left the address as soon as the page opened; other parameters stay.
+        expect(location.search).toBe("?utm_source=mail");
+        expect(history.length).toBe(length);
+        expect(navigations).toHaveLength(0);
+        // The request form works from there.
+        ask(view, "jean@ferme.test");
+        await view.screen.findByRole("status");
+        expect(calls.callsTo(FORGOT)[0]!.body).toEqual({ email: "jean@ferme.test", resetPath: PAGE });
+      },
+    );
 
     it("422: the server's messages on their fields", async () => {
       stubApi({
@@ -286,7 +334,11 @@ describe("<macc-forgot-password>", () => {
 
     it("422 naming no field of the form: the failure message, not silence", async () => {
       stubApi({
-        [RESET]: { status: 422, headers: { "Content-Type": "application/problem+json" }, body: { status: 422, errors: [{ path: "token", message: "Malformed" }] } },
+        [RESET]: {
+          status: 422,
+          headers: { "Content-Type": "application/problem+json" },
+          body: { status: 422, errors: [{ path: "token", message: "Malformed" }] },
+        },
       });
       at("?token=tok-123");
       const view = await mount(TAG);

@@ -17,7 +17,6 @@ import { requestReset, resetPassword } from "./password-api";
 import { NewPasswordFields } from "../../ui/NewPasswordFields";
 import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 
-
 /**
  * The reset link brings the customer back to this page with `?token=`. The token is read while
  * rendering (a render may be thrown away and done again, so reading must not change anything) and
@@ -41,7 +40,11 @@ export function ForgotPassword() {
   const [token, setToken] = useState(tokenInAddress);
   useEffect(removeTokenFromAddress, []);
   const forget = () => setToken(null);
-  return <div className="container" part="forgot-password">{token ? <ResetForm token={token} onRestart={forget} /> : <RequestForm />}</div>;
+  return (
+    <div className="container" part="forgot-password">
+      {token ? <ResetForm token={token} onRestart={forget} /> : <RequestForm />}
+    </div>
+  );
 }
 
 function RequestForm() {

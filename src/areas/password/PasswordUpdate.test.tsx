@@ -2,7 +2,18 @@ import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-password-update";
 import { getCore } from "../../core/index";
-import { deferred, mount, problem, resetPage, sessionRoutes, stubApi, user, type Mounted, type RouteHandler, waitFor } from "../../test/elements";
+import {
+  deferred,
+  mount,
+  problem,
+  resetPage,
+  sessionRoutes,
+  stubApi,
+  user,
+  type Mounted,
+  type RouteHandler,
+  waitFor,
+} from "../../test/elements";
 
 const CHANGE = "POST /api/me/password";
 
@@ -43,7 +54,8 @@ function fill(view: Mounted, values: Partial<Record<Name, string>>) {
 const submit = (view: Mounted) => fireEvent.click(submitButton(view));
 const summaryOf = (view: Mounted) => view.screen.findByRole("alert", { name: "Un problème a été détecté" });
 const summaryItems = async (view: Mounted) => [...(await summaryOf(view)).querySelectorAll("li")].map((li) => li.textContent);
-const inlineError = (view: Mounted, name: Name) => view.root.querySelector(`#${name}`)!.closest(".field")!.querySelector(".field__error")?.textContent ?? null;
+const inlineError = (view: Mounted, name: Name) =>
+  view.root.querySelector(`#${name}`)!.closest(".field")!.querySelector(".field__error")?.textContent ?? null;
 
 const VALID = { ancienMotDePasse: "Ancien123", nouveauMotDePasse: "Nouveau456", confirmerMotDePasse: "Nouveau456" };
 
@@ -77,13 +89,23 @@ describe("<macc-password-update>", () => {
     const fresh = field(view, "nouveauMotDePasse");
     expect(view.root.getElementById(fresh.getAttribute("aria-describedby")!)!.textContent).toBe(MESSAGES.hint);
     expect(submitButton(view).textContent).toBe("Modifier mon mot de passe");
-    expect(view.screen.getByRole("link", { name: "Retour à mes informations" }).getAttribute("href")).toBe("/portail/mon-compte/mes-informations");
+    expect(view.screen.getByRole("link", { name: "Retour à mes informations" }).getAttribute("href")).toBe(
+      "/portail/mon-compte/mes-informations",
+    );
     expect(calls.calls).toHaveLength(0);
   });
 
   describe("rules of SPEC §5 (no request while invalid)", () => {
     it.each<[string, Partial<Record<Name, string>>, Array<[Name, string]>]>([
-      ["all empty", { ancienMotDePasse: "" }, [["ancienMotDePasse", MESSAGES.oldRequired], ["nouveauMotDePasse", MESSAGES.newRequired], ["confirmerMotDePasse", MESSAGES.confirmRequired]]],
+      [
+        "all empty",
+        { ancienMotDePasse: "" },
+        [
+          ["ancienMotDePasse", MESSAGES.oldRequired],
+          ["nouveauMotDePasse", MESSAGES.newRequired],
+          ["confirmerMotDePasse", MESSAGES.confirmRequired],
+        ],
+      ],
       ["shorter than 8", { nouveauMotDePasse: "Court1A", confirmerMotDePasse: "Court1A" }, [["nouveauMotDePasse", MESSAGES.length]]],
       ["no uppercase", { nouveauMotDePasse: "nouveau456", confirmerMotDePasse: "nouveau456" }, [["nouveauMotDePasse", MESSAGES.uppercase]]],
       ["no lowercase", { nouveauMotDePasse: "NOUVEAU456", confirmerMotDePasse: "NOUVEAU456" }, [["nouveauMotDePasse", MESSAGES.lowercase]]],
@@ -93,7 +115,11 @@ describe("<macc-password-update>", () => {
         { nouveauMotDePasse: "abc", confirmerMotDePasse: "abc" },
         [["nouveauMotDePasse", `${MESSAGES.length} ${MESSAGES.uppercase} ${MESSAGES.digit}`]],
       ],
-      ["confirmation different", { nouveauMotDePasse: "Nouveau456", confirmerMotDePasse: "Nouveau457" }, [["confirmerMotDePasse", MESSAGES.different]]],
+      [
+        "confirmation different",
+        { nouveauMotDePasse: "Nouveau456", confirmerMotDePasse: "Nouveau457" },
+        [["confirmerMotDePasse", MESSAGES.different]],
+      ],
       ["confirmation empty", { nouveauMotDePasse: "Nouveau456" }, [["confirmerMotDePasse", MESSAGES.confirmRequired]]],
       ["new empty, confirmation typed", { confirmerMotDePasse: "Nouveau456" }, [["nouveauMotDePasse", MESSAGES.newRequired]]],
     ])("%s", async (_label, values, expected) => {

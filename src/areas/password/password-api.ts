@@ -2,10 +2,8 @@ import type { ApiRequest } from "../../core/api";
 import { BOT_CHECK_HEADER } from "../../core/bot-check";
 import type { NewPassword } from "../../ui/useNewPasswordRules";
 
-
 /** These forms show every failure themselves, so no generic toast doubles them. */
 const FORM_ERRORS = [400, 403, 409, 410, 422, 500, 502, 503, 504, 0];
-
 
 export function changePassword(request: ApiRequest, body: NewPassword & { ancienMotDePasse: string }): Promise<void> {
   return request("/me/password", { method: "POST", body, expected: FORM_ERRORS });

@@ -3,7 +3,20 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-info-confirmation";
 import { getCore } from "../../core/index";
 import type { Entreprise } from "../../core/types";
-import { company, deferred, listen, mount, problem, resetPage, sessionRoutes, stubApi, user, type Mounted, type RouteHandler, waitFor } from "../../test/elements";
+import {
+  company,
+  deferred,
+  listen,
+  mount,
+  problem,
+  resetPage,
+  sessionRoutes,
+  stubApi,
+  user,
+  type Mounted,
+  type RouteHandler,
+  waitFor,
+} from "../../test/elements";
 
 interface NavigateDetail {
   route: string;
@@ -61,14 +74,18 @@ const MESSAGES = {
   welcomeIntro:
     "Votre espace client a migré vers un nouveau service. Avant de commencer, veuillez vérifier les informations dont nous disposons sur vous et votre entreprise, puis les confirmer ou les corriger.",
   confirmTitle: "Confirmez vos informations",
-  stale: (date: string) => `Vos informations ont été confirmées pour la dernière fois le ${date}. Veuillez vérifier qu'elles sont toujours exactes.`,
+  stale: (date: string) =>
+    `Vos informations ont été confirmées pour la dernière fois le ${date}. Veuillez vérifier qu'elles sont toujours exactes.`,
   fresh: "Veuillez vérifier que vos informations sont toujours exactes.",
   loadFailed: "Vos informations ne peuvent pas être affichées pour le moment.",
   confirmFailedPhone: `Nous n'avons pas pu enregistrer votre confirmation. Veuillez réessayer plus tard ou nous appeler au ${PHONE}.`,
   confirmFailed: "Nous n'avons pas pu enregistrer votre confirmation. Veuillez réessayer plus tard.",
 };
 
-const logIn = (entreprise: Partial<Entreprise> = {}) => getCore().store.getState().connectUser(user([company({ derniereMiseAJour: "2020-03-14", ...entreprise })]));
+const logIn = (entreprise: Partial<Entreprise> = {}) =>
+  getCore()
+    .store.getState()
+    .connectUser(user([company({ derniereMiseAJour: "2020-03-14", ...entreprise })]));
 
 function api(extra: Record<string, RouteHandler> = {}) {
   return stubApi({ ...sessionRoutes(), [FOOTER]: { body: footer() }, [PROFILE]: { body: profileBody() }, ...extra });
@@ -94,7 +111,12 @@ const intro = (view: Mounted) => view.root.querySelector(".intro")?.textContent;
 const h1 = (view: Mounted) => view.root.querySelector("h1")?.textContent;
 
 function summary(view: Mounted): Record<string, string> {
-  return Object.fromEntries([...view.root.querySelectorAll(".summary-list > div")].map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]));
+  return Object.fromEntries(
+    [...view.root.querySelectorAll(".summary-list > div")].map((row) => [
+      row.querySelector("dt")!.textContent,
+      row.querySelector("dd")!.textContent,
+    ]),
+  );
 }
 
 const yearsAgo = (years: number, days = 0) => {
@@ -252,8 +274,16 @@ describe("<macc-info-confirmation>", () => {
     });
 
     it.each<[string, string, NavigateDetail]>([
-      ["the page the customer was going to", "/mon-compte/factures", { route: "FACTURES", params: {}, path: "/portail/mon-compte/factures" }],
-      ["the confirmation itself (would loop)", "/mon-compte/confirmation-information", { route: "DASHBOARD", params: {}, path: "/portail/mon-compte" }],
+      [
+        "the page the customer was going to",
+        "/mon-compte/factures",
+        { route: "FACTURES", params: {}, path: "/portail/mon-compte/factures" },
+      ],
+      [
+        "the confirmation itself (would loop)",
+        "/mon-compte/confirmation-information",
+        { route: "DASHBOARD", params: {}, path: "/portail/mon-compte" },
+      ],
     ])("with a stored redirection to %s → %j; the redirection is removed", async (_label, redirection, expected) => {
       api({ [CONFIRM]: { body: { entreprise: { idTier: "T1", derniereMiseAJour: "2026-11-21" } } } });
       logIn();
@@ -289,24 +319,27 @@ describe("<macc-info-confirmation>", () => {
       ["500", problem(500)],
       ["409", problem(409)],
       ["a network failure", () => Promise.reject(new TypeError("Failed to fetch"))],
-    ])("failure (%s): the message with the company's phone, nothing stored, no navigation, button usable again", async (_label, handler) => {
-      const calls = api({ [CONFIRM]: handler });
-      logIn({ derniereMiseAJour: "2020-03-14" });
-      const navigations = interceptNavigation();
-      const view = await mountReady();
-      // The phone comes from the footer's contact data.
-      await waitFor(() => expect(calls.callsTo(FOOTER)).toHaveLength(1));
-      fireEvent.click(confirmButton(view));
-      const alert = await view.screen.findByRole("alert");
-      expect(alert.textContent).toBe(MESSAGES.confirmFailedPhone);
-      expect(getCore().store.getState().auth.entreprise?.derniereMiseAJour).toBe("2020-03-14");
-      expect(navigations).toHaveLength(0);
-      // The form shows it: no generic toast on top.
-      expect(getCore().toasts.getState().toasts).toHaveLength(0);
-      await waitFor(() => expect(confirmButton(view).getAttribute("aria-disabled")).toBeNull());
-      // The failure region takes focus, for screen readers.
-      await waitFor(() => expect(view.root.activeElement).toBe(alert.parentElement));
-    });
+    ])(
+      "failure (%s): the message with the company's phone, nothing stored, no navigation, button usable again",
+      async (_label, handler) => {
+        const calls = api({ [CONFIRM]: handler });
+        logIn({ derniereMiseAJour: "2020-03-14" });
+        const navigations = interceptNavigation();
+        const view = await mountReady();
+        // The phone comes from the footer's contact data.
+        await waitFor(() => expect(calls.callsTo(FOOTER)).toHaveLength(1));
+        fireEvent.click(confirmButton(view));
+        const alert = await view.screen.findByRole("alert");
+        expect(alert.textContent).toBe(MESSAGES.confirmFailedPhone);
+        expect(getCore().store.getState().auth.entreprise?.derniereMiseAJour).toBe("2020-03-14");
+        expect(navigations).toHaveLength(0);
+        // The form shows it: no generic toast on top.
+        expect(getCore().toasts.getState().toasts).toHaveLength(0);
+        await waitFor(() => expect(confirmButton(view).getAttribute("aria-disabled")).toBeNull());
+        // The failure region takes focus, for screen readers.
+        await waitFor(() => expect(view.root.activeElement).toBe(alert.parentElement));
+      },
+    );
 
     it("failure without a known phone: the message without it", async () => {
       api({ [FOOTER]: { body: footer(null) }, [CONFIRM]: problem(500) });
@@ -318,7 +351,9 @@ describe("<macc-info-confirmation>", () => {
 
     it("a retry after a failure clears the message and goes on", async () => {
       let attempts = 0;
-      const calls = api({ [CONFIRM]: () => (++attempts === 1 ? problem(500) : { body: { entreprise: { idTier: "T1", derniereMiseAJour: "2026-11-21" } } }) });
+      const calls = api({
+        [CONFIRM]: () => (++attempts === 1 ? problem(500) : { body: { entreprise: { idTier: "T1", derniereMiseAJour: "2026-11-21" } } }),
+      });
       logIn();
       const navigations = interceptNavigation();
       const view = await mountReady();
@@ -365,7 +400,11 @@ describe("<macc-info-confirmation>", () => {
 
       await waitFor(() => expect(navigations).toHaveLength(1));
       const [call] = calls.callsTo(SAVE);
-      expect((call!.body as { entreprise: object }).entreprise).toEqual({ raison_sociale: "Ferme des Érables", formeJuridique: "SARL", immatriculation: "552100554" });
+      expect((call!.body as { entreprise: object }).entreprise).toEqual({
+        raison_sociale: "Ferme des Érables",
+        formeJuridique: "SARL",
+        immatriculation: "552100554",
+      });
       const { auth, app } = getCore().store.getState();
       expect(auth.entreprise?.raisonSocial).toBe("Ferme des Érables");
       expect(auth.entreprise?.derniereMiseAJour).toBe("2026-11-21");
@@ -404,7 +443,9 @@ describe("<macc-info-confirmation>", () => {
       fireEvent.change(await view.screen.findByLabelText("Prénom"), { target: { value: "Jeanne" } });
       fireEvent.click(view.screen.getByRole("button", { name: "Enregistrer et continuer" }));
       const alert = await view.screen.findByRole("alert");
-      expect(alert.textContent).toBe(`Vos informations n'ont pas pu être mises à jour. Veuillez réessayer plus tard ou nous appeler au ${PHONE}.`);
+      expect(alert.textContent).toBe(
+        `Vos informations n'ont pas pu être mises à jour. Veuillez réessayer plus tard ou nous appeler au ${PHONE}.`,
+      );
       expect((view.screen.getByLabelText("Prénom") as HTMLInputElement).value).toBe("Jeanne");
       expect(navigations).toHaveLength(0);
       expect(getCore().store.getState().auth.entreprise?.derniereMiseAJour).toBe("2020-03-14");

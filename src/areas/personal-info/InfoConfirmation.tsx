@@ -74,7 +74,10 @@ export function InfoConfirmation() {
         <>
           <PageTitle>{t`Welcome to your new customer area`}</PageTitle>
           <p className="intro">
-            <Trans>Your customer area has moved to a new service. Before you start, please check the information we hold about you and your company, then confirm it or correct it.</Trans>
+            <Trans>
+              Your customer area has moved to a new service. Before you start, please check the information we hold about you and your
+              company, then confirm it or correct it.
+            </Trans>
           </p>
         </>
       ) : (
@@ -90,7 +93,9 @@ export function InfoConfirmation() {
       <div ref={failure} tabIndex={-1}>
         {failed && (
           <Alert kind="error">
-            {phone ? t`We could not record your confirmation. Please try again later or call us on ${phone}.` : t`We could not record your confirmation. Please try again later.`}
+            {phone
+              ? t`We could not record your confirmation. Please try again later or call us on ${phone}.`
+              : t`We could not record your confirmation. Please try again later.`}
           </Alert>
         )}
       </div>
@@ -115,12 +120,24 @@ export function InfoConfirmation() {
   );
 }
 
-function Summary({ profile, confirming, onConfirm, onCorrect }: { profile: Profile; confirming: boolean; onConfirm: () => void; onCorrect: () => void }) {
+function Summary({
+  profile,
+  confirming,
+  onConfirm,
+  onCorrect,
+}: {
+  profile: Profile;
+  confirming: boolean;
+  onConfirm: () => void;
+  onCorrect: () => void;
+}) {
   const { t } = useLingui();
   const { locale } = useElement();
   const { user, entreprise } = profile;
   const country = (code: string) => (code ? (new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code) : "");
-  const address = [user.adresse, user.adresse_complement, `${user.code_postal} ${user.ville}`.trim(), country(user.pays)].filter(Boolean).join(", ");
+  const address = [user.adresse, user.adresse_complement, `${user.code_postal} ${user.ville}`.trim(), country(user.pays)]
+    .filter(Boolean)
+    .join(", ");
   const rows: Array<[string, string]> = [
     [t`Name`, [user.civilite, user.prenom, user.nom].filter(Boolean).join(" ")],
     [t`Job title`, user.fonction],

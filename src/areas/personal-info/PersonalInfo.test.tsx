@@ -3,7 +3,22 @@ import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-personal-info";
 import { checkCompanyNumber, type CompanyCountry } from "../../core/company-numbers";
 import { getCore } from "../../core/index";
-import { company, deferred, listen, mount, problem, resetPage, sessionRoutes, stubApi, user, type ApiCall, type Mounted, type RouteHandler, type StubResponse, waitFor } from "../../test/elements";
+import {
+  company,
+  deferred,
+  listen,
+  mount,
+  problem,
+  resetPage,
+  sessionRoutes,
+  stubApi,
+  user,
+  type ApiCall,
+  type Mounted,
+  type RouteHandler,
+  type StubResponse,
+  waitFor,
+} from "../../test/elements";
 
 const PROFILE = "GET /api/me/profile";
 const SAVE = "PUT /api/me/profile";
@@ -100,11 +115,23 @@ function api(extra: Record<string, RouteHandler> = {}, body: ProfileBody = profi
 }
 
 const logIn = () =>
-  getCore().store.getState().connectUser(
-    user([company({ raisonSocial: "Ferme des Tilleuls", formeJuridique: "SARL", immatriculation: "552100554", derniereMiseAJour: "2025-06-01" })], {
-      infosConnexion: { emailLogin: "claire@ferme.test" },
-    }),
-  );
+  getCore()
+    .store.getState()
+    .connectUser(
+      user(
+        [
+          company({
+            raisonSocial: "Ferme des Tilleuls",
+            formeJuridique: "SARL",
+            immatriculation: "552100554",
+            derniereMiseAJour: "2025-06-01",
+          }),
+        ],
+        {
+          infosConnexion: { emailLogin: "claire@ferme.test" },
+        },
+      ),
+    );
 
 const TAG = "<macc-personal-info></macc-personal-info>";
 
@@ -174,7 +201,9 @@ describe("<macc-personal-info>", () => {
       const view = await mount(TAG);
       expect(await view.screen.findByRole("status", { name: "Chargement de vos informations" })).toBeTruthy();
       expect(view.root.querySelector("form")).toBeNull();
-      expect(view.screen.getByRole("link", { name: "Modifier mon mot de passe" }).getAttribute("href")).toBe("/portail/mon-compte/mes-informations/update-mot-de-passe");
+      expect(view.screen.getByRole("link", { name: "Modifier mon mot de passe" }).getAttribute("href")).toBe(
+        "/portail/mon-compte/mes-informations/update-mot-de-passe",
+      );
       expect(view.screen.getByText(/Tenez vos coordonnées à jour/).textContent).toBe(
         "Tenez vos coordonnées à jour pour que nos équipes puissent vous joindre. Tous les champs sont obligatoires, sauf ceux indiqués comme facultatifs.",
       );
@@ -306,33 +335,45 @@ describe("<macc-personal-info>", () => {
       const items = await submitInvalid(view);
       expect(items.slice(0, 5)).toEqual(Object.values(MESSAGES.required));
       const summary = await summaryOf(view);
-      expect([...summary.querySelectorAll("a")].slice(0, 5).map((a) => a.getAttribute("href"))).toEqual(["#nom", "#prenom", "#email", "#raison_sociale", "#immatriculation"]);
+      expect([...summary.querySelectorAll("a")].slice(0, 5).map((a) => a.getAttribute("href"))).toEqual([
+        "#nom",
+        "#prenom",
+        "#email",
+        "#raison_sociale",
+        "#immatriculation",
+      ]);
       await waitFor(() => expect(view.root.activeElement).toBe(summary));
       expect(calls.callsTo(SAVE)).toHaveLength(0);
     });
 
-    it.each<[FieldName, string]>(Object.entries(MESSAGES.required) as Array<[FieldName, string]>)("%s emptied → %j inline and in the summary", async (name, message) => {
-      const calls = api();
-      logIn();
-      const view = await mountForm();
-      type(view, name, "");
-      const items = await submitInvalid(view);
-      expect(items[0]).toBe(message);
-      expect(inlineError(view, name)).toBe(message);
-      expect(input(view, name).getAttribute("aria-invalid")).toBe("true");
-      expect(calls.callsTo(SAVE)).toHaveLength(0);
-    });
+    it.each<[FieldName, string]>(Object.entries(MESSAGES.required) as Array<[FieldName, string]>)(
+      "%s emptied → %j inline and in the summary",
+      async (name, message) => {
+        const calls = api();
+        logIn();
+        const view = await mountForm();
+        type(view, name, "");
+        const items = await submitInvalid(view);
+        expect(items[0]).toBe(message);
+        expect(inlineError(view, name)).toBe(message);
+        expect(input(view, name).getAttribute("aria-invalid")).toBe("true");
+        expect(calls.callsTo(SAVE)).toHaveLength(0);
+      },
+    );
 
-    it.each<[string]>([["claire"], ["claire@ferme"], ["claire @ferme.test"], ["claire@@ferme.test"]])("e-mail %j → the format message", async (email) => {
-      const calls = api();
-      logIn();
-      const view = await mountForm();
-      type(view, "email", email);
-      type(view, "motDePasse", "Secret123");
-      expect(await submitInvalid(view)).toEqual([MESSAGES.email]);
-      expect(inlineError(view, "email")).toBe(MESSAGES.email);
-      expect(calls.callsTo(SAVE)).toHaveLength(0);
-    });
+    it.each<[string]>([["claire"], ["claire@ferme"], ["claire @ferme.test"], ["claire@@ferme.test"]])(
+      "e-mail %j → the format message",
+      async (email) => {
+        const calls = api();
+        logIn();
+        const view = await mountForm();
+        type(view, "email", email);
+        type(view, "motDePasse", "Secret123");
+        expect(await submitInvalid(view)).toEqual([MESSAGES.email]);
+        expect(inlineError(view, "email")).toBe(MESSAGES.email);
+        expect(calls.callsTo(SAVE)).toHaveLength(0);
+      },
+    );
 
     it.each<[FieldName, string, boolean]>([
       ["mobile", "+33 6 12 34 56 78", true],
@@ -539,7 +580,13 @@ describe("<macc-personal-info>", () => {
       });
 
       const { auth } = getCore().store.getState();
-      expect(auth.entreprise).toMatchObject({ idTier: "T1", raisonSocial: "Ferme des Érables", formeJuridique: "EARL", immatriculation: "55210055400013", derniereMiseAJour: "2026-11-21" });
+      expect(auth.entreprise).toMatchObject({
+        idTier: "T1",
+        raisonSocial: "Ferme des Érables",
+        formeJuridique: "EARL",
+        immatriculation: "55210055400013",
+        derniereMiseAJour: "2026-11-21",
+      });
       expect(auth.user?.entreprises[0]).toMatchObject({ raisonSocial: "Ferme des Érables", formeJuridique: "EARL" });
       // The company's token is kept.
       expect(auth.token).toBe("company-token-1");
@@ -603,7 +650,13 @@ describe("<macc-personal-info>", () => {
         [SAVE]: {
           status: 422,
           headers: { "Content-Type": "application/problem+json" },
-          body: { status: 422, errors: [{ path: "user.email", message: "Domaine refusé." }, { path: "user.email", message: "Adresse jetable." }] },
+          body: {
+            status: 422,
+            errors: [
+              { path: "user.email", message: "Domaine refusé." },
+              { path: "user.email", message: "Adresse jetable." },
+            ],
+          },
         },
       });
       logIn();

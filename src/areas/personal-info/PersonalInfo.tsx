@@ -48,7 +48,9 @@ export function PersonalInfo() {
           </p>
           {profile.status === "loading" && <ProfileSkeleton />}
           {profile.status === "error" && <LoadFailed onRetry={profile.reload} />}
-          {profile.status === "ready" && <ProfileForm key={idTier} profile={profile.data} submitLabel={t`Save my information`} onSaved={apply} />}
+          {profile.status === "ready" && (
+            <ProfileForm key={idTier} profile={profile.data} submitLabel={t`Save my information`} onSaved={apply} />
+          )}
         </>
       )}
     </div>

@@ -67,20 +67,23 @@ export function ProfileForm({
           ? t`Enter a valid SIREN (9 digits) or SIRET (14 digits)`
           : t`Enter a valid company or VAT number for this country, like ${example}`;
       case "required":
-        return {
-          nom: t`Enter your last name`,
-          prenom: t`Enter your first name`,
-          email: t`Enter your e-mail address`,
-          raison_sociale: t`Enter the company name`,
-          immatriculation: t`Enter the company's registration number`,
-          motDePasse: t`Enter your current password to change your e-mail address`,
-        }[field as string] ?? t`This field is required`;
+        return (
+          {
+            nom: t`Enter your last name`,
+            prenom: t`Enter your first name`,
+            email: t`Enter your e-mail address`,
+            raison_sociale: t`Enter the company name`,
+            immatriculation: t`Enter the company's registration number`,
+            motDePasse: t`Enter your current password to change your e-mail address`,
+          }[field as string] ?? t`This field is required`
+        );
     }
   };
 
   const form = useForm<ProfileValues>(
     valuesOf(profile),
-    (values) => validateProfile(values, { companyCountry, originalEmail: current.user.email }).map((p) => ({ field: p.field, message: message(p) })),
+    (values) =>
+      validateProfile(values, { companyCountry, originalEmail: current.user.email }).map((p) => ({ field: p.field, message: message(p) })),
     async (values) => {
       setOutcome(null);
       const { raison_sociale, formeJuridique, immatriculation, motDePasse, civilite, ...user } = values;
@@ -105,7 +108,8 @@ export function ProfileForm({
   );
 
   function serverErrors(error: unknown): FieldError[] {
-    if (error instanceof ApiError && error.status === 409) return [{ field: "email", message: t`This e-mail address is already used by another account.` }];
+    if (error instanceof ApiError && error.status === 409)
+      return [{ field: "email", message: t`This e-mail address is already used by another account.` }];
     return fieldErrorsOf(error, Object.keys(form.values));
   }
 
@@ -149,7 +153,12 @@ export function ProfileForm({
           <Field {...field("telephone")} type="tel" label={t`Landline phone (optional)`} autoComplete="work tel" />
         </div>
         {emailChanged && (
-          <PasswordField {...field("motDePasse")} label={t`Current password`} hint={t`For your security, changing your e-mail address needs your current password.`} autoComplete="current-password" />
+          <PasswordField
+            {...field("motDePasse")}
+            label={t`Current password`}
+            hint={t`For your security, changing your e-mail address needs your current password.`}
+            autoComplete="current-password"
+          />
         )}
       </section>
 
@@ -173,7 +182,12 @@ export function ProfileForm({
         <h2 id="your-company">{t`Your company`}</h2>
         <div className="form-grid">
           <Field {...field("raison_sociale")} label={t`Company name`} autoComplete="organization" />
-          <Field {...field("formeJuridique")} label={t`Legal form (optional)`} hint={t`For example SAS, SARL, EARL, GAEC`} autoComplete="off" />
+          <Field
+            {...field("formeJuridique")}
+            label={t`Legal form (optional)`}
+            hint={t`For example SAS, SARL, EARL, GAEC`}
+            autoComplete="off"
+          />
           <Field
             {...field("immatriculation")}
             label={t`Registration number`}

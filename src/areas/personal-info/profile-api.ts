@@ -1,7 +1,6 @@
 import * as v from "valibot";
 import type { ApiRequest } from "../../core/api";
 
-
 /** Absent or null text comes out as "", so the form always has a string to show. */
 const text = v.nullish(v.string(), "");
 

@@ -2,7 +2,21 @@ import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import "../../../elements/macc-product-fleet";
 import { getCore } from "../../core/index";
-import { company, deferred, listen, mount, problem, resetPage, sessionRoutes, stubApi, user, type Mounted, type RouteHandler, type StubResponse, waitFor } from "../../test/elements";
+import {
+  company,
+  deferred,
+  listen,
+  mount,
+  problem,
+  resetPage,
+  sessionRoutes,
+  stubApi,
+  user,
+  type Mounted,
+  type RouteHandler,
+  type StubResponse,
+  waitFor,
+} from "../../test/elements";
 
 const LIST = "GET /api/me/products";
 const DETAIL = (code: string) => `GET /api/me/products/${code}`;
@@ -53,7 +67,14 @@ const PRODUCTS = {
   ],
 };
 
-type Doc = { id: string | number; title: string; type: "pdf" | "video"; sizeBytes?: number | null; url?: string | null; durationSeconds?: number | null };
+type Doc = {
+  id: string | number;
+  title: string;
+  type: "pdf" | "video";
+  sizeBytes?: number | null;
+  url?: string | null;
+  durationSeconds?: number | null;
+};
 
 function detail({ technical, sav }: { technical?: Doc[]; sav?: Doc[] } = {}) {
   return {
@@ -78,11 +99,18 @@ function api(routes: Record<string, RouteHandler> = {}) {
   return stubApi({ ...sessionRoutes(), [LIST]: { body: PRODUCTS }, [DETAIL("SEM-3000")]: { body: detail() }, ...routes });
 }
 
-const logIn = () => getCore().store.getState().connectUser(user([company()]));
+const logIn = () =>
+  getCore()
+    .store.getState()
+    .connectUser(user([company()]));
 
 const tbodyRows = (table: Element) => [...table.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent));
 const documents = (view: Mounted) =>
-  [...view.root.querySelectorAll(".documents > li")].map((li) => [li.querySelector("strong")!.textContent, li.querySelector(".document__meta")!.textContent, li.querySelector("a, button")!.textContent]);
+  [...view.root.querySelectorAll(".documents > li")].map((li) => [
+    li.querySelector("strong")!.textContent,
+    li.querySelector(".document__meta")!.textContent,
+    li.querySelector("a, button")!.textContent,
+  ]);
 
 async function mountList(html = "<macc-product-fleet></macc-product-fleet>") {
   const view = await mount(html);
@@ -99,18 +127,18 @@ async function mountDetail(html = '<macc-product-fleet family="SEM-3000"></macc-
 beforeEach(() => resetPage());
 
 describe("<macc-product-fleet>", () => {
-  it.each<[string]>([["<macc-product-fleet></macc-product-fleet>"], ['<macc-product-fleet family="SEM-3000" view="sav"></macc-product-fleet>']])(
-    "anonymous (%s): a prompt to log in, no request",
-    async (html) => {
-      const calls = stubApi({});
-      const view = await mount(html);
-      expect(view.screen.getByRole("heading", { level: 1, name: TEXT.title })).toBeTruthy();
-      expect(view.screen.getByText(TEXT.anonymous)).toBeTruthy();
-      expect(view.screen.getByRole("link", { name: TEXT.logIn }).getAttribute("href")).toBe(HREF.login);
-      await new Promise((r) => setTimeout(r, 20));
-      expect(calls.calls).toHaveLength(0);
-    },
-  );
+  it.each<[string]>([
+    ["<macc-product-fleet></macc-product-fleet>"],
+    ['<macc-product-fleet family="SEM-3000" view="sav"></macc-product-fleet>'],
+  ])("anonymous (%s): a prompt to log in, no request", async (html) => {
+    const calls = stubApi({});
+    const view = await mount(html);
+    expect(view.screen.getByRole("heading", { level: 1, name: TEXT.title })).toBeTruthy();
+    expect(view.screen.getByText(TEXT.anonymous)).toBeTruthy();
+    expect(view.screen.getByRole("link", { name: TEXT.logIn }).getAttribute("href")).toBe(HREF.login);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls.calls).toHaveLength(0);
+  });
 
   describe("the list", () => {
     it("asks for the products in the element's language, with the company's token; a row per family with both links", async () => {
@@ -160,7 +188,9 @@ describe("<macc-product-fleet>", () => {
       const events = listen<{ route: string; params: object; path: string }>("macc-navigate", document, (e) => e.preventDefault());
       const view = await mountList();
       fireEvent.click(view.screen.getByRole("link", { name: `${TEXT.afterSales} — Semoir Maxi-Graine 3000` }));
-      expect(events.map((e) => e.detail)).toEqual([{ route: "PARC_PRODUITS_DETAIL_SAV", params: { codeFamille: "SEM-3000" }, path: HREF.sav("SEM-3000") }]);
+      expect(events.map((e) => e.detail)).toEqual([
+        { route: "PARC_PRODUITS_DETAIL_SAV", params: { codeFamille: "SEM-3000" }, path: HREF.sav("SEM-3000") },
+      ]);
     });
 
     it("agri theme: the table caption and the empty-list message name AGRIMACC", async () => {
@@ -250,12 +280,18 @@ describe("<macc-product-fleet>", () => {
         ["Réglage du semis", TEXT.video(4, 34), TEXT.watch("Réglage du semis")],
       ]);
       const video = view.root.querySelector<HTMLAnchorElement>(".documents a")!;
-      expect([video.getAttribute("href"), video.target, video.rel]).toEqual(["https://videos.macc.test/reglage", "_blank", "noopener noreferrer"]);
+      expect([video.getAttribute("href"), video.target, video.rel]).toEqual([
+        "https://videos.macc.test/reglage",
+        "_blank",
+        "noopener noreferrer",
+      ]);
 
       expect(view.screen.getByRole("heading", { level: 2, name: TEXT.purchases })).toBeTruthy();
       const purchases = view.root.querySelectorAll("table.data")[0]!;
       expect([...purchases.querySelectorAll("thead th")].map((th) => th.textContent)).toEqual(TEXT.purchaseColumns);
-      expect([...purchases.querySelectorAll("tbody tr:first-child td")].map((td) => td.getAttribute("data-label"))).toEqual(TEXT.purchaseColumns);
+      expect([...purchases.querySelectorAll("tbody tr:first-child td")].map((td) => td.getAttribute("data-label"))).toEqual(
+        TEXT.purchaseColumns,
+      );
       expect(tbodyRows(purchases)).toEqual([
         ["14/09/2025", "1"],
         ["18/03/2019", "1\u202f500"],
@@ -287,7 +323,9 @@ describe("<macc-product-fleet>", () => {
     });
 
     it("the family is trimmed and encoded in the address", async () => {
-      const calls = api({ "GET /api/me/products/PUL%20750": { body: { ...detail(), codeFamille: "PUL 750", produit: "Pulvérisateur Précis 750" } } });
+      const calls = api({
+        "GET /api/me/products/PUL%20750": { body: { ...detail(), codeFamille: "PUL 750", produit: "Pulvérisateur Précis 750" } },
+      });
       logIn();
       const view = await mountDetail('<macc-product-fleet family="  PUL 750 "></macc-product-fleet>');
       expect(calls.callsTo("GET /api/me/products/PUL%20750")).toHaveLength(1);

@@ -33,7 +33,11 @@ export function ProductFleet({ family, view }: ProductFleetProps) {
     );
   }
   const code = family?.trim();
-  return code ? <ProductDetailView key={`${entreprise.idTier}:${code}`} family={code} afterSales={view === "sav"} /> : <ProductList key={entreprise.idTier} />;
+  return code ? (
+    <ProductDetailView key={`${entreprise.idTier}:${code}`} family={code} afterSales={view === "sav"} />
+  ) : (
+    <ProductList key={entreprise.idTier} />
+  );
 }
 
 function ProductList() {
@@ -46,9 +50,7 @@ function ProductList() {
   return (
     <div className="container" part="product-fleet">
       <PageTitle>{t`My product fleet`}</PageTitle>
-      {products.status === "error" && (
-        <LoadError message={t`Your products cannot be shown right now.`} onRetry={products.reload} />
-      )}
+      {products.status === "error" && <LoadError message={t`Your products cannot be shown right now.`} onRetry={products.reload} />}
       {products.status === "ready" && products.data.length === 0 && <Alert>{t`You have no ${brand} products.`}</Alert>}
       {products.status !== "error" && !(products.status === "ready" && products.data.length === 0) && (
         <DataTable
@@ -109,21 +111,35 @@ function ProductDetailView({ family, afterSales }: { family: string; afterSales:
       <p>
         <RouteLink route="PARC_PRODUITS">{t`Back to my product fleet`}</RouteLink>
       </p>
-      <PageTitle>{detail ? detail.produit : <Skeleton width="calc(16 * var(--_size))" height="calc(2 * var(--_size))" label={t`Loading the product`} />}</PageTitle>
-      {product.status === "error" && (
-        <LoadError message={t`This product cannot be shown right now.`} onRetry={product.reload} />
-      )}
+      <PageTitle>
+        {detail ? (
+          detail.produit
+        ) : (
+          <Skeleton width="calc(16 * var(--_size))" height="calc(2 * var(--_size))" label={t`Loading the product`} />
+        )}
+      </PageTitle>
+      {product.status === "error" && <LoadError message={t`This product cannot be shown right now.`} onRetry={product.reload} />}
       {detail && (
         <>
           <p className="product-code">{t`Product code: ${detail.codeFamille}`}</p>
           <ul className="tabs" aria-label={t`Documentation`}>
             <li>
-              <RouteLink route="PARC_PRODUITS_DETAIL" params={{ codeFamille: detail.codeFamille }} className="btn btn--secondary" aria-current={afterSales ? undefined : "page"}>
+              <RouteLink
+                route="PARC_PRODUITS_DETAIL"
+                params={{ codeFamille: detail.codeFamille }}
+                className="btn btn--secondary"
+                aria-current={afterSales ? undefined : "page"}
+              >
                 {t`Technical documents & video`}
               </RouteLink>
             </li>
             <li>
-              <RouteLink route="PARC_PRODUITS_DETAIL_SAV" params={{ codeFamille: detail.codeFamille }} className="btn btn--secondary" aria-current={afterSales ? "page" : undefined}>
+              <RouteLink
+                route="PARC_PRODUITS_DETAIL_SAV"
+                params={{ codeFamille: detail.codeFamille }}
+                className="btn btn--secondary"
+                aria-current={afterSales ? "page" : undefined}
+              >
                 {t`After-sales service`}
               </RouteLink>
             </li>
@@ -175,7 +191,10 @@ function DocumentItem({ doc }: { doc: ProductDocument }) {
       {doc.type === "video" && doc.url ? (
         <a className="btn btn--secondary" href={doc.url} target="_blank" rel="noopener noreferrer">
           {t`Watch the video`}
-          <span className="visually-hidden"> {doc.title} {t`(opens in a new tab)`}</span>
+          <span className="visually-hidden">
+            {" "}
+            {doc.title} {t`(opens in a new tab)`}
+          </span>
         </a>
       ) : (
         <Button

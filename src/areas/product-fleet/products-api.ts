@@ -2,7 +2,6 @@ import * as v from "valibot";
 import type { ApiRequest } from "../../core/api";
 import type { Locale } from "../../core/constants";
 
-
 const ProductSchema = v.object({
   codeFamille: v.string(),
   produit: v.string(),
@@ -33,12 +32,18 @@ export type ProductDetail = v.InferOutput<typeof DetailSchema>;
 const QUIET = [400, 403, 404, 500, 502, 504, 0];
 
 export async function listProducts(request: ApiRequest, langue: Locale, signal?: AbortSignal): Promise<Product[]> {
-  const answer = v.parse(v.object({ items: v.array(ProductSchema) }), await request<unknown>("/me/products", { query: { langue }, signal, expected: QUIET }));
+  const answer = v.parse(
+    v.object({ items: v.array(ProductSchema) }),
+    await request<unknown>("/me/products", { query: { langue }, signal, expected: QUIET }),
+  );
   return answer.items;
 }
 
 export async function getProduct(request: ApiRequest, codeFamille: string, langue: Locale, signal?: AbortSignal): Promise<ProductDetail> {
-  return v.parse(DetailSchema, await request<unknown>(`/me/products/${encodeURIComponent(codeFamille)}`, { query: { langue }, signal, expected: QUIET }));
+  return v.parse(
+    DetailSchema,
+    await request<unknown>(`/me/products/${encodeURIComponent(codeFamille)}`, { query: { langue }, signal, expected: QUIET }),
+  );
 }
 
 export function getDocument(request: ApiRequest, id: ProductDocument["id"]): Promise<Blob> {

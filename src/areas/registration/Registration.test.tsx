@@ -4,7 +4,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import "../../../elements/macc-registration";
 import { getCore } from "../../core/index";
 import { REGISTRATION_KEY } from "../../core/registration";
-import { company, listen, mount, problem, resetPage, sessionBody, sessionRoutes, stubApi, user, waitFor, type ApiCall, type Mounted, type RouteHandler, type StubResponse } from "../../test/elements";
+import {
+  company,
+  listen,
+  mount,
+  problem,
+  resetPage,
+  sessionBody,
+  sessionRoutes,
+  stubApi,
+  user,
+  waitFor,
+  type ApiCall,
+  type Mounted,
+  type RouteHandler,
+  type StubResponse,
+} from "../../test/elements";
 
 const PAGE = "/portail/inscription";
 const TAG = "<macc-registration></macc-registration>";
@@ -27,7 +42,8 @@ const MESSAGES = {
   noCompany: "Aucune entreprise ne correspond.",
   unknownCustomer: "Désolé, ce code client n'est pas reconnu.",
   selectCompany: "Sélectionnez au moins une entreprise",
-  noContact: "Aucuns moyens de contacts disponibles pour finaliser la procédure. Merci de contacter la MACC pour réaliser votre inscription.",
+  noContact:
+    "Aucuns moyens de contacts disponibles pour finaliser la procédure. Merci de contacter la MACC pour réaliser votre inscription.",
   chooseMeans: "Choisissez comment recevoir votre code",
   codeFormat: "Saisissez le code à 6 chiffres que nous vous avons envoyé",
   wrongCode: (left: number) => `Code incorrect. Essais restants : ${left}.`,
@@ -61,7 +77,13 @@ const TITLES = {
 
 function challenge(k: number) {
   const salt = `salt-${k}?expires=4102444800`;
-  return { algorithm: "SHA-256", challenge: createHash("sha256").update(`${salt}0`).digest("hex"), maxnumber: 5, salt, signature: `sig-${k}` };
+  return {
+    algorithm: "SHA-256",
+    challenge: createHash("sha256").update(`${salt}0`).digest("hex"),
+    maxnumber: 5,
+    salt,
+    signature: `sig-${k}`,
+  };
 }
 function challenges(): RouteHandler {
   let served = 0;
@@ -72,8 +94,20 @@ const proofOf = (call: ApiCall) => JSON.parse(atob(call.headers["x-bot-check"]!)
 // ---------------------------------------------------------------------------------------------
 // Fixtures
 
-const FERME = { idTier: "T1", formeJuridique: "SARL", raisonSocial: "Ferme des Tilleuls", immatriculation: "552100554", numeroClient: "C-100100" };
-const BLES = { idTier: "T2", formeJuridique: "EARL", raisonSocial: "Les Blés d'Or", immatriculation: "813455020", numeroClient: "C-100200" };
+const FERME = {
+  idTier: "T1",
+  formeJuridique: "SARL",
+  raisonSocial: "Ferme des Tilleuls",
+  immatriculation: "552100554",
+  numeroClient: "C-100100",
+};
+const BLES = {
+  idTier: "T2",
+  formeJuridique: "EARL",
+  raisonSocial: "Les Blés d'Or",
+  immatriculation: "813455020",
+  numeroClient: "C-100200",
+};
 const EMAIL_MEANS = { id: "email-1", type: "email", masked: "j***@f***.test" };
 const SMS_MEANS = { id: "sms-1", type: "sms", masked: "+33 6 ** ** ** 78" };
 
@@ -139,7 +173,13 @@ interface Identity {
   email?: string;
   mobile?: string;
 }
-const VALID: Required<Identity> = { pays: "FR", immatriculation: "552100554", numeroClient: "", email: "jean@ferme.test", mobile: "+33 6 12 34 56 78" };
+const VALID: Required<Identity> = {
+  pays: "FR",
+  immatriculation: "552100554",
+  numeroClient: "",
+  email: "jean@ferme.test",
+  mobile: "+33 6 12 34 56 78",
+};
 
 function fillIdentity(view: Mounted, values: Identity) {
   for (const [id, value] of Object.entries(values)) fireEvent.change(byId(view, id), { target: { value } });
@@ -228,10 +268,16 @@ describe("<macc-registration>", () => {
         "Téléphone mobile",
       ]);
       const intro = view.root.querySelector("#registration-required")!;
-      expect(intro.textContent).toBe("Tous les champs sont obligatoires. Pour votre entreprise, son numéro d'immatriculation ou votre numéro client suffit.");
+      expect(intro.textContent).toBe(
+        "Tous les champs sont obligatoires. Pour votre entreprise, son numéro d'immatriculation ou votre numéro client suffit.",
+      );
       expect(view.root.querySelector("form")!.getAttribute("aria-describedby")).toBe("registration-required");
       expect(view.root.textContent).not.toMatch(/Champ obligatoire|SMS/);
-      expect(view.screen.getByText(/^Pour votre compte\. Nous envoyons le code de vérification à une adresse e-mail ou un numéro de mobile déjà connus pour votre entreprise, que vous choisissez à l'étape 3\.$/)).toBeTruthy();
+      expect(
+        view.screen.getByText(
+          /^Pour votre compte\. Nous envoyons le code de vérification à une adresse e-mail ou un numéro de mobile déjà connus pour votre entreprise, que vous choisissez à l'étape 3\.$/,
+        ),
+      ).toBeTruthy();
       const pays = byId<HTMLSelectElement>(view, "pays");
       expect(pays.value).toBe("FR");
       expect([...pays.options].map((o) => o.value)).toEqual(["FR", "BE", "LU", "NL", "GB", "ES", "IT"]);
@@ -250,10 +296,22 @@ describe("<macc-registration>", () => {
     it.each<[string, Identity, Array<[string, string]>]>([
       ["both numbers empty", { immatriculation: "", numeroClient: "" }, [["immatriculation", MESSAGES.oneOfTwo]]],
       ["both numbers blank", { immatriculation: "  ", numeroClient: " " }, [["immatriculation", MESSAGES.oneOfTwo]]],
-      ["a French number failing its check digit", { immatriculation: "552100555" }, [["immatriculation", MESSAGES.invalidNumber("552 100 554 00013")]]],
+      [
+        "a French number failing its check digit",
+        { immatriculation: "552100555" },
+        [["immatriculation", MESSAGES.invalidNumber("552 100 554 00013")]],
+      ],
       ["a French number of 8 digits", { immatriculation: "55210055" }, [["immatriculation", MESSAGES.invalidNumber("552 100 554 00013")]]],
-      ["a Belgian number failing its check", { pays: "BE", immatriculation: "0403.170.702" }, [["immatriculation", MESSAGES.invalidNumber("0403.170.701")]]],
-      ["a French SIREN for Belgium", { pays: "BE", immatriculation: "552100554" }, [["immatriculation", MESSAGES.invalidNumber("0403.170.701")]]],
+      [
+        "a Belgian number failing its check",
+        { pays: "BE", immatriculation: "0403.170.702" },
+        [["immatriculation", MESSAGES.invalidNumber("0403.170.701")]],
+      ],
+      [
+        "a French SIREN for Belgium",
+        { pays: "BE", immatriculation: "552100554" },
+        [["immatriculation", MESSAGES.invalidNumber("0403.170.701")]],
+      ],
       ["no e-mail", { email: "" }, [["email", MESSAGES.emailRequired]]],
       ["an e-mail without domain", { email: "jean@ferme" }, [["email", MESSAGES.emailFormat]]],
       ["an e-mail with a space", { email: "jean @ferme.test" }, [["email", MESSAGES.emailFormat]]],
@@ -285,16 +343,34 @@ describe("<macc-registration>", () => {
     });
 
     it.each<[string, Identity, object]>([
-      ["a SIREN", { immatriculation: " 552100554 " }, { pays: "FR", immatriculation: "552100554", email: "jean@ferme.test", mobile: "+33 6 12 34 56 78" }],
-      ["a customer number only", { immatriculation: "", numeroClient: " C-100100 " }, { pays: "FR", numeroClient: "C-100100", email: "jean@ferme.test", mobile: "+33 6 12 34 56 78" }],
-      ["a Belgian number", { pays: "BE", immatriculation: "0403.170.701" }, { pays: "BE", immatriculation: "0403.170.701", email: "jean@ferme.test", mobile: "+33 6 12 34 56 78" }],
+      [
+        "a SIREN",
+        { immatriculation: " 552100554 " },
+        { pays: "FR", immatriculation: "552100554", email: "jean@ferme.test", mobile: "+33 6 12 34 56 78" },
+      ],
+      [
+        "a customer number only",
+        { immatriculation: "", numeroClient: " C-100100 " },
+        { pays: "FR", numeroClient: "C-100100", email: "jean@ferme.test", mobile: "+33 6 12 34 56 78" },
+      ],
+      [
+        "a Belgian number",
+        { pays: "BE", immatriculation: "0403.170.701" },
+        { pays: "BE", immatriculation: "0403.170.701", email: "jean@ferme.test", mobile: "+33 6 12 34 56 78" },
+      ],
     ])("%s: posts the trimmed body, with a solved bot check, and goes to step 2", async (_label, values, body) => {
       const { calls, view } = await start();
       await toCompanies(view, { ...VALID, ...values });
       const [call] = calls.callsTo(IDENTIFY);
       expect(call!.body).toEqual(body);
       expect(call!.headers.authorization).toBeUndefined();
-      expect(proofOf(call!)).toEqual({ algorithm: "SHA-256", challenge: challenge(1).challenge, number: 0, salt: challenge(1).salt, signature: "sig-1" });
+      expect(proofOf(call!)).toEqual({
+        algorithm: "SHA-256",
+        challenge: challenge(1).challenge,
+        number: 0,
+        salt: challenge(1).salt,
+        signature: "sig-1",
+      });
       expect(stepLine(view)).toBe("Étape 2 sur 5");
     });
 
@@ -317,7 +393,11 @@ describe("<macc-registration>", () => {
 
     it("422: the server's messages on their fields", async () => {
       const { view } = await start({
-        [IDENTIFY]: { status: 422, headers: { "Content-Type": "application/problem+json" }, body: { status: 422, errors: [{ path: "mobile", message: "Ce numéro n'est pas un mobile." }] } },
+        [IDENTIFY]: {
+          status: 422,
+          headers: { "Content-Type": "application/problem+json" },
+          body: { status: 422, errors: [{ path: "mobile", message: "Ce numéro n'est pas un mobile." }] },
+        },
       });
       fillIdentity(view, VALID);
       submit(view);
@@ -455,7 +535,9 @@ describe("<macc-registration>", () => {
       await onStep(view, "code");
       expect(calls.callsTo(CODE)[0]!.body).toEqual({ moyenContact: "sms-1" });
       expect(proofOf(calls.callsTo(CODE)[0]!).number).toBe(0);
-      expect(view.root.textContent).toContain("Nous avons envoyé un code à 6 chiffres par SMS au +33 6 ** ** ** 78. Il est valable 10 minutes.");
+      expect(view.root.textContent).toContain(
+        "Nous avons envoyé un code à 6 chiffres par SMS au +33 6 ** ** ** 78. Il est valable 10 minutes.",
+      );
       expect(saved()).toMatchObject({ step: "code", moyenContactChoisi: "sms-1", resendAfterSeconds: 60 });
     });
 
@@ -465,7 +547,9 @@ describe("<macc-registration>", () => {
       fireEvent.click(view.screen.getByLabelText("Par e-mail à j***@f***.test"));
       submit(view);
       await onStep(view, "code");
-      expect(view.root.textContent).toContain("Nous avons envoyé un code à 6 chiffres par e-mail à j***@f***.test. Il est valable 10 minutes.");
+      expect(view.root.textContent).toContain(
+        "Nous avons envoyé un code à 6 chiffres par e-mail à j***@f***.test. Il est valable 10 minutes.",
+      );
     });
 
     it("a single means is already chosen", async () => {
@@ -564,10 +648,12 @@ describe("<macc-registration>", () => {
     });
 
     it("resend cool-down: counts down each second, then a new code is sent with its own bot check and the count restarts", async () => {
-      const { calls, view } = await start({ [CODE]: (() => {
-        let sent = 0;
-        return () => codeSent(++sent === 1 ? 60 : 30);
-      })() });
+      const { calls, view } = await start({
+        [CODE]: (() => {
+          let sent = 0;
+          return () => codeSent(++sent === 1 ? 60 : 30);
+        })(),
+      });
       await toContact(view);
       vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
       fireEvent.click(view.screen.getByLabelText("Par SMS au +33 6 ** ** ** 78"));
@@ -604,7 +690,10 @@ describe("<macc-registration>", () => {
   });
 
   describe("focus between steps", () => {
-    const focusedTitle = (view: Mounted) => (view.root.activeElement === view.root.querySelector("form > h2") ? stepTitle(view) : view.root.activeElement?.outerHTML ?? "nothing focused");
+    const focusedTitle = (view: Mounted) =>
+      view.root.activeElement === view.root.querySelector("form > h2")
+        ? stepTitle(view)
+        : (view.root.activeElement?.outerHTML ?? "nothing focused");
 
     it("each step change (1→2, 2→3, 3→4, 4→5, back, cancel) focuses the new step's heading", async () => {
       const { view } = await start();
@@ -635,7 +724,15 @@ describe("<macc-registration>", () => {
 
   describe("step 5: the password and the account", () => {
     it.each<[string, string, string, Array<[string, string]>]>([
-      ["both empty", "", "", [["nouveauMotDePasse", MESSAGES.newRequired], ["confirmerMotDePasse", MESSAGES.confirmRequired]]],
+      [
+        "both empty",
+        "",
+        "",
+        [
+          ["nouveauMotDePasse", MESSAGES.newRequired],
+          ["confirmerMotDePasse", MESSAGES.confirmRequired],
+        ],
+      ],
       ["too short", "Abc1", "Abc1", [["nouveauMotDePasse", MESSAGES.length]]],
       ["no uppercase", "moisson26", "moisson26", [["nouveauMotDePasse", MESSAGES.uppercase]]],
       ["no lowercase", "MOISSON26", "MOISSON26", [["nouveauMotDePasse", MESSAGES.lowercase]]],
@@ -655,19 +752,33 @@ describe("<macc-registration>", () => {
       await toPassword(view);
       const fresh = view.screen.getByLabelText("Nouveau mot de passe") as HTMLInputElement;
       const confirm = view.screen.getByLabelText("Confirmer le nouveau mot de passe") as HTMLInputElement;
-      expect([fresh.type, fresh.autocomplete, confirm.type, confirm.autocomplete]).toEqual(["password", "new-password", "password", "new-password"]);
-      expect(view.root.getElementById(fresh.getAttribute("aria-describedby")!)!.textContent).toBe("Au moins 8 caractères, dont une majuscule, une minuscule et un chiffre.");
+      expect([fresh.type, fresh.autocomplete, confirm.type, confirm.autocomplete]).toEqual([
+        "password",
+        "new-password",
+        "password",
+        "new-password",
+      ]);
+      expect(view.root.getElementById(fresh.getAttribute("aria-describedby")!)!.textContent).toBe(
+        "Au moins 8 caractères, dont une majuscule, une minuscule et un chiffre.",
+      );
       expect(button(view, "Créer mon compte").type).toBe("submit");
     });
 
     it.each<[string, ReturnType<typeof company>[], string, string]>([
       ["one company → DASHBOARD", [company({ idTier: "T1" })], "DASHBOARD", "/portail/mon-compte"],
-      ["several companies → CHOIX_ENTREPRISE", [company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })], "CHOIX_ENTREPRISE", "/portail/mon-compte/choixEntreprise"],
+      [
+        "several companies → CHOIX_ENTREPRISE",
+        [company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })],
+        "CHOIX_ENTREPRISE",
+        "/portail/mon-compte/choixEntreprise",
+      ],
     ])("201 with %s: logged in with the companies, macc-login, navigation, the flow cleared", async (_label, companies, route, path) => {
       const account = user(companies, { uuidCompte: "uuid-new" });
       const { calls, view } = await start({ [COMPLETE]: { status: 201, body: sessionBody(account) } });
       const order: string[] = [];
-      const logins = listen<{ uuidCompte: string; emailLogin: string; idTier: string | null }>("macc-login", document, () => order.push("login"));
+      const logins = listen<{ uuidCompte: string; emailLogin: string; idTier: string | null }>("macc-login", document, () =>
+        order.push("login"),
+      );
       const navigations = listen<NavigateDetail>("macc-navigate", document, (event) => {
         order.push("navigate");
         event.preventDefault();
@@ -727,17 +838,32 @@ describe("<macc-registration>", () => {
   describe("every step", () => {
     type Driver = (view: Mounted) => Promise<void>;
     const STEPS: Array<[string, string, Driver, Driver]> = [
-      ["identify", IDENTIFY, async () => undefined, async (view) => {
-        fillIdentity(view, VALID);
-        submit(view);
-      }],
-      ["companies", COMPANIES, toCompanies, async (view) => {
-        submit(view);
-      }],
-      ["contact", CODE, toContact, async (view) => {
-        fireEvent.click(view.screen.getByLabelText("Par SMS au +33 6 ** ** ** 78"));
-        submit(view);
-      }],
+      [
+        "identify",
+        IDENTIFY,
+        async () => undefined,
+        async (view) => {
+          fillIdentity(view, VALID);
+          submit(view);
+        },
+      ],
+      [
+        "companies",
+        COMPANIES,
+        toCompanies,
+        async (view) => {
+          submit(view);
+        },
+      ],
+      [
+        "contact",
+        CODE,
+        toContact,
+        async (view) => {
+          fireEvent.click(view.screen.getByLabelText("Par SMS au +33 6 ** ** ** 78"));
+          submit(view);
+        },
+      ],
       ["code", VERIFY, toCode, (view) => enterCode(view, "123456")],
       ["password", COMPLETE, toPassword, async (view) => choosePassword(view, "Moisson2026")],
     ];
@@ -748,7 +874,9 @@ describe("<macc-registration>", () => {
       ["a network failure", () => Promise.reject(new TypeError("Failed to fetch")), MESSAGES.generic],
       ["403 bot check", BOT_CHECK_FAILED, MESSAGES.botCheck],
     ];
-    const rows = STEPS.flatMap(([step, route, reach, act]) => FAILURES.map(([label, answer, message]) => [step, label, route, reach, act, answer, message] as const));
+    const rows = STEPS.flatMap(([step, route, reach, act]) =>
+      FAILURES.map(([label, answer, message]) => [step, label, route, reach, act, answer, message] as const),
+    );
 
     it.each(rows)("%s: %s → the message, no toast, still on the step", async (step, _label, route, reach, act, answer, message) => {
       const { view } = await start({ [route]: answer });
@@ -811,7 +939,11 @@ describe("<macc-registration>", () => {
         expect(proof.number).toBe(0);
         expect(proof.algorithm).toBe("SHA-256");
         expect(served.has(proof.salt as string)).toBe(true);
-        expect(proof.challenge).toBe(createHash("sha256").update(`${proof.salt as string}0`).digest("hex"));
+        expect(proof.challenge).toBe(
+          createHash("sha256")
+            .update(`${proof.salt as string}0`)
+            .digest("hex"),
+        );
       }
       expect(new Set(proofs.map((p) => p.salt)).size).toBe(PROTECTED.length);
       for (const call of protectedCalls) expect(call.headers.authorization).toBeUndefined();
@@ -823,7 +955,15 @@ describe("<macc-registration>", () => {
       const { view } = await start();
       expect(saved()).toBeNull();
       await toCompanies(view);
-      expect(saved()).toMatchObject({ step: "companies", token: REG_ID, pays: "FR", immatriculation: "552100554", email: "jean@ferme.test", mobile: "+33 6 12 34 56 78", entreprisesTrouvees: [FERME] });
+      expect(saved()).toMatchObject({
+        step: "companies",
+        token: REG_ID,
+        pays: "FR",
+        immatriculation: "552100554",
+        email: "jean@ferme.test",
+        mobile: "+33 6 12 34 56 78",
+        entreprisesTrouvees: [FERME],
+      });
     });
 
     it("cancel at any step clears it and starts again at step 1 with empty fields", async () => {

@@ -99,7 +99,15 @@ function useFailure() {
   const botCheck = useBotCheckFailure();
   /** The message for a failure no field explains. */
   const explain = (error: unknown): string =>
-    !(error instanceof ApiError) ? generic : error.status === 429 ? tooMany(error) : isBotCheckRefusal(error) ? botCheck : error.status === 404 ? expired : generic;
+    !(error instanceof ApiError)
+      ? generic
+      : error.status === 429
+        ? tooMany(error)
+        : isBotCheckRefusal(error)
+          ? botCheck
+          : error.status === 404
+            ? expired
+            : generic;
   return { view, show, explain };
 }
 
@@ -120,18 +128,29 @@ function Identify({ store }: { store: RegistrationStore }) {
   const countryName = new Intl.DisplayNames([locale], { type: "region" });
 
   const form = useForm<IdentifyValues>(
-    { pays: saved.pays, immatriculation: saved.immatriculation, numeroClient: saved.numeroClient, email: saved.email, mobile: saved.mobile },
+    {
+      pays: saved.pays,
+      immatriculation: saved.immatriculation,
+      numeroClient: saved.numeroClient,
+      email: saved.email,
+      mobile: saved.mobile,
+    },
     (values) => {
       const errors: FieldError[] = [];
       const number = values.immatriculation.trim();
       if (!number && !values.numeroClient.trim()) errors.push({ field: "immatriculation", message: t`One of the two fields is required` });
       else if (number && !checkCompanyNumber(values.pays as CompanyCountry, number).valid) {
-        errors.push({ field: "immatriculation", message: t`Enter a valid registration number for this country, like ${COMPANY_NUMBER_EXAMPLE[values.pays as CompanyCountry]}` });
+        errors.push({
+          field: "immatriculation",
+          message: t`Enter a valid registration number for this country, like ${COMPANY_NUMBER_EXAMPLE[values.pays as CompanyCountry]}`,
+        });
       }
       if (!values.email.trim()) errors.push({ field: "email", message: t`Enter your e-mail address` });
-      else if (!isEmail(values.email.trim())) errors.push({ field: "email", message: t`Enter an e-mail address in the correct format, like name@example.com` });
+      else if (!isEmail(values.email.trim()))
+        errors.push({ field: "email", message: t`Enter an e-mail address in the correct format, like name@example.com` });
       if (!values.mobile.trim()) errors.push({ field: "mobile", message: t`Enter your mobile number` });
-      else if (!MOBILE.test(values.mobile.trim())) errors.push({ field: "mobile", message: t`Enter a valid mobile number, like +33 6 12 34 56 78` });
+      else if (!MOBILE.test(values.mobile.trim()))
+        errors.push({ field: "mobile", message: t`Enter a valid mobile number, like +33 6 12 34 56 78` });
       return errors;
     },
     async (values): Promise<void> => {
@@ -145,7 +164,15 @@ function Identify({ store }: { store: RegistrationStore }) {
       };
       try {
         const found = await identify(request, await bot.take(), body);
-        store.getState().identified({ token: found.registrationId, ...body, immatriculation: body.immatriculation ?? "", numeroClient: body.numeroClient ?? "", entreprisesTrouvees: found.entreprisesTrouvees });
+        store
+          .getState()
+          .identified({
+            token: found.registrationId,
+            ...body,
+            immatriculation: body.immatriculation ?? "",
+            numeroClient: body.numeroClient ?? "",
+            entreprisesTrouvees: found.entreprisesTrouvees,
+          });
       } catch (error) {
         const fields = fieldErrorsOf(error, Object.keys(values));
         if (fields.length) return form.fail(fields);
@@ -179,14 +206,30 @@ function Identify({ store }: { store: RegistrationStore }) {
       <Field
         {...form.bind("immatriculation")}
         label={t`Company registration number`}
-        hint={form.values.pays === "FR" ? t`SIREN (9 digits) or SIRET (14 digits)` : t`Company or VAT number, for example ${COMPANY_NUMBER_EXAMPLE[form.values.pays as CompanyCountry]}`}
+        hint={
+          form.values.pays === "FR"
+            ? t`SIREN (9 digits) or SIRET (14 digits)`
+            : t`Company or VAT number, for example ${COMPANY_NUMBER_EXAMPLE[form.values.pays as CompanyCountry]}`
+        }
         autoComplete="off"
         spellCheck={false}
       />
       <p className="or">{t`or`}</p>
-      <Field {...form.bind("numeroClient")} label={t`Customer number`} hint={t`It is printed on your invoices.`} autoComplete="off" spellCheck={false} />
+      <Field
+        {...form.bind("numeroClient")}
+        label={t`Customer number`}
+        hint={t`It is printed on your invoices.`}
+        autoComplete="off"
+        spellCheck={false}
+      />
       <Field {...form.bind("email")} type="email" label={t`E-mail address`} autoComplete="email" spellCheck={false} autoCapitalize="none" />
-      <Field {...form.bind("mobile")} type="tel" label={t`Mobile phone`} hint={t`For your account. We send the verification code to an e-mail address or mobile number we already hold for your company, which you choose at step 3.`} autoComplete="mobile tel" />
+      <Field
+        {...form.bind("mobile")}
+        type="tel"
+        label={t`Mobile phone`}
+        hint={t`For your account. We send the verification code to an e-mail address or mobile number we already hold for your company, which you choose at step 3.`}
+        autoComplete="mobile tel"
+      />
       <Button type="submit" busy={form.submitting}>
         {t`Find my company`}
       </Button>
@@ -229,13 +272,20 @@ function Companies({ store }: { store: RegistrationStore }) {
       <h2 tabIndex={-1}>{t`Choose your companies`}</h2>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {failure.view}
-      {noContact && <Alert kind="error">{t`No contact means available to complete the procedure. Please contact ${brand} to register.`}</Alert>}
+      {noContact && (
+        <Alert kind="error">{t`No contact means available to complete the procedure. Please contact ${brand} to register.`}</Alert>
+      )}
       <fieldset className={form.errors.length ? "field field--error" : "field"}>
         <legend className="field__label">{t`The companies found for you`}</legend>
         {form.errors[0] && <span className="field__error">{form.errors[0].message}</span>}
         {found.map((company, i) => (
           <label className="checkbox" key={company.idTier}>
-            <input id={`company-${i}`} type="checkbox" checked={form.values.ids.includes(company.idTier)} onChange={(e) => toggle(company.idTier, e.target.checked)} />
+            <input
+              id={`company-${i}`}
+              type="checkbox"
+              checked={form.values.ids.includes(company.idTier)}
+              onChange={(e) => toggle(company.idTier, e.target.checked)}
+            />
             <span>
               <strong>{formatCompanyName(company.raisonSocial, company.formeJuridique, country)}</strong>
               <small>{t`Registration number ${company.immatriculation} · customer number ${company.numeroClient}`}</small>
@@ -334,7 +384,9 @@ function Code({ store }: { store: RegistrationStore }) {
       } catch (error) {
         if (error instanceof ApiError && error.status === 422) {
           const left = error.problem.remainingTries;
-          return form.fail([{ field: "code", message: typeof left === "number" ? t`Incorrect code. ${left} tries left.` : t`Incorrect code.` }]);
+          return form.fail([
+            { field: "code", message: typeof left === "number" ? t`Incorrect code. ${left} tries left.` : t`Incorrect code.` },
+          ]);
         }
         if (error instanceof ApiError && error.status === 410) {
           setNewCodeNeeded(true);
@@ -360,7 +412,13 @@ function Code({ store }: { store: RegistrationStore }) {
   return (
     <form noValidate onSubmit={form.onSubmit}>
       <h2 tabIndex={-1}>{t`Enter your code`}</h2>
-      {means && <p>{means.type === "email" ? t`We have sent a 6-digit code by e-mail to ${means.masked}. It is valid for 10 minutes.` : t`We have sent a 6-digit code by SMS to ${means.masked}. It is valid for 10 minutes.`}</p>}
+      {means && (
+        <p>
+          {means.type === "email"
+            ? t`We have sent a 6-digit code by e-mail to ${means.masked}. It is valid for 10 minutes.`
+            : t`We have sent a 6-digit code by SMS to ${means.masked}. It is valid for 10 minutes.`}
+        </p>
+      )}
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {failure.view}
       <Field
@@ -397,16 +455,30 @@ function Password({ store }: { store: RegistrationStore }) {
   const form = useForm({ nouveauMotDePasse: "", confirmerMotDePasse: "" }, rules.validate, async (values): Promise<void> => {
     failure.show(null);
     try {
-      const answer = await complete(request, await bot.take(), store.getState().token!, values.nouveauMotDePasse, values.confirmerMotDePasse);
+      const answer = await complete(
+        request,
+        await bot.take(),
+        store.getState().token!,
+        values.nouveauMotDePasse,
+        values.confirmerMotDePasse,
+      );
       const user = await core.session.start(answer);
       store.getState().reset();
-      emit("macc-login", { uuidCompte: user.uuidCompte, emailLogin: user.infosConnexion.emailLogin, idTier: user.entreprises[0]?.idTier ?? null });
+      emit("macc-login", {
+        uuidCompte: user.uuidCompte,
+        emailLogin: user.infosConnexion.emailLogin,
+        idTier: user.entreprises[0]?.idTier ?? null,
+      });
       if (user.entreprises.length > 1) nav.go("CHOIX_ENTREPRISE");
       else followRedirection(core, nav, locale);
     } catch (error) {
-      const fields = fieldErrorsOf(error, ["motDePasse", "confirmerMotDePasse"]).map((e) => ({ ...e, field: e.field === "motDePasse" ? "nouveauMotDePasse" : e.field }));
+      const fields = fieldErrorsOf(error, ["motDePasse", "confirmerMotDePasse"]).map((e) => ({
+        ...e,
+        field: e.field === "motDePasse" ? "nouveauMotDePasse" : e.field,
+      }));
       if (fields.length) return form.fail(fields);
-      if (error instanceof ApiError && error.status === 409) return failure.show(t`An account already exists for this e-mail address. Log in, or reset your password.`);
+      if (error instanceof ApiError && error.status === 409)
+        return failure.show(t`An account already exists for this e-mail address. Log in, or reset your password.`);
       failure.show(failure.explain(error));
     }
   });

@@ -3,7 +3,6 @@ import type { ApiRequest, RequestOptions } from "../../core/api";
 import { BOT_CHECK_HEADER } from "../../core/bot-check";
 import type { CompanyCountry } from "../../core/company-numbers";
 
-
 /** Every step is public and behind the bot check; the screen shows every failure itself. */
 const options = (botCheck: string, body: unknown): RequestOptions => ({
   method: "POST",
@@ -16,7 +15,13 @@ const options = (botCheck: string, body: unknown): RequestOptions => ({
 const FoundSchema = v.object({
   registrationId: v.string(),
   entreprisesTrouvees: v.array(
-    v.object({ idTier: v.string(), formeJuridique: v.nullish(v.string(), ""), raisonSocial: v.string(), immatriculation: v.nullish(v.string(), ""), numeroClient: v.nullish(v.string(), "") }),
+    v.object({
+      idTier: v.string(),
+      formeJuridique: v.nullish(v.string(), ""),
+      raisonSocial: v.string(),
+      immatriculation: v.nullish(v.string(), ""),
+      numeroClient: v.nullish(v.string(), ""),
+    }),
   ),
 });
 const MeansSchema = v.object({
@@ -37,11 +42,15 @@ export async function identify(request: ApiRequest, botCheck: string, body: Iden
 }
 
 export async function chooseCompanies(request: ApiRequest, botCheck: string, id: string, idTiers: string[]) {
-  return v.parse(MeansSchema, await request<unknown>(`/registration/${encodeURIComponent(id)}/companies`, options(botCheck, { idTiers }))).moyensContacts;
+  return v.parse(MeansSchema, await request<unknown>(`/registration/${encodeURIComponent(id)}/companies`, options(botCheck, { idTiers })))
+    .moyensContacts;
 }
 
 export async function sendCode(request: ApiRequest, botCheck: string, id: string, moyenContact: string) {
-  return v.parse(CodeSentSchema, await request<unknown>(`/registration/${encodeURIComponent(id)}/code`, options(botCheck, { moyenContact }))).resendAfter;
+  return v.parse(
+    CodeSentSchema,
+    await request<unknown>(`/registration/${encodeURIComponent(id)}/code`, options(botCheck, { moyenContact })),
+  ).resendAfter;
 }
 
 export async function verifyCode(request: ApiRequest, botCheck: string, id: string, code: string): Promise<void> {
@@ -49,6 +58,12 @@ export async function verifyCode(request: ApiRequest, botCheck: string, id: stri
 }
 
 /** Creates the account and answers like a login. */
-export function complete(request: ApiRequest, botCheck: string, id: string, motDePasse: string, confirmerMotDePasse: string): Promise<unknown> {
+export function complete(
+  request: ApiRequest,
+  botCheck: string,
+  id: string,
+  motDePasse: string,
+  confirmerMotDePasse: string,
+): Promise<unknown> {
   return request(`/registration/${encodeURIComponent(id)}/complete`, options(botCheck, { motDePasse, confirmerMotDePasse }));
 }
