@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "./constants";
-import { formatDate, formatDateTime } from "./format";
+import { formatDate, formatDateTime, isEmail } from "./format";
 
 // 4 March 2024, 09:05 local time: day, month and year all distinguishable.
 const DAY = "2024-03-04";
@@ -40,4 +40,9 @@ describe("dates show a 4-digit year in every locale", () => {
     expect(formatDate("fr-FR", "not a date")).toBe("");
     expect(formatDateTime("fr-FR", "not a date")).toBe("");
   });
+});
+
+describe("isEmail only rejects what cannot be an address", () => {
+  it.each(["a@b.fr", "jean.dupont+macc@exemple.co.uk"])("accepts %s", (value) => expect(isEmail(value)).toBe(true));
+  it.each(["", "a@b", "@b.fr", "a b@c.fr", "a@b .fr", "a@@b.fr"])("rejects %j", (value) => expect(isEmail(value)).toBe(false));
 });

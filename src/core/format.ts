@@ -1,6 +1,7 @@
 import type { Locale } from "./constants";
 
-/** Dates, numbers and amounts always go through Intl for the element's locale. */
+/** Dates, numbers and amounts always go through Intl for the element's locale; e-mail addresses are only shape-checked. */
+
 /** A date-only string ("2020-03-14") is a calendar day, not UTC midnight: read it as a local day. */
 function toDate(value: string | Date): Date {
   if (typeof value !== "string") return value;
@@ -30,4 +31,11 @@ export function formatAmount(locale: Locale, cents: number, currency = "EUR"): s
 
 export function formatNumber(locale: Locale, value: number): string {
   return new Intl.NumberFormat(locale).format(value);
+}
+
+/** Deliberately loose: the server decides; this only catches what cannot be an e-mail address. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value);
 }

@@ -1,4 +1,4 @@
-import { isEmail } from "../../core/formats";
+import { isEmail } from "../../core/format";
 
 export interface LoginValues {
   email: string;

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { isBotCheckRefusal } from "../../core/bot-check";
 import { ApiError, waitMinutes } from "../../core/errors";
-import { isEmail } from "../../core/formats";
+import { isEmail } from "../../core/format";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement } from "../../ui/context";

@@ -1,5 +1,5 @@
 import { isValidPhone, isValidPostcode } from "../../core/address-rules";
-import { isEmail } from "../../core/formats";
+import { isEmail } from "../../core/format";
 import { checkCompanyNumber, type CompanyCountry } from "../../core/company-numbers";
 
 export interface ProfileValues {

@@ -5,7 +5,7 @@ import { formatCompanyName } from "../../core/company-name";
 import { COMPANY_NUMBER_EXAMPLE, checkCompanyNumber, type CompanyCountry } from "../../core/company-numbers";
 import { isBotCheckRefusal } from "../../core/bot-check";
 import { ApiError, waitMinutes } from "../../core/errors";
-import { isEmail } from "../../core/formats";
+import { isEmail } from "../../core/format";
 import { createRegistrationStore, type RegistrationStore } from "../../core/registration";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
