@@ -1,5 +1,6 @@
 import type { Locale, Theme } from "./constants";
 import { networkOf } from "./locale";
+import { browserStorage } from "./storage";
 import type { Entreprise, User } from "./types";
 
 export interface FooterService {
@@ -73,7 +74,7 @@ interface CacheEntry {
 }
 
 /** Cached per network in local storage (SPEC §7); an entry in another language does not count. */
-export function readCachedFooter(network: string, langue: string, storage: Storage | null = safeStorage()): FooterContact | null {
+export function readCachedFooter(network: string, langue: string, storage: Storage | null = browserStorage("local")): FooterContact | null {
   try {
     const entry = JSON.parse(storage?.getItem(cacheKey(network)) ?? "null") as CacheEntry | null;
     if (!entry || entry.langue !== langue) return null;
@@ -83,7 +84,12 @@ export function readCachedFooter(network: string, langue: string, storage: Stora
   }
 }
 
-export function writeCachedFooter(network: string, langue: string, data: FooterContact, storage: Storage | null = safeStorage()): void {
+export function writeCachedFooter(
+  network: string,
+  langue: string,
+  data: FooterContact,
+  storage: Storage | null = browserStorage("local"),
+): void {
   try {
     storage?.setItem(cacheKey(network), JSON.stringify({ langue, data } satisfies CacheEntry));
   } catch {
@@ -114,12 +120,4 @@ export async function getFooter(
   if (!isFooterContact(raw)) throw new TypeError("Unexpected answer from the footer call");
   writeCachedFooter(network, langue, raw);
   return raw;
-}
-
-function safeStorage(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
 }

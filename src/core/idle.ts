@@ -2,6 +2,8 @@
  * Inactivity watch (WCAG 2.2.1): warns before an idle session ends and ends it when the time is
  * up. Activity in any tab of the site counts, through a timestamp shared in local storage.
  */
+import { browserStorage, writeText } from "./storage";
+
 export interface IdleOptions {
   timeoutMs: number;
   warnMs: number;
@@ -29,7 +31,7 @@ const SHARE_EVERY_MS = 5_000;
 export function watchIdle(options: IdleOptions): IdleWatch {
   const now = options.now ?? Date.now;
   const target = options.target ?? window;
-  const storage = options.storage === undefined ? safeStorage() : options.storage;
+  const storage = options.storage === undefined ? browserStorage("local") : options.storage;
   let last = now();
   let shared = 0;
   let phase: "active" | "warned" | "ended" = "active";
@@ -38,11 +40,8 @@ export function watchIdle(options: IdleOptions): IdleWatch {
     last = now();
     if (last - shared >= SHARE_EVERY_MS) {
       shared = last;
-      try {
-        storage?.setItem(ACTIVITY_KEY, String(last));
-      } catch {
-        // Blocked storage: this tab still counts its own activity.
-      }
+      // Blocked storage: this tab still counts its own activity.
+      writeText(storage, ACTIVITY_KEY, String(last));
     }
     check();
   };
@@ -88,12 +87,4 @@ export function watchIdle(options: IdleOptions): IdleWatch {
       target.removeEventListener("storage", fromOtherTab);
     },
   };
-}
-
-function safeStorage(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
 }

@@ -1,5 +1,6 @@
 import { createStore } from "zustand/vanilla";
 import type { CompanyCountry } from "./company-numbers";
+import { browserStorage, readJson, removeKey, writeJson } from "./storage";
 
 /** A company found by the registration's identification step. */
 export interface FoundCompany {
@@ -71,7 +72,7 @@ const INITIAL: RegistrationState = {
  * The registration flow's own store slice: it survives a reload mid-flow (session storage, this
  * tab only) and is cleared at the end or on cancel.
  */
-export function createRegistrationStore(storage: Storage | null = safeSessionStorage()) {
+export function createRegistrationStore(storage: Storage | null = browserStorage("session")) {
   const store = createStore<RegistrationState & RegistrationActions>()((set) => ({
     ...INITIAL,
     ...read(storage),
@@ -84,13 +85,10 @@ export function createRegistrationStore(storage: Storage | null = safeSessionSto
     back: (step) => set({ step }),
     reset: () => set(INITIAL),
   }));
+  // Blocked storage: the flow still works until the page is reloaded.
   store.subscribe((state) => {
-    try {
-      if (state.step === "identify" && !state.token) storage?.removeItem(REGISTRATION_KEY);
-      else storage?.setItem(REGISTRATION_KEY, JSON.stringify(pick(state)));
-    } catch {
-      // Storage blocked: the flow still works until the page is reloaded.
-    }
+    if (state.step === "identify" && !state.token) removeKey(storage, REGISTRATION_KEY);
+    else writeJson(storage, REGISTRATION_KEY, pick(state));
   });
   return store;
 }
@@ -130,18 +128,6 @@ function pick(state: RegistrationState): RegistrationState {
 }
 
 function read(storage: Storage | null): Partial<RegistrationState> {
-  try {
-    const parsed = JSON.parse(storage?.getItem(REGISTRATION_KEY) ?? "null") as Partial<RegistrationState> | null;
-    return parsed && typeof parsed === "object" && typeof parsed.step === "string" ? parsed : {};
-  } catch {
-    return {};
-  }
-}
-
-function safeSessionStorage(): Storage | null {
-  try {
-    return typeof sessionStorage === "undefined" ? null : sessionStorage;
-  } catch {
-    return null;
-  }
+  const parsed = readJson(storage, REGISTRATION_KEY) as Partial<RegistrationState> | null;
+  return parsed && typeof parsed === "object" && typeof parsed.step === "string" ? parsed : {};
 }

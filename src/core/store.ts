@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { IS_LOGGED_COOKIE, STORAGE_KEY, type Locale, type Theme } from "./constants";
 import { readCookie, writeCookie } from "./cookies";
+import { browserStorage } from "./storage";
 import { themeOfNetwork } from "./theme";
 import type { Entreprise, User, UserPanier } from "./types";
 
@@ -76,7 +77,7 @@ export interface StoreOptions {
   storage?: Storage | null;
 }
 
-export function createMaccStore({ storage = safeLocalStorage() }: StoreOptions = {}): MaccStore {
+export function createMaccStore({ storage = browserStorage("local") }: StoreOptions = {}): MaccStore {
   const persisted = readPersisted(storage);
   const store = createStore<MaccState>()((set, get) => ({
     auth: persisted?.auth ?? LOGGED_OUT,
@@ -231,14 +232,6 @@ function readPersisted(storage: Storage | null): Persisted | null {
     const parsed = JSON.parse(raw) as Persisted;
     if (typeof parsed !== "object" || parsed === null || typeof parsed.auth?.logged !== "boolean") return null;
     return parsed;
-  } catch {
-    return null;
-  }
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
   } catch {
     return null;
   }
