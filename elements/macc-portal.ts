@@ -1,9 +1,3 @@
-import registrationCss from "../src/areas/registration/registration.css?inline";
-import dashboardCss from "../src/areas/dashboard/dashboard.css?inline";
-import invoicesCss from "../src/areas/invoices/invoices.css?inline";
-import productFleetCss from "../src/areas/product-fleet/product-fleet.css?inline";
-import companyChoiceCss from "../src/areas/company-choice/company-choice.css?inline";
-import personalInfoCss from "../src/areas/personal-info/personal-info.css?inline";
 import { headerCatalog } from "../src/areas/header/catalog";
 import { footerCatalog } from "../src/areas/footer/catalog";
 import { loginCatalog } from "../src/areas/login/catalog";
@@ -14,24 +8,12 @@ import loginCss from "../src/areas/login/login.css?inline";
 import { Portal } from "../src/app/Portal";
 import portalCss from "../src/app/portal.css?inline";
 import controlsCss from "../src/ui/styles/controls.css?inline";
-import dataTableCss from "../src/ui/styles/data-table.css?inline";
 import { defineElement } from "./define";
 
+// The shell and the screens a visit starts on (login, maintenance); every other screen brings its
+// own texts and styles with its code (src/app/screens.tsx).
 defineElement("macc-portal", Portal, {
   props: { base: "string" },
   catalogs: [headerCatalog, footerCatalog, loginCatalog, portalCatalog],
-  styles: [
-    controlsCss,
-    dataTableCss,
-    headerCss,
-    footerCss,
-    loginCss,
-    portalCss,
-    companyChoiceCss,
-    personalInfoCss,
-    dashboardCss,
-    invoicesCss,
-    productFleetCss,
-    registrationCss,
-  ],
+  styles: [controlsCss, headerCss, footerCss, loginCss, portalCss],
 });

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import "../elements/macc-portal";
 import type { Locale } from "../src/core/constants";
-import { loadPaths } from "../src/core/paths";
-import { pathFor, type RouteName } from "../src/core/routes";
+import { loadPaths, pathFor } from "../src/core/paths";
+import type { RouteName } from "../src/core/routes";
 import { FOOTER_PATH, footerOk, noContent, ok, refreshAs, session, SUMMARY_PATH, summaryOf, USER_MULTI } from "./fixtures";
 import { elementAttributes, type MaccPageParameters } from "./helpers";
 

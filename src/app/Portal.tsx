@@ -1,66 +1,14 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { useLingui } from "@lingui/react/macro";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { loadAllPaths } from "../core/paths";
-import type { RouteName, RouteParams } from "../core/routes";
-import type { Catalog } from "../core/i18n";
-import { NavigationProvider, useElement, useMacc, WithCatalogs } from "../ui/context";
-import { PageTitle } from "../ui/PageTitle";
-import { RouteLink } from "../ui/RouteLink";
+import { NavigationProvider, useElement, useMacc } from "../ui/context";
 import { useBrand } from "../ui/useBrand";
-import { adviserCatalog } from "../areas/adviser/catalog";
-import { companyChoiceCatalog } from "../areas/company-choice/catalog";
-import { contactFormCatalog } from "../areas/contact-form/catalog";
-import { contactsCatalog } from "../areas/contacts/catalog";
-import { dashboardCatalog } from "../areas/dashboard/catalog";
-import { invoicesCatalog } from "../areas/invoices/catalog";
-import { loginHelpCatalog } from "../areas/login-help/catalog";
-import { passwordCatalog } from "../areas/password/catalog";
-import { personalInfoCatalog } from "../areas/personal-info/catalog";
-import { productFleetCatalog } from "../areas/product-fleet/catalog";
-import { registrationCatalog } from "../areas/registration/catalog";
 import { Footer } from "../areas/footer/Footer";
 import { Header } from "../areas/header/Header";
-import { Login } from "../areas/login/Login";
-import { Maintenance } from "../areas/maintenance/Maintenance";
-import { routeTitle } from "./route-titles";
+import { NotFound, ScreenSkeleton } from "./placeholders";
+import { routeTitle, SCREENS } from "./screens";
 import { ScreenBoundary } from "./ScreenBoundary";
 import { useRouter } from "./use-router";
-
-/**
- * Each screen's code and texts load with its route, together: the login page does not download
- * the invoices. Login and maintenance come with the portal, being the screens a visit starts on.
- */
-function screen<P extends object>(load: () => Promise<ComponentType<P>>, catalog: Catalog): ComponentType<P> {
-  const catalogs = [catalog];
-  let code: Promise<ComponentType<P>> | undefined;
-  const loadCode = () => (code ??= load());
-  const Code = lazy(async () => ({ default: await loadCode() }));
-  return function Screen(props: P) {
-    // Started while the texts load rather than after them (a failure reaches the boundary through Code).
-    void loadCode().catch(() => undefined);
-    return (
-      <WithCatalogs catalogs={catalogs} fallback={<ScreenSkeleton />}>
-        <Code {...props} />
-      </WithCatalogs>
-    );
-  };
-}
-const Adviser = screen(() => import("../areas/adviser/Adviser").then((m) => m.Adviser), adviserCatalog);
-const CompanyChoice = screen(() => import("../areas/company-choice/CompanyChoice").then((m) => m.CompanyChoice), companyChoiceCatalog);
-const ContactForm = screen(() => import("../areas/contact-form/ContactForm").then((m) => m.ContactForm), contactFormCatalog);
-const Contacts = screen(() => import("../areas/contacts/Contacts").then((m) => m.Contacts), contactsCatalog);
-const Dashboard = screen(() => import("../areas/dashboard/Dashboard").then((m) => m.Dashboard), dashboardCatalog);
-const Invoices = screen(() => import("../areas/invoices/Invoices").then((m) => m.Invoices), invoicesCatalog);
-const ProductFleet = screen(() => import("../areas/product-fleet/ProductFleet").then((m) => m.ProductFleet), productFleetCatalog);
-const Registration = screen(() => import("../areas/registration/Registration").then((m) => m.Registration), registrationCatalog);
-const LoginHelp = screen(() => import("../areas/login-help/LoginHelp").then((m) => m.LoginHelp), loginHelpCatalog);
-const ForgotPassword = screen(() => import("../areas/password/ForgotPassword").then((m) => m.ForgotPassword), passwordCatalog);
-const PasswordUpdate = screen(() => import("../areas/password/PasswordUpdate").then((m) => m.PasswordUpdate), passwordCatalog);
-const InfoConfirmation = screen(
-  () => import("../areas/personal-info/InfoConfirmation").then((m) => m.InfoConfirmation),
-  personalInfoCatalog,
-);
-const PersonalInfo = screen(() => import("../areas/personal-info/PersonalInfo").then((m) => m.PersonalInfo), personalInfoCatalog);
 
 export interface PortalProps {
   /** Path prefix of the portal on this page; the loader's data-portal-base otherwise. */
@@ -98,6 +46,7 @@ function PortalShell({ base }: PortalProps) {
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   const title = route ? routeTitle(i18n, route.name, brand) : notFound ? t`Page not found` : "";
+  const View = route ? SCREENS[route.name].View : null;
   const page = route ? `${route.name}:${route.params.codeFamille ?? ""}` : notFound ? "not-found" : "";
   useEffect(() => {
     if (title) document.title = `${title} — ${brand}`;
@@ -118,10 +67,10 @@ function PortalShell({ base }: PortalProps) {
     <NavigationProvider value={navigation}>
       <Header />
       <main ref={main} id="main" tabIndex={-1} className="container" aria-label={title || undefined}>
-        {route && (
+        {route && View && (
           <ScreenBoundary key={page}>
             <Suspense fallback={<ScreenSkeleton />}>
-              <RouteView name={route.name} params={route.params} />
+              <View route={route} title={title} />
             </Suspense>
           </ScreenBoundary>
         )}
@@ -129,87 +78,5 @@ function PortalShell({ base }: PortalProps) {
       </main>
       <Footer />
     </NavigationProvider>
-  );
-}
-
-function RouteView({ name, params }: { name: RouteName; params: RouteParams }): ReactNode {
-  switch (name) {
-    case "DASHBOARD":
-      return <Dashboard />;
-    case "FACTURES":
-      return <Invoices />;
-    case "PARC_PRODUITS":
-      return <ProductFleet />;
-    case "PARC_PRODUITS_DETAIL":
-      return <ProductFleet family={params.codeFamille} />;
-    case "PARC_PRODUITS_DETAIL_SAV":
-      return <ProductFleet family={params.codeFamille} view="sav" />;
-    case "CONSEILLER":
-      return <Adviser />;
-    case "INTERLOCUTEURS":
-      return <Contacts />;
-    case "FORMULAIRE_CONTACT":
-      return <ContactForm />;
-    case "INSCRIPTION":
-      return <Registration />;
-    case "LOGIN":
-      return <Login />;
-    case "LOGIN_PANIER":
-      return <Login variant="basket" />;
-    case "MAINTENANCE":
-      return <Maintenance />;
-    case "CHOIX_ENTREPRISE":
-      return <CompanyChoice />;
-    case "CONFIRMATION_INFORMATION":
-      return <InfoConfirmation />;
-    case "INFOS_PERSONNEL":
-      return <PersonalInfo />;
-    case "MOT_DE_PASSE_UPDATE":
-      return <PasswordUpdate />;
-    case "MOT_DE_PASSE_OUBLIE":
-      return <ForgotPassword />;
-    case "AIDE_CONNEXION":
-      return <LoginHelp />;
-    default:
-      return <ComingSoon name={name} />;
-  }
-}
-
-/** While a screen's code arrives: its room, so the footer does not jump up and down. */
-function ScreenSkeleton() {
-  return (
-    <div aria-busy="true">
-      <span className="skeleton" style={{ minHeight: "24em" }} />
-    </div>
-  );
-}
-
-/** Routes whose screens later releases bring: a clear page, never a blank or broken one. */
-function ComingSoon({ name }: { name: RouteName }) {
-  const { i18n } = useLingui();
-  const brand = useBrand();
-  return (
-    <section className="pending">
-      <PageTitle>{routeTitle(i18n, name, brand)}</PageTitle>
-      <p>
-        <Trans>This page is not available online yet. Our customer service can help you in the meantime.</Trans>
-      </p>
-      <RouteLink route="INTERLOCUTEURS">
-        <Trans>Contact us</Trans>
-      </RouteLink>
-    </section>
-  );
-}
-
-function NotFound() {
-  const { t } = useLingui();
-  return (
-    <section className="pending">
-      <PageTitle>{t`Page not found`}</PageTitle>
-      <p>
-        <Trans>The address may be mistyped, or the page may have moved.</Trans>
-      </p>
-      <RouteLink route="DASHBOARD">{t`Go to my account`}</RouteLink>
-    </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { Locale } from "../core/constants";
 import { matchPath, resolveRoute } from "../core/route-rules";
-import { pathFor, type RouteMatch } from "../core/routes";
+import { pathFor } from "../core/paths";
+import type { RouteMatch } from "../core/routes";
 import type { Navigation } from "../ui/context";
 import type { MaccEventName } from "../ui/events";
 

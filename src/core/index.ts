@@ -6,8 +6,7 @@ import { DEFAULT_LOCALE, IS_LOGGED_COOKIE, type Locale, type Theme } from "./con
 import { readCookie } from "./cookies";
 import { loadI18n, withValues } from "./i18n";
 import { isLocale, pickLocale } from "./locale";
-import { loadPaths } from "./paths";
-import { pathFor } from "./routes";
+import { loadPaths, pathFor } from "./paths";
 import type { Session } from "./session";
 import { createMaccStore, type MaccStore } from "./store";
 import { brandName, themeFromQuery } from "./theme";

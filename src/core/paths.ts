@@ -1,6 +1,6 @@
 import type { Locale } from "./constants";
 import { languageOf } from "./locale";
-import type { PathTable } from "./routes";
+import type { PathTable, RouteName, RouteParams } from "./routes";
 import type { SitePage } from "./site";
 
 /** A language's translated addresses: the portal's routes and the CMS site's pages. */
@@ -44,4 +44,21 @@ export function pathsOf(locale: Locale): LanguagePaths {
 
 export function loadedPaths(): Iterable<LanguagePaths> {
   return tables.values();
+}
+
+export function pathTable(locale: Locale): PathTable {
+  return pathsOf(locale).routes;
+}
+
+/** The path of a route in a locale, with `:codeFamille` filled in (URL-encoded). */
+export function pathFor(name: RouteName, locale: Locale, params: RouteParams = {}): string {
+  return pathTable(locale)[name].replace(":codeFamille", () => {
+    if (!params.codeFamille) throw new Error(`Route ${name} needs codeFamille`);
+    return encodeURIComponent(params.codeFamille);
+  });
+}
+
+/** The address of a page of the country's CMS site. */
+export function sitePath(page: SitePage, locale: Locale): string {
+  return pathsOf(locale).site[page];
 }

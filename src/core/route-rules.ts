@@ -1,38 +1,11 @@
-import { FEATURES, FRESHNESS_YEARS, type Locale } from "./constants";
-import { loadedPaths } from "./paths";
-import { pathTable, ROUTE_NAMES, type PathTable, type RouteMatch, type RouteName } from "./routes";
+import { FRESHNESS_YEARS, type Locale } from "./constants";
+import { loadedPaths, pathTable } from "./paths";
+import { ROUTE_NAMES, ruleOf, type PathTable, type RouteMatch, type RouteName } from "./routes";
 
 /*
- * Matching addresses to routes, and the guards of SPEC §2. Only the portal and the login
- * screen need them, so they stay out of the code every element loads.
+ * Matching addresses to routes, and the guards of SPEC §2 (the rules are in the route registry).
+ * Only the portal and the login screen need them, so they stay out of the code every element loads.
  */
-
-export type Access = "public" | "protected" | "restricted" | "off";
-
-export const ROUTE_ACCESS: Record<RouteName, Access> = {
-  AGRIMACC: "public",
-  AIDE_CONNEXION: "public",
-  CHOIX_ENTREPRISE: "protected",
-  CONFIRMATION_INFORMATION: "protected",
-  CONSEILLER: "protected",
-  COORDONNEE_BANCAIRE: FEATURES.bankDetails ? "protected" : "off",
-  DASHBOARD: "protected",
-  FACTURES: "protected",
-  FORMULAIRE_CONTACT: "protected",
-  INFOS_PERSONNEL: "protected",
-  INSCRIPTION: "restricted",
-  INTERLOCUTEURS: "public",
-  LOGIN: "restricted",
-  LOGIN_PANIER: "restricted",
-  MAINTENANCE: "public",
-  MOT_DE_PASSE_OUBLIE: "public",
-  MOT_DE_PASSE_UPDATE: "protected",
-  PANIER: "public",
-  PANIER_VALIDER: "public",
-  PARC_PRODUITS: "protected",
-  PARC_PRODUITS_DETAIL: "protected",
-  PARC_PRODUITS_DETAIL_SAV: "protected",
-};
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -98,8 +71,6 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const localDay = (d: Date) =>
   `${String(d.getFullYear()).padStart(4, "0")}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 
-const FRESHNESS_EXEMPT: ReadonlySet<RouteName> = new Set(["CHOIX_ENTREPRISE", "CONFIRMATION_INFORMATION"]);
-
 export interface GuardContext {
   logged: boolean;
   derniereMiseAJour: string | null | undefined;
@@ -108,12 +79,12 @@ export interface GuardContext {
 
 /** One guard step: where a route must send the user instead, or null to stay. */
 export function guardRedirect(name: RouteName, ctx: GuardContext): RouteName | null {
-  const access = ROUTE_ACCESS[name];
+  const { access, beforeConfirmation } = ruleOf(name);
   if (access === "off") return ctx.logged ? "DASHBOARD" : "LOGIN";
   if (access === "restricted" && ctx.logged) return "DASHBOARD";
   if (access !== "protected") return null;
   if (!ctx.logged) return "LOGIN";
-  if (!FRESHNESS_EXEMPT.has(name) && freshnessOf(ctx.derniereMiseAJour, ctx.now) !== "fresh") {
+  if (!beforeConfirmation && freshnessOf(ctx.derniereMiseAJour, ctx.now) !== "fresh") {
     return "CONFIRMATION_INFORMATION";
   }
   return null;

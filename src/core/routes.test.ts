@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "./constants";
-import { ROUTE_NAMES, pathFor, pathTable, type RouteName } from "./routes";
-import { ROUTE_ACCESS, freshnessOf, guardRedirect, matchPath, resolveRoute } from "./route-rules";
-import { loadAllPaths } from "./paths";
+import { ROUTE_NAMES, ROUTES, type RouteName } from "./routes";
+import { freshnessOf, guardRedirect, matchPath, resolveRoute } from "./route-rules";
+import { loadAllPaths, pathFor, pathTable } from "./paths";
 
 beforeAll(() => loadAllPaths());
 
@@ -30,6 +30,7 @@ describe("path tables", () => {
       const withParam = ROUTE_NAMES.filter((name) => table[name].includes(":"));
       expect(withParam.sort()).toEqual([...WITH_PARAM].sort());
       for (const name of withParam) expect(table[name]).toContain(":codeFamille");
+      expect(ROUTE_NAMES.filter((name) => "param" in ROUTES[name]).sort()).toEqual(withParam);
     });
   });
 });
@@ -195,11 +196,11 @@ describe("SPEC §2 access table", () => {
   it("classifies every route", () => {
     expect([...PROTECTED, ...RESTRICTED, ...PUBLIC, "COORDONNEE_BANCAIRE"].sort()).toEqual([...ROUTE_NAMES].sort());
   });
-  it.each(PROTECTED.map((n) => [n, "protected"] as const))("%s is %s", (n, a) => expect(ROUTE_ACCESS[n]).toBe(a));
-  it.each(RESTRICTED.map((n) => [n, "restricted"] as const))("%s is %s", (n, a) => expect(ROUTE_ACCESS[n]).toBe(a));
-  it.each(PUBLIC.map((n) => [n, "public"] as const))("%s is %s", (n, a) => expect(ROUTE_ACCESS[n]).toBe(a));
+  it.each(PROTECTED.map((n) => [n, "protected"] as const))("%s is %s", (n, a) => expect(ROUTES[n].access).toBe(a));
+  it.each(RESTRICTED.map((n) => [n, "restricted"] as const))("%s is %s", (n, a) => expect(ROUTES[n].access).toBe(a));
+  it.each(PUBLIC.map((n) => [n, "public"] as const))("%s is %s", (n, a) => expect(ROUTES[n].access).toBe(a));
   it("COORDONNEE_BANCAIRE is switched off (feature flag false)", () => {
-    expect(ROUTE_ACCESS.COORDONNEE_BANCAIRE).toBe("off");
+    expect(ROUTES.COORDONNEE_BANCAIRE.access).toBe("off");
   });
 });
 

@@ -1,49 +1,65 @@
-import type { Locale } from "./constants";
-import { pathsOf } from "./paths";
+import { FEATURES } from "./constants";
 
-/** Route names of SPEC §2 are the contract; their paths are translated per language. */
-export const ROUTE_NAMES = [
-  "AGRIMACC",
-  "AIDE_CONNEXION",
-  "CHOIX_ENTREPRISE",
-  "CONFIRMATION_INFORMATION",
-  "CONSEILLER",
-  "COORDONNEE_BANCAIRE",
-  "DASHBOARD",
-  "FACTURES",
-  "FORMULAIRE_CONTACT",
-  "INFOS_PERSONNEL",
-  "INSCRIPTION",
-  "INTERLOCUTEURS",
-  "LOGIN",
-  "LOGIN_PANIER",
-  "MAINTENANCE",
-  "MOT_DE_PASSE_OUBLIE",
-  "MOT_DE_PASSE_UPDATE",
-  "PANIER",
-  "PANIER_VALIDER",
-  "PARC_PRODUITS",
-  "PARC_PRODUITS_DETAIL",
-  "PARC_PRODUITS_DETAIL_SAV",
-] as const;
-export type RouteName = (typeof ROUTE_NAMES)[number];
+/*
+ * The route registry of the core: every route of SPEC §2 once, with the rule its guard applies.
+ * Route names are the contract (events, links, the portal's screens); their translated paths live
+ * in one file per language (`paths/*.ts`, typed against this registry), and each route's screen
+ * and title in the app layer (`src/app/screens.tsx`, typed against it too).
+ */
 
-export type PathTable = Record<RouteName, string>;
+/**
+ * - `public`: anyone;
+ * - `restricted`: visitors only (a logged-in customer goes to DASHBOARD);
+ * - `protected`: customers only, with data confirmed within the freshness limit;
+ * - `off`: a feature switched off (nobody, as if it did not exist).
+ */
+export type Access = "public" | "protected" | "restricted" | "off";
 
-export function pathTable(locale: Locale): PathTable {
-  return pathsOf(locale).routes;
+export interface RouteRule {
+  access: Access;
+  /** A protected route reachable before the data is confirmed (the confirmation itself, the company choice). */
+  beforeConfirmation?: true;
+  /** The route's one path parameter: a product family's code. */
+  param?: "codeFamille";
 }
+
+export const ROUTES = {
+  AGRIMACC: { access: "public" },
+  AIDE_CONNEXION: { access: "public" },
+  CHOIX_ENTREPRISE: { access: "protected", beforeConfirmation: true },
+  CONFIRMATION_INFORMATION: { access: "protected", beforeConfirmation: true },
+  CONSEILLER: { access: "protected" },
+  COORDONNEE_BANCAIRE: { access: FEATURES.bankDetails ? "protected" : "off" },
+  DASHBOARD: { access: "protected" },
+  FACTURES: { access: "protected" },
+  FORMULAIRE_CONTACT: { access: "protected" },
+  INFOS_PERSONNEL: { access: "protected" },
+  INSCRIPTION: { access: "restricted" },
+  INTERLOCUTEURS: { access: "public" },
+  LOGIN: { access: "restricted" },
+  LOGIN_PANIER: { access: "restricted" },
+  MAINTENANCE: { access: "public" },
+  MOT_DE_PASSE_OUBLIE: { access: "public" },
+  MOT_DE_PASSE_UPDATE: { access: "protected" },
+  PANIER: { access: "public" },
+  PANIER_VALIDER: { access: "public" },
+  PARC_PRODUITS: { access: "protected" },
+  PARC_PRODUITS_DETAIL: { access: "protected", param: "codeFamille" },
+  PARC_PRODUITS_DETAIL_SAV: { access: "protected", param: "codeFamille" },
+} as const satisfies Record<string, RouteRule>;
+
+export type RouteName = keyof typeof ROUTES;
+export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
+
+export function ruleOf(name: RouteName): RouteRule {
+  return ROUTES[name];
+}
+
+/** A language's translated address of every route (`paths/*.ts`). */
+export type PathTable = Record<RouteName, string>;
 
 export type RouteParams = { codeFamille?: string };
 export interface RouteMatch {
   name: RouteName;
   params: RouteParams;
-}
-
-/** The path of a route in a locale, with `:codeFamille` filled in (URL-encoded). */
-export function pathFor(name: RouteName, locale: Locale, params: RouteParams = {}): string {
-  return pathTable(locale)[name].replace(":codeFamille", () => {
-    if (!params.codeFamille) throw new Error(`Route ${name} needs codeFamille`);
-    return encodeURIComponent(params.codeFamille);
-  });
 }

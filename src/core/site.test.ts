@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "./constants";
-import { SITE_PAGES, showsJoinUs, sitePath } from "./site";
-import { loadAllPaths } from "./paths";
+import { loadAllPaths, sitePath } from "./paths";
+import { SITE_PAGES, showsJoinUs } from "./site";
 
 beforeAll(() => loadAllPaths());
 

@@ -1,6 +1,5 @@
 import type { Locale } from "./constants";
 import { countryOf } from "./locale";
-import { pathsOf } from "./paths";
 
 /** Pages of the country CMS site that the header and footer link to (not part of the portal). */
 export const SITE_PAGES = [
@@ -18,10 +17,6 @@ export const SITE_PAGES = [
   "search",
 ] as const;
 export type SitePage = (typeof SITE_PAGES)[number];
-
-export function sitePath(page: SitePage, locale: Locale): string {
-  return pathsOf(locale).site[page];
-}
 
 /**
  * SPEC §1: join-us entries (and careers with them) are hidden on the UK site: the en-GB site,

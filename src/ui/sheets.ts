@@ -35,3 +35,9 @@ export function releaseReservedSpace(root: ShadowRoot): void {
     root.adoptedStyleSheets = root.adoptedStyleSheets.filter((sheet) => !reserveSheets.has(sheet));
   }
 }
+
+/** Adds sheets after those already adopted (a screen's styles arriving with its code), each once. */
+export function addStyles(root: ShadowRoot, cssTexts: readonly string[]): void {
+  const missing = cssTexts.map(sheetOf).filter((sheet) => !root.adoptedStyleSheets.includes(sheet));
+  if (missing.length) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...missing];
+}

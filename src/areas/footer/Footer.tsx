@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { APP_VERSION } from "../../core/constants";
-import { showsJoinUs, sitePath, socialUrl } from "../../core/site";
+import { sitePath } from "../../core/paths";
+import { showsJoinUs, socialUrl } from "../../core/site";
 import { Skeleton } from "../../ui/Alert";
 import { useElement, useMacc } from "../../ui/context";
 import { LinkedInIcon, MailIcon, PhoneIcon } from "../../ui/contact-icons";

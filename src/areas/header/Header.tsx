@@ -3,7 +3,8 @@ import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type
 import { formatCompanyName } from "../../core/company-name";
 import { LOCALES, type Locale } from "../../core/constants";
 import { isLocale } from "../../core/locale";
-import { showsJoinUs, sitePath } from "../../core/site";
+import { sitePath } from "../../core/paths";
+import { showsJoinUs } from "../../core/site";
 import { brandName, showsInvoices } from "../../core/theme";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc } from "../../ui/context";

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { isBotCheckRefusal, requiredWork } from "../../core/bot-check";
 import { ApiError, waitMinutes } from "../../core/errors";
-import { pathFor } from "../../core/routes";
+import { pathFor } from "../../core/paths";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc, useNavigation } from "../../ui/context";
 import { ErrorSummary } from "../../ui/ErrorSummary";

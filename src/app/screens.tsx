@@ -1,0 +1,190 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { lazy, useLayoutEffect, type ComponentType } from "react";
+import { withValues, type Catalog } from "../core/i18n";
+import type { RouteMatch, RouteName, RouteParams } from "../core/routes";
+import { useElement, WithCatalogs } from "../ui/context";
+import { addStyles } from "../ui/sheets";
+import { adviserCatalog } from "../areas/adviser/catalog";
+import { companyChoiceCatalog } from "../areas/company-choice/catalog";
+import { contactFormCatalog } from "../areas/contact-form/catalog";
+import { contactsCatalog } from "../areas/contacts/catalog";
+import { dashboardCatalog } from "../areas/dashboard/catalog";
+import { invoicesCatalog } from "../areas/invoices/catalog";
+import { Login } from "../areas/login/Login";
+import { loginHelpCatalog } from "../areas/login-help/catalog";
+import { Maintenance } from "../areas/maintenance/Maintenance";
+import { passwordCatalog } from "../areas/password/catalog";
+import { personalInfoCatalog } from "../areas/personal-info/catalog";
+import { productFleetCatalog } from "../areas/product-fleet/catalog";
+import { registrationCatalog } from "../areas/registration/catalog";
+import { ComingSoon, ScreenSkeleton } from "./placeholders";
+
+/*
+ * The portal's screen registry: for every route of the core's registry (`src/core/routes.ts`),
+ * its page title and its screen. The type makes a route without a screen a compile error.
+ */
+
+export interface RouteViewProps {
+  route: RouteMatch;
+  /** The route's page title, in the page's language. */
+  title: string;
+}
+/** A route's screen. */
+export type RouteView = ComponentType<RouteViewProps>;
+
+export interface ScreenDeclaration {
+  /** The document title and the main landmark's name; `{brand}` is the theme's brand. */
+  title: MessageDescriptor;
+  View: RouteView;
+}
+
+type CssModule = { default: string };
+
+interface LazyScreen<P> {
+  code: () => Promise<ComponentType<P>>;
+  catalog: Catalog;
+  /** The area's own style sheets (controls and the shell's come with the portal). */
+  styles?: Array<() => Promise<CssModule>>;
+  props?: (params: RouteParams) => P;
+}
+
+/**
+ * A screen whose code, texts and styles load with its route, together: the login page does not
+ * download the invoices. The sheets are adopted before the screen's first paint.
+ */
+function lazyScreen<P extends object>({ code, catalog, styles = [], props }: LazyScreen<P>): RouteView {
+  const catalogs = [catalog];
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const load = () =>
+    (loading ??= Promise.all([code(), ...styles.map((sheet) => sheet())]).then(([Screen, ...sheets]) => {
+      const cssTexts = (sheets as CssModule[]).map((sheet) => sheet.default);
+      return {
+        default: function Styled(screenProps: P) {
+          const { host } = useElement();
+          useLayoutEffect(() => {
+            if (host?.shadowRoot) addStyles(host.shadowRoot, cssTexts);
+          }, [host]);
+          return <Screen {...screenProps} />;
+        },
+      };
+    }));
+  const Code = lazy(load);
+  return function Screen({ route }: RouteViewProps) {
+    // Started while the texts load rather than after them (a failure reaches the boundary through Code).
+    void load().catch(() => undefined);
+    return (
+      <WithCatalogs catalogs={catalogs} fallback={<ScreenSkeleton />}>
+        <Code {...((props?.(route.params) ?? {}) as P)} />
+      </WithCatalogs>
+    );
+  };
+}
+
+/** Screens that come with the portal itself, being where a visit starts. */
+const eager =
+  <P extends object>(Screen: ComponentType<P>, props?: P): RouteView =>
+  () => <Screen {...(props ?? ({} as P))} />;
+
+const dataTableCss = () => import("../ui/styles/data-table.css?inline");
+
+const ADVISER = lazyScreen({ code: () => import("../areas/adviser/Adviser").then((m) => m.Adviser), catalog: adviserCatalog });
+const PRODUCT_FLEET = {
+  code: () => import("../areas/product-fleet/ProductFleet").then((m) => m.ProductFleet),
+  catalog: productFleetCatalog,
+  styles: [dataTableCss, () => import("../areas/product-fleet/product-fleet.css?inline")],
+};
+const PERSONAL_INFO_STYLES = [() => import("../areas/personal-info/personal-info.css?inline")];
+
+export const SCREENS: Record<RouteName, ScreenDeclaration> = {
+  AGRIMACC: { title: msg`AGRIMACC`, View: ComingSoon },
+  AIDE_CONNEXION: {
+    title: msg`Help logging in`,
+    View: lazyScreen({ code: () => import("../areas/login-help/LoginHelp").then((m) => m.LoginHelp), catalog: loginHelpCatalog }),
+  },
+  CHOIX_ENTREPRISE: {
+    title: msg`Choose a company`,
+    View: lazyScreen({
+      code: () => import("../areas/company-choice/CompanyChoice").then((m) => m.CompanyChoice),
+      catalog: companyChoiceCatalog,
+      styles: [() => import("../areas/company-choice/company-choice.css?inline")],
+    }),
+  },
+  CONFIRMATION_INFORMATION: {
+    title: msg`Confirm your information`,
+    View: lazyScreen({
+      code: () => import("../areas/personal-info/InfoConfirmation").then((m) => m.InfoConfirmation),
+      catalog: personalInfoCatalog,
+      styles: PERSONAL_INFO_STYLES,
+    }),
+  },
+  CONSEILLER: { title: msg({ message: "Your {brand} adviser" }), View: ADVISER },
+  COORDONNEE_BANCAIRE: { title: msg`Bank details`, View: ComingSoon },
+  DASHBOARD: {
+    title: msg`My account`,
+    View: lazyScreen({
+      code: () => import("../areas/dashboard/Dashboard").then((m) => m.Dashboard),
+      catalog: dashboardCatalog,
+      styles: [() => import("../areas/dashboard/dashboard.css?inline")],
+    }),
+  },
+  FACTURES: {
+    title: msg`My invoices`,
+    View: lazyScreen({
+      code: () => import("../areas/invoices/Invoices").then((m) => m.Invoices),
+      catalog: invoicesCatalog,
+      styles: [dataTableCss, () => import("../areas/invoices/invoices.css?inline")],
+    }),
+  },
+  FORMULAIRE_CONTACT: {
+    title: msg`Contact form`,
+    View: lazyScreen({ code: () => import("../areas/contact-form/ContactForm").then((m) => m.ContactForm), catalog: contactFormCatalog }),
+  },
+  INFOS_PERSONNEL: {
+    title: msg`My information`,
+    View: lazyScreen({
+      code: () => import("../areas/personal-info/PersonalInfo").then((m) => m.PersonalInfo),
+      catalog: personalInfoCatalog,
+      styles: PERSONAL_INFO_STYLES,
+    }),
+  },
+  INSCRIPTION: {
+    title: msg`Create my account`,
+    View: lazyScreen({
+      code: () => import("../areas/registration/Registration").then((m) => m.Registration),
+      catalog: registrationCatalog,
+      styles: [() => import("../areas/registration/registration.css?inline")],
+    }),
+  },
+  INTERLOCUTEURS: {
+    title: msg`Contact us`,
+    View: lazyScreen({ code: () => import("../areas/contacts/Contacts").then((m) => m.Contacts), catalog: contactsCatalog }),
+  },
+  LOGIN: { title: msg`I log in to my account`, View: eager(Login) },
+  LOGIN_PANIER: { title: msg`Log in to continue`, View: eager(Login, { variant: "basket" }) },
+  MAINTENANCE: { title: msg`Maintenance`, View: eager(Maintenance) },
+  MOT_DE_PASSE_OUBLIE: {
+    title: msg`Forgot password`,
+    View: lazyScreen({ code: () => import("../areas/password/ForgotPassword").then((m) => m.ForgotPassword), catalog: passwordCatalog }),
+  },
+  MOT_DE_PASSE_UPDATE: {
+    title: msg`Change my password`,
+    View: lazyScreen({ code: () => import("../areas/password/PasswordUpdate").then((m) => m.PasswordUpdate), catalog: passwordCatalog }),
+  },
+  PANIER: { title: msg`Your basket`, View: ComingSoon },
+  PANIER_VALIDER: { title: msg`Basket sent`, View: ComingSoon },
+  PARC_PRODUITS: { title: msg`My product fleet`, View: lazyScreen(PRODUCT_FLEET) },
+  PARC_PRODUITS_DETAIL: {
+    title: msg`Product details`,
+    View: lazyScreen({ ...PRODUCT_FLEET, props: ({ codeFamille }) => ({ family: codeFamille }) }),
+  },
+  PARC_PRODUITS_DETAIL_SAV: {
+    title: msg`After-sales service`,
+    View: lazyScreen({ ...PRODUCT_FLEET, props: ({ codeFamille }) => ({ family: codeFamille, view: "sav" as const }) }),
+  },
+};
+
+/** A route's page title; `brand` fills the {brand} placeholder of the titles that name it. */
+export function routeTitle(i18n: I18n, name: RouteName, brand: string): string {
+  return i18n._(withValues(SCREENS[name].title, { brand }));
+}
