@@ -1,15 +1,15 @@
 import r2wc from "@r2wc/react-to-web-component";
 import type { ComponentType } from "react";
 import { MaccRoot } from "../src/ui/context";
-import { elementReserveCss } from "../src/ui/reserve";
 import { adoptStyles } from "../src/ui/sheets";
 import type { Catalog } from "../src/core/i18n";
 import { getCore } from "../src/core/index";
-
-type PropType = "string" | "number" | "boolean" | "json";
+import type { AttributeType as PropType } from "../src/core/tags";
+// Generated from the tag registry, which itself never reaches the browser.
+import { RESERVE_CSS } from "./reserve-sheet";
 
 export interface ElementOptions {
-  /** Element-specific attributes (camelCase prop → type); locale, theme and api-base are common. */
+  /** The tag's own attributes as the registry lists them (camelCase prop → type); COMMON_PROPS come with every tag. */
   props?: Record<string, PropType>;
   /** The area's CSS, adopted after the shared base sheet. */
   styles?: readonly string[];
@@ -28,7 +28,8 @@ type R2wcInternals = HTMLElement & {
   disconnectedCallback(): void;
 };
 
-const COMMON: Record<string, PropType> = { locale: "string", theme: "string", apiBase: "string" };
+/** The registry's COMMON_ATTRIBUTES, as props. */
+export const COMMON_PROPS: Readonly<Record<string, PropType>> = { locale: "string", theme: "string", apiBase: "string" };
 const toAttribute = (prop: string) => prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /**
@@ -38,7 +39,7 @@ const toAttribute = (prop: string) => prop.replace(/[A-Z]/g, (c) => `-${c.toLowe
  */
 export function defineElement<P extends object>(tag: string, Component: ComponentType<P>, options: ElementOptions = {}): void {
   if (customElements.get(tag)) return;
-  const types = { ...COMMON, ...options.props };
+  const types = { ...COMMON_PROPS, ...options.props };
   const byAttribute = new Map(Object.keys(types).map((prop) => [toAttribute(prop), prop]));
 
   function Element(props: P & { container?: ShadowRoot; locale?: string; theme?: string; apiBase?: string }) {
@@ -57,7 +58,7 @@ export function defineElement<P extends object>(tag: string, Component: Componen
   class MaccElement extends Base {
     constructor() {
       super();
-      adoptStyles(this.shadowRoot!, options.styles ?? [], elementReserveCss(tag));
+      adoptStyles(this.shadowRoot!, options.styles ?? [], RESERVE_CSS);
       for (const [attribute, prop] of byAttribute) {
         if (types[prop] === "boolean") this[PROPS][prop] = isOn(this.getAttribute(attribute));
       }

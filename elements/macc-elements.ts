@@ -2,27 +2,10 @@
  * The loader: the one script a CMS page includes. It defines only the macc-* tags present on
  * the page (and any added later), each from its own lazy module; React and the core are shared
  * chunks, so they load once however many tags there are. Budget: 2 kB gzip (scripts/bench-size.mjs).
+ * The tag names come from the registry as a generated list: the registry itself stays out of this file.
  */
-const TAGS = [
-  "macc-portal",
-  "macc-header",
-  "macc-footer",
-  "macc-login",
-  "macc-maintenance",
-  "macc-company-choice",
-  "macc-info-confirmation",
-  "macc-personal-info",
-  "macc-password-update",
-  "macc-forgot-password",
-  "macc-login-help",
-  "macc-dashboard",
-  "macc-invoices",
-  "macc-product-fleet",
-  "macc-adviser",
-  "macc-contacts",
-  "macc-contact-form",
-  "macc-registration",
-];
+import { TAG_NAMES as TAGS } from "./tag-names";
+
 const TIMEOUT_MS = 120_000;
 
 // The load error is shown when the element's own code (and Lingui with it) failed to arrive.

@@ -1,12 +1,14 @@
 import type { StoryContext } from "@storybook/react-vite";
 import type { MaccPageParameters } from "../.storybook/preview";
+import { DEFAULT_LOCALE, type Locale } from "../src/core/constants";
+import { isLocale } from "../src/core/locale";
 
 export type { MaccPageParameters };
 
 /** The common attributes of every element, from the Locale and Theme toolbars. */
-export function elementAttributes(globals: StoryContext["globals"]): { locale: string; theme: "macc" | "agri" } {
+export function elementAttributes(globals: StoryContext["globals"]): { locale: Locale; theme: "macc" | "agri" } {
   return {
-    locale: typeof globals.locale === "string" ? globals.locale : "fr-FR",
+    locale: isLocale(globals.locale) ? globals.locale : DEFAULT_LOCALE,
     theme: globals.theme === "AGRI" ? "agri" : "macc",
   };
 }

@@ -1,27 +1,72 @@
-import { readdirSync } from "node:fs";
-import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { elementReserveCss, hostPageCss, NARROW, RESERVED_SPACE } from "./reserve";
+import { TAGS, type ReservedSpace } from "../core/tags";
+import { elementReserveCss, hostPageCss } from "./reserve";
 
-const elementTags = readdirSync(resolve(import.meta.dirname, "../../elements"))
-  .filter((file) => /^macc-[a-z-]+\.ts$/.test(file) && file !== "macc-elements.ts")
-  .map((file) => file.replace(/\.ts$/, ""));
+/** Browsers' default font size: what `rem` means inside a media query. */
+const REM_IN_MEDIA_QUERIES = 16;
+
+/**
+ * The value `property` takes for `selector` in `css` on a screen `width` px wide: the last
+ * matching rule wins, as in the cascade (the sheets hold no other specificity).
+ */
+function valueAt(css: string, selector: string, property: string, width: number): string | undefined {
+  let value: string | undefined;
+  const rule = /@media \(max-width:([\d.]+)rem\)\{([^{}]+)\{([^{}]+)\}\}|([^{}@]+)\{([^{}]+)\}/g;
+  for (const [, maxRem, mediaSelector, mediaBody, plainSelector, plainBody] of css.matchAll(rule)) {
+    const applies = maxRem === undefined || width <= Number(maxRem) * REM_IN_MEDIA_QUERIES;
+    const selectors = (mediaSelector ?? plainSelector!).split(",").map((s) => s.trim());
+    const declaration = new RegExp(`(?:^|;)${property}:([^;]+)`).exec(mediaBody ?? plainBody!);
+    if (applies && selectors.includes(selector) && declaration) value = declaration[1];
+  }
+  return value;
+}
 
 describe("reserved space per element", () => {
-  it("every element has an entry, and every entry is an element", () => {
-    expect(Object.keys(RESERVED_SPACE).sort()).toEqual(elementTags.sort());
+  it.each(TAGS.map(({ tag, reserve }): [string, ReservedSpace] => [tag, reserve]))("%s: whole CSS pixels", (_tag, { wide, narrow }) => {
+    for (const height of [wide, narrow?.height ?? wide]) expect(Number.isInteger(height) && height > 0).toBe(true);
   });
 
-  it.each(Object.entries(RESERVED_SPACE))("%s: lengths in rem", (_tag, space) => {
-    for (const value of Object.values(space)) expect(value).toMatch(/^\d+(\.\d+)?rem$/);
+  it.each([
+    ["inside the element", elementReserveCss()],
+    ["on the host page", hostPageCss()],
+  ])("%s: heights in px, never rem (the host page's root font size must not scale them)", (_where, css) => {
+    const heights = [...css.matchAll(/(?:min-height|--_reserve):([^;}]+)/g)].map((match) => match[1]);
+    expect(heights.length).toBeGreaterThan(TAGS.length);
+    for (const height of heights) expect(height).toMatch(/^(var\(--_reserve,)?\d+px\)?$/);
+  });
+});
+
+describe("the header is one 64px bar up to 48rem (768px) wide", () => {
+  it.each<[number, string]>([
+    [1280, "116px"],
+    [769, "116px"],
+    [768, "64px"],
+    // Between the columns stacking (36rem) and the header collapsing it is one bar already.
+    [700, "64px"],
+    [600, "64px"],
+    [576, "64px"],
+    [412, "64px"],
+  ])("%ipx wide: %s", (width, height) => {
+    expect(valueAt(elementReserveCss(), ":host(macc-header)", "--_reserve", width)).toBe(height);
+    expect(valueAt(hostPageCss(), "macc-header:not(:defined)", "min-height", width)).toBe(height);
+  });
+});
+
+describe("inside each element (elements/reserve-sheet.ts)", () => {
+  const css = elementReserveCss();
+
+  it("keeps the room until released, 48px for a tag the registry does not know", () => {
+    expect(css.split("\n")[0]).toBe(":host{min-height:var(--_reserve,48px)}");
   });
 
-  it.each<[string, string]>([
-    ["macc-footer", `:host{min-height:var(--_reserve)}:host{--_reserve:31.5rem}@media (max-width:${NARROW}){:host{--_reserve:57rem}}`],
-    ["macc-invoices", ":host{min-height:var(--_reserve)}:host{--_reserve:36rem}"],
-    ["x-unknown", ":host{min-height:var(--_reserve)}:host{--_reserve:3rem}"],
-  ])("inside %s: %s", (tag, css) => {
-    expect(elementReserveCss(tag)).toBe(css);
+  it.each<[string, number, string]>([
+    ["macc-footer", 1280, "504px"],
+    ["macc-footer", 576, "912px"],
+    ["macc-login", 577, "526px"],
+    ["macc-login", 412, "884px"],
+    ["macc-invoices", 412, "576px"],
+  ])("%s at %ipx: %s", (tag, width, height) => {
+    expect(valueAt(css, `:host(${tag})`, "--_reserve", width)).toBe(height);
   });
 });
 
@@ -34,19 +79,15 @@ describe("host page sheet (static/css/macc-elements.css)", () => {
     for (const list of selectors) for (const selector of list.split(",")) expect(selector.trim()).toMatch(/^macc-[a-z-]+:not\(:defined\)$/);
   });
 
-  it.each<[string, string]>([
-    [
-      "macc-header",
-      `macc-header:not(:defined){min-height:7.25rem}@media (max-width:${NARROW}){macc-header:not(:defined){min-height:4rem}}`,
-    ],
-    ["macc-dashboard", "macc-dashboard:not(:defined){min-height:20rem}"],
-  ])("%s keeps the same room as inside the element", (_tag, rule) => {
-    expect(css).toContain(rule);
+  it.each(TAGS.map(({ tag }) => tag))("%s keeps the same room as inside the element, on every screen", (tag) => {
+    for (const width of [1280, 700, 412]) {
+      expect(valueAt(css, `${tag}:not(:defined)`, "min-height", width)).toBe(
+        valueAt(elementReserveCss(), `:host(${tag})`, "--_reserve", width),
+      );
+    }
   });
 
   it("makes every tag a block while it waits (an unknown tag is inline, without height)", () => {
-    const blockRule = css.split("\n")[0]!;
-    expect(blockRule.endsWith("{display:block}")).toBe(true);
-    for (const tag of elementTags) expect(blockRule).toContain(`${tag}:not(:defined)`);
+    for (const { tag } of TAGS) expect(valueAt(css, `${tag}:not(:defined)`, "display", 1280)).toBe("block");
   });
 });
