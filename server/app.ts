@@ -8,20 +8,27 @@ import { warmDummyHash } from "./auth/passwords.ts";
 import { loadStoredSecret, loadTokenSecret } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/db.ts";
-import { botCheckRoutes } from "./http/bot-check.ts";
-import { requestLocale, type AppEnv, type Deps } from "./http/context.ts";
+import { requestLocale } from "./http/locale.ts";
+import type { AppEnv, Deps } from "./http/context.ts";
 import { MESSAGES, problem, ProblemError } from "./http/problem.ts";
 import { notFoundPage, staticRoutes } from "./http/static.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { adviserPhotoRoutes } from "./routes/adviser-photos.ts";
+import { adviserRoutes } from "./routes/adviser.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { botCheckRoutes } from "./routes/bot-check.ts";
+import { confirmationRoutes } from "./routes/confirmation.ts";
 import { contactRoutes } from "./routes/contact.ts";
+import { documentRoutes } from "./routes/documents.ts";
 import { footerRoutes } from "./routes/footer.ts";
 import { invoiceRoutes } from "./routes/invoices.ts";
+import { meRoutes } from "./routes/me.ts";
 import { outboxRoutes } from "./routes/outbox.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { productRoutes } from "./routes/products.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { registrationRoutes } from "./routes/registration.ts";
+import { summaryRoutes } from "./routes/summary.ts";
 import { createSmsProvider, type SmsProvider } from "./sms/sms.ts";
 
 const OPENAPI = new URL("./openapi.yaml", import.meta.url);
@@ -34,6 +41,25 @@ export interface AppOptions {
   /** Outgoing SMS; the demo outbox when DEMO_OUTBOX is on (see `createSmsProvider`). */
   sms?: SmsProvider;
 }
+
+/** One router per resource, each under its own prefix below `/api` (the contract: openapi.yaml). */
+const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
+  ["/servicesMACC/reseau", footerRoutes],
+  ["/bot-check", botCheckRoutes],
+  ["/auth", authRoutes],
+  ["/registration", registrationRoutes],
+  ["/me", meRoutes],
+  ["/me/password", passwordRoutes],
+  ["/me/profile", profileRoutes],
+  ["/me/confirmation", confirmationRoutes],
+  ["/me/summary", summaryRoutes],
+  ["/me/invoices", invoiceRoutes],
+  ["/me/products", productRoutes],
+  ["/me/documents", documentRoutes],
+  ["/me/adviser", adviserRoutes],
+  ["/me/contact", contactRoutes],
+  ["/advisers", adviserPhotoRoutes],
+];
 
 const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
@@ -119,16 +145,8 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
     return c.body(readFileSync(OPENAPI, "utf8"), 200, { "Content-Type": "application/yaml; charset=utf-8" });
   });
 
-  app.route("/api", footerRoutes(deps));
-  app.route("/api", botCheckRoutes(deps));
-  app.route("/api", authRoutes(deps));
-  app.route("/api", passwordRoutes(deps));
-  app.route("/api", profileRoutes(deps));
-  app.route("/api", invoiceRoutes(deps));
-  app.route("/api", productRoutes(deps));
-  app.route("/api", contactRoutes(deps));
-  app.route("/api", registrationRoutes(deps));
-  if (config.demoOutbox) app.route("/", outboxRoutes(deps));
+  for (const [prefix, router] of API_ROUTERS) app.route(`/api${prefix}`, router(deps));
+  if (config.demoOutbox) app.route("/demo", outboxRoutes(deps));
   app.route("/", staticRoutes({ staticDir: config.staticDir, demoDir: config.demoDir }));
 
   app.notFound((c) => {

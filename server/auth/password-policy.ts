@@ -1,26 +1,23 @@
 import * as v from "valibot";
-import { passwordProblems, type PasswordProblem } from "../../src/core/password-rules.ts";
+import { PASSWORD_MIN_LENGTH, passwordProblems, type PasswordProblem } from "../../src/core/password-rules.ts";
 import type { ProblemFieldError } from "../http/problem.ts";
 import { REQUIRED, requiredString } from "../http/schemas.ts";
 
 /** French messages of the password rules (SPEC §5), one per broken rule. */
-export const PASSWORD_RULE_MESSAGES: Record<PasswordProblem, string> = {
-  length: "Le mot de passe doit contenir au moins 8 caractères.",
+const PASSWORD_RULE_MESSAGES: Record<PasswordProblem, string> = {
+  length: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`,
   uppercase: "Le mot de passe doit contenir au moins une majuscule.",
   lowercase: "Le mot de passe doit contenir au moins une minuscule.",
   digit: "Le mot de passe doit contenir au moins un chiffre.",
 };
-export const PASSWORD_MISMATCH = "Le mot de passe de confirmation est différent.";
+const PASSWORD_MISMATCH = "Le mot de passe de confirmation est différent.";
 
 /** A password field of a request body (required, at most 256 characters, never trimmed). */
 export const passwordField = () => v.pipe(requiredString(256), v.nonEmpty(REQUIRED));
 
-/** Rule and confirmation errors of a new password (empty when acceptable). */
-export function newPasswordErrors(nouveau: string, confirmer: string): ProblemFieldError[] {
-  const errors: ProblemFieldError[] = passwordProblems(nouveau).map((p) => ({
-    path: "nouveauMotDePasse",
-    message: PASSWORD_RULE_MESSAGES[p],
-  }));
+/** Rule and confirmation errors of a new password (empty when acceptable); `field` names the new password. */
+export function newPasswordErrors(nouveau: string, confirmer: string, field = "nouveauMotDePasse"): ProblemFieldError[] {
+  const errors: ProblemFieldError[] = passwordProblems(nouveau).map((p) => ({ path: field, message: PASSWORD_RULE_MESSAGES[p] }));
   if (nouveau !== confirmer) errors.push({ path: "confirmerMotDePasse", message: PASSWORD_MISMATCH });
   return errors;
 }

@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
 import { createChallenge, extractParams, verifySolution } from "altcha-lib";
 import type { Challenge, Payload } from "altcha-lib/types";
-import { Hono, type MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import * as v from "valibot";
-import { loginCostLadder } from "../auth/login-cost.ts";
+import { BOT_CHECK_HEADER } from "../../src/core/bot-check.ts";
 import type { Queryable } from "../db/db.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { MESSAGES, ProblemError } from "./problem.ts";
-import { parseQuery } from "./query.ts";
 
 /**
  * Invisible bot check: a self-hosted proof of work following the altcha protocol.
@@ -18,7 +17,7 @@ import { parseQuery } from "./query.ts";
  * a protected request. A solution is accepted once: the SHA-256 of its signature and number is kept
  * in `bot_check_solutions` until the challenge expires.
  */
-export const BOT_CHECK_HEADER = "X-Bot-Check";
+
 const HEX64 = /^[0-9a-f]{64}$/;
 
 const PayloadSchema = v.object({
@@ -91,21 +90,6 @@ export function requireBotCheck(deps: Deps): MiddlewareHandler<AppEnv> {
     if (deps.config.botCheck) c.set("botCheckWork", await checkBotSolution(deps, deps.db, c.req.header(BOT_CHECK_HEADER)));
     await next();
   };
-}
-
-export const INVALID_WORK = "maxnumber : une des valeurs demandées par l'API attendue.";
-
-export function botCheckRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>();
-  // `?maxnumber=` asks for the harder challenge a login refused with 403 bot-check-cost named.
-  const ladder = loginCostLadder(deps.config).map(String);
-  const ChallengeQuery = v.object({ maxnumber: v.optional(v.picklist(ladder, INVALID_WORK)) });
-  app.get("/bot-check/challenge", async (c) => {
-    c.header("Cache-Control", "no-store");
-    const { maxnumber } = parseQuery(ChallengeQuery, c.req.query());
-    return c.json(await newChallenge(deps, maxnumber === undefined ? undefined : Number(maxnumber)));
-  });
-  return app;
 }
 
 /** Removes the records of solutions whose challenge has expired (housekeeping). */

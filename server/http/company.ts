@@ -1,29 +1,22 @@
-import type { Context } from "hono";
-import type { Queryable } from "../db/db.ts";
-import type { AppEnv } from "./context.ts";
+import type { MiddlewareHandler } from "hono";
+import { linkedCompanyNetwork } from "../queries/companies.ts";
+import type { AppEnv, Deps } from "./context.ts";
 import { MESSAGES, ProblemError } from "./problem.ts";
 
-export interface CompanyScope {
-  uuidCompte: string;
-  idTier: string;
-  codeReseau: string;
-}
-
 /**
- * The company the bearer token is scoped to, still linked to the account. An account-level token,
- * or a company no longer linked to the account → 403 "Choisissez d'abord une entreprise.".
+ * Middleware of every route on the selected company's data, after `requireAuth`: the company the
+ * access token is scoped to must still be linked to the account; `c.get("company")` is then
+ * `{ uuidCompte, idTier, codeReseau }`. An account-level token, or a company no longer linked
+ * → 403 "Choisissez d'abord une entreprise.".
  */
-export async function companyScope(c: Context<AppEnv>, db: Queryable): Promise<CompanyScope> {
-  const { uuidCompte, idTier } = c.get("auth");
-  if (!idTier) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
-  const { rows } = await db.query<{ code_reseau: string }>(
-    `SELECT c.code_reseau FROM account_companies ac JOIN companies c ON c.id_tier = ac.id_tier
-     WHERE ac.uuid_compte = $1 AND ac.id_tier = $2`,
-    [uuidCompte, idTier],
-  );
-  const row = rows[0];
-  if (!row) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
-  return { uuidCompte, idTier, codeReseau: row.code_reseau };
+export function requireCompany(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { uuidCompte, idTier } = c.get("auth");
+    const codeReseau = idTier ? await linkedCompanyNetwork(deps.db, uuidCompte, idTier) : undefined;
+    if (!idTier || !codeReseau) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
+    c.set("company", { uuidCompte, idTier, codeReseau });
+    await next();
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Locale } from "../../src/core/constants.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/db.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -14,10 +15,17 @@ export interface AuthInfo {
   idTier: string | null;
 }
 
+/** The selected company of the access token, checked to be still linked to the account (`requireCompany`). */
+export interface CompanyScope {
+  uuidCompte: string;
+  idTier: string;
+  codeReseau: string;
+}
+
 export type AppEnv = {
   Bindings: Partial<HttpBindings>;
   /** `botCheckWork`: the work (altcha maxnumber) the request's bot-check solution proved. */
-  Variables: { auth: AuthInfo; locale: Locale; botCheckWork: number };
+  Variables: { auth: AuthInfo; company: CompanyScope; locale: Locale; botCheckWork: number };
 };
 
 /** Dependencies shared by the route modules. */
@@ -32,20 +40,6 @@ export interface Deps {
   sms: SmsProvider;
   /** HMAC key of the bot-check challenges (BOT_CHECK_SECRET, or generated once and kept in the database). */
   botCheckKey: () => Promise<string>;
-}
-
-export const LOCALES = ["fr-FR", "fr-BE", "fr-LU", "de-BE", "de-LU", "en-GB", "es-ES", "it-IT", "nl-BE", "nl-NL"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "fr-FR";
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
-}
-
-/** Locale of the X-langue header, or the default when absent or unknown. */
-export function requestLocale(c: Context): Locale {
-  const h = c.req.header("x-langue")?.trim();
-  return isLocale(h) ? h : DEFAULT_LOCALE;
 }
 
 /**

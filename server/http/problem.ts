@@ -109,10 +109,6 @@ export function problem(
   });
 }
 
-export function problemFromError(c: Context, err: ProblemError): Response {
-  return problem(c, err.status, err.slug, err.detail, err.options);
-}
-
 export const MESSAGES = {
   generic: "Une erreur vient de se produire, veuillez contacter la MACC.",
   maintenance: "Nous sommes actuellement en maintenance.",
@@ -142,4 +138,11 @@ export function frenchDuration(seconds: number): string {
   if (seconds < 60) return `${seconds} seconde${seconds > 1 ? "s" : ""}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes > 1 ? "s" : ""}`;
+}
+
+/** 429 with `Retry-After`: `detail` (one sentence) followed by when to try again. */
+export function tooManyRequests(detail: string, retryAfter: number): ProblemError {
+  return new ProblemError(429, "too-many-requests", `${detail} Veuillez réessayer dans ${frenchDuration(retryAfter)}.`, {
+    headers: { "Retry-After": String(retryAfter) },
+  });
 }

@@ -1,5 +1,5 @@
 import { formatCompanyName } from "../../src/core/company-name.ts";
-import type { Locale } from "../http/context.ts";
+import type { Locale } from "../../src/core/constants.ts";
 import type { MailMessage } from "./mailer.ts";
 
 export type MailLanguage = "fr" | "en" | "nl" | "de" | "es" | "it";

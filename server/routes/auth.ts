@@ -1,95 +1,94 @@
 import { Hono, type Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import * as v from "valibot";
+import { loginResponder, REFRESH_COOKIE } from "../auth/login-response.ts";
 import { checksAllowed, countLoginAttempt, loginCost } from "../auth/login-cost.ts";
-import { verifyDummy, verifyPassword } from "../auth/passwords.ts";
-import { createSession, revokeSession, revokeSessionByRefreshToken, rotateSession } from "../auth/sessions.ts";
-import { verifyAccessToken } from "../auth/tokens.ts";
-import { loadUser, withTokens, type UserView } from "../auth/user.ts";
-import { requireAuth } from "../http/auth-middleware.ts";
+import { passwordCheckKey } from "../auth/password-check.ts";
+import { newPasswordErrors, passwordField } from "../auth/password-policy.ts";
+import { hashPassword, verifyDummy, verifyPassword } from "../auth/passwords.ts";
+import { createSession, revokeAccountSessions, revokeSession, revokeSessionByRefreshToken, rotateSession } from "../auth/sessions.ts";
+import { hashRefreshToken, newRefreshToken, verifyAccessToken } from "../auth/tokens.ts";
+import { loadUser } from "../auth/user.ts";
 import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
-import { frenchDuration, MESSAGES, ProblemError } from "../http/problem.ts";
+import { noticeLanguage } from "../http/locale.ts";
+import { MESSAGES, ProblemError, tooManyRequests } from "../http/problem.ts";
 import { hit, reset } from "../http/rate-limit.ts";
-import { REQUIRED, requiredString } from "../http/schemas.ts";
+import { objectMessage, REQUIRED, requiredString } from "../http/schemas.ts";
 import { readJson } from "../http/validate.ts";
+import { sendInBackground } from "../mail/mailer.ts";
+import { mailLanguage, passwordChangedMail, resetLinkMail } from "../mail/templates.ts";
+import { accountCredentials, recordLogin, resetPassword } from "../queries/accounts.ts";
+import { consumeResetLink, insertResetLink, supersedeResetLinks, validResetLink } from "../queries/password-resets.ts";
 
-export const REFRESH_COOKIE = "macc_refresh";
-const COOKIE_PATH = "/api/auth";
+const NOT_AN_OBJECT = objectMessage();
+const email = () => v.pipe(requiredString(254), v.trim(), v.nonEmpty(REQUIRED), v.email("Adresse e-mail invalide."), v.toLowerCase());
 
+// A missing key reads as a malformed body here (the login form always sends both).
 const LoginBody = v.object(
-  {
-    email: v.pipe(requiredString(254), v.trim(), v.nonEmpty(REQUIRED), v.email("Adresse e-mail invalide."), v.toLowerCase()),
-    password: v.pipe(requiredString(1024), v.nonEmpty(REQUIRED)),
-  },
+  { email: email(), password: v.pipe(requiredString(1024), v.nonEmpty(REQUIRED)) },
   "Le corps de la requête doit être un objet JSON.",
 );
 
-export interface TokenResponse {
-  accessToken: string;
-  expiresIn: number;
-  /** A session unused for this many seconds can no longer be refreshed. */
-  idleTimeout: number;
-  user: UserView;
+/** Path of the front-end page receiving the reset link: absolute, no "//", no query or fragment. */
+const RESET_PATH = /^\/(?:[\p{L}\p{N}\-._~%!$&'()*+,;=:@]+\/?)*$/u;
+
+const ForgotBody = v.object(
+  {
+    email: email(),
+    resetPath: v.pipe(
+      requiredString(300),
+      v.nonEmpty(REQUIRED),
+      v.check((p) => RESET_PATH.test(p) && !p.includes("//"), "Chemin invalide : il doit commencer par « / »."),
+    ),
+  },
+  NOT_AN_OBJECT,
+);
+
+const ResetBody = v.object(
+  { token: v.pipe(requiredString(200), v.nonEmpty(REQUIRED)), nouveauMotDePasse: passwordField(), confirmerMotDePasse: passwordField() },
+  NOT_AN_OBJECT,
+);
+
+/** Key of the per-account login counter (see auth/login-cost.ts); a password reset clears it. */
+const loginAccountKey = (email: string) => `login:account:${email}`;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Refresh and logout rely on a cookie: demand a header a cross-site form cannot send (forces a CORS preflight). */
+function requireCsrfHeader(c: Context) {
+  const xrw = c.req.header("x-requested-with")?.trim().toLowerCase();
+  const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (xrw !== "macc" && type !== "application/json") throw new ProblemError(403, "csrf", MESSAGES.csrf);
 }
 
-/** What a successful login answers: the refresh cookie, and the body built by `tokenResponse`. */
-export function loginResponder(deps: Deps) {
-  const { config } = deps;
-  const refreshMaxAge = config.refreshTtlDays * 24 * 3600;
-  const setRefreshCookie = (c: Context, token: string) =>
-    setCookie(c, REFRESH_COOKIE, token, {
-      httpOnly: true,
-      secure: true,
-      sameSite: config.cookieSameSite,
-      path: COOKIE_PATH,
-      maxAge: refreshMaxAge,
-    });
-  const tokenResponse = async (user: UserView, sid: string): Promise<TokenResponse> => {
-    const withT = withTokens(user, await deps.secret(), sid, config.accessTokenTtlSeconds);
-    return {
-      accessToken: withT.token ?? "",
-      expiresIn: config.accessTokenTtlSeconds,
-      idleTimeout: config.sessionIdleMinutes * 60,
-      user: withT,
-    };
-  };
-  return { setRefreshCookie, tokenResponse };
+/** Decodes percent-escapes so `encodeURI` does not double them; leaves a malformed path as it is. */
+function decodeURISafe(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }
 
+/** `/auth`: login, refresh, logout, forgotten password and reset link. */
 export function authRoutes(deps: Deps) {
-  const { db, config } = deps;
+  const { db, config, mailer } = deps;
   const app = new Hono<AppEnv>();
-  const { setRefreshCookie, tokenResponse } = loginResponder(deps);
+  const { setRefreshCookie, clearRefreshCookie, tokenResponse } = loginResponder(deps);
+  const tooManyLogins = (retryAfter: number) => tooManyRequests("Trop de tentatives de connexion.", retryAfter);
 
-  const clearRefreshCookie = (c: Context) =>
-    deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH, secure: true, httpOnly: true, sameSite: config.cookieSameSite });
-
-  /** Refresh and logout rely on a cookie: demand a header a cross-site form cannot send (forces a CORS preflight). */
-  const requireCsrfHeader = (c: Context) => {
-    const xrw = c.req.header("x-requested-with")?.trim().toLowerCase();
-    const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
-    if (xrw !== "macc" && type !== "application/json") {
-      throw new ProblemError(403, "csrf", MESSAGES.csrf);
-    }
-  };
-
-  const tooMany = (retryAfter: number) =>
-    new ProblemError(429, "too-many-requests", `Trop de tentatives de connexion. Veuillez réessayer dans ${frenchDuration(retryAfter)}.`, {
-      headers: { "Retry-After": String(retryAfter) },
-    });
-
-  app.post("/auth/login", requireBotCheck(deps), async (c) => {
+  app.post("/login", requireBotCheck(deps), async (c) => {
     c.header("Cache-Control", "no-store");
     const body = await readJson(c, LoginBody);
     const window = config.loginWindowSeconds;
     const address = clientAddress(c, config.trustProxy);
 
     const perClient = await hit(db, `login:client:${address}`, window);
-    if (perClient.count > config.loginMaxAttemptsPerClient) throw tooMany(perClient.retryAfter);
+    if (perClient.count > config.loginMaxAttemptsPerClient) throw tooManyLogins(perClient.retryAfter);
     // Counted before the password is checked, and only within what the proof of work paid for
     // (see auth/login-cost.ts); without the bot check there is no work to ask: a plain limit.
-    const accountKey = `login:account:${body.email}`;
+    const accountKey = loginAccountKey(body.email);
     const work = c.get("botCheckWork");
     const attempt = await countLoginAttempt(
       db,
@@ -98,36 +97,30 @@ export function authRoutes(deps: Deps) {
       work === undefined ? config.loginFailuresAtBaseCost : checksAllowed(config, work),
     );
     if (!attempt.counted) {
-      if (work === undefined) throw tooMany(attempt.retryAfter);
+      if (work === undefined) throw tooManyLogins(attempt.retryAfter);
       const maxnumber = loginCost(config, attempt.checks + 1);
       throw new ProblemError(403, "bot-check-cost", MESSAGES.botCheckCost, { extra: { maxnumber } });
     }
 
-    const account = (
-      await db.query<{ uuid_compte: string; password_hash: string }>("SELECT uuid_compte, password_hash FROM accounts WHERE email = $1", [
-        body.email,
-      ])
-    ).rows[0];
-    const valid = account ? await verifyPassword(account.password_hash, body.password) : await verifyDummy(body.password);
+    const account = await accountCredentials(db, body.email);
+    const valid = account ? await verifyPassword(account.passwordHash, body.password) : await verifyDummy(body.password);
     if (!account || !valid) throw new ProblemError(401, "invalid-credentials", MESSAGES.invalidCredentials);
     await reset(db, accountKey);
 
     const sid = await db.transaction(async (tx) => {
-      await tx.query("UPDATE accounts SET previous_login_at = last_login_at, last_login_at = now() WHERE uuid_compte = $1", [
-        account.uuid_compte,
-      ]);
-      return createSession(tx, account.uuid_compte, config.refreshTtlDays, {
+      await recordLogin(tx, account.uuidCompte);
+      return createSession(tx, account.uuidCompte, config.refreshTtlDays, {
         userAgent: c.req.header("user-agent"),
         clientAddress: address,
       });
     });
-    const user = await loadUser(db, account.uuid_compte);
+    const user = await loadUser(db, account.uuidCompte);
     if (!user) throw new Error("account vanished during login");
     setRefreshCookie(c, sid.refreshToken);
     return c.json(await tokenResponse(user, sid.sid));
   });
 
-  app.post("/auth/refresh", async (c) => {
+  app.post("/refresh", async (c) => {
     c.header("Cache-Control", "no-store");
     requireCsrfHeader(c);
     const presented = getCookie(c, REFRESH_COOKIE);
@@ -144,7 +137,7 @@ export function authRoutes(deps: Deps) {
     return c.json(await tokenResponse(user, rotated.sid));
   });
 
-  app.post("/auth/logout", async (c) => {
+  app.post("/logout", async (c) => {
     requireCsrfHeader(c);
     const presented = getCookie(c, REFRESH_COOKIE);
     if (presented && presented.length <= 200) await revokeSessionByRefreshToken(db, presented);
@@ -158,12 +151,54 @@ export function authRoutes(deps: Deps) {
     return c.body(null, 204);
   });
 
-  app.get("/me", requireAuth(deps), async (c) => {
+  app.post("/forgot", requireBotCheck(deps), async (c) => {
     c.header("Cache-Control", "no-store");
-    const auth = c.get("auth");
-    const user = await loadUser(db, auth.uuidCompte);
-    if (!user) throw new ProblemError(401, "unauthorized", MESSAGES.unauthorized);
-    return c.json({ user, idTier: auth.idTier });
+    const started = performance.now();
+    const body = await readJson(c, ForgotBody);
+    const tooManyResets = (retryAfter: number) => tooManyRequests("Trop de demandes de réinitialisation.", retryAfter);
+    const window = config.forgotWindowSeconds;
+    const perClient = await hit(db, `forgot:client:${clientAddress(c, config.trustProxy)}`, window);
+    if (perClient.count > config.forgotMaxPerClient) throw tooManyResets(perClient.retryAfter);
+    const perEmail = await hit(db, `forgot:email:${body.email}`, window);
+    if (perEmail.count > config.forgotMaxPerEmail) throw tooManyResets(perEmail.retryAfter);
+
+    // The same work whether or not the account exists, then a fixed minimum duration.
+    const { token, hash } = newRefreshToken();
+    const mail = await db.transaction(async (tx) => {
+      const account = await accountCredentials(tx, body.email, true);
+      await supersedeResetLinks(tx, account?.uuidCompte);
+      if (!account) return null;
+      await insertResetLink(tx, account.uuidCompte, hash, config.resetTokenTtlMinutes);
+      const link = `${config.publicUrl}${encodeURI(decodeURISafe(body.resetPath))}?token=${token}`;
+      return resetLinkMail(mailLanguage(c.get("locale")), body.email, link, config.resetTokenTtlMinutes);
+    });
+    if (mail) sendInBackground(mailer, mail);
+    const elapsed = performance.now() - started;
+    if (elapsed < config.forgotMinDurationMs) await sleep(config.forgotMinDurationMs - elapsed);
+    return c.json({}, 202);
+  });
+
+  app.post("/reset", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const body = await readJson(c, ResetBody);
+    const gone = () => new ProblemError(410, "reset-link-invalid", MESSAGES.resetLinkInvalid);
+    const link = await validResetLink(db, hashRefreshToken(body.token));
+    if (!link) throw gone();
+    const errors = newPasswordErrors(body.nouveauMotDePasse, body.confirmerMotDePasse);
+    if (errors.length > 0) throw new ProblemError(422, "validation", MESSAGES.validation, { errors });
+
+    const newHash = await hashPassword(body.nouveauMotDePasse);
+    const done = await db.transaction(async (tx) => {
+      if (!(await consumeResetLink(tx, link.id))) return false; // used concurrently
+      await resetPassword(tx, link.uuidCompte, newHash);
+      await revokeAccountSessions(tx, link.uuidCompte, "password-reset");
+      await reset(tx, loginAccountKey(link.email));
+      await reset(tx, passwordCheckKey(link.uuidCompte));
+      return true;
+    });
+    if (!done) throw gone();
+    sendInBackground(mailer, passwordChangedMail(noticeLanguage(c, link.langue), link.email));
+    return c.body(null, 204);
   });
 
   return app;

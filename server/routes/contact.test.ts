@@ -1,7 +1,7 @@
 /** Adviser job titles and contact-form services in the language of each of the ten locales. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../db/seed.ts";
-import { LOCALES } from "../http/context.ts";
+import { LOCALES } from "../../src/core/constants.ts";
 import { createTestApp, fromAddress, json, settleMail, waitForMail, withBotCheck, type TestContext } from "../test-support.ts";
 import type { FooterContact } from "./footer.ts";
 

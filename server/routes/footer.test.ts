@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { LOCALES } from "../http/context.ts";
+import { LOCALES, NETWORK_CODES } from "../../src/core/constants.ts";
 import { createTestApp, expectProblem, type TestContext } from "../test-support.ts";
-import { NETWORK_CODES, type FooterContact } from "./footer.ts";
+import type { FooterContact } from "./footer.ts";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -32,19 +32,19 @@ function renderMessage(m: OutboxMessage, index: number): string {
 }
 
 /**
- * Development pages showing what the service would have sent (e-mails and SMS of the outbox).
- * Mounted only outside production.
+ * `/demo`: development pages showing what the service would have sent (e-mails and SMS of the
+ * outbox). Mounted only outside production.
  */
 export function outboxRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.get("/demo/outbox.json", async (c) => {
+  app.get("/outbox.json", async (c) => {
     c.header("Cache-Control", "no-store");
     const messages = await listOutbox(deps.db);
     return c.json(messages.map(({ to, subject, text, html, createdAt, channel }) => ({ to, subject, text, html, createdAt, channel })));
   });
 
-  app.get("/demo/outbox", async (c) => {
+  app.get("/outbox", async (c) => {
     const messages = await listOutbox(deps.db);
     setHtmlSecurityHeaders(c);
     c.header("Cache-Control", "no-store");

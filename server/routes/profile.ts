@@ -1,24 +1,25 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import * as v from "valibot";
 import { isValidPhone, isValidPostcode } from "../../src/core/address-rules.ts";
 import { checkCompanyNumber, isCompanyCountry } from "../../src/core/company-numbers.ts";
-import { verifyPassword } from "../auth/passwords.ts";
-import type { CompanyView } from "../auth/user.ts";
-import type { Queryable } from "../db/db.ts";
+import { confirmCurrentPassword } from "../auth/password-check.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
+import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { MESSAGES, ProblemError, type ProblemFieldError } from "../http/problem.ts";
-import { hit, peek, reset } from "../http/rate-limit.ts";
 import { objectMessage, REQUIRED, requiredString } from "../http/schemas.ts";
 import { readJson, toFieldErrors } from "../http/validate.ts";
-import { passwordCheckKey, tooManyPasswordAttempts } from "./password.ts";
+import { emailInUse } from "../queries/accounts.ts";
+import { loadProfile, profileEditBasis, saveProfile } from "../queries/profile.ts";
 
-export const INVALID_IMMATRICULATION = "Numéro d'immatriculation invalide pour ce pays.";
-export const WRONG_PASSWORD = "Mot de passe invalide.";
+const INVALID_IMMATRICULATION = "Numéro d'immatriculation invalide pour ce pays.";
+const WRONG_PASSWORD = "Mot de passe invalide.";
 const NOT_A_STRING = "Doit être une chaîne de caractères.";
 
+const validation = (errors: ProblemFieldError[]) => new ProblemError(422, "validation", MESSAGES.validation, { errors });
+
 /** Countries of a personal address (SPEC §9: country codes from the locales). */
-export const USER_COUNTRIES = ["FR", "BE", "LU", "NL", "DE", "GB", "ES", "IT"] as const;
+const USER_COUNTRIES = ["FR", "BE", "LU", "NL", "DE", "GB", "ES", "IT"] as const;
 
 /** Optional text: absent or null → "", trimmed, at most `max` characters. */
 const optionalText = (max: number) =>
@@ -79,99 +80,6 @@ const ProfileBody = v.object(
 );
 type ProfileInput = v.InferOutput<typeof ProfileBody>;
 
-export interface ProfileView {
-  user: {
-    civilite: "M." | "Mme" | null;
-    nom: string;
-    prenom: string;
-    fonction: string;
-    email: string;
-    mobile: string;
-    telephone: string;
-    adresse: string;
-    adresse_complement: string;
-    code_postal: string;
-    ville: string;
-    pays: string;
-  };
-  entreprise: {
-    idTier: string;
-    raison_sociale: string;
-    formeJuridique: string;
-    immatriculation: string;
-    numeroClient: string;
-    pays: string;
-    derniereMiseAJour: string | null;
-  };
-}
-
-async function loadProfile(db: Queryable, uuidCompte: string, idTier: string): Promise<ProfileView | null> {
-  const { rows } = await db.query<{
-    civilite: string | null;
-    nom: string | null;
-    prenom: string | null;
-    fonction: string | null;
-    email: string;
-    mobile: string | null;
-    telephone: string | null;
-    adresse: string | null;
-    adresse_complement: string | null;
-    code_postal: string | null;
-    ville: string | null;
-    pays: string | null;
-    id_tier: string;
-    raison_sociale: string;
-    forme_juridique: string;
-    immatriculation: string;
-    numero_client: string;
-    company_pays: string;
-    derniere_mise_a_jour: string | null;
-  }>(
-    `SELECT a.civilite, a.nom, a.prenom, a.fonction, a.email, a.mobile, a.telephone, a.adresse, a.adresse_complement,
-            a.code_postal, a.ville, a.pays, c.id_tier, c.raison_sociale, c.forme_juridique, c.immatriculation,
-            c.numero_client, c.pays AS company_pays, to_char(c.derniere_mise_a_jour, 'YYYY-MM-DD') AS derniere_mise_a_jour
-     FROM accounts a
-     JOIN account_companies ac ON ac.uuid_compte = a.uuid_compte
-     JOIN companies c ON c.id_tier = ac.id_tier
-     WHERE a.uuid_compte = $1 AND c.id_tier = $2`,
-    [uuidCompte, idTier],
-  );
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    user: {
-      civilite: r.civilite === "M." || r.civilite === "Mme" ? r.civilite : null,
-      nom: r.nom ?? "",
-      prenom: r.prenom ?? "",
-      fonction: r.fonction ?? "",
-      email: r.email,
-      mobile: r.mobile ?? "",
-      telephone: r.telephone ?? "",
-      adresse: r.adresse ?? "",
-      adresse_complement: r.adresse_complement ?? "",
-      code_postal: r.code_postal ?? "",
-      ville: r.ville ?? "",
-      pays: r.pays || r.company_pays,
-    },
-    entreprise: {
-      idTier: r.id_tier,
-      raison_sociale: r.raison_sociale,
-      formeJuridique: r.forme_juridique,
-      immatriculation: r.immatriculation,
-      numeroClient: r.numero_client,
-      pays: r.company_pays,
-      derniereMiseAJour: r.derniere_mise_a_jour,
-    },
-  };
-}
-
-/** The company the token is scoped to; an account-level token → 403. */
-export function requireCompany(c: Context<AppEnv>): string {
-  const idTier = c.get("auth").idTier;
-  if (!idTier) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
-  return idTier;
-}
-
 /** Field value of the raw body when it is a string (for the checks that need two fields). */
 function rawString(body: unknown, section: string, field: string): string | undefined {
   const part = body && typeof body === "object" ? (body as Record<string, unknown>)[section] : undefined;
@@ -186,7 +94,7 @@ function rawString(body: unknown, section: string, field: string): string | unde
 function parseProfile(raw: unknown, companyCountry: string): ProfileInput {
   const result = v.safeParse(ProfileBody, raw, { abortPipeEarly: true });
   const errors: ProblemFieldError[] = result.success ? [] : toFieldErrors(result.issues);
-  if (errors.some((e) => e.path === "")) throw new ProblemError(422, "validation", MESSAGES.validation, { errors });
+  if (errors.some((e) => e.path === "")) throw validation(errors);
   const has = (path: string) => errors.some((e) => e.path === path);
 
   const pays = (rawString(raw, "user", "pays") ?? "").toUpperCase() || companyCountry;
@@ -200,136 +108,57 @@ function parseProfile(raw: unknown, companyCountry: string): ProfileInput {
       errors.push({ path: "entreprise.immatriculation", message: INVALID_IMMATRICULATION });
     }
   }
-  if (!result.success || errors.length > 0) throw new ProblemError(422, "validation", MESSAGES.validation, { errors });
+  if (!result.success || errors.length > 0) throw validation(errors);
   return result.output;
 }
 
-/** GET/PUT /me/profile and POST /me/confirmation: personal and company data of the selected company. */
+/** `/me/profile`: personal data of the account and data of the selected company. */
 export function profileRoutes(deps: Deps) {
   const { db, config } = deps;
   const app = new Hono<AppEnv>();
+  const emailTaken = () => new ProblemError(409, "email-taken", MESSAGES.emailTaken);
+  // The scope was checked by requireCompany: nothing is missing unless the account went meanwhile.
+  const gone = () => new ProblemError(403, "company-required", MESSAGES.companyRequired);
+  const profileOf = async (uuidCompte: string, idTier: string) => (await loadProfile(db, uuidCompte, idTier)) ?? Promise.reject(gone());
 
-  app.get("/me/profile", requireAuth(deps), async (c) => {
+  app.get("/", requireAuth(deps), requireCompany(deps), async (c) => {
     c.header("Cache-Control", "no-store");
-    const idTier = requireCompany(c);
-    const profile = await loadProfile(db, c.get("auth").uuidCompte, idTier);
-    if (!profile) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
-    return c.json(profile);
+    const { uuidCompte, idTier } = c.get("company");
+    return c.json(await profileOf(uuidCompte, idTier));
   });
 
-  app.put("/me/profile", requireAuth(deps), async (c) => {
+  app.put("/", requireAuth(deps), requireCompany(deps), async (c) => {
     c.header("Cache-Control", "no-store");
-    const idTier = requireCompany(c);
-    const auth = c.get("auth");
-    const current = (
-      await db.query<{ email: string; password_hash: string; company_pays: string }>(
-        `SELECT a.email, a.password_hash, c.pays AS company_pays
-         FROM accounts a JOIN account_companies ac ON ac.uuid_compte = a.uuid_compte
-         JOIN companies c ON c.id_tier = ac.id_tier
-         WHERE a.uuid_compte = $1 AND c.id_tier = $2`,
-        [auth.uuidCompte, idTier],
-      )
-    ).rows[0];
-    if (!current) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
+    const { uuidCompte, idTier } = c.get("company");
+    const current = await profileEditBasis(db, uuidCompte, idTier);
+    if (!current) throw gone();
 
-    const raw = await readJson(c, v.unknown());
-    const body = parseProfile(raw, current.company_pays);
+    const body = parseProfile(await readJson(c, v.unknown()), current.companyPays);
     const { user, entreprise } = body;
-    const emailChanged = user.email !== current.email;
-    if (emailChanged) {
-      if (!body.motDePasse) {
-        throw new ProblemError(422, "validation", MESSAGES.validation, {
-          errors: [{ path: "motDePasse", message: REQUIRED }],
-        });
+    if (user.email !== current.email) {
+      if (!body.motDePasse) throw validation([{ path: "motDePasse", message: REQUIRED }]);
+      if (!(await confirmCurrentPassword(db, config, uuidCompte, current.passwordHash, body.motDePasse))) {
+        throw validation([{ path: "motDePasse", message: WRONG_PASSWORD }]);
       }
-      const key = passwordCheckKey(auth.uuidCompte);
-      const state = await peek(db, key, config.passwordWindowSeconds);
-      if (state.count >= config.passwordMaxFailuresPerAccount) throw tooManyPasswordAttempts(state.retryAfter);
-      if (!(await verifyPassword(current.password_hash, body.motDePasse))) {
-        await hit(db, key, config.passwordWindowSeconds);
-        throw new ProblemError(422, "validation", MESSAGES.validation, {
-          errors: [{ path: "motDePasse", message: WRONG_PASSWORD }],
-        });
-      }
-      await reset(db, key);
-      const taken = await db.query("SELECT 1 FROM accounts WHERE email = $1 AND uuid_compte <> $2", [user.email, auth.uuidCompte]);
-      if (taken.rows.length > 0) throw new ProblemError(409, "email-taken", MESSAGES.emailTaken);
+      if (await emailInUse(db, user.email, uuidCompte)) throw emailTaken();
     }
 
-    const pays = user.pays || current.company_pays;
-    const immat = isCompanyCountry(current.company_pays)
-      ? checkCompanyNumber(current.company_pays, entreprise.immatriculation).normalized
+    const immatriculation = isCompanyCountry(current.companyPays)
+      ? checkCompanyNumber(current.companyPays, entreprise.immatriculation).normalized
       : entreprise.immatriculation;
     try {
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE accounts SET civilite = $2, nom = $3, prenom = $4, fonction = $5, email = $6, mobile = $7,
-             telephone = $8, adresse = $9, adresse_complement = $10, code_postal = $11, ville = $12, pays = $13
-           WHERE uuid_compte = $1`,
-          [
-            auth.uuidCompte,
-            user.civilite,
-            user.nom,
-            user.prenom,
-            user.fonction,
-            user.email,
-            user.mobile,
-            user.telephone,
-            user.adresse,
-            user.adresse_complement,
-            user.code_postal,
-            user.ville,
-            pays,
-          ],
-        );
-        await tx.query(
-          `UPDATE companies SET raison_sociale = $2, forme_juridique = $3, immatriculation = $4,
-             derniere_mise_a_jour = CURRENT_DATE
-           WHERE id_tier = $1`,
-          [idTier, entreprise.raison_sociale, entreprise.formeJuridique, immat],
-        );
-      });
+      await db.transaction((tx) =>
+        saveProfile(tx, uuidCompte, idTier, {
+          user: { ...user, pays: user.pays || current.companyPays },
+          entreprise: { ...entreprise, immatriculation },
+        }),
+      );
     } catch (err) {
-      if ((err as { code?: string }).code === "23505") throw new ProblemError(409, "email-taken", MESSAGES.emailTaken);
+      // Unique e-mail: another account took it since the check above.
+      if ((err as { code?: string }).code === "23505") throw emailTaken();
       throw err;
     }
-    const profile = await loadProfile(db, auth.uuidCompte, idTier);
-    if (!profile) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
-    return c.json(profile);
-  });
-
-  app.post("/me/confirmation", requireAuth(deps), async (c) => {
-    c.header("Cache-Control", "no-store");
-    const idTier = requireCompany(c);
-    const { rows } = await db.query<{
-      id_tier: string;
-      code_reseau: string;
-      forme_juridique: string;
-      raison_sociale: string;
-      immatriculation: string;
-      numero_client: string;
-      pays: string;
-      derniere_mise_a_jour: string;
-    }>(
-      `UPDATE companies c SET derniere_mise_a_jour = CURRENT_DATE
-       WHERE c.id_tier = $2 AND EXISTS (SELECT 1 FROM account_companies ac WHERE ac.uuid_compte = $1 AND ac.id_tier = c.id_tier)
-       RETURNING c.id_tier, c.code_reseau, c.forme_juridique, c.raison_sociale, c.immatriculation, c.numero_client, c.pays,
-                 to_char(c.derniere_mise_a_jour, 'YYYY-MM-DD') AS derniere_mise_a_jour`,
-      [c.get("auth").uuidCompte, idTier],
-    );
-    const r = rows[0];
-    if (!r) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
-    const entreprise: CompanyView = {
-      idTier: r.id_tier,
-      codeReseau: r.code_reseau,
-      formeJuridique: r.forme_juridique,
-      raisonSocial: r.raison_sociale,
-      immatriculation: r.immatriculation,
-      numeroClient: r.numero_client,
-      pays: r.pays,
-      derniereMiseAJour: r.derniere_mise_a_jour,
-    };
-    return c.json({ entreprise });
+    return c.json(await profileOf(uuidCompte, idTier));
   });
 
   return app;

@@ -2,8 +2,8 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { checkCompanyNumber, isCompanyCountry, type CompanyCountry, type CompanyNumberCheck } from "../../src/core/company-numbers.ts";
-import { passwordProblems } from "../../src/core/password-rules.ts";
-import { PASSWORD_MISMATCH, PASSWORD_RULE_MESSAGES, passwordField } from "../auth/password-policy.ts";
+import { loginResponder } from "../auth/login-response.ts";
+import { newPasswordErrors, passwordField } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { createSession } from "../auth/sessions.ts";
 import { hashRefreshToken } from "../auth/tokens.ts";
@@ -11,15 +11,29 @@ import { loadUser } from "../auth/user.ts";
 import type { Queryable } from "../db/db.ts";
 import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
-import { frenchDuration, MESSAGES, ProblemError, type ProblemFieldError } from "../http/problem.ts";
+import { MESSAGES, ProblemError, tooManyRequests, type ProblemFieldError } from "../http/problem.ts";
 import { hit } from "../http/rate-limit.ts";
 import { objectMessage, REQUIRED } from "../http/schemas.ts";
 import { readJson } from "../http/validate.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { mailLanguage, verificationCodeMail, verificationCodeText } from "../mail/templates.ts";
-import { contactMeansOf, isValidMobile, type ContactMeans } from "../registration/contact-means.ts";
+import { emailInUse } from "../queries/accounts.ts";
+import {
+  anyCompanyHasAccount,
+  chooseCompanies,
+  companyContacts,
+  createAccount,
+  deleteRegistration,
+  findCompanies,
+  findRegistration,
+  insertRegistration,
+  markVerified,
+  recordWrongTries,
+  storeCode,
+  type RegistrationRow,
+} from "../queries/registrations.ts";
+import { contactMeansOf, isValidMobile } from "../registration/contact-means.ts";
 import { sendSmsInBackground } from "../sms/sms.ts";
-import { loginResponder } from "./auth.ts";
 
 export const REGISTRATION_MESSAGES = {
   oneOfTwo: "Un des deux champs est obligatoire",
@@ -47,55 +61,19 @@ export const REGISTRATION_MESSAGES = {
 } as const;
 const M = REGISTRATION_MESSAGES;
 
-const COUNTRIES: readonly CompanyCountry[] = ["FR", "BE", "LU", "NL", "GB", "ES", "IT"];
-/** Separators removed from stored registration numbers before comparing (as `normalizeCompanyNumber`). */
-const SEPARATORS = "[\\s./\u00a0\u202f-]";
 const MAX_FOUND = 50;
 const ID_FORMAT = /^[A-Za-z0-9_-]{43}$/;
-
-interface RegistrationRow {
-  id_hash: string;
-  pays: string;
-  email: string;
-  mobile: string;
-  langue: string;
-  found_tiers: string[];
-  chosen_tiers: string[] | null;
-  contact_means: ContactMeans[] | null;
-  code_hash: string | null;
-  code_expired: boolean | null;
-  code_tries: number;
-  resend_in: number | null;
-  verified: boolean;
-}
-
-const SELECT_REGISTRATION = `
-  SELECT id_hash, pays, email, mobile, langue, found_tiers, chosen_tiers, contact_means, code_hash,
-         code_expires_at <= now() AS code_expired, code_tries, verified_at IS NOT NULL AS verified,
-         CASE WHEN code_sent_at IS NULL THEN NULL
-              ELSE CEIL(EXTRACT(EPOCH FROM (code_sent_at + make_interval(secs => $2::int) - now())))::int END AS resend_in
-  FROM registrations WHERE id_hash = $1 AND expires_at > now()`;
 
 const expired = () => new ProblemError(404, "registration-expired", M.expired);
 
 async function loadRegistration(db: Queryable, id: string, resendSeconds: number, forUpdate = false): Promise<RegistrationRow> {
   if (!ID_FORMAT.test(id)) throw expired();
-  const { rows } = await db.query<RegistrationRow>(`${SELECT_REGISTRATION}${forUpdate ? " FOR UPDATE" : ""}`, [
-    hashRefreshToken(id),
-    resendSeconds,
-  ]);
-  const row = rows[0];
+  const row = await findRegistration(db, hashRefreshToken(id), resendSeconds, forUpdate);
   if (!row) throw expired();
   return row;
 }
 
 const validation = (errors: ProblemFieldError[]) => new ProblemError(422, "validation", MESSAGES.validation, { errors });
-
-function tooMany(detail: string, retryAfter: number) {
-  return new ProblemError(429, "too-many-requests", `${detail} Veuillez réessayer dans ${frenchDuration(retryAfter)}.`, {
-    headers: { "Retry-After": String(retryAfter) },
-  });
-}
 
 /** An optional text field: absent, null or blank → null; anything but a string → an error message. */
 function optionalText(value: unknown, max: number): { value: string | null; error?: string } {
@@ -125,7 +103,7 @@ function parseIdentify(raw: unknown): IdentifyInput {
   const errors: ProblemFieldError[] = [];
   const pays = typeof body.pays === "string" ? body.pays.trim().toUpperCase() : body.pays;
   if (pays === undefined || pays === null || pays === "") errors.push({ path: "pays", message: REQUIRED });
-  else if (!isCompanyCountry(pays) || !COUNTRIES.includes(pays)) errors.push({ path: "pays", message: M.badCountry });
+  else if (!isCompanyCountry(pays)) errors.push({ path: "pays", message: M.badCountry });
 
   const immat = optionalText(body.immatriculation, 40);
   const numero = optionalText(body.numeroClient, 40);
@@ -177,48 +155,6 @@ function numberKeys(pays: CompanyCountry, check: CompanyNumberCheck): { exact: s
     return { exact: [core, `${prefix}${core}`], siren: null, key: core };
   }
   return { exact: [n], siren: null, key: n };
-}
-
-interface FoundCompany {
-  idTier: string;
-  formeJuridique: string;
-  raisonSocial: string;
-  immatriculation: string;
-  numeroClient: string;
-}
-
-async function findCompanies(db: Queryable, input: IdentifyInput): Promise<FoundCompany[]> {
-  const params: unknown[] = [input.pays];
-  const conditions = ["c.pays = $1"];
-  if (input.immatriculation) {
-    const keys = numberKeys(input.pays, input.immatriculation);
-    params.push(SEPARATORS, keys.exact, keys.siren);
-    const n = `upper(regexp_replace(c.immatriculation, $2, '', 'g'))`;
-    conditions.push(`(${n} = ANY($3::text[]) OR ($4::text IS NOT NULL AND length(${n}) = 14 AND left(${n}, 9) = $4::text))`);
-  }
-  if (input.numeroClient) {
-    params.push(input.numeroClient);
-    conditions.push(`lower(c.numero_client) = lower($${params.length})`);
-  }
-  const { rows } = await db.query<{
-    id_tier: string;
-    forme_juridique: string;
-    raison_sociale: string;
-    immatriculation: string;
-    numero_client: string;
-  }>(
-    `SELECT c.id_tier, c.forme_juridique, c.raison_sociale, c.immatriculation, c.numero_client
-     FROM companies c WHERE ${conditions.join(" AND ")}
-     ORDER BY c.raison_sociale, c.id_tier LIMIT ${MAX_FOUND}`,
-    params,
-  );
-  return rows.map((r) => ({
-    idTier: r.id_tier,
-    formeJuridique: r.forme_juridique,
-    raisonSocial: r.raison_sociale,
-    immatriculation: r.immatriculation,
-    numeroClient: r.numero_client,
-  }));
 }
 
 /** HMAC of a verification code, bound to its registration. */
@@ -273,54 +209,48 @@ export function registrationRoutes(deps: Deps) {
   const resendSeconds = config.verificationCodeResendSeconds;
   const address = (c: Context<AppEnv>) => clientAddress(c, config.trustProxy);
 
-  app.use("/registration", async (c, next) => {
-    c.header("Cache-Control", "no-store");
-    await next();
-  });
-  app.use("/registration/*", async (c, next) => {
+  app.use("*", async (c, next) => {
     c.header("Cache-Control", "no-store");
     await next();
   });
 
   // 1. Identification: the companies matching a registration number or a customer number.
-  app.post("/registration", botCheck, async (c) => {
+  app.post("/", botCheck, async (c) => {
     const input = parseIdentify(await readJson(c, v.unknown()));
     const perClient = await hit(db, `registration:identify:client:${address(c)}`, window);
-    if (perClient.count > config.registrationIdentifyMaxPerClient) throw tooMany("Trop de recherches.", perClient.retryAfter);
+    if (perClient.count > config.registrationIdentifyMaxPerClient) throw tooManyRequests("Trop de recherches.", perClient.retryAfter);
+    const numbers = input.immatriculation && numberKeys(input.pays, input.immatriculation);
     const numberKeysToHit = [
-      ...(input.immatriculation ? [`registration:identify:number:${input.pays}:${numberKeys(input.pays, input.immatriculation).key}`] : []),
+      ...(numbers ? [`registration:identify:number:${input.pays}:${numbers.key}`] : []),
       ...(input.numeroClient ? [`registration:identify:customer:${input.numeroClient.toLowerCase()}`] : []),
     ];
     for (const key of numberKeysToHit) {
       const state = await hit(db, key, window);
-      if (state.count > config.registrationIdentifyMaxPerNumber) throw tooMany("Trop de recherches pour ce numéro.", state.retryAfter);
+      if (state.count > config.registrationIdentifyMaxPerNumber)
+        throw tooManyRequests("Trop de recherches pour ce numéro.", state.retryAfter);
     }
 
-    const found = await findCompanies(db, input);
+    const found = await findCompanies(db, { pays: input.pays, numbers, numeroClient: input.numeroClient, limit: MAX_FOUND });
     if (found.length === 0) {
       throw new ProblemError(404, "not-found", input.immatriculation ? M.noCompany : M.unknownCustomer);
     }
     const registrationId = randomBytes(32).toString("base64url");
-    await db.query(
-      `INSERT INTO registrations (id_hash, pays, immatriculation, numero_client, email, mobile, langue, found_tiers, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], now() + make_interval(mins => $9::int))`,
-      [
-        hashRefreshToken(registrationId),
-        input.pays,
-        input.immatriculation?.normalized ?? null,
-        input.numeroClient,
-        input.email,
-        input.mobile,
-        c.get("locale"),
-        found.map((f) => f.idTier),
-        config.registrationTtlMinutes,
-      ],
-    );
+    await insertRegistration(db, {
+      idHash: hashRefreshToken(registrationId),
+      pays: input.pays,
+      immatriculation: input.immatriculation?.normalized ?? null,
+      numeroClient: input.numeroClient,
+      email: input.email,
+      mobile: input.mobile,
+      langue: c.get("locale"),
+      foundTiers: found.map((f) => f.idTier),
+      ttlMinutes: config.registrationTtlMinutes,
+    });
     return c.json({ registrationId, entreprisesTrouvees: found }, 201);
   });
 
   // 2. Companies chosen among the found ones → their contact means (masked).
-  app.post("/registration/:id/companies", botCheck, async (c) => {
+  app.post("/:id/companies", botCheck, async (c) => {
     const raw = await readJson(c, v.unknown());
     const reg = await loadRegistration(db, c.req.param("id"), resendSeconds);
     const parsed = v.safeParse(IdTiersBody, raw);
@@ -328,38 +258,19 @@ export function registrationRoutes(deps: Deps) {
     if (chosen.length === 0 || chosen.some((id) => !reg.found_tiers.includes(id))) {
       throw validation([{ path: "idTiers", message: M.chooseCompany }]);
     }
-    const taken = await db.query<{ taken: boolean }>(
-      "SELECT EXISTS (SELECT 1 FROM account_companies WHERE id_tier = ANY($1::text[])) AS taken",
-      [chosen],
-    );
-    if (taken.rows[0]?.taken) throw new ProblemError(409, "account-exists", M.accountExists);
+    if (await anyCompanyHasAccount(db, chosen)) throw new ProblemError(409, "account-exists", M.accountExists);
 
-    const { rows } = await db.query<{ id_tier: string; contact_email: string | null; contact_mobile: string | null; pays: string }>(
-      "SELECT id_tier, contact_email, contact_mobile, pays FROM companies WHERE id_tier = ANY($1::text[])",
-      [chosen],
-    );
-    const byId = new Map(rows.map((r) => [r.id_tier, r]));
-    const means = contactMeansOf(
-      chosen.flatMap((id) => {
-        const r = byId.get(id);
-        return r ? [{ contactEmail: r.contact_email, contactMobile: r.contact_mobile, pays: r.pays }] : [];
-      }),
-    );
+    const contacts = await companyContacts(db, chosen);
+    const means = contactMeansOf(chosen.flatMap((id) => contacts.get(id) ?? []));
     if (means.length === 0) {
       throw new ProblemError(422, "no-contact-means", M.noContactMeans, { extra: { errors: [] } });
     }
-    // Choosing again starts the verification over (the resend delay is kept).
-    await db.query(
-      `UPDATE registrations SET chosen_tiers = $2::text[], contact_means = $3::jsonb, chosen_means = NULL,
-              code_hash = NULL, code_expires_at = NULL, code_tries = 0, verified_at = NULL
-       WHERE id_hash = $1`,
-      [reg.id_hash, chosen, JSON.stringify(means)],
-    );
+    await chooseCompanies(db, reg.id_hash, chosen, means);
     return c.json({ moyensContacts: means.map(({ id, type, masked }) => ({ id, type, masked })) });
   });
 
   // 3. A verification code sent through the chosen contact means.
-  app.post("/registration/:id/code", botCheck, async (c) => {
+  app.post("/:id/code", botCheck, async (c) => {
     const body = await readJson(c, CodeRequestBody);
     const id = c.req.param("id");
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -383,17 +294,12 @@ export function registrationRoutes(deps: Deps) {
       }
       // Counted in the transaction: a refused request is not counted.
       const perClient = await hit(tx, clientKey, window);
-      if (perClient.count > config.registrationCodeMaxPerClient) throw tooMany("Trop de codes demandés.", perClient.retryAfter);
+      if (perClient.count > config.registrationCodeMaxPerClient) throw tooManyRequests("Trop de codes demandés.", perClient.retryAfter);
       const perRegistration = await hit(tx, `registration:code:registration:${reg.id_hash}`, config.registrationTtlMinutes * 60);
       if (perRegistration.count > config.registrationCodeMaxPerRegistration) {
-        throw tooMany("Trop de codes demandés.", perRegistration.retryAfter);
+        throw tooManyRequests("Trop de codes demandés.", perRegistration.retryAfter);
       }
-      await tx.query(
-        `UPDATE registrations SET chosen_means = $2, code_hash = $3, code_tries = 0, verified_at = NULL, code_sent_at = now(),
-                code_expires_at = now() + make_interval(secs => $4::int)
-         WHERE id_hash = $1`,
-        [reg.id_hash, means.id, codeHash(secret, reg.id_hash, code), config.verificationCodeTtlSeconds],
-      );
+      await storeCode(tx, reg.id_hash, means.id, codeHash(secret, reg.id_hash, code), config.verificationCodeTtlSeconds);
       const mailIds = means.type === "email" ? [await enqueueMail(tx, verificationCodeMail(lang, means.to, code, minutes))] : [];
       return { means, mailIds };
     });
@@ -403,11 +309,11 @@ export function registrationRoutes(deps: Deps) {
   });
 
   // 4. The code typed by the user.
-  app.post("/registration/:id/verify", botCheck, async (c) => {
+  app.post("/:id/verify", botCheck, async (c) => {
     const body = await readJson(c, VerifyBody);
     const id = c.req.param("id");
     const perClient = await hit(db, `registration:verify:client:${address(c)}`, window);
-    if (perClient.count > config.registrationVerifyMaxPerClient) throw tooMany("Trop de tentatives.", perClient.retryAfter);
+    if (perClient.count > config.registrationVerifyMaxPerClient) throw tooManyRequests("Trop de tentatives.", perClient.retryAfter);
     const secret = await deps.secret();
     const typed = body.code.replace(/\s+/g, "");
     const maxTries = config.verificationCodeMaxTries;
@@ -422,11 +328,11 @@ export function registrationRoutes(deps: Deps) {
       if (reg.code_tries >= maxTries) throw new ProblemError(410, "code-too-many-tries", M.tooManyTries);
       if (reg.code_expired) throw new ProblemError(410, "code-expired", M.codeExpired);
       if (/^\d{6}$/.test(typed) && sameHash(codeHash(secret, reg.id_hash, typed), reg.code_hash)) {
-        await tx.query("UPDATE registrations SET code_hash = NULL, verified_at = now() WHERE id_hash = $1", [reg.id_hash]);
+        await markVerified(tx, reg.id_hash);
         return { ok: true };
       }
       const tries = reg.code_tries + 1;
-      await tx.query("UPDATE registrations SET code_tries = $2 WHERE id_hash = $1", [reg.id_hash, tries]);
+      await recordWrongTries(tx, reg.id_hash, tries);
       return { ok: false, remainingTries: maxTries - tries };
     });
     if (!outcome.ok) {
@@ -440,45 +346,31 @@ export function registrationRoutes(deps: Deps) {
   });
 
   // 5. The password: the account is created, linked to the chosen companies, and logged in.
-  app.post("/registration/:id/complete", botCheck, async (c) => {
+  app.post("/:id/complete", botCheck, async (c) => {
     const body = await readJson(c, CompleteBody);
     const id = c.req.param("id");
     const reg = await loadRegistration(db, id, resendSeconds);
     if (!reg.verified || !reg.chosen_tiers) throw new ProblemError(409, "registration-incomplete", M.verifyFirst);
-    const errors: ProblemFieldError[] = passwordProblems(body.motDePasse).map((p) => ({
-      path: "motDePasse",
-      message: PASSWORD_RULE_MESSAGES[p],
-    }));
-    if (body.motDePasse !== body.confirmerMotDePasse) errors.push({ path: "confirmerMotDePasse", message: PASSWORD_MISMATCH });
+    const errors = newPasswordErrors(body.motDePasse, body.confirmerMotDePasse, "motDePasse");
     if (errors.length > 0) throw validation(errors);
     const emailTaken = () => new ProblemError(409, "account-exists", M.emailTaken);
-    const used = await db.query("SELECT 1 FROM accounts WHERE email = $1", [reg.email]);
-    if (used.rows.length > 0) throw emailTaken();
+    if (await emailInUse(db, reg.email)) throw emailTaken();
 
     const passwordHash = await hashPassword(body.motDePasse);
     const { user, sid } = await db.transaction(async (tx) => {
       const locked = await loadRegistration(tx, id, resendSeconds, true);
       if (!locked.verified || !locked.chosen_tiers) throw new ProblemError(409, "registration-incomplete", M.verifyFirst);
-      const tiers = locked.chosen_tiers;
-      const taken = await tx.query<{ taken: boolean }>(
-        "SELECT EXISTS (SELECT 1 FROM account_companies WHERE id_tier = ANY($1::text[])) AS taken",
-        [tiers],
-      );
-      if (taken.rows[0]?.taken) throw new ProblemError(409, "account-exists", M.accountExists);
-      const inserted = await tx.query<{ uuid_compte: string }>(
-        `INSERT INTO accounts (email, password_hash, mobile, pays, langue, last_login_at)
-         VALUES ($1, $2, $3, $4, $5, now())
-         ON CONFLICT (email) DO NOTHING RETURNING uuid_compte`,
-        [locked.email, passwordHash, locked.mobile, locked.pays, locked.langue],
-      );
-      const uuidCompte = inserted.rows[0]?.uuid_compte;
+      if (await anyCompanyHasAccount(tx, locked.chosen_tiers)) throw new ProblemError(409, "account-exists", M.accountExists);
+      const uuidCompte = await createAccount(tx, {
+        email: locked.email,
+        passwordHash,
+        mobile: locked.mobile,
+        pays: locked.pays,
+        langue: locked.langue,
+        idTiers: locked.chosen_tiers,
+      });
       if (!uuidCompte) throw emailTaken();
-      await tx.query(
-        `INSERT INTO account_companies (uuid_compte, id_tier, position)
-         SELECT $1, t.id_tier, t.position - 1 FROM unnest($2::text[]) WITH ORDINALITY AS t(id_tier, position)`,
-        [uuidCompte, tiers],
-      );
-      await tx.query("DELETE FROM registrations WHERE id_hash = $1", [locked.id_hash]);
+      await deleteRegistration(tx, locked.id_hash);
       const sid = await createSession(tx, uuidCompte, config.refreshTtlDays, {
         userAgent: c.req.header("user-agent"),
         clientAddress: address(c),

@@ -25,3 +25,8 @@ export const FEATURES = { bankDetails: false } as const;
 
 export const IS_LOGGED_COOKIE = "isLogged";
 export const STORAGE_KEY = "macc:state";
+
+/** Contact form limits, checked by the form and by the API. */
+export const CONTACT_SUBJECT_MAX = 150;
+export const CONTACT_MESSAGE_MIN = 10;
+export const CONTACT_MESSAGE_MAX = 5000;

@@ -1,0 +1,37 @@
+import type { Context } from "hono";
+import { DEFAULT_LOCALE, type Locale } from "../../src/core/constants.ts";
+import { isLocale } from "../../src/core/locale.ts";
+import { mailLanguage, type MailLanguage } from "../mail/templates.ts";
+import type { AppEnv } from "./context.ts";
+import { MESSAGES, ProblemError } from "./problem.ts";
+
+/** Locale of the X-langue header, or the default when absent or unknown. */
+export function requestLocale(c: Context): Locale {
+  const header = c.req.header("x-langue")?.trim();
+  return isLocale(header) ? header : DEFAULT_LOCALE;
+}
+
+/**
+ * Locale of the `langue` query parameter (underscore accepted), else of the X-langue header (then
+ * `Vary: X-langue`). An unknown `langue` → 400.
+ */
+export function langueParam(c: Context<AppEnv>): Locale {
+  const queryLangue = c.req.query("langue");
+  if (queryLangue !== undefined && queryLangue !== "") {
+    const normalised = queryLangue.replace("_", "-");
+    if (!isLocale(normalised)) {
+      throw new ProblemError(400, "bad-request", MESSAGES.badLocale, {
+        errors: [{ path: "langue", message: MESSAGES.badLocale }],
+      });
+    }
+    return normalised;
+  }
+  c.header("Vary", "X-langue");
+  return requestLocale(c);
+}
+
+/** Language of a mail to the account holder: the request's X-langue when given, else the account's language. */
+export function noticeLanguage(c: Context<AppEnv>, accountLangue: string | null): MailLanguage {
+  const header = c.req.header("x-langue")?.trim();
+  return mailLanguage(isLocale(header) ? header : accountLangue);
+}

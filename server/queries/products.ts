@@ -1,0 +1,85 @@
+import type { Queryable } from "../db/db.ts";
+
+export interface ProductDoc {
+  id: string;
+  title: string;
+  type: "pdf" | "video";
+  sizeBytes?: number;
+  url?: string;
+  durationSeconds?: number;
+}
+
+/** Name of a family in `language` ($2), else in French, else its code. */
+const PRODUCT_NAME = `COALESCE(
+  (SELECT n.nom FROM product_names n WHERE n.code_famille = p.code_famille AND n.langue = $2),
+  (SELECT n.nom FROM product_names n WHERE n.code_famille = p.code_famille AND n.langue = 'fr'),
+  p.code_famille)`;
+
+/** Product families the company bought, most recent purchase first, with quantities. */
+export async function productFamilies(db: Queryable, idTier: string, language: string) {
+  const { rows } = await db.query<{ code_famille: string; produit: string; quantite: number; last: string }>(
+    `SELECT p.code_famille, ${PRODUCT_NAME} AS produit, SUM(p.quantite)::int AS quantite,
+            to_char(MAX(p.date_achat), 'YYYY-MM-DD') AS last
+     FROM company_product_purchases p WHERE p.id_tier = $1
+     GROUP BY p.code_famille
+     ORDER BY MAX(p.date_achat) DESC, p.code_famille`,
+    [idTier, language],
+  );
+  return rows.map((r) => ({ codeFamille: r.code_famille, produit: r.produit, quantite: r.quantite, dateDernierAchat: r.last }));
+}
+
+/** The company's purchases of one family, newest first, with the family's name. */
+export async function familyPurchases(db: Queryable, idTier: string, language: string, codeFamille: string) {
+  const { rows } = await db.query<{ produit: string; date_achat: string; quantite: number; code_produit: string }>(
+    `SELECT ${PRODUCT_NAME} AS produit, to_char(p.date_achat, 'YYYY-MM-DD') AS date_achat, p.quantite, p.code_produit
+     FROM company_product_purchases p WHERE p.id_tier = $1 AND p.code_famille = $3
+     ORDER BY p.date_achat DESC, p.id`,
+    [idTier, language, codeFamille],
+  );
+  return rows.map((r) => ({ produit: r.produit, dateAchat: r.date_achat, quantite: r.quantite, codeProduit: r.code_produit }));
+}
+
+/** Technical and after-sales documents of a family, in display order. */
+export async function familyDocuments(db: Queryable, codeFamille: string): Promise<{ technical: ProductDoc[]; sav: ProductDoc[] }> {
+  const { rows } = await db.query<{
+    id: string;
+    kind: "technical" | "sav";
+    type: "pdf" | "video";
+    title: string;
+    size_bytes: number | null;
+    url: string | null;
+    duration_seconds: number | null;
+  }>(
+    `SELECT id, kind, type, title, octet_length(file_bytes)::int AS size_bytes, url, duration_seconds
+     FROM product_documents WHERE code_famille = $1
+     ORDER BY kind, position, id`,
+    [codeFamille],
+  );
+  const documents: { technical: ProductDoc[]; sav: ProductDoc[] } = { technical: [], sav: [] };
+  for (const d of rows) {
+    const doc: ProductDoc = { id: d.id, title: d.title, type: d.type };
+    if (d.type === "pdf" && d.size_bytes !== null) doc.sizeBytes = d.size_bytes;
+    if (d.type === "video") {
+      if (d.url) doc.url = d.url;
+      if (d.duration_seconds !== null) doc.durationSeconds = d.duration_seconds;
+    }
+    documents[d.kind].push(doc);
+  }
+  return documents;
+}
+
+/** A PDF document of a family the company bought (the documents of other families are not the company's). */
+export async function purchasedFamilyPdf(
+  db: Queryable,
+  idTier: string,
+  id: string,
+): Promise<{ title: string; bytes: Uint8Array } | undefined> {
+  const { rows } = await db.query<{ title: string; file_bytes: Uint8Array }>(
+    `SELECT d.title, d.file_bytes FROM product_documents d
+     WHERE d.id = $1 AND d.type = 'pdf' AND d.file_bytes IS NOT NULL
+       AND EXISTS (SELECT 1 FROM company_product_purchases p WHERE p.id_tier = $2 AND p.code_famille = d.code_famille)`,
+    [id, idTier],
+  );
+  const r = rows[0];
+  return r && { title: r.title, bytes: new Uint8Array(r.file_bytes.buffer, r.file_bytes.byteOffset, r.file_bytes.byteLength) };
+}

@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { isUuid } from "../http/company.ts";
+import type { AppEnv, Deps } from "../http/context.ts";
+import { ProblemError } from "../http/problem.ts";
+import { adviserPhoto } from "../queries/advisers.ts";
+
+const PHOTO_NOT_FOUND = "Photo introuvable.";
+
+/** Image types an adviser photo may be served as. */
+const PHOTO_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/svg+xml"]);
+
+/** `/advisers`: advisers' photos, public (an `<img>` sends no bearer token). */
+export function adviserPhotoRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.get("/:id/photo", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw new ProblemError(404, "not-found", PHOTO_NOT_FOUND);
+    const photo = await adviserPhoto(deps.db, id);
+    if (!photo) throw new ProblemError(404, "not-found", PHOTO_NOT_FOUND);
+    const type = photo.type && PHOTO_TYPES.has(photo.type) ? photo.type : "application/octet-stream";
+    return c.body(photo.bytes as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": type,
+      "Content-Length": String(photo.bytes.byteLength),
+      "Cache-Control": "public, max-age=86400",
+      // An SVG opened directly must not run anything.
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import { requireAuth } from "../http/auth-middleware.ts";
+import { requireCompany } from "../http/company.ts";
+import type { AppEnv, Deps } from "../http/context.ts";
+import { MESSAGES, ProblemError } from "../http/problem.ts";
+import { confirmCompanyData } from "../queries/companies.ts";
+
+/** `/me/confirmation`: the customer confirms the selected company's data as they are (freshness, SPEC §9). */
+export function confirmationRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.post("/", requireAuth(deps), requireCompany(deps), async (c) => {
+    c.header("Cache-Control", "no-store");
+    const entreprise = await confirmCompanyData(deps.db, c.get("company").idTier);
+    if (!entreprise) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
+    return c.json({ entreprise });
+  });
+
+  return app;
+}

@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import { loadUser } from "../auth/user.ts";
+import { requireAuth } from "../http/auth-middleware.ts";
+import type { AppEnv, Deps } from "../http/context.ts";
+import { MESSAGES, ProblemError } from "../http/problem.ts";
+
+/** `/me`: the logged-in account and the company its token is scoped to. */
+export function meRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.get("/", requireAuth(deps), async (c) => {
+    c.header("Cache-Control", "no-store");
+    const auth = c.get("auth");
+    const user = await loadUser(deps.db, auth.uuidCompte);
+    if (!user) throw new ProblemError(401, "unauthorized", MESSAGES.unauthorized);
+    return c.json({ user, idTier: auth.idTier });
+  });
+
+  return app;
+}
