@@ -1,5 +1,6 @@
 import type { ApiRequest } from "../../core/api";
 import { BOT_CHECK_HEADER } from "../../core/bot-check";
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_SUBJECT_MAX } from "../../core/constants";
 
 export interface ContactMessage {
   service: string;
@@ -13,13 +14,12 @@ export function sendMessage(request: ApiRequest, body: ContactMessage, botCheck:
     method: "POST",
     body,
     headers: { [BOT_CHECK_HEADER]: botCheck },
-    expected: [400, 403, 422, 500, 502, 504, 0],
+    errors: "inline",
   });
 }
 
-export const SUBJECT_MAX = 150;
-export const MESSAGE_MIN = 10;
-export const MESSAGE_MAX = 5000;
+// The limits are shared with the API.
+export { CONTACT_MESSAGE_MAX as MESSAGE_MAX, CONTACT_MESSAGE_MIN as MESSAGE_MIN, CONTACT_SUBJECT_MAX as SUBJECT_MAX };
 
 export type ContactRule = "required" | "tooLong" | "tooShort";
 export function validateMessage(values: ContactMessage): Array<{ field: keyof ContactMessage; rule: ContactRule }> {
@@ -27,10 +27,10 @@ export function validateMessage(values: ContactMessage): Array<{ field: keyof Co
   if (!values.service) problems.push({ field: "service", rule: "required" });
   const subject = values.subject.trim();
   if (!subject) problems.push({ field: "subject", rule: "required" });
-  else if (subject.length > SUBJECT_MAX) problems.push({ field: "subject", rule: "tooLong" });
+  else if (subject.length > CONTACT_SUBJECT_MAX) problems.push({ field: "subject", rule: "tooLong" });
   const message = values.message.trim();
   if (!message) problems.push({ field: "message", rule: "required" });
-  else if (message.length < MESSAGE_MIN) problems.push({ field: "message", rule: "tooShort" });
-  else if (message.length > MESSAGE_MAX) problems.push({ field: "message", rule: "tooLong" });
+  else if (message.length < CONTACT_MESSAGE_MIN) problems.push({ field: "message", rule: "tooShort" });
+  else if (message.length > CONTACT_MESSAGE_MAX) problems.push({ field: "message", rule: "tooLong" });
   return problems;
 }
