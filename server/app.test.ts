@@ -17,6 +17,24 @@ describe("health and API basics", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("serves exactly the routes openapi.yaml documents", async () => {
+    const yaml = await (await t.app.request("/api/openapi.yaml")).text();
+    // A path segment holding a parameter is one parameter: Hono's `:file` is the contract's `{year}.zip`.
+    const normalise = (path: string) => path.replace(/[^/]*(?:\{\w+\}|:\w+)[^/]*/g, "{}");
+    const documented: string[] = [];
+    let path = "";
+    for (const line of yaml.split("\n")) {
+      path = /^ {2}(\/\S*):$/.exec(line)?.[1] ?? path;
+      const method = /^ {4}(get|post|put|patch|delete):$/.exec(line)?.[1];
+      if (method) documented.push(`${method.toUpperCase()} ${normalise(path)}`);
+    }
+    const served = t.app.routes
+      .filter((r) => r.method !== "ALL" && /^\/(api|demo)\//.test(r.path))
+      .map((r) => `${r.method} ${normalise(r.path)}`);
+    expect(documented).toContain("GET /api/me/invoices/{}/pdf");
+    expect([...new Set(served)].sort()).toEqual(documented.sort());
+  });
+
   it.each(["/api", "/api/", "/api/nope", "/api/servicesMACC", "/api/auth", "/api/me/extra"])(
     "unknown API route %s → 404 problem+json",
     async (path) => {
