@@ -28,17 +28,19 @@ const AdviserAnswerSchema = v.object({
 });
 export type AdviserAnswer = v.InferOutput<typeof AdviserAnswerSchema>;
 
-/** The job title and service name come in the element's language, which may not be the page's. */
+/**
+ * The job title and service name come in the element's language, which may not be the page's.
+ * Its screens show a failure themselves; `optional`: a bonus on a public page, which a lapsed
+ * session must not turn into a trip to login.
+ */
 export async function getAdviser(
   request: ApiRequest,
   langue: Locale,
-  signal?: AbortSignal,
-  expected: readonly number[] = [403, 404, 500, 502, 504, 0],
-  optional = false,
+  { signal, optional }: { signal?: AbortSignal; optional?: boolean } = {},
 ): Promise<AdviserAnswer> {
   return v.parse(
     AdviserAnswerSchema,
-    await request<unknown>("/me/adviser", { headers: { "X-langue": langue }, signal, expected, optional }),
+    await request<unknown>("/me/adviser", { headers: { "X-langue": langue }, signal, errors: "inline", optional }),
   );
 }
 

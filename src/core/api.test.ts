@@ -112,6 +112,18 @@ describe("request headers (SPEC §7)", () => {
     expect(calls[0]!.url).toBe(url);
   });
 
+  it("leaves out query values that are undefined", async () => {
+    const { api, calls } = setup([{ status: 200, body: {} }]);
+    await api.request("/me/invoices", { query: { page: 2, q: undefined, archive: false } });
+    expect(calls[0]!.url).toBe("https://api.test/api/me/invoices?page=2&archive=false");
+  });
+
+  it("a caller's X-langue (an element in another language) wins over the page's", async () => {
+    const { api, calls } = setup([{ status: 200, body: {} }]);
+    await api.request("/me/adviser", { headers: { "X-langue": "de-LU" } });
+    expect(calls[0]!.headers.get("x-langue")).toBe("de-LU");
+  });
+
   it("sends a JSON body for POST", async () => {
     const { api, calls } = setup([{ status: 201, body: { id: 1 } }]);
     await expect(api.request("/contact", { method: "POST", body: { message: "Bonjour" } })).resolves.toEqual({ id: 1 });
@@ -136,28 +148,28 @@ describe("error answers (SPEC §8)", () => {
     expect((error as ApiError).problem.detail).toBeUndefined();
   });
 
-  // status, expected statuses, disconnect?, maintenance?, generic failure toast?
-  it.each<[number, number[], boolean, boolean, boolean]>([
-    [401, [], true, false, false],
-    [401, [401], true, false, false],
-    [413, [], true, false, true],
-    [413, [413], true, false, false],
-    [429, [], true, false, true],
-    [429, [429], true, false, false],
-    [503, [], false, true, false],
-    [503, [503], false, true, false],
-    [400, [], false, false, true],
-    [400, [400, 422], false, false, false],
-    [403, [], false, false, true],
-    [404, [], false, false, true],
-    [404, [404], false, false, false],
-    [409, [401], false, false, true],
-    [422, [422], false, false, false],
-    [500, [], false, false, true],
-    [500, [404], false, false, true],
-  ])("status %i, expected %j → disconnect %s, maintenance %s, toast %s", async (status, expected, disconnect, maintenance, toast) => {
+  // status, intent, disconnect?, maintenance?, generic failure toast?
+  it.each<[number, RequestOptions["errors"], boolean, boolean, boolean]>([
+    [401, "toast", true, false, false],
+    [401, "inline", true, false, false],
+    [413, "toast", true, false, true],
+    [413, "inline", true, false, false],
+    [429, "toast", true, false, true],
+    [429, "inline", true, false, false],
+    [503, "toast", false, true, false],
+    [503, "inline", false, true, false],
+    [400, "toast", false, false, true],
+    [400, "inline", false, false, false],
+    [403, "toast", false, false, true],
+    [404, "toast", false, false, true],
+    [404, "inline", false, false, false],
+    [409, "toast", false, false, true],
+    [422, "inline", false, false, false],
+    [500, "toast", false, false, true],
+    [500, undefined, false, false, true],
+  ])("status %i, errors %j → disconnect %s, maintenance %s, toast %s", async (status, errors, disconnect, maintenance, toast) => {
     const { api, deps } = setup([problem(status, "Message du serveur")]);
-    const error = await failure(api.request("/x", { method: "POST", expected }));
+    const error = await failure(api.request("/x", { method: "POST", errors }));
     expect(error).toMatchObject({ status });
     expect(deps.onDisconnect).toHaveBeenCalledTimes(disconnect ? 1 : 0);
     if (disconnect) expect(deps.onDisconnect).toHaveBeenCalledWith(status, true);
@@ -310,7 +322,7 @@ describe("file answers", () => {
 
   it("still turn a failure into an ApiError", async () => {
     const { api } = setup([problem(404, "Introuvable")]);
-    const error = await failure(api.request("/me/invoices/9/pdf", { as: "blob", expected: [404] }));
+    const error = await failure(api.request("/me/invoices/9/pdf", { as: "blob", errors: "inline" }));
     expect(error).toMatchObject({ status: 404, problem: { detail: "Introuvable" } });
   });
 });
@@ -319,9 +331,10 @@ describe("which calls ended the session", () => {
   it.each([
     ["an authenticated call", {}, true],
     ["an anonymous one (a silent restore)", { anonymous: true }, false],
+    ["an optional one (a bonus on a public page)", { optional: true }, false],
   ])("a 401 on %s says so", async (_label, options, authenticated) => {
     const { api, deps } = setup([problem(401)]);
-    await failure(api.request("/x", { ...options, expected: [401] }));
+    await failure(api.request("/x", { ...options, errors: "inline" }));
     expect(deps.onDisconnect).toHaveBeenCalledWith(401, authenticated);
   });
 });

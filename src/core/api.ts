@@ -1,21 +1,29 @@
 /**
- * The one API client of the page. A plain `fetch` wrapper rather than ofetch: ofetch and its
- * URL helpers cost 4 kB gzip, a twentieth of the footer-only page's 80 kB budget.
+ * The one API client of the page: an ofetch instance whose hooks add what every call needs (the
+ * bearer token, retries of transient failures as `Retry-After` asks, RFC 9457 problems, download
+ * progress) and hand each failure to the error policy.
  */
-import { ApiError, DISCONNECT_STATUSES, isCancelled, parseRetryAfter, toProblem } from "./errors";
+import { ofetch, type FetchContext, type FetchOptions } from "ofetch";
+import { reactionTo, type ErrorIntent } from "./error-policy";
+import { ApiError, isCancelled, parseRetryAfter, toProblem } from "./errors";
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
-/** Transient answers worth another try; 503 is the maintenance switch, not transient. */
-const RETRYABLE = new Set([408, 502, 504]);
+/** Transient failures worth another try (0: no answer at all); 503 is the maintenance switch, not transient. */
+const RETRYABLE = new Set([0, 408, 502, 504]);
+/** ofetch counts a request that got no answer as a 500; a real 500 never gets that far (see `retryOrFail`). */
+const OFETCH_NO_ANSWER = 500;
 const MAX_RETRIES = 2;
 const MAX_RETRY_WAIT_S = 30;
 
-export interface RequestOptions {
+export interface RequestOptions extends ErrorIntent {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
-  /** Statuses the caller shows itself (e.g. 401 on the login form): no generic toast for them. */
+  /**
+   * @deprecated Statuses the caller shows itself; say `errors: "inline"` instead. Kept only until
+   * the session module's calls say so.
+   */
   expected?: readonly number[];
   /** An element's own `api-base`; the page's base otherwise. */
   baseUrl?: string;
@@ -24,10 +32,6 @@ export interface RequestOptions {
   /** Read a successful answer as a file (PDF, ZIP), reporting download progress when asked. */
   as?: "blob";
   onProgress?: (loaded: number, total: number | null) => void;
-  /** A bonus on a public page (the adviser on the contact page): a lapsed session does not send the customer to login. */
-  optional?: boolean;
-  /** Skip the bearer token (session endpoints rely on the HttpOnly cookie). */
-  anonymous?: boolean;
 }
 
 export interface ApiDeps {
@@ -52,81 +56,83 @@ export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
 }
 
+/** ofetch's options, with the caller's own riding along for the hooks. */
+type CallOptions = FetchOptions<"json" | "stream"> & { call: RequestOptions };
+const callOf = (context: FetchContext): RequestOptions => (context.options as unknown as CallOptions).call;
+
 export function createApiClient(deps: ApiDeps): ApiClient {
   const sleep = deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
-  const doFetch = deps.fetchImpl ?? ((input, init) => fetch(input, init));
 
-  async function once<T>(path: string, options: RequestOptions): Promise<T> {
-    const token = options.anonymous ? null : deps.token();
-    const url = new URL((options.baseUrl || deps.baseUrl()) + path, location.href);
-    for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
+  /** Waits and lets ofetch send the request again, or hands the failure to the error policy and throws it. */
+  async function retryOrFail(context: FetchContext, error: ApiError): Promise<void> {
+    const { retry, signal } = context.options;
+    const retriesLeft = typeof retry === "number" ? retry : 0;
+    if (RETRYABLE.has(error.status) && retriesLeft > 0 && !signal?.aborted) {
+      const wait = error.retryAfter ?? 0.3 * 2 ** (MAX_RETRIES - retriesLeft);
+      await sleep(Math.min(wait, MAX_RETRY_WAIT_S) * 1000);
+      return;
     }
-    const headers: Record<string, string> = {
-      Accept: "application/json, application/problem+json",
-      "X-langue": deps.locale(),
-      "X-Requested-With": "macc",
-    };
-    Object.assign(headers, options.headers);
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers["Content-Type"] = "application/json";
-
-    let response: Response;
-    try {
-      response = await doFetch(url.href, {
-        method: options.method ?? "GET",
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: options.signal,
-        credentials: "include",
-      });
-    } catch (error) {
-      if (isCancelled(error)) throw error;
-      // No answer at all (offline, DNS, CORS): status 0.
-      throw new ApiError(0, { status: 0, title: "Network error" });
-    }
-    if (response.ok && options.as === "blob") return (await readBlob(response, options.onProgress)) as T;
-    const body = await readBody(response);
-    if (!response.ok) {
-      throw new ApiError(
-        response.status,
-        toProblem(response.status, body, response.statusText),
-        parseRetryAfter(response.headers.get("Retry-After")),
-      );
-    }
-    return body as T;
+    report(error, callOf(context));
+    throw error;
   }
+
+  function report(error: ApiError, call: RequestOptions): void {
+    const errors = call.expected?.includes(error.status) ? "inline" : call.errors;
+    const reaction = reactionTo(error.status, { ...call, errors });
+    if (reaction.disconnect) deps.onDisconnect(error.status, reaction.disconnect.authenticated);
+    if (reaction.maintenance) deps.onMaintenance();
+    if (reaction.toast) deps.onFailure(error);
+  }
+
+  const client = ofetch.create(
+    {
+      credentials: "include",
+      headers: { Accept: "application/json, application/problem+json", "X-Requested-With": "macc" },
+      retryDelay: 0,
+      retryStatusCodes: [...RETRYABLE, OFETCH_NO_ANSWER],
+      // Read at each attempt: a refresh between two attempts brings a new token.
+      onRequest(context) {
+        const token = callOf(context).anonymous ? null : deps.token();
+        if (token) context.options.headers.set("Authorization", `Bearer ${token}`);
+      },
+      async onRequestError(context) {
+        // Cancelled (element gone, superseded search): rejected as it is, never reported.
+        if (isCancelled(context.error)) throw context.error;
+        await retryOrFail(context, new ApiError(0, { status: 0, title: "Network error" }));
+      },
+      // A file is read here, as a stream, so that a long download can show its progress.
+      async onResponse(context) {
+        const { as, onProgress } = callOf(context);
+        if (as === "blob" && context.response.ok) context.response._data = await readBlob(context.response, onProgress);
+      },
+      async onResponseError(context) {
+        const { response, options } = context;
+        const body: unknown = options.responseType === "stream" ? await readBody(response) : response._data;
+        const problem = toProblem(response.status, body, response.statusText);
+        await retryOrFail(context, new ApiError(response.status, problem, parseRetryAfter(response.headers.get("Retry-After"))));
+      },
+    },
+    // The page's `fetch` looked up at each call, so that a test (or a polyfill) can replace it.
+    { fetch: (input, init) => (deps.fetchImpl ?? fetch)(input as string, init ?? {}) },
+  );
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     if (!options.anonymous) await deps.beforeAuthenticated?.(options);
-    const idempotent = IDEMPOTENT.has(options.method ?? "GET");
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await once<T>(path, options);
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        const transient = error.status === 0 || RETRYABLE.has(error.status);
-        if (idempotent && transient && attempt < MAX_RETRIES && !options.signal?.aborted) {
-          const wait = error.retryAfter ?? 0.3 * 2 ** attempt;
-          await sleep(Math.min(wait, MAX_RETRY_WAIT_S) * 1000);
-          continue;
-        }
-        report(error, options);
-        throw error;
-      }
-    }
-  }
-
-  function report(error: ApiError, options: RequestOptions): void {
-    if (DISCONNECT_STATUSES.has(error.status)) deps.onDisconnect(error.status, !options.anonymous && !options.optional);
-    // A lapsed session sends the user to login; a toast on top would only repeat it.
-    if (error.status === 401 && !options.expected?.includes(401)) return;
-    if (error.status === 503) {
-      deps.onMaintenance();
-      return;
-    }
-    if (options.expected?.includes(error.status)) return;
-    deps.onFailure(error);
+    const method = options.method ?? "GET";
+    const fetchOptions: CallOptions = {
+      call: options,
+      method,
+      // Absolute, as `new URL` makes it: ofetch only joins the base and the path.
+      baseURL: new URL(options.baseUrl || deps.baseUrl(), location.href).href,
+      query: options.query,
+      body: options.body as FetchOptions["body"],
+      headers: { "X-langue": deps.locale(), ...options.headers },
+      signal: options.signal,
+      retry: IDEMPOTENT.has(method) ? MAX_RETRIES : 0,
+      // Files are read by `onResponse`, the rest as JSON (problem+json included) or text.
+      responseType: options.as === "blob" ? "stream" : undefined,
+    };
+    return (await client<T>(path, fetchOptions as FetchOptions<"json">)) as T;
   }
 
   return { request };
@@ -152,9 +158,8 @@ async function readBlob(response: Response, onProgress?: (loaded: number, total:
   return new Blob(chunks as BlobPart[], { type });
 }
 
-/** JSON when the server says so (including problem+json), nothing for 204, text otherwise. */
+/** The problem of a failed file request (its body was left unread for streaming): JSON when the server says so, else text. */
 async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
   const type = response.headers.get("Content-Type") ?? "";
   if (!/json/i.test(type)) return response.text().catch(() => undefined);
   return response.json().catch(() => undefined);

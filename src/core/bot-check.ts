@@ -61,7 +61,7 @@ export async function solveChallenge(challenge: Challenge, signal?: AbortSignal)
  */
 export async function proveHuman(api: ApiClient, signal?: AbortSignal, maxnumber?: number): Promise<string> {
   const path = maxnumber ? `/bot-check/challenge?maxnumber=${maxnumber}` : "/bot-check/challenge";
-  const challenge = await api.request<Challenge>(path, { anonymous: true, signal, expected: [404, 500, 502, 504, 0] });
+  const challenge = await api.request<Challenge>(path, { anonymous: true, signal, errors: "inline" });
   return solveChallenge(challenge, signal);
 }
 

@@ -19,7 +19,6 @@ export const FRESHNESS_YEARS = 3;
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const TOAST_DURATION_MS = { info: 5_000, success: 5_000, error: 15_000 } as const;
-export const CHUNK_TIMEOUT_MS = 120_000;
 
 export const FEATURES = { bankDetails: false } as const;
 

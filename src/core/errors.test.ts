@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, ChunkLoadError, DISCONNECT_STATUSES, isCancelled, parseRetryAfter, toProblem } from "./errors";
+import { ApiError, isCancelled, parseRetryAfter, toProblem } from "./errors";
 
 describe("parseRetryAfter", () => {
   const NOW = Date.parse("2025-06-15T12:00:00Z");
@@ -92,27 +92,6 @@ describe("isCancelled", () => {
     ["null", null, false],
   ])("%s → %s", (_label, error, expected) => {
     expect(isCancelled(error)).toBe(expected);
-  });
-});
-
-describe("SPEC §8 error constants", () => {
-  it.each([
-    [401, true],
-    [413, true],
-    [429, true],
-    [400, false],
-    [403, false],
-    [500, false],
-    [503, false],
-  ])("status %s disconnects: %s", (status, disconnects) => {
-    expect(DISCONNECT_STATUSES.has(status)).toBe(disconnects);
-  });
-
-  it.each([["error"], ["timeout"]] as const)("ChunkLoadError names the failure type (%s) and the address", (failure) => {
-    const error = new ChunkLoadError(failure, "https://cdn.test/static/js/chunk-1.js");
-    expect(error).toMatchObject({ name: "ChunkLoadError", failure, url: "https://cdn.test/static/js/chunk-1.js" });
-    expect(error.message).toContain(failure);
-    expect(error.message).toContain("https://cdn.test/static/js/chunk-1.js");
   });
 });
 

@@ -27,9 +27,6 @@ export function isCancelled(error: unknown): boolean {
   return error.name === "AbortError" || (error.cause instanceof Error && error.cause.name === "AbortError");
 }
 
-/** SPEC §4/§8: these answers end the session. */
-export const DISCONNECT_STATUSES: ReadonlySet<number> = new Set([401, 413, 429]);
-
 /** Whole minutes to tell a throttled customer to wait (at least one; a minute when unsaid). */
 export function waitMinutes(error: ApiError): number {
   return Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60));
@@ -56,15 +53,4 @@ export function toProblem(status: number, body: unknown, fallbackTitle: string):
     };
   }
   return { status, title: fallbackTitle };
-}
-
-/** SPEC §8: a failed lazy chunk raises a load error naming the failure type and the address. */
-export class ChunkLoadError extends Error {
-  override readonly name = "ChunkLoadError";
-  constructor(
-    readonly failure: "error" | "timeout",
-    readonly url: string,
-  ) {
-    super(`Loading chunk failed (${failure}): ${url}`);
-  }
 }

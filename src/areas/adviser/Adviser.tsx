@@ -15,7 +15,7 @@ export function Adviser() {
   const { request, locale } = useElement();
   const brand = useBrand();
   const idTier = useMacc((s) => s.auth.entreprise?.idTier);
-  const answer = useResource(idTier ? `adviser:${idTier}:${locale}` : null, (signal) => getAdviser(request, locale, signal));
+  const answer = useResource(idTier ? `adviser:${idTier}:${locale}` : null, (signal) => getAdviser(request, locale, { signal }));
 
   return (
     <div className="container" part="adviser">

@@ -29,7 +29,7 @@ export function Contacts() {
   const idTier = auth.entreprise?.idTier;
   // The adviser is a bonus on this page: a failure just leaves the card out.
   const adviser = useResource(idTier ? `adviser:${idTier}:${locale}` : null, (signal) =>
-    getAdviser(request, locale, signal, [401, 403, 404, 500, 502, 504, 0], true),
+    getAdviser(request, locale, { signal, optional: true }),
   );
   const person = adviser.status === "ready" ? adviser.data.adviser : null;
   const cards = useContactDetails();

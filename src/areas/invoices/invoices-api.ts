@@ -36,8 +36,6 @@ export interface InvoiceQuery {
 }
 
 /** The list shows its own error state; no toast on top. */
-const QUIET = [400, 403, 404, 422, 500, 502, 504, 0];
-
 export async function listInvoices(request: ApiRequest, query: InvoiceQuery, signal?: AbortSignal): Promise<InvoicePage> {
   const params: Record<string, string | number | undefined> = {
     page: query.page,
@@ -48,13 +46,15 @@ export async function listInvoices(request: ApiRequest, query: InvoiceQuery, sig
     status: query.status || undefined,
   };
   if (query.year !== null) params[query.archive ? "annee" : "year"] = query.year;
-  return v.parse(PageSchema, await request<unknown>("/me/invoices", { query: params, signal, expected: QUIET }));
+  return v.parse(PageSchema, await request<unknown>("/me/invoices", { query: params, signal, errors: "inline" }));
 }
 
+/** A failed download is said on its row. */
 export function downloadInvoice(request: ApiRequest, id: Invoice["id"]): Promise<Blob> {
-  return request<Blob>(`/me/invoices/${encodeURIComponent(String(id))}/pdf`, { as: "blob", expected: QUIET });
+  return request<Blob>(`/me/invoices/${encodeURIComponent(String(id))}/pdf`, { as: "blob", errors: "inline" });
 }
 
+/** A failed archive is said beside its button. */
 export function downloadYear(request: ApiRequest, year: number, onProgress: (loaded: number, total: number | null) => void): Promise<Blob> {
-  return request<Blob>(`/me/invoices/archive/${year}.zip`, { as: "blob", onProgress, expected: QUIET });
+  return request<Blob>(`/me/invoices/archive/${year}.zip`, { as: "blob", onProgress, errors: "inline" });
 }

@@ -2,11 +2,9 @@ import type { ApiRequest } from "../../core/api";
 import { BOT_CHECK_HEADER } from "../../core/bot-check";
 import type { NewPassword } from "../../ui/useNewPasswordRules";
 
-/** These forms show every failure themselves, so no generic toast doubles them. */
-const FORM_ERRORS = [400, 403, 409, 410, 422, 500, 502, 503, 504, 0];
-
+/** These forms show every failure themselves (`errors: "inline"`), so no generic toast doubles them. */
 export function changePassword(request: ApiRequest, body: NewPassword & { ancienMotDePasse: string }): Promise<void> {
-  return request("/me/password", { method: "POST", body, expected: FORM_ERRORS });
+  return request("/me/password", { method: "POST", body, errors: "inline" });
 }
 
 /** Always answers the same, whether or not the account exists (no user enumeration). */
@@ -16,10 +14,10 @@ export function requestReset(request: ApiRequest, email: string, resetPath: stri
     body: { email, resetPath },
     anonymous: true,
     headers: { [BOT_CHECK_HEADER]: botCheck },
-    expected: [...FORM_ERRORS, 429],
+    errors: "inline",
   });
 }
 
 export function resetPassword(request: ApiRequest, body: NewPassword & { token: string }): Promise<void> {
-  return request("/auth/reset", { method: "POST", body, anonymous: true, expected: [...FORM_ERRORS, 429] });
+  return request("/auth/reset", { method: "POST", body, anonymous: true, errors: "inline" });
 }

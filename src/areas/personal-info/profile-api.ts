@@ -40,7 +40,7 @@ const ConfirmationSchema = v.object({
 
 /** A failed load shows its own "try again" state; a toast on top would say it twice. */
 export async function getProfile(request: ApiRequest, signal?: AbortSignal): Promise<Profile> {
-  return v.parse(ProfileSchema, await request<unknown>("/me/profile", { signal, expected: [403, 404, 500, 502, 504, 0] }));
+  return v.parse(ProfileSchema, await request<unknown>("/me/profile", { signal, errors: "inline" }));
 }
 
 export interface ProfileUpdate {
@@ -51,14 +51,12 @@ export interface ProfileUpdate {
 }
 
 /** The form shows every failure itself (field errors, conflicts, outages): no generic toast. */
-const FORM_ERRORS = [400, 403, 409, 422, 500, 502, 503, 504, 0];
-
 export async function saveProfile(request: ApiRequest, update: ProfileUpdate): Promise<Profile> {
-  return v.parse(ProfileSchema, await request<unknown>("/me/profile", { method: "PUT", body: update, expected: FORM_ERRORS }));
+  return v.parse(ProfileSchema, await request<unknown>("/me/profile", { method: "PUT", body: update, errors: "inline" }));
 }
 
-/** Records that the customer checked their data: the company's new last-update date. */
+/** Records that the customer checked their data: the company's new last-update date. The screen shows its failures. */
 export async function confirmInformation(request: ApiRequest): Promise<string | null> {
-  const answer = v.parse(ConfirmationSchema, await request<unknown>("/me/confirmation", { method: "POST", expected: FORM_ERRORS }));
+  const answer = v.parse(ConfirmationSchema, await request<unknown>("/me/confirmation", { method: "POST", errors: "inline" }));
   return answer.entreprise.derniereMiseAJour;
 }

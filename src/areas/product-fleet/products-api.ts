@@ -28,13 +28,11 @@ const DetailSchema = v.object({
 });
 export type ProductDetail = v.InferOutput<typeof DetailSchema>;
 
-/** Screens show their own loading and error states; no toast on top. */
-const QUIET = [400, 403, 404, 500, 502, 504, 0];
-
+/** Screens show their own loading and error states (`errors: "inline"`); no toast on top. */
 export async function listProducts(request: ApiRequest, langue: Locale, signal?: AbortSignal): Promise<Product[]> {
   const answer = v.parse(
     v.object({ items: v.array(ProductSchema) }),
-    await request<unknown>("/me/products", { query: { langue }, signal, expected: QUIET }),
+    await request<unknown>("/me/products", { query: { langue }, signal, errors: "inline" }),
   );
   return answer.items;
 }
@@ -42,10 +40,10 @@ export async function listProducts(request: ApiRequest, langue: Locale, signal?:
 export async function getProduct(request: ApiRequest, codeFamille: string, langue: Locale, signal?: AbortSignal): Promise<ProductDetail> {
   return v.parse(
     DetailSchema,
-    await request<unknown>(`/me/products/${encodeURIComponent(codeFamille)}`, { query: { langue }, signal, expected: QUIET }),
+    await request<unknown>(`/me/products/${encodeURIComponent(codeFamille)}`, { query: { langue }, signal, errors: "inline" }),
   );
 }
 
 export function getDocument(request: ApiRequest, id: ProductDocument["id"]): Promise<Blob> {
-  return request<Blob>(`/me/documents/${encodeURIComponent(String(id))}`, { as: "blob", expected: QUIET });
+  return request<Blob>(`/me/documents/${encodeURIComponent(String(id))}`, { as: "blob", errors: "inline" });
 }

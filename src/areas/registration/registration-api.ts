@@ -9,7 +9,7 @@ const options = (botCheck: string, body: unknown): RequestOptions => ({
   body,
   anonymous: true,
   headers: { [BOT_CHECK_HEADER]: botCheck },
-  expected: [400, 403, 404, 409, 410, 422, 429, 500, 502, 503, 504, 0],
+  errors: "inline",
 });
 
 const FoundSchema = v.object({
