@@ -140,6 +140,11 @@ export function frenchDuration(seconds: number): string {
   return `${minutes} minute${minutes > 1 ? "s" : ""}`;
 }
 
+/** 422 with the field errors (`remainingTries` and the like in `extra`). */
+export function validationProblem(errors: ProblemFieldError[], extra?: Record<string, unknown>): ProblemError {
+  return new ProblemError(422, "validation", MESSAGES.validation, { errors, extra });
+}
+
 /** 429 with `Retry-After`: `detail` (one sentence) followed by when to try again. */
 export function tooManyRequests(detail: string, retryAfter: number): ProblemError {
   return new ProblemError(429, "too-many-requests", `${detail} Veuillez réessayer dans ${frenchDuration(retryAfter)}.`, {

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { MESSAGES, ProblemError } from "./problem.ts";
+import { ProblemError, validationProblem } from "./problem.ts";
 import { controlCharacterErrors } from "./schemas.ts";
 import { toFieldErrors } from "./validate.ts";
 
@@ -13,7 +13,7 @@ export function parseQuery<S extends v.GenericSchema>(schema: S, query: Record<s
   const input: Record<string, string> = {};
   for (const [k, value] of Object.entries(query)) if (value !== "") input[k] = value;
   const errors = controlCharacterErrors(input);
-  if (errors.length > 0) throw new ProblemError(422, "validation", MESSAGES.validation, { errors });
+  if (errors.length > 0) throw validationProblem(errors);
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (!result.success) {
     throw new ProblemError(400, "bad-request", INVALID_QUERY, { errors: toFieldErrors(result.issues) });

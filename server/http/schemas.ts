@@ -2,13 +2,18 @@ import * as v from "valibot";
 
 /** French messages for the common field rules (the client translates the ones it knows). */
 export const REQUIRED = "Champ obligatoire";
+export const NOT_A_STRING = "Doit être une chaîne de caractères.";
+export const INVALID_EMAIL = "Adresse e-mail invalide.";
 
 export function requiredString(max: number) {
   return v.pipe(
-    v.string((issue) => (issue.input === undefined || issue.input === null ? REQUIRED : "Doit être une chaîne de caractères.")),
+    v.string((issue) => (issue.input === undefined || issue.input === null ? REQUIRED : NOT_A_STRING)),
     v.maxLength(max, `${max} caractères au maximum.`),
   );
 }
+
+/** A required e-mail address, trimmed and lower-cased (as accounts store it). */
+export const emailField = () => v.pipe(requiredString(254), v.trim(), v.nonEmpty(REQUIRED), v.email(INVALID_EMAIL), v.toLowerCase());
 
 /**
  * Message of a `v.object` schema: valibot reports a missing key with the message of the object,

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import * as v from "valibot";
-import { MESSAGES, ProblemError, type ProblemFieldError } from "./problem.ts";
+import { MESSAGES, ProblemError, validationProblem, type ProblemFieldError } from "./problem.ts";
 import { controlCharacterErrors } from "./schemas.ts";
 
 /** JSON path of a valibot issue, e.g. "email" or "items.0.id"; "" for the root. */
@@ -34,14 +34,14 @@ export async function readJson<S extends v.GenericSchema>(
     throw new ProblemError(400, "malformed-json", MESSAGES.malformedJson);
   }
   const errors = controlCharacterErrors(raw, options.multiline);
-  if (errors.length > 0) throw new ProblemError(422, "validation", MESSAGES.validation, { errors });
+  if (errors.length > 0) throw validationProblem(errors);
   return parseOrThrow(schema, raw);
 }
 
 export function parseOrThrow<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (!result.success) {
-    throw new ProblemError(422, "validation", MESSAGES.validation, { errors: toFieldErrors(result.issues) });
+    throw validationProblem(toFieldErrors(result.issues));
   }
   return result.output;
 }

@@ -12,9 +12,9 @@ import { loadUser } from "../auth/user.ts";
 import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
 import { noticeLanguage } from "../http/locale.ts";
-import { MESSAGES, ProblemError, tooManyRequests } from "../http/problem.ts";
+import { MESSAGES, ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { hit, reset } from "../http/rate-limit.ts";
-import { objectMessage, REQUIRED, requiredString } from "../http/schemas.ts";
+import { emailField, objectMessage, REQUIRED, requiredString } from "../http/schemas.ts";
 import { readJson } from "../http/validate.ts";
 import { sendInBackground } from "../mail/mailer.ts";
 import { mailLanguage, passwordChangedMail, resetLinkMail } from "../mail/templates.ts";
@@ -22,11 +22,10 @@ import { accountCredentials, recordLogin, resetPassword } from "../queries/accou
 import { consumeResetLink, insertResetLink, supersedeResetLinks, validResetLink } from "../queries/password-resets.ts";
 
 const NOT_AN_OBJECT = objectMessage();
-const email = () => v.pipe(requiredString(254), v.trim(), v.nonEmpty(REQUIRED), v.email("Adresse e-mail invalide."), v.toLowerCase());
 
 // A missing key reads as a malformed body here (the login form always sends both).
 const LoginBody = v.object(
-  { email: email(), password: v.pipe(requiredString(1024), v.nonEmpty(REQUIRED)) },
+  { email: emailField(), password: v.pipe(requiredString(1024), v.nonEmpty(REQUIRED)) },
   "Le corps de la requête doit être un objet JSON.",
 );
 
@@ -35,7 +34,7 @@ const RESET_PATH = /^\/(?:[\p{L}\p{N}\-._~%!$&'()*+,;=:@]+\/?)*$/u;
 
 const ForgotBody = v.object(
   {
-    email: email(),
+    email: emailField(),
     resetPath: v.pipe(
       requiredString(300),
       v.nonEmpty(REQUIRED),
@@ -185,7 +184,7 @@ export function authRoutes(deps: Deps) {
     const link = await validResetLink(db, hashRefreshToken(body.token));
     if (!link) throw gone();
     const errors = newPasswordErrors(body.nouveauMotDePasse, body.confirmerMotDePasse);
-    if (errors.length > 0) throw new ProblemError(422, "validation", MESSAGES.validation, { errors });
+    if (errors.length > 0) throw validationProblem(errors);
 
     const newHash = await hashPassword(body.nouveauMotDePasse);
     const done = await db.transaction(async (tx) => {

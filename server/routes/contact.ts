@@ -6,9 +6,9 @@ import { requireBotCheck } from "../http/bot-check.ts";
 import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { noticeLanguage } from "../http/locale.ts";
-import { MESSAGES, ProblemError, tooManyRequests, type ProblemFieldError } from "../http/problem.ts";
+import { MESSAGES, ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
 import { hit } from "../http/rate-limit.ts";
-import { objectMessage, REQUIRED } from "../http/schemas.ts";
+import { NOT_A_STRING, objectMessage, REQUIRED } from "../http/schemas.ts";
 import { readJson, toFieldErrors } from "../http/validate.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { contactAcknowledgementMail, contactServiceMail, type ContactDetails } from "../mail/templates.ts";
@@ -17,7 +17,6 @@ import { subServiceNamed } from "../queries/footer.ts";
 
 export const CHOOSE_SERVICE = "Choisissez un service.";
 export const MESSAGE_TOO_SHORT = `Votre message doit contenir au moins ${CONTACT_MESSAGE_MIN} caractères.`;
-const NOT_A_STRING = "Doit être une chaîne de caractères.";
 /** Fields in form order: the errors are listed in this order. */
 const FIELD_ORDER = ["service", "subject", "message"];
 
@@ -62,13 +61,13 @@ export function contactRoutes(deps: Deps) {
     const errors: ProblemFieldError[] = (parsed.success ? [] : toFieldErrors(parsed.issues)).map((e) =>
       e.path === "service" ? { path: e.path, message: CHOOSE_SERVICE } : e,
     );
-    if (errors.some((e) => e.path === "")) throw new ProblemError(422, "validation", MESSAGES.validation, { errors });
+    if (errors.some((e) => e.path === "")) throw validationProblem(errors);
     const serviceName = typedService(raw);
     const sub = serviceName && serviceName.length <= 200 ? await subServiceNamed(db, scope.codeReseau, serviceName) : undefined;
     if (!sub && !errors.some((e) => e.path === "service")) errors.push({ path: "service", message: CHOOSE_SERVICE });
     if (!parsed.success || !sub || errors.length > 0) {
       errors.sort((x, y) => FIELD_ORDER.indexOf(x.path) - FIELD_ORDER.indexOf(y.path));
-      throw new ProblemError(422, "validation", MESSAGES.validation, { errors });
+      throw validationProblem(errors);
     }
     const body = parsed.output;
 

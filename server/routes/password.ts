@@ -7,7 +7,7 @@ import { revokeAccountSessions } from "../auth/sessions.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { noticeLanguage } from "../http/locale.ts";
-import { MESSAGES, ProblemError } from "../http/problem.ts";
+import { MESSAGES, ProblemError, validationProblem } from "../http/problem.ts";
 import { objectMessage } from "../http/schemas.ts";
 import { readJson } from "../http/validate.ts";
 import { sendInBackground } from "../mail/mailer.ts";
@@ -35,11 +35,9 @@ export function passwordRoutes(deps: Deps) {
     if (!account) throw new ProblemError(401, "unauthorized", MESSAGES.unauthorized);
     if (account.changedOnce) throw alreadyChanged();
     const errors = newPasswordErrors(body.nouveauMotDePasse, body.confirmerMotDePasse);
-    if (errors.length > 0) throw new ProblemError(422, "validation", MESSAGES.validation, { errors });
+    if (errors.length > 0) throw validationProblem(errors);
     if (!(await confirmCurrentPassword(db, config, auth.uuidCompte, account.passwordHash, body.ancienMotDePasse))) {
-      throw new ProblemError(422, "validation", MESSAGES.validation, {
-        errors: [{ path: "ancienMotDePasse", message: WRONG_OLD_PASSWORD }],
-      });
+      throw validationProblem([{ path: "ancienMotDePasse", message: WRONG_OLD_PASSWORD }]);
     }
 
     const newHash = await hashPassword(body.nouveauMotDePasse);

@@ -2,24 +2,19 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { isValidPhone, isValidPostcode } from "../../src/core/address-rules.ts";
 import { checkCompanyNumber, isCompanyCountry } from "../../src/core/company-numbers.ts";
+import { ADDRESS_COUNTRIES } from "../../src/core/constants.ts";
 import { confirmCurrentPassword } from "../auth/password-check.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
 import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { MESSAGES, ProblemError, type ProblemFieldError } from "../http/problem.ts";
-import { objectMessage, REQUIRED, requiredString } from "../http/schemas.ts";
+import { MESSAGES, ProblemError, validationProblem, type ProblemFieldError } from "../http/problem.ts";
+import { emailField, NOT_A_STRING, objectMessage, REQUIRED, requiredString } from "../http/schemas.ts";
 import { readJson, toFieldErrors } from "../http/validate.ts";
 import { emailInUse } from "../queries/accounts.ts";
 import { loadProfile, profileEditBasis, saveProfile } from "../queries/profile.ts";
 
 const INVALID_IMMATRICULATION = "Numéro d'immatriculation invalide pour ce pays.";
 const WRONG_PASSWORD = "Mot de passe invalide.";
-const NOT_A_STRING = "Doit être une chaîne de caractères.";
-
-const validation = (errors: ProblemFieldError[]) => new ProblemError(422, "validation", MESSAGES.validation, { errors });
-
-/** Countries of a personal address (SPEC §9: country codes from the locales). */
-const USER_COUNTRIES = ["FR", "BE", "LU", "NL", "DE", "GB", "ES", "IT"] as const;
 
 /** Optional text: absent or null → "", trimmed, at most `max` characters. */
 const optionalText = (max: number) =>
@@ -44,7 +39,7 @@ const UserFields = v.object(
     nom: requiredText(100),
     prenom: requiredText(100),
     fonction: optionalText(100),
-    email: v.pipe(requiredText(254), v.email("Adresse e-mail invalide."), v.toLowerCase()),
+    email: emailField(),
     mobile: phone(),
     telephone: phone(),
     adresse: optionalText(200),
@@ -54,7 +49,7 @@ const UserFields = v.object(
     pays: v.pipe(
       optionalText(2),
       v.toUpperCase(),
-      v.check((s) => s === "" || (USER_COUNTRIES as readonly string[]).includes(s), "Pays invalide."),
+      v.check((s) => s === "" || (ADDRESS_COUNTRIES as readonly string[]).includes(s), "Pays invalide."),
     ),
   },
   objectMessage("Doit être un objet."),
@@ -94,7 +89,7 @@ function rawString(body: unknown, section: string, field: string): string | unde
 function parseProfile(raw: unknown, companyCountry: string): ProfileInput {
   const result = v.safeParse(ProfileBody, raw, { abortPipeEarly: true });
   const errors: ProblemFieldError[] = result.success ? [] : toFieldErrors(result.issues);
-  if (errors.some((e) => e.path === "")) throw validation(errors);
+  if (errors.some((e) => e.path === "")) throw validationProblem(errors);
   const has = (path: string) => errors.some((e) => e.path === path);
 
   const pays = (rawString(raw, "user", "pays") ?? "").toUpperCase() || companyCountry;
@@ -108,7 +103,7 @@ function parseProfile(raw: unknown, companyCountry: string): ProfileInput {
       errors.push({ path: "entreprise.immatriculation", message: INVALID_IMMATRICULATION });
     }
   }
-  if (!result.success || errors.length > 0) throw validation(errors);
+  if (!result.success || errors.length > 0) throw validationProblem(errors);
   return result.output;
 }
 
@@ -136,9 +131,9 @@ export function profileRoutes(deps: Deps) {
     const body = parseProfile(await readJson(c, v.unknown()), current.companyPays);
     const { user, entreprise } = body;
     if (user.email !== current.email) {
-      if (!body.motDePasse) throw validation([{ path: "motDePasse", message: REQUIRED }]);
+      if (!body.motDePasse) throw validationProblem([{ path: "motDePasse", message: REQUIRED }]);
       if (!(await confirmCurrentPassword(db, config, uuidCompte, current.passwordHash, body.motDePasse))) {
-        throw validation([{ path: "motDePasse", message: WRONG_PASSWORD }]);
+        throw validationProblem([{ path: "motDePasse", message: WRONG_PASSWORD }]);
       }
       if (await emailInUse(db, user.email, uuidCompte)) throw emailTaken();
     }

@@ -11,9 +11,9 @@ import { loadUser } from "../auth/user.ts";
 import type { Queryable } from "../db/db.ts";
 import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
-import { MESSAGES, ProblemError, tooManyRequests, type ProblemFieldError } from "../http/problem.ts";
+import { ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
 import { hit } from "../http/rate-limit.ts";
-import { objectMessage, REQUIRED } from "../http/schemas.ts";
+import { INVALID_EMAIL, NOT_A_STRING, objectMessage, REQUIRED } from "../http/schemas.ts";
 import { readJson } from "../http/validate.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { mailLanguage, verificationCodeMail, verificationCodeText } from "../mail/templates.ts";
@@ -38,10 +38,9 @@ import { sendSmsInBackground } from "../sms/sms.ts";
 export const REGISTRATION_MESSAGES = {
   oneOfTwo: "Un des deux champs est obligatoire",
   badNumber: "Numéro d'immatriculation invalide pour ce pays.",
-  badEmail: "Adresse e-mail invalide.",
+  badEmail: INVALID_EMAIL,
   badMobile: "Numéro de mobile invalide.",
   badCountry: "Pays invalide.",
-  notAString: "Doit être une chaîne de caractères.",
   noCompany: "Aucune entreprise ne correspond.",
   unknownCustomer: "Désolé, ce code client n'est pas reconnu.",
   chooseCompany: "Sélectionnez au moins une entreprise",
@@ -73,12 +72,10 @@ async function loadRegistration(db: Queryable, id: string, resendSeconds: number
   return row;
 }
 
-const validation = (errors: ProblemFieldError[]) => new ProblemError(422, "validation", MESSAGES.validation, { errors });
-
 /** An optional text field: absent, null or blank → null; anything but a string → an error message. */
 function optionalText(value: unknown, max: number): { value: string | null; error?: string } {
   if (value === undefined || value === null) return { value: null };
-  if (typeof value !== "string") return { value: null, error: M.notAString };
+  if (typeof value !== "string") return { value: null, error: NOT_A_STRING };
   const trimmed = value.trim();
   if (trimmed.length > max) return { value: null, error: `${max} caractères au maximum.` };
   return { value: trimmed === "" ? null : trimmed };
@@ -97,7 +94,7 @@ interface IdentifyInput {
 /** Step 1 body → every field error at once, in form order. */
 function parseIdentify(raw: unknown): IdentifyInput {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
-    throw validation([{ path: "", message: "Le corps de la requête doit être un objet JSON." }]);
+    throw validationProblem([{ path: "", message: "Le corps de la requête doit être un objet JSON." }]);
   }
   const body = raw as Record<string, unknown>;
   const errors: ProblemFieldError[] = [];
@@ -132,7 +129,7 @@ function parseIdentify(raw: unknown): IdentifyInput {
     errors.push({ path: "mobile", message: M.badMobile });
   } else mobile = body.mobile.trim().replace(/\s+/g, " ");
 
-  if (errors.length > 0) throw validation(errors);
+  if (errors.length > 0) throw validationProblem(errors);
   return { pays: pays as CompanyCountry, immatriculation: check, numeroClient: numero.value, email, mobile };
 }
 
@@ -256,7 +253,7 @@ export function registrationRoutes(deps: Deps) {
     const parsed = v.safeParse(IdTiersBody, raw);
     const chosen = parsed.success ? [...new Set(parsed.output.idTiers)] : [];
     if (chosen.length === 0 || chosen.some((id) => !reg.found_tiers.includes(id))) {
-      throw validation([{ path: "idTiers", message: M.chooseCompany }]);
+      throw validationProblem([{ path: "idTiers", message: M.chooseCompany }]);
     }
     if (await anyCompanyHasAccount(db, chosen)) throw new ProblemError(409, "account-exists", M.accountExists);
 
@@ -283,7 +280,7 @@ export function registrationRoutes(deps: Deps) {
       const reg = await loadRegistration(tx, id, resendSeconds, true);
       if (!reg.contact_means) throw new ProblemError(409, "registration-incomplete", M.companiesFirst);
       const means = reg.contact_means.find((m) => m.id === body.moyenContact);
-      if (!means) throw validation([{ path: "moyenContact", message: M.chooseContactMeans }]);
+      if (!means) throw validationProblem([{ path: "moyenContact", message: M.chooseContactMeans }]);
       if (reg.resend_in !== null && reg.resend_in > 0) {
         throw new ProblemError(
           429,
@@ -337,10 +334,7 @@ export function registrationRoutes(deps: Deps) {
     });
     if (!outcome.ok) {
       if (outcome.remainingTries <= 0) throw new ProblemError(410, "code-too-many-tries", M.tooManyTries);
-      throw new ProblemError(422, "validation", MESSAGES.validation, {
-        errors: [{ path: "code", message: M.wrongCode }],
-        extra: { remainingTries: outcome.remainingTries },
-      });
+      throw validationProblem([{ path: "code", message: M.wrongCode }], { remainingTries: outcome.remainingTries });
     }
     return c.json({ verified: true });
   });
@@ -352,7 +346,7 @@ export function registrationRoutes(deps: Deps) {
     const reg = await loadRegistration(db, id, resendSeconds);
     if (!reg.verified || !reg.chosen_tiers) throw new ProblemError(409, "registration-incomplete", M.verifyFirst);
     const errors = newPasswordErrors(body.motDePasse, body.confirmerMotDePasse, "motDePasse");
-    if (errors.length > 0) throw validation(errors);
+    if (errors.length > 0) throw validationProblem(errors);
     const emailTaken = () => new ProblemError(409, "account-exists", M.emailTaken);
     if (await emailInUse(db, reg.email)) throw emailTaken();
 

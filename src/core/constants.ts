@@ -29,3 +29,6 @@ export const STORAGE_KEY = "macc:state";
 export const CONTACT_SUBJECT_MAX = 150;
 export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 5000;
+
+/** Countries of a personal address (SPEC §9: the countries of the locales), offered by the form and checked by the API. */
+export const ADDRESS_COUNTRIES = ["FR", "BE", "LU", "NL", "DE", "GB", "ES", "IT"] as const;

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useRef, useState, type ReactNode } from "react";
 import { COMPANY_NUMBER_EXAMPLE, type CompanyCountry } from "../../core/company-numbers";
+import { ADDRESS_COUNTRIES } from "../../core/constants";
 import { ApiError } from "../../core/errors";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -14,8 +15,6 @@ import { useCompanyPhone } from "../../ui/useCompanyPhone";
 import { useForm } from "../../ui/useForm";
 import { saveProfile, type Profile } from "./profile-api";
 import { validateProfile, type ProfileProblem, type ProfileValues } from "./validate-profile";
-
-const COUNTRIES = ["FR", "BE", "LU", "NL", "DE", "GB", "ES", "IT"] as const;
 
 function valuesOf(profile: Profile): ProfileValues {
   const { user, entreprise } = profile;
@@ -173,7 +172,7 @@ export function ProfileForm({
             {...field("pays")}
             label={t`Country`}
             autoComplete="country"
-            options={COUNTRIES.map((code) => ({ value: code, label: countryName.of(code) ?? code }))}
+            options={ADDRESS_COUNTRIES.map((code) => ({ value: code, label: countryName.of(code) ?? code }))}
           />
         </div>
       </section>
