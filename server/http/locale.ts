@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { DEFAULT_LOCALE, type Locale } from "../../src/core/constants.ts";
-import { isLocale } from "../../src/core/locale.ts";
+import { isLocale, languageOf } from "../../src/core/locale.ts";
 import { mailLanguage, type MailLanguage } from "../mail/templates.ts";
 import type { AppEnv } from "./context.ts";
 import { MESSAGES, ProblemError } from "./problem.ts";
@@ -12,10 +12,14 @@ export function requestLocale(c: Context): Locale {
 }
 
 /**
- * Locale of the `langue` query parameter (underscore accepted), else of the X-langue header (then
- * `Vary: X-langue`). An unknown `langue` → 400.
+ * Language (two letters) of the names in an answer: of the `langue` query parameter (underscore
+ * accepted), else of the X-langue header (then `Vary: X-langue`). An unknown `langue` → 400.
  */
-export function langueParam(c: Context<AppEnv>): Locale {
+export function answerLanguage(c: Context<AppEnv>): string {
+  return languageOf(langueOf(c));
+}
+
+function langueOf(c: Context<AppEnv>): Locale {
   const queryLangue = c.req.query("langue");
   if (queryLangue !== undefined && queryLangue !== "") {
     const normalised = queryLangue.replace("_", "-");

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { requireAuth } from "../http/auth-middleware.ts";
 import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { langueParam } from "../http/locale.ts";
+import { answerLanguage } from "../http/locale.ts";
 import { companyAdviser } from "../queries/advisers.ts";
 import { networkSubServices } from "../queries/footer.ts";
 
@@ -14,7 +14,7 @@ export function adviserRoutes(deps: Deps) {
   app.get("/", requireAuth(deps), requireCompany(deps), async (c) => {
     c.header("Cache-Control", "no-store");
     const { idTier, codeReseau } = c.get("company");
-    const language = langueParam(c).slice(0, 2);
+    const language = answerLanguage(c);
     const [adviser, services] = await Promise.all([companyAdviser(db, idTier, language), networkSubServices(db, codeReseau, language)]);
     const service = services[0];
     return c.json({

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { NETWORK_CODES, type NetworkCode } from "../../src/core/constants.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { langueParam } from "../http/locale.ts";
+import { answerLanguage } from "../http/locale.ts";
 import { MESSAGES, ProblemError } from "../http/problem.ts";
 import { networkAddress, networkSubServices, type NetworkAddress } from "../queries/footer.ts";
 
@@ -20,7 +20,7 @@ export function footerRoutes(deps: Deps) {
   app.get("/:codeReseau/type/gen", async (c) => {
     const code = c.req.param("codeReseau").toUpperCase();
     if (!isNetworkCode(code)) throw new ProblemError(404, "not-found", MESSAGES.unknownNetwork);
-    const language = langueParam(c).slice(0, 2);
+    const language = answerLanguage(c);
     const address = await networkAddress(db, code);
     if (!address) throw new ProblemError(404, "not-found", MESSAGES.unknownNetwork);
     const services = await networkSubServices(db, code, language);

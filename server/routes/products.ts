@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { requireAuth } from "../http/auth-middleware.ts";
 import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { langueParam } from "../http/locale.ts";
+import { answerLanguage } from "../http/locale.ts";
 import { ProblemError } from "../http/problem.ts";
 import { familyDocuments, familyPurchases, productFamilies } from "../queries/products.ts";
 
@@ -15,13 +15,13 @@ export function productRoutes(deps: Deps) {
 
   app.get("/", requireAuth(deps), requireCompany(deps), async (c) => {
     c.header("Cache-Control", "no-store");
-    const language = langueParam(c).slice(0, 2);
+    const language = answerLanguage(c);
     return c.json({ items: await productFamilies(db, c.get("company").idTier, language) });
   });
 
   app.get("/:codeFamille", requireAuth(deps), requireCompany(deps), async (c) => {
     c.header("Cache-Control", "no-store");
-    const language = langueParam(c).slice(0, 2);
+    const language = answerLanguage(c);
     const raw = c.req.param("codeFamille");
     if (!/^[A-Za-z0-9_-]{1,32}$/.test(raw)) throw new ProblemError(404, "not-found", PRODUCT_NOT_FOUND);
     const code = raw.toUpperCase();
