@@ -54,6 +54,12 @@ export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<
 
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * The generic toast, as the error policy has it, for a failure a reader got from a read it
+   * shared: the read is made once, quietly, for every element that needs the data, and only the
+   * elements that show the data report its failure.
+   */
+  toastFailure(error: unknown): void;
 }
 
 /** ofetch's options, with the caller's own riding along for the hooks. */
@@ -135,7 +141,11 @@ export function createApiClient(deps: ApiDeps): ApiClient {
     return (await client<T>(path, fetchOptions as FetchOptions<"json">)) as T;
   }
 
-  return { request };
+  function toastFailure(error: unknown): void {
+    if (error instanceof ApiError && reactionTo(error.status).toast) deps.onFailure(error);
+  }
+
+  return { request, toastFailure };
 }
 
 /** A file answer, streamed so that a long download can show its progress. */

@@ -1,6 +1,7 @@
+import type { ApiRequest } from "./api";
 import type { Locale, Theme } from "./constants";
 import { networkOf } from "./locale";
-import { browserStorage } from "./storage";
+import { browserStorage, readJson, writeJson } from "./storage";
 import type { Entreprise, User } from "./types";
 
 export interface FooterService {
@@ -75,13 +76,9 @@ interface CacheEntry {
 
 /** Cached per network in local storage (SPEC §7); an entry in another language does not count. */
 export function readCachedFooter(network: string, langue: string, storage: Storage | null = browserStorage("local")): FooterContact | null {
-  try {
-    const entry = JSON.parse(storage?.getItem(cacheKey(network)) ?? "null") as CacheEntry | null;
-    if (!entry || entry.langue !== langue) return null;
-    return isFooterContact(entry.data) ? entry.data : null;
-  } catch {
-    return null;
-  }
+  const entry = readJson(storage, cacheKey(network));
+  if (!isRecord(entry) || entry.langue !== langue) return null;
+  return isFooterContact(entry.data) ? entry.data : null;
 }
 
 export function writeCachedFooter(
@@ -90,31 +87,29 @@ export function writeCachedFooter(
   data: FooterContact,
   storage: Storage | null = browserStorage("local"),
 ): void {
-  try {
-    storage?.setItem(cacheKey(network), JSON.stringify({ langue, data } satisfies CacheEntry));
-  } catch {
-    // Storage full or blocked: the footer simply fetches again next time.
-  }
+  writeJson(storage, cacheKey(network), { langue, data } satisfies CacheEntry);
 }
 
-/** Failures a caller that only wants a phone number handles quietly (no toast). */
-export const QUIET = [400, 404, 500, 502, 504, 0] as const;
+/** The customer service's phone number, for "please call us" messages. */
+export function companyPhone(contact: FooterContact | null): string | null {
+  return contact?.listSousServices.find((service) => service.telephone1)?.telephone1 ?? null;
+}
 
-export async function getFooter(
-  request: <T>(
-    path: string,
-    options?: { query?: Record<string, string>; signal?: AbortSignal; expected?: readonly number[]; anonymous?: boolean },
-  ) => Promise<T>,
-  network: string,
-  langue: Locale,
-  signal?: AbortSignal,
-  expected?: readonly number[],
-): Promise<FooterContact> {
+/** The page's resource cache key of a contact block; the same for every element that needs it. */
+export const footerKey = (network: string, langue: string) => `footer:${network}:${langue}`;
+/** The contact block hardly changes: read once per page, and again after a while on a long-lived one. */
+export const FOOTER_TTL_MS = 10 * 60_000;
+
+/**
+ * One read serves every element that needs the contact block, so it is made quietly
+ * (`errors: "inline"`): the elements that show the block report a failure themselves.
+ */
+export async function getFooter(request: ApiRequest, network: string, langue: Locale, signal?: AbortSignal): Promise<FooterContact> {
   // Public data: no token, so a lapsed session never gets in the way of the contact details.
   const raw = await request<unknown>(`/servicesMACC/reseau/${encodeURIComponent(network)}/type/gen`, {
     query: { langue },
     signal,
-    expected,
+    errors: "inline",
     anonymous: true,
   });
   if (!isFooterContact(raw)) throw new TypeError("Unexpected answer from the footer call");

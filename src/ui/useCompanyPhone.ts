@@ -1,6 +1,6 @@
-import { footerNetwork, getFooter, QUIET, readCachedFooter } from "../core/contacts";
+import { companyPhone, footerNetwork } from "../core/contacts";
 import { useElement, useMacc } from "./context";
-import { useResource } from "./useResource";
+import { useFooterContact } from "./useFooterContact";
 
 /**
  * The company's phone number for "please call us" failure messages: the customer service of
@@ -8,13 +8,8 @@ import { useResource } from "./useResource";
  * here only leaves the number out of the message, so it is not reported.
  */
 export function useCompanyPhone(): string | null {
-  const { locale, theme, request } = useElement();
+  const { locale, theme } = useElement();
   const auth = useMacc((s) => s.auth);
   const network = footerNetwork(auth, locale, theme);
-  const contacts = useResource(
-    `${network}:${locale}`,
-    (signal) => getFooter(request, network, locale, signal, QUIET),
-    readCachedFooter(network, locale),
-  );
-  return contacts.data?.listSousServices.find((s) => s.telephone1)?.telephone1 ?? null;
+  return companyPhone(useFooterContact(network, { errors: "inline" }).data);
 }

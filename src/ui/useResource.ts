@@ -1,36 +1,58 @@
 import { useEffect, useState } from "react";
 import { isCancelled } from "../core/errors";
+import { resourceCacheOf } from "../core/resource-cache";
+import { useElement } from "./context";
 
 export type Resource<T> =
   { status: "loading"; data: T | null } | { status: "error"; data: T | null; error: unknown } | { status: "ready"; data: T };
 
+export interface ResourceOptions<T> {
+  /** A stored copy, shown at once while fresh data loads. */
+  initial?: T | null;
+  /** How long the page keeps the answer for the other elements that read the same key (default: while in flight). */
+  ttlMs?: number;
+  /** This element's own report of a failure (the shared read itself may be quiet). */
+  onError?: (error: unknown) => void;
+}
+
 /**
- * Loads data for the current key, cancelling the previous request when the key changes or the
- * element goes away. `initial` (a cache) is shown at once while fresh data loads.
+ * Loads data for the current key through the page's resource cache (elements reading the same key
+ * at once share one request), cancelling this element's read when the key changes or the element
+ * goes away. "Try again" (`reload`) asks the server afresh.
  */
 export function useResource<T>(
   key: string | null,
   load: (signal: AbortSignal) => Promise<T>,
-  initial: T | null = null,
+  { initial = null, ttlMs, onError }: ResourceOptions<T> = {},
 ): Resource<T> & { reload: () => void } {
+  const { core } = useElement();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<Resource<T>>(initial ? { status: "ready", data: initial } : { status: "loading", data: null });
   useEffect(() => {
     if (key === null) return;
     const controller = new AbortController();
     setState((s) => (initial ? { status: "ready", data: initial } : { status: "loading", data: s.data }));
-    load(controller.signal).then(
-      (data) => {
-        if (!controller.signal.aborted) setState({ status: "ready", data });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isCancelled(error)) return;
-        setState((s) => (s.status === "ready" ? s : { status: "error", data: s.data, error }));
-      },
-    );
+    resourceCacheOf(core)
+      .read(key, load, { ttlMs, signal: controller.signal })
+      .then(
+        (data) => {
+          if (!controller.signal.aborted) setState({ status: "ready", data });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted || isCancelled(error)) return;
+          onError?.(error);
+          setState((s) => (s.status === "ready" ? s : { status: "error", data: s.data, error }));
+        },
+      );
     return () => controller.abort();
-    // `load` and `initial` are read for the key they belong to.
+    // `load` and the options are read for the key they belong to.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, attempt]);
-  return { ...state, reload: () => setAttempt((n) => n + 1) };
+  return {
+    ...state,
+    reload: () => {
+      if (key !== null) resourceCacheOf(core).invalidate(key);
+      setAttempt((n) => n + 1);
+    },
+  };
 }

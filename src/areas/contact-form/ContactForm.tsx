@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { isBotCheckRefusal } from "../../core/bot-check";
-import { footerNetwork, getFooter, QUIET, readCachedFooter } from "../../core/contacts";
+import { companyPhone, footerNetwork } from "../../core/contacts";
 import { formatNumber } from "../../core/format";
 import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -16,7 +16,7 @@ import { RouteLink } from "../../ui/RouteLink";
 import { TextareaField } from "../../ui/Textarea";
 import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
-import { useResource } from "../../ui/useResource";
+import { useFooterContact } from "../../ui/useFooterContact";
 import { MESSAGE_MAX, MESSAGE_MIN, sendMessage, SUBJECT_MAX, validateMessage, type ContactMessage } from "./contact-api";
 
 const EMPTY: ContactMessage = { service: "", subject: "", message: "" };
@@ -27,12 +27,8 @@ export function ContactForm() {
   const { locale, theme, request } = useElement();
   const auth = useMacc((s) => s.auth);
   const network = footerNetwork(auth, locale, theme);
-  const contacts = useResource(
-    `${network}:${locale}`,
-    (signal) => getFooter(request, network, locale, signal, QUIET),
-    readCachedFooter(network, locale),
-  );
-  const phone = contacts.data?.listSousServices.find((s) => s.telephone1)?.telephone1 ?? null;
+  const contacts = useFooterContact(network, { errors: "inline" });
+  const phone = companyPhone(contacts.data);
   const [outcome, setOutcome] = useState<"sent" | "failed" | null>(null);
   const status = useRef<HTMLDivElement>(null);
   const botCheck = useBotCheck();

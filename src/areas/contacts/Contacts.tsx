@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { footerNetwork, getFooter, readCachedFooter } from "../../core/contacts";
+import { footerNetwork } from "../../core/contacts";
 import { Skeleton } from "../../ui/Alert";
 import { ContactCard, useContactDetails } from "../../ui/ContactCard";
 import { useElement, useMacc } from "../../ui/context";
@@ -8,6 +8,7 @@ import { PageTitle } from "../../ui/PageTitle";
 import { PostalAddress } from "../../ui/PostalAddress";
 import { RouteLink } from "../../ui/RouteLink";
 import { useBrand } from "../../ui/useBrand";
+import { useFooterContact } from "../../ui/useFooterContact";
 import { useResource } from "../../ui/useResource";
 import { getAdviser } from "../../core/adviser";
 
@@ -21,11 +22,7 @@ export function Contacts() {
   const brand = useBrand();
   const auth = useMacc((s) => s.auth);
   const network = footerNetwork(auth, locale, theme);
-  const services = useResource(
-    `${network}:${locale}`,
-    (signal) => getFooter(request, network, locale, signal),
-    readCachedFooter(network, locale),
-  );
+  const services = useFooterContact(network, { errors: "toast" });
   const idTier = auth.entreprise?.idTier;
   // The adviser is a bonus on this page: a failure just leaves the card out.
   const adviser = useResource(idTier ? `adviser:${idTier}:${locale}` : null, (signal) =>

@@ -8,22 +8,18 @@ import { LinkedInIcon, MailIcon, PhoneIcon } from "../../ui/contact-icons";
 import { PostalAddress } from "../../ui/PostalAddress";
 import { RouteLink } from "../../ui/RouteLink";
 import { useBrand } from "../../ui/useBrand";
-import { useResource } from "../../ui/useResource";
-import { footerNetwork, getFooter, readCachedFooter, serviceEmail, type FooterContact } from "../../core/contacts";
+import { useFooterContact } from "../../ui/useFooterContact";
+import { footerNetwork, serviceEmail, type FooterContact } from "../../core/contacts";
 
 /** `<macc-footer>`: the country's contact block (from the API, cached) and the site's legal links. */
 export function Footer() {
   const { t } = useLingui();
-  const { locale, theme, request } = useElement();
+  const { locale, theme } = useElement();
   const brand = useBrand();
   const auth = useMacc((s) => s.auth);
   const network = footerNetwork(auth, locale, theme);
   const codeReseau = auth.entreprise?.codeReseau;
-  const contact = useResource(
-    `${network}:${locale}`,
-    (signal) => getFooter(request, network, locale, signal),
-    readCachedFooter(network, locale),
-  );
+  const contact = useFooterContact(network, { errors: "toast" });
 
   return (
     <footer part="footer" aria-label={t`Site footer`}>
