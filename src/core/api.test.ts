@@ -338,3 +338,19 @@ describe("which calls ended the session", () => {
     expect(deps.onDisconnect).toHaveBeenCalledWith(401, authenticated);
   });
 });
+
+describe("a failure shared by several readers", () => {
+  it.each<[string, unknown, boolean]>([
+    ["a 500", new ApiError(500, { status: 500, detail: "Panne" }), true],
+    ["a network failure", new ApiError(0, { status: 0 }), true],
+    ["a 401 (the session ends instead)", new ApiError(401, { status: 401 }), false],
+    ["a 503 (the maintenance screen instead)", new ApiError(503, { status: 503 }), false],
+    ["a malformed answer", new TypeError("Unexpected answer"), false],
+  ])("%s → the generic toast when a reader that shows the data reports it: %s", (_label, error, toast) => {
+    const { api, deps } = setup([]);
+    api.toastFailure(error);
+    expect(deps.onFailure).toHaveBeenCalledTimes(toast ? 1 : 0);
+    expect(deps.onDisconnect).not.toHaveBeenCalled();
+    expect(deps.onMaintenance).not.toHaveBeenCalled();
+  });
+});
