@@ -14,6 +14,7 @@ import {
   type Mounted,
   type RouteHandler,
   waitFor,
+  signIn,
 } from "../test/elements";
 
 const FOOTER_BODY = {
@@ -45,10 +46,7 @@ const yearsAgo = (years: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-const logIn = (entreprise: Partial<Entreprise> = {}) =>
-  getCore()
-    .store.getState()
-    .connectUser(user([company(entreprise)]));
+const logIn = (entreprise: Partial<Entreprise> = {}) => signIn(user([company(entreprise)]));
 
 const title = (view: Mounted) => view.root.querySelector("main h1")?.textContent ?? null;
 

@@ -9,6 +9,7 @@ import { NotFound, ScreenSkeleton } from "./placeholders";
 import { routeTitle, SCREENS } from "./screens";
 import { ScreenBoundary } from "./ScreenBoundary";
 import { useRouter } from "./use-router";
+import { isLogged, selectCompany } from "../core/store";
 
 export interface PortalProps {
   /** Path prefix of the portal on this page; the loader's data-portal-base otherwise. */
@@ -31,8 +32,8 @@ function PortalShell({ base }: PortalProps) {
   const { t, i18n } = useLingui();
   const { core, locale, emit } = useElement();
   const brand = useBrand();
-  const logged = useMacc((s) => s.auth.logged);
-  const derniereMiseAJour = useMacc((s) => s.auth.entreprise?.derniereMiseAJour);
+  const logged = useMacc(isLogged);
+  const derniereMiseAJour = useMacc((s) => selectCompany(s)?.derniereMiseAJour);
   const keepRedirection = useCallback((path: string) => core.store.getState().addRedirection(path), [core]);
   const { route, notFound, navigation } = useRouter({
     base: (base ?? core.config.portalBase).replace(/\/+$/, ""),

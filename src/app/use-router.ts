@@ -4,7 +4,7 @@ import { matchPath, resolveRoute } from "../core/route-rules";
 import { pathFor } from "../core/paths";
 import type { RouteMatch } from "../core/routes";
 import type { Navigation } from "../ui/context";
-import type { MaccEventName } from "../ui/events";
+import type { MaccEventDetails, MaccEventName } from "../core/events";
 
 const HISTORY_EVENT = "macc-portal-history";
 
@@ -22,7 +22,7 @@ export interface RouterInput {
   locale: Locale;
   logged: boolean;
   derniereMiseAJour: string | null | undefined;
-  emit: (name: MaccEventName, detail: unknown, cancelable?: boolean) => boolean;
+  emit: <N extends MaccEventName>(name: N, detail: MaccEventDetails[N], cancelable?: boolean) => boolean;
   /** Remembers where an anonymous visitor was going, to return there after login. */
   keepRedirection: (path: string) => void;
 }

@@ -20,11 +20,6 @@ export interface RequestOptions extends ErrorIntent {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
-  /**
-   * @deprecated Statuses the caller shows itself; say `errors: "inline"` instead. Kept only until
-   * the session module's calls say so.
-   */
-  expected?: readonly number[];
   /** An element's own `api-base`; the page's base otherwise. */
   baseUrl?: string;
   /** Extra request headers (the bot-check proof). */
@@ -83,8 +78,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
   }
 
   function report(error: ApiError, call: RequestOptions): void {
-    const errors = call.expected?.includes(error.status) ? "inline" : call.errors;
-    const reaction = reactionTo(error.status, { ...call, errors });
+    const reaction = reactionTo(error.status, call);
     if (reaction.disconnect) deps.onDisconnect(error.status, reaction.disconnect.authenticated);
     if (reaction.maintenance) deps.onMaintenance();
     if (reaction.toast) deps.onFailure(error);

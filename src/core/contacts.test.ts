@@ -39,12 +39,16 @@ const CONTACT: FooterContact = {
 
 describe("footerNetwork (SPEC §7)", () => {
   type Auth = Parameters<typeof footerNetwork>[0];
-  const anonymous: Auth = { logged: false, user: null, entreprise: null };
+  const anonymous: Auth = { auth: { user: null, companyId: null } };
+  /** A customer of `userNetwork` acting for a company of `companyNetwork` (none: no company chosen). */
+  const logged = (userNetwork: string, companyNetwork: string | null): Auth => ({
+    auth: { user: { ...user(userNetwork), entreprises: [company(companyNetwork ?? "FRA")] }, companyId: companyNetwork ? "1" : null },
+  });
   it.each<[string, Auth, Locale, Theme, string]>([
-    ["logged → the selected company's network", { logged: true, user: user("FRA"), entreprise: company("EXP") }, "fr-FR", "MACC", "EXP"],
-    ["logged, AGR company", { logged: true, user: user("AGR"), entreprise: company("AGR") }, "en-GB", "AGRI", "AGR"],
-    ["logged, locale does not matter", { logged: true, user: user("ITA"), entreprise: company("ITA") }, "nl-BE", "MACC", "ITA"],
-    ["logged without a company → the user's network", { logged: true, user: user("FIL"), entreprise: null }, "fr-FR", "MACC", "FIL"],
+    ["logged → the selected company's network", logged("FRA", "EXP"), "fr-FR", "MACC", "EXP"],
+    ["logged, AGR company", logged("AGR", "AGR"), "en-GB", "AGRI", "AGR"],
+    ["logged, locale does not matter", logged("ITA", "ITA"), "nl-BE", "MACC", "ITA"],
+    ["logged without a company → the user's network", logged("FIL", null), "fr-FR", "MACC", "FIL"],
     ["anonymous fr-FR", anonymous, "fr-FR", "MACC", "FRA"],
     ["anonymous fr-BE", anonymous, "fr-BE", "MACC", "BLG"],
     ["anonymous de-LU", anonymous, "de-LU", "MACC", "BLG"],
@@ -54,7 +58,7 @@ describe("footerNetwork (SPEC §7)", () => {
     ["anonymous it-IT", anonymous, "it-IT", "MACC", "ITA"],
     ["anonymous, agri theme", anonymous, "fr-FR", "AGRI", "AGR"],
     ["anonymous, agri theme, en-GB", anonymous, "en-GB", "AGRI", "AGR"],
-    ["stale logged flag without a user → locale", { logged: true, user: null, entreprise: null }, "es-ES", "MACC", "ESP"],
+    ["a company chosen without an account → locale", { auth: { user: null, companyId: "1" } }, "es-ES", "MACC", "ESP"],
   ])("%s", (_label, auth, locale, theme, network) => {
     expect(footerNetwork(auth, locale, theme)).toBe(network);
   });

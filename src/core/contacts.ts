@@ -2,7 +2,7 @@ import type { ApiRequest } from "./api";
 import type { Locale, Theme } from "./constants";
 import { networkOf } from "./locale";
 import { browserStorage, readJson, writeJson } from "./storage";
-import type { Entreprise, User } from "./types";
+import { selectNetwork, type MaccState } from "./store";
 
 export interface FooterService {
   nomSousService: string;
@@ -52,12 +52,9 @@ export function isFooterContact(value: unknown): value is FooterContact {
 }
 
 /** SPEC §7: the user's network when logged in, else AGR in the agri theme, else the locale's. */
-export function footerNetwork(
-  auth: { logged: boolean; user: User | null; entreprise: Entreprise | null },
-  locale: Locale,
-  theme: Theme,
-): string {
-  if (auth.logged && auth.user) return auth.entreprise?.codeReseau ?? auth.user.codeReseau;
+export function footerNetwork(state: Pick<MaccState, "auth">, locale: Locale, theme: Theme): string {
+  const network = selectNetwork(state);
+  if (network) return network;
   return networkOf(locale, theme);
 }
 

@@ -8,7 +8,9 @@ import { loadI18n, withValues } from "./i18n";
 import { isLocale, pickLocale } from "./locale";
 import { loadPaths, pathFor } from "./paths";
 import type { Session } from "./session";
-import { createMaccStore, type MaccStore } from "./store";
+import { emitStateEvents } from "./events";
+import { createMaccStore, isLogged, selectAccountTheme, type MaccState, type MaccStore } from "./store";
+import { createAccessTokens, type AccessTokens } from "./tokens";
 import { brandName, themeFromQuery } from "./theme";
 import { createToastStore, type ToastStore } from "./toasts";
 
@@ -18,6 +20,8 @@ export interface Core {
   toasts: ToastStore;
   api: ApiClient;
   session: Session;
+  /** The session's access tokens, in memory only (the session keeps them current). */
+  tokens: AccessTokens;
   /** Resolves once the stored session has been restored (or found absent). */
   ready: Promise<void>;
 }
@@ -40,6 +44,7 @@ export function getCore(): Core {
 function createCore(dataset: PageDataset): Core {
   const config = readPageConfig(dataset, location.origin);
   const store = createMaccStore();
+  emitStateEvents(store);
   const toasts = createToastStore();
 
   const { localeChoice, locale: lastLocale } = store.getState().app;
@@ -54,8 +59,9 @@ function createCore(dataset: PageDataset): Core {
   if (choice) store.getState().chooseLocale(choice);
   else if (pageLocale !== store.getState().app.locale) store.getState().setLocale(pageLocale);
 
+  // A visitor arriving from a brand's site (`?site=`) keeps its brand on the following pages.
   const siteTheme = themeFromQuery(location.search);
-  if (siteTheme && !store.getState().auth.logged) store.getState().changeTheme(siteTheme, "site");
+  if (siteTheme && !isLogged(store.getState())) store.getState().setSiteTheme(siteTheme);
 
   const panier = panierFromQuery(location.search);
   if (panier) {
@@ -63,21 +69,23 @@ function createCore(dataset: PageDataset): Core {
     else store.getState().clearPanier();
   }
 
+  const tokens = createAccessTokens();
+
   // The session needs the client and the client asks the session before authenticated calls.
   let session: Session | null = null;
   const api = createApiClient({
     beforeAuthenticated: async (options) => {
-      const wasLogged = store.getState().auth.logged;
-      await session?.ensureFresh();
+      const wasLogged = isLogged(store.getState());
+      if (isLogged(store.getState())) await session?.ensureFresh();
       // The session lapsed just as a screen needed it: to login, and back here after.
-      if (wasLogged && !store.getState().auth.logged && !options.optional) sendToLogin(config, store);
+      if (wasLogged && !isLogged(store.getState()) && !options.optional) sendToLogin(config, store);
     },
     baseUrl: () => config.apiBase,
-    token: () => store.getState().auth.token,
+    token: () => tokens.forCompany(store.getState().auth.companyId),
     locale: () => store.getState().app.locale ?? DEFAULT_LOCALE,
     onDisconnect: (status, authenticated) => {
-      const wasLogged = store.getState().auth.logged;
-      store.getState().disconnect();
+      const wasLogged = isLogged(store.getState());
+      store.getState().disconnect("forced");
       // Only a refused authenticated call means the customer was using the session; a failed
       // silent restore on page load just leaves the page logged out.
       if (wasLogged && authenticated && status === 401) sendToLogin(config, store);
@@ -85,13 +93,13 @@ function createCore(dataset: PageDataset): Core {
     onMaintenance: () => store.getState().setMaintenance(true),
     onFailure: (error) => {
       const locale = store.getState().app.locale ?? DEFAULT_LOCALE;
-      const brand = brandName(effectiveTheme(null, store, config));
+      const brand = brandName(themeOf(store.getState(), config));
       void loadI18n(locale).then((i18n) =>
         toasts.getState().show("error", error.problem.detail ?? i18n._(withValues(GENERIC_ERROR, { brand }))),
       );
     },
   });
-  session = lazySession(api, store);
+  session = lazySession(() => import("./session").then(({ createSession }) => createSession(api, store, tokens)));
 
   if (config.errorEndpoint) {
     const endpoint = config.errorEndpoint;
@@ -105,14 +113,14 @@ function createCore(dataset: PageDataset): Core {
     );
   }
 
-  const ready = store.getState().auth.logged
+  const ready = isLogged(store.getState())
     ? session.refresh().then(
         () => undefined,
         () => undefined,
       )
     : Promise.resolve();
 
-  return { config, store, toasts, api, session, ready };
+  return { config, store, toasts, api, session, tokens, ready };
 }
 
 /**
@@ -133,25 +141,24 @@ function sendToLogin(config: PageConfig, store: MaccStore): void {
  * Session code (and its response schemas) loads only when there is a session to restore or
  * someone logs in: an anonymous visitor of a page with a footer never downloads it.
  */
-function lazySession(api: ApiClient, store: MaccStore): Session {
+function lazySession(load: () => Promise<Session>): Session {
   let session: Promise<Session> | null = null;
-  const get = () => (session ??= import("./session").then(({ createSession }) => createSession(api, store)));
-  return {
-    login: (email, password, botCheck) => get().then((s) => s.login(email, password, botCheck)),
-    start: (answer) => get().then((s) => s.start(answer)),
-    refresh: () => get().then((s) => s.refresh()),
-    logout: () => get().then((s) => s.logout()),
-    ensureFresh: () => (store.getState().auth.logged ? get().then((s) => s.ensureFresh()) : Promise.resolve()),
-    stayLoggedIn: () => get().then((s) => s.stayLoggedIn()),
-  };
+  return new Proxy({} as Session, {
+    get:
+      (_, method: keyof Session) =>
+      (...args: unknown[]) =>
+        (session ??= load()).then((loaded) => (loaded[method] as (...a: unknown[]) => Promise<unknown>)(...args)),
+  });
 }
 
-/** Theme of an element: its attribute, else the account's or site's choice, else the page's. */
+/** The page's theme: the account's network, else the brand site the visitor came from, else the page's, else MACC. */
+export function themeOf(state: Pick<MaccState, "auth" | "app">, config: Pick<PageConfig, "theme">): Theme {
+  return selectAccountTheme(state) ?? state.app.siteTheme ?? config.theme ?? "MACC";
+}
+
+/** Theme of an element: its attribute, else the page's theme. */
 export function effectiveTheme(attribute: Theme | null, store: MaccStore, config: PageConfig): Theme {
-  if (attribute) return attribute;
-  const { theme, themeSource } = store.getState().app;
-  if (themeSource === "default" && config.theme) return config.theme;
-  return theme;
+  return attribute ?? themeOf(store.getState(), config);
 }
 
 export type { Locale, Theme };

@@ -3,7 +3,8 @@ import type { ApiClient, RequestOptions } from "./api";
 import { ApiError } from "./errors";
 import { readCookie } from "./cookies";
 import { createSession } from "./session";
-import { createMaccStore } from "./store";
+import { createMaccStore, isLogged, selectCompany } from "./store";
+import { createAccessTokens } from "./tokens";
 import type { Entreprise, User } from "./types";
 import { MemoryStorage } from "../test/memory-storage";
 
@@ -44,8 +45,20 @@ const apiError = (status: number) => new ApiError(status, { status, title: "x" }
 
 function setup(handlers: Record<string, Handler>) {
   const store = createMaccStore({ storage: new MemoryStorage() });
+  const tokens = createAccessTokens();
   const { api, request } = fakeApi(handlers);
-  return { store, request, session: createSession(api, store) };
+  return {
+    store,
+    request,
+    session: createSession(api, store, tokens),
+    /** A customer already logged in on this page (what `start` does). */
+    signIn(user: User) {
+      tokens.remember(user);
+      store.getState().connectUser(user);
+    },
+    /** The token the next authenticated call carries. */
+    token: () => tokens.forCompany(store.getState().auth.companyId),
+  };
 }
 
 beforeEach(() => {
@@ -60,13 +73,13 @@ describe("login", () => {
     ["single company", userOf([company("1", "FRA", "tok-c1")]), "1", "tok-c1"],
     ["first of several companies", userOf([company("7", "AGR", "tok-c7"), company("8", "FRA", "tok-c8")]), "7", "tok-c7"],
     ["company without its own token", userOf([company("1", "BLG")]), "1", "tok-user"],
-  ])("%s: connects the user", async (_label, user, idTier, token) => {
-    const { store, session, request } = setup({ "/auth/login": async () => sessionBody(user) });
+  ])("%s: connects the user", async (_label, user, idTier, expectedToken) => {
+    const { store, session, request, token } = setup({ "/auth/login": async () => sessionBody(user) });
     await expect(session.login("jean@example.test", "Secret123")).resolves.toMatchObject({ uuidCompte: "u-1" });
-    const { auth } = store.getState();
-    expect(auth.logged).toBe(true);
-    expect(auth.entreprise?.idTier).toBe(idTier);
-    expect(auth.token).toBe(token);
+    const state = store.getState();
+    expect(isLogged(state)).toBe(true);
+    expect(selectCompany(state)?.idTier).toBe(idTier);
+    expect(token()).toBe(expectedToken);
     expect(readCookie("isLogged")).toBe("true");
     const [path, options] = request.mock.calls[0]!;
     expect(path).toBe("/auth/login");
@@ -77,10 +90,10 @@ describe("login", () => {
     ["wrong credentials (401)", async () => Promise.reject(apiError(401))],
     ["malformed answer", async () => ({ accessToken: "x" })],
   ])("%s: rejects and stays logged out", async (_label, handler) => {
-    const { store, session } = setup({ "/auth/login": handler });
+    const { store, session, token } = setup({ "/auth/login": handler });
     await expect(session.login("a@b.c", "x")).rejects.toBeTruthy();
-    expect(store.getState().auth.logged).toBe(false);
-    expect(store.getState().auth.token).toBeNull();
+    expect(isLogged(store.getState())).toBe(false);
+    expect(token()).toBeNull();
   });
 });
 
@@ -89,35 +102,37 @@ describe("refresh", () => {
   const renewed = userOf([company("1", "FRA", "new-c1"), company("2", "AGR", "new-c2")], "new-user");
 
   it("success → refreshUser: new tokens, chosen company kept", async () => {
-    const { store, session } = setup({ "/auth/refresh": async () => sessionBody(renewed) });
-    store.getState().connectUser(first);
+    const { store, session, signIn, token } = setup({ "/auth/refresh": async () => sessionBody(renewed) });
+    signIn(first);
     store.getState().chooseCompany("2");
     await expect(session.refresh()).resolves.toBe(true);
-    const { auth } = store.getState();
-    expect(auth.logged).toBe(true);
-    expect(auth.entreprise?.idTier).toBe("2");
-    expect(auth.token).toBe("new-c2");
+    const state = store.getState();
+    expect(isLogged(state)).toBe(true);
+    expect(selectCompany(state)?.idTier).toBe("2");
+    expect(token()).toBe("new-c2");
   });
 
   it("success restores an anonymous-looking page load (tokens are never stored)", async () => {
-    const { store, session } = setup({ "/auth/refresh": async () => sessionBody(renewed) });
+    const { store, session, token } = setup({ "/auth/refresh": async () => sessionBody(renewed) });
     await expect(session.refresh()).resolves.toBe(true);
-    expect(store.getState().auth).toMatchObject({ logged: true, token: "new-c1" });
+    expect(isLogged(store.getState())).toBe(true);
+    expect(token()).toBe("new-c1");
   });
 
   it.each([[401], [403]])("%i → disconnect and resolves false", async (status) => {
-    const { store, session } = setup({ "/auth/refresh": async () => Promise.reject(apiError(status)) });
-    store.getState().connectUser(first);
+    const { store, session, signIn, token } = setup({ "/auth/refresh": async () => Promise.reject(apiError(status)) });
+    signIn(first);
     await expect(session.refresh()).resolves.toBe(false);
-    expect(store.getState().auth).toEqual({ logged: false, token: null, user: null, entreprise: null });
+    expect(store.getState().auth).toEqual({ user: null, companyId: null });
+    expect(token()).toBeNull();
     expect(readCookie("isLogged")).toBe("false");
   });
 
   it.each([[0], [500]])("%i (no answer / server error) → rejects, session kept", async (status) => {
-    const { store, session } = setup({ "/auth/refresh": async () => Promise.reject(apiError(status)) });
-    store.getState().connectUser(first);
+    const { store, session, signIn } = setup({ "/auth/refresh": async () => Promise.reject(apiError(status)) });
+    signIn(first);
     await expect(session.refresh()).rejects.toMatchObject({ status });
-    expect(store.getState().auth.logged).toBe(true);
+    expect(isLogged(store.getState())).toBe(true);
   });
 
   it.each([[2], [3], [5]])("%i concurrent calls share one request", async (n) => {
@@ -161,11 +176,12 @@ describe("logout", () => {
     ["API unreachable", async () => Promise.reject(apiError(0))],
     ["session already gone (401)", async () => Promise.reject(apiError(401))],
   ])("%s: calls the API and disconnects", async (_label, handler) => {
-    const { store, session, request } = setup({ "/auth/logout": handler, "/auth/refresh": async () => sessionBody(user) });
-    store.getState().connectUser(user);
+    const { store, session, request, signIn, token } = setup({ "/auth/logout": handler, "/auth/refresh": async () => sessionBody(user) });
+    signIn(user);
     await session.logout().catch(() => undefined);
     expect(request).toHaveBeenCalledWith("/auth/logout", expect.objectContaining({ method: "POST" }));
-    expect(store.getState().auth).toEqual({ logged: false, token: null, user: null, entreprise: null });
+    expect(store.getState().auth).toEqual({ user: null, companyId: null });
+    expect(token()).toBeNull();
     expect(readCookie("isLogged")).toBe("false");
   });
 
@@ -179,7 +195,7 @@ describe("logout", () => {
     await session.logout();
     await vi.advanceTimersByTimeAsync(3_600_000);
     expect(request.mock.calls.map(([path]) => path)).toEqual(["/auth/login", "/auth/logout"]);
-    expect(store.getState().auth.logged).toBe(false);
+    expect(isLogged(store.getState())).toBe(false);
   });
 });
 
@@ -193,12 +209,12 @@ describe("ensureFresh (before authenticated calls)", () => {
   });
 
   it("restores the session when the page has the stored user but no token yet (after a reload)", async () => {
-    const { store, session, request } = setup({ "/auth/refresh": async () => sessionBody(user) });
-    store.getState().connectUser({ ...user, token: undefined, entreprises: [company("1", "FRA")] });
+    const { store, session, request, signIn, token } = setup({ "/auth/refresh": async () => sessionBody(user) });
+    signIn({ ...user, token: undefined, entreprises: [company("1", "FRA")] });
     store.setState((s) => ({ auth: { ...s.auth, token: null } }));
     await session.ensureFresh();
     expect(request).toHaveBeenCalledTimes(1);
-    expect(store.getState().auth.token).toBe("tok-c1");
+    expect(token()).toBe("tok-c1");
   });
 
   it.each([

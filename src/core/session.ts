@@ -3,7 +3,8 @@ import type { ApiClient } from "./api";
 import { BOT_CHECK_HEADER } from "./bot-check";
 import { ApiError } from "./errors";
 import { watchIdle, type IdleWatch } from "./idle";
-import type { MaccStore } from "./store";
+import { isLogged, type LogoutReason, type MaccStore } from "./store";
+import type { AccessTokens } from "./tokens";
 import type { User } from "./types";
 
 const EntrepriseSchema = v.object({
@@ -61,11 +62,12 @@ const IDLE_WARNING_MS = 2 * 60_000;
  * The access token lives in memory only. A reload, or another CMS page of the same site,
  * gets a new one from the HttpOnly refresh cookie set by the API.
  */
-export function createSession(api: ApiClient, store: MaccStore): Session {
+export function createSession(api: ApiClient, store: MaccStore, tokens: AccessTokens): Session {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<boolean> | null = null;
 
   let expiresAt = 0;
+  const currentToken = () => tokens.forCompany(store.getState().auth.companyId);
   let idle: IdleWatch | null = null;
 
   /**
@@ -101,7 +103,8 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
       body: { email, password },
       anonymous: true,
       headers: botCheck ? { [BOT_CHECK_HEADER]: botCheck } : undefined,
-      expected: [400, 401, 403, 422, 429],
+      // The login form says what went wrong.
+      errors: "inline",
     });
     return start(raw);
   }
@@ -109,6 +112,7 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
   /** A login answer (from login or a completed registration) starts the session. */
   function start(raw: unknown): User {
     const session = v.parse(SessionSchema, raw);
+    tokens.remember(session.user);
     store.getState().connectUser(session.user);
     started(session);
     return session.user;
@@ -116,14 +120,15 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
 
   async function refreshOnce(): Promise<boolean> {
     try {
-      const raw = await api.request<unknown>("/auth/refresh", { method: "POST", anonymous: true, expected: [401, 403] });
+      const raw = await api.request<unknown>("/auth/refresh", { method: "POST", anonymous: true, errors: "inline" });
       const session = v.parse(SessionSchema, raw);
+      tokens.remember(session.user);
       store.getState().refreshUser(session.user);
       started(session);
       return true;
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-        store.getState().disconnect();
+        store.getState().disconnect("expired");
         return false;
       }
       throw error;
@@ -143,22 +148,20 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
     return inFlight;
   }
 
-  async function logout(reason: "user" | "idle" = "user"): Promise<void> {
+  async function logout(reason: Extract<LogoutReason, "user" | "idle">): Promise<void> {
     clearTimeout(timer);
     try {
       // Anonymous: a logout must not first refresh the session it ends. The bearer token, when
       // there is one, still tells the API which session to revoke.
-      const token = store.getState().auth.token;
+      const token = currentToken();
       await api.request("/auth/logout", {
         method: "POST",
         anonymous: true,
         headers: token ? { Authorization: `Bearer ${token}` } : undefined,
-        expected: [401, 403],
       });
     } finally {
       // Leave the page logged out even when the server could not be reached.
-      store.getState().disconnect();
-      if (reason === "idle") document.dispatchEvent(new CustomEvent("macc-logout", { detail: { reason }, bubbles: true, composed: true }));
+      store.getState().disconnect(reason);
     }
   }
 
@@ -169,7 +172,8 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
   }
 
   store.subscribe((state, previous) => {
-    if (previous.auth.logged && !state.auth.logged) {
+    if (isLogged(previous) && !isLogged(state)) {
+      tokens.forget();
       clearTimeout(timer);
       idle?.stop();
       idle = null;
@@ -178,8 +182,7 @@ export function createSession(api: ApiClient, store: MaccStore): Session {
   });
 
   async function ensureFresh(): Promise<void> {
-    const { logged, token } = store.getState().auth;
-    if (logged && (!token || Date.now() > expiresAt - REFRESH_MARGIN_S * 1000)) await refresh();
+    if (isLogged(store.getState()) && (!currentToken() || Date.now() > expiresAt - REFRESH_MARGIN_S * 1000)) await refresh();
   }
 
   return { login, start: async (raw) => start(raw), refresh, logout: () => logout("user"), ensureFresh, stayLoggedIn };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { STORAGE_KEY, type Theme } from "./constants";
 import { readCookie } from "./cookies";
-import { createMaccStore, type ThemeSource } from "./store";
+import { createMaccStore, isLogged, selectAccountTheme, selectCompany, selectNetwork, type MaccState } from "./store";
+import { createAccessTokens } from "./tokens";
 import type { Entreprise, User } from "./types";
 import { MemoryStorage } from "../test/memory-storage";
 
@@ -33,8 +34,27 @@ const cookieValue = (name: string) => readCookie(name) || null;
 
 function fresh() {
   const storage = new MemoryStorage();
-  return { storage, store: createMaccStore({ storage }) };
+  const store = createMaccStore({ storage });
+  const tokens = createAccessTokens();
+  return {
+    storage,
+    store,
+    /** What the session does on a login: it keeps the tokens, the store the account. */
+    login(u: User) {
+      tokens.remember(u);
+      store.getState().connectUser(u);
+    },
+    /** What the session does on a refresh. */
+    refresh(u: User) {
+      tokens.remember(u);
+      store.getState().refreshUser(u);
+    },
+    token: () => tokens.forCompany(store.getState().auth.companyId),
+  };
 }
+
+/** The page's theme without a page default: the account's, else the brand site's, else MACC. */
+const themeOfState = (s: MaccState): Theme => selectAccountTheme(s) ?? s.app.siteTheme ?? "MACC";
 
 const persistedJson = (storage: Storage) => storage.getItem(STORAGE_KEY) ?? "";
 
@@ -48,14 +68,14 @@ describe("connectUser (CONNECT_USER)", () => {
     ["no company, user network GBR", user([], "tok-user", "GBR"), null, "tok-user", "MACC"],
     ["no token at all", user([company("1", "ESP")], null), "1", null, "MACC"],
   ])("%s", (_label, u, idTier, token, theme) => {
-    const { store } = fresh();
-    store.getState().connectUser(u);
-    const { auth, app } = store.getState();
-    expect(auth.logged).toBe(true);
-    expect(auth.user?.uuidCompte).toBe("u-1");
-    expect(auth.entreprise?.idTier ?? null).toBe(idTier);
-    expect(auth.token).toBe(token);
-    expect(app.theme).toBe(theme);
+    const { store, login, token: tokenNow } = fresh();
+    login(u);
+    const state = store.getState();
+    expect(isLogged(state)).toBe(true);
+    expect(state.auth.user?.uuidCompte).toBe("u-1");
+    expect(selectCompany(state)?.idTier ?? null).toBe(idTier);
+    expect(tokenNow()).toBe(token);
+    expect(themeOfState(state)).toBe(theme);
     expect(readCookie("isLogged")).toBe("true");
   });
 });
@@ -68,17 +88,17 @@ describe("chooseCompany", () => {
     ["2", "tok-c2", "AGR", "AGRI"],
     ["3", "tok-user", "BLG", "MACC"],
   ])("idTier %s → token %s, network %s, theme %s", (idTier, token, network, theme) => {
-    const { store } = fresh();
-    store.getState().connectUser(u);
+    const { store, login, token: tokenNow } = fresh();
+    login(u);
     if (idTier === "1") store.getState().chooseCompany("2"); // start from another company
     const chosen = store.getState().chooseCompany(idTier);
-    const { auth, app } = store.getState();
+    const state = store.getState();
     expect(chosen?.idTier).toBe(idTier);
-    expect(auth.entreprise?.idTier).toBe(idTier);
-    expect(auth.token).toBe(token);
-    expect(auth.user?.codeReseau).toBe(network);
-    expect(app.theme).toBe(theme);
-    expect(auth.logged).toBe(true);
+    expect(selectCompany(state)?.idTier).toBe(idTier);
+    expect(tokenNow()).toBe(token);
+    expect(selectNetwork(state)).toBe(network);
+    expect(themeOfState(state)).toBe(theme);
+    expect(isLogged(state)).toBe(true);
   });
 
   it.each([["999"], [""], ["2 "]])("unknown idTier %j → null and nothing changes", (idTier) => {
@@ -94,8 +114,8 @@ describe("chooseCompany", () => {
   it("anonymous → null, still logged out", () => {
     const { store } = fresh();
     expect(store.getState().chooseCompany("1")).toBeNull();
-    expect(store.getState().auth.logged).toBe(false);
-    expect(store.getState().auth.entreprise).toBeNull();
+    expect(isLogged(store.getState())).toBe(false);
+    expect(selectCompany(store.getState())).toBeNull();
   });
 });
 
@@ -114,10 +134,10 @@ describe("disconnect", () => {
     const { store, storage } = fresh();
     arrange(store);
     store.getState().disconnect();
-    const { auth } = store.getState();
-    expect(auth).toEqual({ logged: false, token: null, user: null, entreprise: null });
+    const state = store.getState();
+    expect(state.auth).toEqual({ user: null, companyId: null });
     expect(readCookie("isLogged")).toBe("false");
-    expect(JSON.parse(persistedJson(storage)).auth).toMatchObject({ logged: false, user: null, entreprise: null });
+    expect(JSON.parse(persistedJson(storage)).auth).toEqual({ user: null, companyId: null });
   });
 });
 
@@ -160,42 +180,44 @@ describe("persisted state never holds a token", () => {
   ])("after %s", (_label, act) => {
     const { store, storage } = fresh();
     act(store);
-    expect(store.getState().auth.token).not.toBeNull(); // the token is in memory…
+    expect(JSON.stringify(store.getState())).not.toContain("SECRET"); // not even the store's memory holds a token…
     const json = persistedJson(storage);
     expect(json).not.toBe("");
     for (const token of TOKENS) expect(json).not.toContain(token); // …but never in storage
     const parsed = JSON.parse(json);
-    expect(parsed.auth.logged).toBe(true);
+    expect(isLogged(createMaccStore({ storage }).getState())).toBe(true);
     expect(parsed.auth.user.uuidCompte).toBe("u-1");
   });
 });
 
-describe("theme persistence (persisted unless its source is the account)", () => {
-  it.each<[ThemeSource, Theme, boolean]>([
-    ["site", "AGRI", true],
-    ["site", "MACC", true],
-    ["attribute", "AGRI", true],
-    ["default", "AGRI", true],
-    ["account", "AGRI", false],
-  ])("source %s, theme %s → persisted %s", (source, theme, persisted) => {
+describe("theme persistence (the brand site's theme is kept; an account's is derived, never stored)", () => {
+  it.each<[Theme | null]>([["AGRI"], ["MACC"], [null]])("site theme %s → persisted and read back", (siteTheme) => {
     const { store, storage } = fresh();
-    store.getState().changeTheme(theme, source);
-    expect(store.getState().app.theme).toBe(theme);
-    const app = JSON.parse(persistedJson(storage)).app;
-    expect(app.theme === theme && app.themeSource === source).toBe(persisted);
-    if (!persisted) expect(app).not.toHaveProperty("theme");
+    store.getState().setSiteTheme(siteTheme);
+    expect(JSON.parse(persistedJson(storage)).app.siteTheme).toBe(siteTheme);
     // A new page load sees the persisted theme, or the default one.
     const reloaded = createMaccStore({ storage });
-    expect(reloaded.getState().app.theme).toBe(persisted ? theme : "MACC");
+    expect(themeOfState(reloaded.getState())).toBe(siteTheme ?? "MACC");
   });
 
   it("an AGR account's theme is not carried to the next page load", () => {
     const { store, storage } = fresh();
     store.getState().connectUser(user([company("1", "AGR", "tok")]));
-    expect(store.getState().app.theme).toBe("AGRI");
-    const reloaded = createMaccStore({ storage }); // cookie still says logged in
-    expect(reloaded.getState().auth.logged).toBe(true);
-    expect(reloaded.getState().app.theme).toBe("MACC");
+    expect(themeOfState(store.getState())).toBe("AGRI");
+    expect(persistedJson(storage)).not.toContain("AGRI");
+    document.cookie = "isLogged=; Max-Age=0; Path=/";
+    const reloaded = createMaccStore({ storage }); // the session is gone
+    expect(isLogged(reloaded.getState())).toBe(false);
+    expect(themeOfState(reloaded.getState())).toBe("MACC");
+  });
+
+  it("reads a site theme stored before derived state left the store", () => {
+    const storage = new MemoryStorage();
+    storage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ auth: { logged: false, token: null, user: null, entreprise: null }, app: { theme: "AGRI", themeSource: "site" } }),
+    );
+    expect(createMaccStore({ storage }).getState().app.siteTheme).toBe("AGRI");
   });
 });
 
@@ -206,12 +228,12 @@ describe("state restored from storage at creation", () => {
     store.getState().updatePanier(["p1", "p2"]);
     store.getState().addRedirection("/mon-compte/factures");
     const reloaded = createMaccStore({ storage });
-    const { auth, app } = reloaded.getState();
-    expect(auth.logged).toBe(true);
-    expect(auth.entreprise?.idTier).toBe("1");
-    expect(auth.token).toBeNull();
-    expect(app.panier).toEqual(["p1", "p2"]);
-    expect(app.redirection).toBe("/mon-compte/factures");
+    const state = reloaded.getState();
+    expect(isLogged(state)).toBe(true);
+    expect(selectCompany(state)?.idTier).toBe("1");
+    expect(JSON.stringify(state.auth)).not.toContain("tok-");
+    expect(state.app.panier).toEqual(["p1", "p2"]);
+    expect(state.app.redirection).toBe("/mon-compte/factures");
   });
 
   it.each<[string, string | null]>([
@@ -227,11 +249,11 @@ describe("state restored from storage at creation", () => {
     if (cookie !== null) setCookie("isLogged", cookie);
 
     const store = createMaccStore({ storage });
-    expect(store.getState().auth).toEqual({ logged: false, token: null, user: null, entreprise: null });
+    expect(store.getState().auth).toEqual({ user: null, companyId: null });
     expect(readCookie("isLogged")).toBe("false");
     // The disconnect is saved too: no customer data left behind in storage.
     const persisted = JSON.parse(persistedJson(storage));
-    expect(persisted.auth).toMatchObject({ logged: false, user: null, entreprise: null });
+    expect(persisted.auth).toEqual({ user: null, companyId: null });
     expect(persistedJson(storage)).not.toContain("jean@example.test");
   });
 
@@ -244,7 +266,7 @@ describe("state restored from storage at creation", () => {
     if (stored !== null) storage.setItem(STORAGE_KEY, stored);
     setCookie("isLogged", "true");
     const store = createMaccStore({ storage });
-    expect(store.getState().auth.logged).toBe(false);
+    expect(isLogged(store.getState())).toBe(false);
     expect(readCookie("isLogged")).toBe("false");
   });
 
@@ -255,13 +277,13 @@ describe("state restored from storage at creation", () => {
       .connectUser(user([company("1", "FRA", "tok-c1")]));
     document.cookie = "isLogged=; Max-Age=0; Path=/";
     setCookie("isLoggedBefore", "true");
-    expect(createMaccStore({ storage }).getState().auth.logged).toBe(false);
+    expect(isLogged(createMaccStore({ storage }).getState())).toBe(false);
     expect(readCookie("isLoggedBefore")).toBe("true");
   });
 
   it("no cookie and nothing stored → anonymous, cookie untouched", () => {
     const { store } = fresh();
-    expect(store.getState().auth.logged).toBe(false);
+    expect(isLogged(store.getState())).toBe(false);
     expect(cookieValue("isLogged")).toBeNull();
   });
 });
@@ -354,15 +376,15 @@ describe("refreshUser", () => {
     ],
     ["chosen company gone → first company", user([company("1", "FRA", "new-c1")], "new-u"), "1", "new-c1", "MACC"],
   ])("%s", (_label, refreshed, idTier, token, theme) => {
-    const { store } = fresh();
-    store.getState().connectUser(first);
+    const { store, login, refresh, token: tokenNow } = fresh();
+    login(first);
     store.getState().chooseCompany("2");
-    store.getState().refreshUser(refreshed);
-    const { auth, app } = store.getState();
-    expect(auth.logged).toBe(true);
-    expect(auth.entreprise?.idTier).toBe(idTier);
-    expect(auth.token).toBe(token);
-    expect(app.theme).toBe(theme);
+    refresh(refreshed);
+    const state = store.getState();
+    expect(isLogged(state)).toBe(true);
+    expect(selectCompany(state)?.idTier).toBe(idTier);
+    expect(tokenNow()).toBe(token);
+    expect(themeOfState(state)).toBe(theme);
     expect(readCookie("isLogged")).toBe("true");
   });
 });
@@ -383,13 +405,13 @@ describe("updateEntreprise and updateLoginEmail", () => {
     const store = createMaccStore({ storage: new MemoryStorage() });
     store.getState().connectUser(user);
     store.getState().updateEntreprise(idTier, { derniereMiseAJour: "2026-11-21", raisonSocial: "Nouveau nom" });
-    const { auth } = store.getState();
-    expect(auth.user?.entreprises.find((e) => e.idTier === idTier)).toMatchObject({
+    const state = store.getState();
+    expect(state.auth.user?.entreprises.find((e) => e.idTier === idTier)).toMatchObject({
       derniereMiseAJour: "2026-11-21",
       raisonSocial: "Nouveau nom",
     });
-    expect(auth.entreprise?.raisonSocial === "Nouveau nom").toBe(selected);
-    expect(auth.token).toBe("t1");
+    expect(selectCompany(state)?.raisonSocial === "Nouveau nom").toBe(selected);
+    expect(state.auth.companyId).toBe("1");
   });
 
   it("changes the login e-mail, and does nothing when logged out", () => {

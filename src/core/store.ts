@@ -1,23 +1,24 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { IS_LOGGED_COOKIE, STORAGE_KEY, type Locale, type Theme } from "./constants";
 import { readCookie, writeCookie } from "./cookies";
-import { browserStorage } from "./storage";
+import { browserStorage, readJson, writeJson } from "./storage";
+import { withoutTokens } from "./tokens";
 import { themeOfNetwork } from "./theme";
 import type { Entreprise, User, UserPanier } from "./types";
 
-/** Where the current theme came from: an account's theme is never persisted (SPEC §4). */
-export type ThemeSource = "default" | "site" | "account" | "attribute";
-
 export interface AuthState {
-  logged: boolean;
-  token: string | null;
+  /** The logged-in customer's account, without its tokens (they stay in the session's memory). */
   user: User | null;
-  entreprise: Entreprise | null;
+  /** The company the customer acts for: one `idTier` of `user.entreprises`. */
+  companyId: string | null;
 }
 
+/** Why a session ended, as `macc-logout` tells it. */
+export type LogoutReason = "user" | "idle" | "expired" | "forced";
+
 export interface AppState {
-  theme: Theme;
-  themeSource: ThemeSource;
+  /** The brand of the CMS site a visitor came from (`?site=`); an account's theme is derived, never stored. */
+  siteTheme: Theme | null;
   redirection: string | null;
   panier: string[];
   userPanier: UserPanier | null;
@@ -34,11 +35,14 @@ export interface MaccState {
   maintenance: boolean;
   /** When an idle session will end, while its warning shows (never persisted). */
   idleWarning: number | null;
+  /** Why the last session ended (never persisted). */
+  logoutReason: LogoutReason | null;
+  /** A login: the account (its tokens are dropped) acting for its first company. */
   connectUser(user: User): void;
   chooseCompany(idTier: string): Entreprise | null;
-  /** Replaces tokens and account data after a session refresh, keeping the chosen company. */
+  /** Replaces the account data after a session refresh, keeping the chosen company. */
   refreshUser(user: User): void;
-  disconnect(): void;
+  disconnect(reason?: LogoutReason): void;
   /** After the company's data was confirmed or corrected: the header and guards see it at once. */
   updateEntreprise(idTier: string, patch: Partial<Omit<Entreprise, "idTier" | "token">>): void;
   updateLoginEmail(email: string): void;
@@ -47,7 +51,7 @@ export interface MaccState {
   updatePanier(ids: string[]): void;
   clearPanier(): void;
   setUserPanier(data: UserPanier | null): void;
-  changeTheme(theme: Theme, source: ThemeSource): void;
+  setSiteTheme(theme: Theme | null): void;
   setLocale(locale: Locale): void;
   /** The visitor chose a language: shown now and kept over the page's default on later visits. */
   chooseLocale(locale: Locale): void;
@@ -55,20 +59,31 @@ export interface MaccState {
   setIdleWarning(endsAt: number | null): void;
 }
 
+/* Derived state: read through these selectors, never stored. */
+
+export const isLogged = (s: Pick<MaccState, "auth">): boolean => s.auth.user !== null;
+
+/** The company the customer acts for (the same object as in `user.entreprises`). */
+export const selectCompany = (s: Pick<MaccState, "auth">): Entreprise | null =>
+  s.auth.user?.entreprises.find((e) => e.idTier === s.auth.companyId) ?? null;
+
+/** The network of the chosen company, else the account's. */
+export const selectNetwork = (s: Pick<MaccState, "auth">): string | null => selectCompany(s)?.codeReseau ?? s.auth.user?.codeReseau ?? null;
+
+/** A logged-in customer sees their network's brand (SPEC §4); a visitor has no account theme. */
+export const selectAccountTheme = (s: Pick<MaccState, "auth">): Theme | null => (isLogged(s) ? themeOfNetwork(selectNetwork(s)) : null);
+
 export type MaccStore = StoreApi<MaccState>;
 
-const LOGGED_OUT: AuthState = { logged: false, token: null, user: null, entreprise: null };
+const LOGGED_OUT: AuthState = { user: null, companyId: null };
 const INITIAL_APP: AppState = {
-  theme: "MACC",
-  themeSource: "default",
+  siteTheme: null,
   redirection: null,
   panier: [],
   userPanier: null,
   locale: null,
   localeChoice: null,
 };
-
-const tokenOf = (entreprise: Entreprise | null, user: User | null) => entreprise?.token ?? user?.token ?? null;
 
 /** Cookie of the query-string basket sync; a basket update supersedes it (SPEC §4). */
 const PANIER_QUERY_COOKIE = "panierQuery";
@@ -84,61 +99,37 @@ export function createMaccStore({ storage = browserStorage("local") }: StoreOpti
     app: { ...INITIAL_APP, ...persisted?.app },
     maintenance: false,
     idleWarning: null,
+    logoutReason: null,
 
     connectUser(user) {
-      const entreprise = user.entreprises[0] ?? null;
-      const codeReseau = entreprise?.codeReseau ?? user.codeReseau;
-      set((s) => ({
-        auth: { logged: true, user, entreprise, token: tokenOf(entreprise, user) },
-        app: { ...s.app, theme: themeOfNetwork(codeReseau), themeSource: "account" },
-      }));
+      set({ auth: { user: withoutTokens(user), companyId: user.entreprises[0]?.idTier ?? null }, logoutReason: null });
       writeCookie(IS_LOGGED_COOKIE, "true");
     },
 
     chooseCompany(idTier) {
-      const { user } = get().auth;
-      const entreprise = user?.entreprises.find((e) => e.idTier === idTier) ?? null;
-      if (!user || !entreprise) return null;
-      set((s) => ({
-        auth: { ...s.auth, entreprise, token: tokenOf(entreprise, user), user: { ...user, codeReseau: entreprise.codeReseau } },
-        app: { ...s.app, theme: themeOfNetwork(entreprise.codeReseau), themeSource: "account" },
-      }));
+      const entreprise = get().auth.user?.entreprises.find((e) => e.idTier === idTier) ?? null;
+      if (entreprise) set((s) => ({ auth: { ...s.auth, companyId: idTier } }));
       return entreprise;
     },
 
     refreshUser(user) {
-      const chosen = get().auth.entreprise?.idTier;
-      const entreprise = user.entreprises.find((e) => e.idTier === chosen) ?? user.entreprises[0] ?? null;
-      set((s) => ({
-        auth: {
-          logged: true,
-          user: { ...user, codeReseau: entreprise?.codeReseau ?? user.codeReseau },
-          entreprise,
-          token: tokenOf(entreprise, user),
-        },
-        app: { ...s.app, theme: themeOfNetwork(entreprise?.codeReseau ?? user.codeReseau), themeSource: "account" },
-      }));
+      const chosen = get().auth.companyId;
+      const companyId = user.entreprises.some((e) => e.idTier === chosen) ? chosen : (user.entreprises[0]?.idTier ?? null);
+      set({ auth: { user: withoutTokens(user), companyId } });
       writeCookie(IS_LOGGED_COOKIE, "true");
     },
 
-    disconnect() {
-      set((s) => ({
-        auth: LOGGED_OUT,
-        app: s.app.themeSource === "account" ? { ...s.app, theme: "MACC", themeSource: "default" } : s.app,
-      }));
+    disconnect(reason = "expired") {
+      set({ auth: LOGGED_OUT, logoutReason: reason });
       writeCookie(IS_LOGGED_COOKIE, "false");
     },
 
     updateEntreprise(idTier, patch) {
       set((s) => {
-        const { user, entreprise } = s.auth;
+        const { user } = s.auth;
         if (!user) return s;
         return {
-          auth: {
-            ...s.auth,
-            user: { ...user, entreprises: user.entreprises.map((e) => (e.idTier === idTier ? { ...e, ...patch } : e)) },
-            entreprise: entreprise?.idTier === idTier ? { ...entreprise, ...patch } : entreprise,
-          },
+          auth: { ...s.auth, user: { ...user, entreprises: user.entreprises.map((e) => (e.idTier === idTier ? { ...e, ...patch } : e)) } },
         };
       });
     },
@@ -162,8 +153,8 @@ export function createMaccStore({ storage = browserStorage("local") }: StoreOpti
     setUserPanier(data) {
       set((s) => ({ app: { ...s.app, userPanier: data } }));
     },
-    changeTheme(theme, source) {
-      set((s) => ({ app: { ...s.app, theme, themeSource: source } }));
+    setSiteTheme(siteTheme) {
+      set((s) => ({ app: { ...s.app, siteTheme } }));
     },
     setLocale(locale) {
       set((s) => ({ app: { ...s.app, locale } }));
@@ -184,7 +175,7 @@ export function createMaccStore({ storage = browserStorage("local") }: StoreOpti
   // SPEC §4: a cookie that disagrees with the stored state means the session cannot be trusted.
   // Subscribed first, so this disconnect is saved like any other change.
   const cookieLogged = readCookie(IS_LOGGED_COOKIE) === "true";
-  if (cookieLogged !== store.getState().auth.logged) store.getState().disconnect();
+  if (cookieLogged !== isLogged(store.getState())) store.getState().disconnect();
 
   return store;
 }
@@ -194,45 +185,25 @@ interface Persisted {
   app: Partial<AppState>;
 }
 
-/** What survives in browser storage: never a bearer token (the session lives in an HttpOnly cookie). */
+/** What survives in browser storage: the account and the choices, never a token (the store holds none). */
 export function toPersisted(state: Pick<MaccState, "auth" | "app">): Persisted {
-  const { user, entreprise, logged } = state.auth;
-  const withoutToken = <T extends { token?: string }>(value: T): T => {
-    const { token: _token, ...rest } = value;
-    return rest as T;
-  };
-  const app: Partial<AppState> = { ...state.app };
-  if (app.themeSource === "account") {
-    delete app.theme;
-    delete app.themeSource;
-  }
-  return {
-    auth: {
-      logged,
-      token: null,
-      user: user ? { ...withoutToken(user), entreprises: user.entreprises.map(withoutToken) } : null,
-      entreprise: entreprise ? withoutToken(entreprise) : null,
-    },
-    app,
-  };
+  return { auth: state.auth, app: state.app };
 }
 
 function writePersisted(storage: Storage | null, state: MaccState): void {
-  try {
-    storage?.setItem(STORAGE_KEY, JSON.stringify(toPersisted(state)));
-  } catch {
-    // Full or blocked storage (private mode): the session still works for this page.
-  }
+  writeJson(storage, STORAGE_KEY, toPersisted(state));
 }
 
+/** The stored state, also from the shape before derived values left the store (logged, entreprise, theme). */
 function readPersisted(storage: Storage | null): Persisted | null {
-  try {
-    const raw = storage?.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Persisted;
-    if (typeof parsed !== "object" || parsed === null || typeof parsed.auth?.logged !== "boolean") return null;
-    return parsed;
-  } catch {
-    return null;
-  }
+  const parsed = readJson(storage, STORAGE_KEY) as {
+    auth?: { user?: User | null; companyId?: string | null; entreprise?: { idTier?: string } | null };
+    app?: Partial<AppState> & { theme?: Theme; themeSource?: string };
+  } | null;
+  if (typeof parsed !== "object" || parsed === null || typeof parsed.auth !== "object" || parsed.auth === null) return null;
+  const user = parsed.auth.user && Array.isArray(parsed.auth.user.entreprises) ? withoutTokens(parsed.auth.user) : null;
+  const companyId = parsed.auth.companyId ?? parsed.auth.entreprise?.idTier ?? null;
+  const { theme, themeSource, ...app } = parsed.app ?? {};
+  if (themeSource === "site" && theme) app.siteTheme = theme;
+  return { auth: { user, companyId: user ? companyId : null }, app };
 }

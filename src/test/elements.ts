@@ -6,7 +6,8 @@ import { createHash } from "node:crypto";
 import { configure, waitFor as dtlWaitFor, within, type waitForOptions } from "@testing-library/dom";
 import { onTestFinished, vi } from "vitest";
 import type { PageDataset } from "../core/config";
-import { getCore } from "../core/index";
+import type { Theme } from "../core/constants";
+import { getCore, themeOf } from "../core/index";
 import type { Entreprise, User } from "../core/types";
 
 const REGISTRY = Symbol.for("macc.core");
@@ -314,9 +315,38 @@ export function sessionRoutes(): Record<string, RouteHandler> {
   return {
     "POST /api/auth/refresh": () => {
       const current = getCore().store.getState().auth.user;
-      return current ? { body: sessionBody(current) } : problem(401);
+      return current ? { body: sessionBody(withTokensOf(current, signedIn)) } : problem(401);
     },
   };
+}
+
+let signedIn: User | null = null;
+
+/** The access token the page's next authenticated call carries. */
+export function currentToken(): string | null {
+  const core = getCore();
+  return core.tokens.forCompany(core.store.getState().auth.companyId);
+}
+
+/** The page's theme (the account's, the brand site's or the page's). */
+export function currentTheme(): Theme {
+  const core = getCore();
+  return themeOf(core.store.getState(), core.config);
+}
+
+/** What a login does to the page: the session keeps the tokens, the store the account (without them). */
+export function signIn(account: User): void {
+  signedIn = account;
+  const core = getCore();
+  core.tokens.remember(account);
+  core.store.getState().connectUser(account);
+}
+
+/** The store's account (perhaps edited since) with the tokens the login gave. */
+function withTokensOf(current: User, login: User | null): User {
+  if (!login || login.uuidCompte !== current.uuidCompte) return current;
+  const tokenOf = new Map(login.entreprises.map((e) => [e.idTier, e.token]));
+  return { ...current, token: login.token, entreprises: current.entreprises.map((e) => ({ ...e, token: tokenOf.get(e.idTier) })) };
 }
 
 /** Collects `name` events reaching `target` (document by default). */

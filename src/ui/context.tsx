@@ -4,14 +4,14 @@ import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef,
 import { useStore } from "zustand";
 import type { RequestOptions } from "../core/api";
 import { DEFAULT_LOCALE, type Locale, type Theme } from "../core/constants";
-import { effectiveTheme, getCore, type Core } from "../core/index";
+import { effectiveTheme, getCore, themeOf, type Core } from "../core/index";
 import { loadI18n, peekI18n, type Catalog } from "../core/i18n";
 import { isLocale } from "../core/locale";
 import { pathFor } from "../core/paths";
 import type { RouteName, RouteParams } from "../core/routes";
 import type { MaccState } from "../core/store";
 import { parseThemeAttribute } from "../core/theme";
-import { emitFrom, type MaccEventName } from "./events";
+import { emitFrom, type MaccEventDetails, type MaccEventName } from "../core/events";
 import { MaintenanceNotice } from "./MaintenanceNotice";
 import { releaseReservedSpace } from "./sheets";
 
@@ -33,7 +33,8 @@ export interface ElementContextValue {
   locale: Locale;
   theme: Theme;
   host: HTMLElement | null;
-  emit(name: MaccEventName, detail: unknown, cancelable?: boolean): boolean;
+  /** Dispatches a public event from this element (state events come from the core: `emitStateEvents`). */
+  emit<N extends MaccEventName>(name: N, detail: MaccEventDetails[N], cancelable?: boolean): boolean;
   request<T>(path: string, options?: RequestOptions): Promise<T>;
 }
 
@@ -124,7 +125,7 @@ export function WithCatalogs({ catalogs, fallback, children }: { catalogs: reado
 export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiBase, catalogs = NO_CATALOGS, children }: RootProps) {
   const core = getCore();
   const pageLocale = useMacc((s) => s.app.locale);
-  useMacc((s) => s.app.theme + s.app.themeSource);
+  useMacc((s) => themeOf(s, core.config));
   const maintenance = useMacc((s) => s.maintenance);
   const wantedLocale = isLocale(localeAttr) ? localeAttr : (pageLocale ?? DEFAULT_LOCALE);
   const theme = effectiveTheme(parseThemeAttribute(themeAttr), core.store, core.config);

@@ -23,8 +23,11 @@ import {
   user,
   type RouteHandler,
   waitFor,
+  currentToken,
+  signIn,
 } from "../test/elements";
 import { mountSessionDialog } from "./session-dialog";
+import { isLogged } from "../core/store";
 
 const REFRESH = "POST /api/auth/refresh";
 const LOGOUT = "POST /api/auth/logout";
@@ -54,7 +57,7 @@ const api = (extra: Record<string, RouteHandler> = {}) => stubApi({ ...sessionRo
  */
 async function warnedPage(page: PageDataset = DEFAULT_PAGE, endsAt = Date.now() + TWO_MINUTES, companies = [company()]) {
   resetPage(page);
-  getCore().store.getState().connectUser(user(companies));
+  signIn(user(companies));
   await getCore().session.refresh();
   mountSessionDialog();
   getCore().store.getState().setIdleWarning(endsAt);
@@ -72,7 +75,7 @@ describe("<macc-session-dialog>", () => {
         body: { adresseTitre: "MACC", adresseLigne1: "1 rue", codePostal: "51100", ville: "Reims", listSousServices: [] },
       },
     });
-    getCore().store.getState().connectUser(user());
+    signIn(user());
     // Defined now, so that the element's page-wide watch belongs to this test's core.
     await import("../../elements/macc-login-help");
     await mount("<macc-login-help></macc-login-help>");
@@ -131,7 +134,7 @@ describe("<macc-session-dialog>", () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(calls.callsTo(REFRESH)).toHaveLength(2);
     expect(calls.callsTo(LOGOUT)).toHaveLength(0);
-    expect(getCore().store.getState().auth.logged).toBe(true);
+    expect(isLogged(getCore().store.getState())).toBe(true);
     expect(isOpen()).toBe(false);
   });
 
@@ -140,7 +143,7 @@ describe("<macc-session-dialog>", () => {
     api({ [REFRESH]: () => (++refreshes === 1 ? { body: sessionBody(getCore().store.getState().auth.user!) } : problem(401)) });
     const { screen } = await warnedPage();
     fireEvent.click(screen.getByRole("button", { name: "Rester connecté" }));
-    await waitFor(() => expect(getCore().store.getState().auth.logged).toBe(false));
+    await waitFor(() => expect(isLogged(getCore().store.getState())).toBe(false));
     expect(isOpen()).toBe(false);
   });
 
@@ -163,10 +166,11 @@ describe("<macc-session-dialog>", () => {
     const { screen } = await warnedPage();
     fireEvent.click(screen.getByRole("button", { name: "Se déconnecter" }));
     await waitFor(() => expect(calls.callsTo(LOGOUT)).toHaveLength(1));
-    await waitFor(() => expect(getCore().store.getState().auth.logged).toBe(false));
-    const { auth, idleWarning } = getCore().store.getState();
-    expect(auth.user).toBeNull();
-    expect(auth.token).toBeNull();
+    await waitFor(() => expect(isLogged(getCore().store.getState())).toBe(false));
+    const state = getCore().store.getState();
+    const { idleWarning } = state;
+    expect(state.auth.user).toBeNull();
+    expect(currentToken()).toBeNull();
     expect(readCookie("isLogged")).toBe("false");
     expect(idleWarning).toBeNull();
     await waitFor(() => expect(isOpen()).toBe(false));

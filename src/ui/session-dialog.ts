@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { DEFAULT_LOCALE } from "../core/constants";
-import { getCore } from "../core/index";
+import { getCore, themeOf } from "../core/index";
 import { loadI18n } from "../core/i18n";
 import controlsCss from "./styles/controls.css?inline";
 import { adoptStyles } from "./sheets";
@@ -64,7 +64,9 @@ class SessionDialog extends HTMLElement {
   }
 
   private i18n() {
-    const { locale, theme } = getCore().store.getState().app;
+    const core = getCore();
+    const { locale } = core.store.getState().app;
+    const theme = themeOf(core.store.getState(), core.config);
     (this.shadowRoot?.firstElementChild as HTMLElement | null)?.setAttribute("data-theme", theme === "AGRI" ? "agri" : "macc");
     return loadI18n(locale ?? DEFAULT_LOCALE);
   }

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { DEFAULT_LOCALE } from "../core/constants";
-import { getCore } from "../core/index";
+import { getCore, themeOf } from "../core/index";
 import { loadI18n } from "../core/i18n";
 import controlsCss from "./styles/controls.css?inline";
 import toasterCss from "./styles/toaster.css?inline";
@@ -36,7 +36,8 @@ class ToastRegion extends HTMLElement {
 
   private async render() {
     const core = getCore();
-    const { theme, locale } = core.store.getState().app;
+    const { locale } = core.store.getState().app;
+    const theme = themeOf(core.store.getState(), core.config);
     const i18n = await loadI18n(locale ?? DEFAULT_LOCALE);
     const { toasts, dismiss } = core.toasts.getState();
     (this.shadowRoot?.firstElementChild as HTMLElement | null)?.setAttribute("data-theme", theme === "AGRI" ? "agri" : "macc");

@@ -26,7 +26,9 @@ import {
   type Mounted,
   type RouteHandler,
   type StubResponse,
+  signIn,
 } from "../test/elements";
+import { isLogged } from "../core/store";
 
 const CHALLENGE = "GET /api/bot-check/challenge";
 const SECURITY_CHECK_FAILED = "La vérification de sécurité a échoué. Veuillez réessayer.";
@@ -104,7 +106,7 @@ const FORMS: Record<string, FormCase> = {
       fireEvent.change(view.screen.getByLabelText("Mot de passe"), { target: { value: "Secret123" } });
       fireEvent.click(view.screen.getByRole("button", { name: "Se connecter" }));
     },
-    succeeded: () => waitFor(() => expect(getCore().store.getState().auth.logged).toBe(true)),
+    succeeded: () => waitFor(() => expect(isLogged(getCore().store.getState())).toBe(true)),
     shownOn403: SECURITY_CHECK_FAILED,
   },
   "<macc-forgot-password>": {
@@ -123,10 +125,7 @@ const FORMS: Record<string, FormCase> = {
     route: "POST /api/me/contact",
     success: { status: 201, body: { id: "m-1" } },
     routes: { "GET /api/servicesMACC/reseau/FRA/type/gen": { body: FRANCE } },
-    setup: () =>
-      getCore()
-        .store.getState()
-        .connectUser(user([company({ codeReseau: "FRA" })])),
+    setup: () => signIn(user([company({ codeReseau: "FRA" })])),
     tag: "<macc-contact-form></macc-contact-form>",
     ready: (view) => waitFor(() => expect((input(view, "service") as unknown as HTMLSelectElement).options.length).toBeGreaterThan(1)),
     send(view) {
@@ -190,7 +189,7 @@ describe("the invisible bot check of the public forms", () => {
     FORMS["<macc-login>"]!.send(view);
     const summary = await view.screen.findByRole("alert", { name: "Un problème a été détecté" });
     expect([...summary.querySelectorAll("li")].map((li) => li.textContent)).toEqual([SECURITY_CHECK_FAILED]);
-    expect(getCore().store.getState().auth.logged).toBe(false);
+    expect(isLogged(getCore().store.getState())).toBe(false);
   });
 
   it("<macc-forgot-password>: a 403 bot-check failure says the security check failed", async () => {

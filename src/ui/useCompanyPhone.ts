@@ -9,7 +9,6 @@ import { useFooterContact } from "./useFooterContact";
  */
 export function useCompanyPhone(): string | null {
   const { locale, theme } = useElement();
-  const auth = useMacc((s) => s.auth);
-  const network = footerNetwork(auth, locale, theme);
+  const network = useMacc((s) => footerNetwork(s, locale, theme));
   return companyPhone(useFooterContact(network, { errors: "inline" }).data);
 }

@@ -15,6 +15,7 @@ import {
   type RouteHandler,
   type StubResponse,
   waitFor,
+  signIn,
 } from "../../test/elements";
 
 const ADVISER = "GET /api/me/adviser";
@@ -67,10 +68,7 @@ function api(handler: RouteHandler = { body: { adviser: adviser(), service: SERV
   return stubApi({ ...sessionRoutes(), [ADVISER]: handler });
 }
 
-const logIn = () =>
-  getCore()
-    .store.getState()
-    .connectUser(user([company()]));
+const logIn = () => signIn(user([company()]));
 
 /** The card's contact lines as [visible text, href]. */
 const lines = (view: Mounted) =>
@@ -248,9 +246,7 @@ describe("<macc-adviser>", () => {
         service: SERVICE,
       },
     }));
-    getCore()
-      .store.getState()
-      .connectUser(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
+    signIn(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
     const view = await mountCard();
     await view.screen.findByRole("heading", { level: 2, name: "Julien Moreau" });
     getCore().store.getState().chooseCompany("T2");

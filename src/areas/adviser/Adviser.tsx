@@ -8,13 +8,14 @@ import { RouteLink } from "../../ui/RouteLink";
 import { useBrand } from "../../ui/useBrand";
 import { useResource } from "../../ui/useResource";
 import { getAdviser, type AdviserAnswer } from "../../core/adviser";
+import { selectCompany } from "../../core/store";
 
 /** `<macc-adviser>` (CONSEILLER): the customer's sales representative, or the service to contact. */
 export function Adviser() {
   const { t } = useLingui();
   const { request, locale } = useElement();
   const brand = useBrand();
-  const idTier = useMacc((s) => s.auth.entreprise?.idTier);
+  const idTier = useMacc((s) => selectCompany(s)?.idTier);
   const answer = useResource(idTier ? `adviser:${idTier}:${locale}` : null, (signal) => getAdviser(request, locale, { signal }));
 
   return (

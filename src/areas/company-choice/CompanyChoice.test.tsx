@@ -2,7 +2,20 @@ import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import "../../../elements/macc-company-choice";
 import { getCore } from "../../core/index";
-import { company, listen, mount, resetPage, stubApi, user, type Mounted, waitFor } from "../../test/elements";
+import {
+  company,
+  listen,
+  mount,
+  resetPage,
+  stubApi,
+  user,
+  type Mounted,
+  waitFor,
+  currentToken,
+  currentTheme,
+  signIn,
+} from "../../test/elements";
+import { selectAccountTheme, selectCompany, selectNetwork } from "../../core/store";
 
 interface NavigateDetail {
   route: string;
@@ -38,7 +51,7 @@ const GAMMA = company({
   numeroClient: "C-3",
 });
 
-const logIn = (companies = [ALPHA, BETA, GAMMA], overrides = {}) => getCore().store.getState().connectUser(user(companies, overrides));
+const logIn = (companies = [ALPHA, BETA, GAMMA], overrides = {}) => signIn(user(companies, overrides));
 
 /** Listens to macc-navigate on the document and cancels it, so the test page never loads another one. */
 const interceptNavigation = () => listen<NavigateDetail>("macc-navigate", document, (event) => event.preventDefault());
@@ -184,23 +197,23 @@ describe("<macc-company-choice>", () => {
         event.preventDefault();
       });
       const view = await mount("<macc-company-choice></macc-company-choice>");
-      expect(getCore().store.getState().app.theme).toBe("MACC");
+      expect(currentTheme()).toBe("MACC");
 
       fireEvent.click(view.screen.getByRole("button", { name: "Choisir EARL Beta" }));
 
-      const { auth, app } = getCore().store.getState();
-      expect(auth.entreprise?.idTier).toBe("T-B");
-      expect(auth.token).toBe("token-b");
-      expect(auth.user?.codeReseau).toBe("AGR");
-      expect(app.theme).toBe("AGRI");
-      expect(app.themeSource).toBe("account");
+      const state = getCore().store.getState();
+      expect(selectCompany(state)?.idTier).toBe("T-B");
+      expect(currentToken()).toBe("token-b");
+      expect(selectNetwork(state)).toBe("AGR");
+      expect(currentTheme()).toBe("AGRI");
+      expect(selectAccountTheme(state)).toBe(currentTheme());
 
       expect(order).toEqual(["change", "navigate"]);
       const [change] = changes;
       expect(change!.detail).toEqual({ idTier: "T-B", codeReseau: "AGR" });
       expect(change!.bubbles).toBe(true);
       expect(change!.composed).toBe(true);
-      expect(change!.target).toBe(view.el);
+      expect(change!.target).toBe(document); // a state event: the core emits it, whatever chose the company
 
       const [navigate] = navigations;
       expect(navigate!.cancelable).toBe(true);
@@ -215,15 +228,15 @@ describe("<macc-company-choice>", () => {
       expect(view.root.querySelector(".badge")!.closest("li")).toBe(cards(view)[1]);
     });
 
-    it("choosing the current company again still navigates on", async () => {
+    it("choosing the current company again still navigates on (no company change to announce)", async () => {
       stubApi({});
       logIn();
       const changes = listen("macc-company-change");
       const navigations = interceptNavigation();
       const view = await mount("<macc-company-choice></macc-company-choice>");
       fireEvent.click(view.screen.getByRole("button", { name: "Choisir SARL Alpha" }));
-      expect(getCore().store.getState().auth.entreprise?.idTier).toBe("T-A");
-      expect(changes).toHaveLength(1);
+      expect(selectCompany(getCore().store.getState())?.idTier).toBe("T-A");
+      expect(changes).toHaveLength(0);
       expect(navigations.map((e) => e.detail.route)).toEqual(["DASHBOARD"]);
     });
 
@@ -231,11 +244,11 @@ describe("<macc-company-choice>", () => {
       stubApi({});
       logIn([BETA, ALPHA]);
       interceptNavigation();
-      expect(getCore().store.getState().app.theme).toBe("AGRI");
+      expect(currentTheme()).toBe("AGRI");
       const view = await mount("<macc-company-choice></macc-company-choice>");
       fireEvent.click(view.screen.getByRole("button", { name: "Choisir SARL Alpha" }));
-      expect(getCore().store.getState().app.theme).toBe("MACC");
-      expect(getCore().store.getState().auth.token).toBe("token-a");
+      expect(currentTheme()).toBe("MACC");
+      expect(currentToken()).toBe("token-a");
     });
 
     it.each<[string, string, NavigateDetail]>([

@@ -8,6 +8,7 @@ import { PageTitle } from "../../ui/PageTitle";
 import { followRedirection } from "../../ui/redirection";
 import { RouteLink } from "../../ui/RouteLink";
 import { useBrand } from "../../ui/useBrand";
+import { selectCompany } from "../../core/store";
 
 /**
  * `<macc-company-choice>` (CHOIX_ENTREPRISE): the customer picks the company they act for; the
@@ -15,11 +16,11 @@ import { useBrand } from "../../ui/useBrand";
  */
 export function CompanyChoice() {
   const { t } = useLingui();
-  const { core, locale, emit } = useElement();
+  const { core, locale } = useElement();
   const brand = useBrand();
   const nav = useNavigation();
   const user = useMacc((s) => s.auth.user);
-  const current = useMacc((s) => s.auth.entreprise?.idTier);
+  const current = useMacc((s) => selectCompany(s)?.idTier);
 
   if (!user) {
     return (
@@ -36,9 +37,7 @@ export function CompanyChoice() {
   }
 
   const choose = (idTier: string) => {
-    const chosen = core.store.getState().chooseCompany(idTier);
-    if (!chosen) return;
-    emit("macc-company-change", { idTier: chosen.idTier, codeReseau: chosen.codeReseau });
+    if (!core.store.getState().chooseCompany(idTier)) return;
     followRedirection(core, nav, locale, "CHOIX_ENTREPRISE");
   };
 

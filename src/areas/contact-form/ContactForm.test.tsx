@@ -16,6 +16,7 @@ import {
   type Mounted,
   type RouteHandler,
   waitFor,
+  signIn,
 } from "../../test/elements";
 
 const SEND = "POST /api/me/contact";
@@ -104,10 +105,7 @@ function api(routes: Record<string, RouteHandler> = {}) {
   });
 }
 
-const logIn = (codeReseau = "FRA") =>
-  getCore()
-    .store.getState()
-    .connectUser(user([company({ codeReseau })]));
+const logIn = (codeReseau = "FRA") => signIn(user([company({ codeReseau })]));
 
 type FieldName = "service" | "subject" | "message";
 const control = (view: Mounted, name: FieldName) => {

@@ -18,6 +18,7 @@ import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
 import { useFooterContact } from "../../ui/useFooterContact";
 import { MESSAGE_MAX, MESSAGE_MIN, sendMessage, SUBJECT_MAX, validateMessage, type ContactMessage } from "./contact-api";
+import { isLogged } from "../../core/store";
 
 const EMPTY: ContactMessage = { service: "", subject: "", message: "" };
 
@@ -25,8 +26,8 @@ const EMPTY: ContactMessage = { service: "", subject: "", message: "" };
 export function ContactForm() {
   const { t } = useLingui();
   const { locale, theme, request } = useElement();
-  const auth = useMacc((s) => s.auth);
-  const network = footerNetwork(auth, locale, theme);
+  const logged = useMacc(isLogged);
+  const network = useMacc((s) => footerNetwork(s, locale, theme));
   const contacts = useFooterContact(network, { errors: "inline" });
   const phone = companyPhone(contacts.data);
   const [outcome, setOutcome] = useState<"sent" | "failed" | null>(null);
@@ -78,7 +79,7 @@ export function ContactForm() {
     if (outcome) status.current?.focus();
   }, [outcome]);
 
-  if (!auth.logged) {
+  if (!logged) {
     return (
       <LoggedOut title={t`Write to us`}>
         <Trans>Log in to write to us from your account.</Trans>

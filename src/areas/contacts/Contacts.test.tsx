@@ -16,7 +16,9 @@ import {
   type RouteHandler,
   type StubResponse,
   waitFor,
+  signIn,
 } from "../../test/elements";
+import { isLogged } from "../../core/store";
 
 const footer = (network: string) => `GET /api/servicesMACC/reseau/${network}/type/gen`;
 const ADVISER = "GET /api/me/adviser";
@@ -71,10 +73,7 @@ function api(routes: Record<string, RouteHandler> = {}) {
   return stubApi({ ...sessionRoutes(), [footer("FRA")]: { body: FRANCE }, [ADVISER]: { body: ADVISER_BODY }, ...routes });
 }
 
-const logIn = (codeReseau = "FRA") =>
-  getCore()
-    .store.getState()
-    .connectUser(user([company({ codeReseau })]));
+const logIn = (codeReseau = "FRA") => signIn(user([company({ codeReseau })]));
 
 const cards = (view: Mounted, section: string) =>
   [...view.root.querySelectorAll(`section[aria-labelledby="${section}"] .contact-card`)].map((card) => [
@@ -213,7 +212,7 @@ describe("<macc-contacts>", () => {
       api({ [ADVISER]: problem(401) });
       logIn();
       const view = await mountLoaded();
-      await waitFor(() => expect(getCore().store.getState().auth.logged).toBe(false));
+      await waitFor(() => expect(isLogged(getCore().store.getState())).toBe(false));
       await waitFor(() =>
         expect(
           view.screen.getByText((_c: string, el: Element | null) => el?.tagName === "P" && el.textContent === TEXT.logInToWrite),

@@ -11,6 +11,7 @@ import { useBrand } from "../../ui/useBrand";
 import { useFooterContact } from "../../ui/useFooterContact";
 import { useResource } from "../../ui/useResource";
 import { getAdviser } from "../../core/adviser";
+import { isLogged, selectCompany } from "../../core/store";
 
 /**
  * `<macc-contacts>` (INTERLOCUTEURS, public): the contact services of the page's network, the same
@@ -20,10 +21,10 @@ export function Contacts() {
   const { t } = useLingui();
   const { locale, theme, request } = useElement();
   const brand = useBrand();
-  const auth = useMacc((s) => s.auth);
-  const network = footerNetwork(auth, locale, theme);
+  const logged = useMacc(isLogged);
+  const network = useMacc((s) => footerNetwork(s, locale, theme));
   const services = useFooterContact(network, { errors: "toast" });
-  const idTier = auth.entreprise?.idTier;
+  const idTier = useMacc((s) => selectCompany(s)?.idTier);
   // The adviser is a bonus on this page: a failure just leaves the card out.
   const adviser = useResource(idTier ? `adviser:${idTier}:${locale}` : null, (signal) =>
     getAdviser(request, locale, { signal, optional: true }),
@@ -62,7 +63,7 @@ export function Contacts() {
         )}
       </section>
       <p>
-        {auth.logged ? (
+        {logged ? (
           <RouteLink route="FORMULAIRE_CONTACT" className="btn">
             {t`Write to us`}
           </RouteLink>

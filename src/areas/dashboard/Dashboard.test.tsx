@@ -13,6 +13,7 @@ import {
   type Mounted,
   type RouteHandler,
   waitFor,
+  signIn,
 } from "../../test/elements";
 
 const SUMMARY = "GET /api/me/summary";
@@ -50,10 +51,7 @@ function api(handler: RouteHandler = { body: summary() }) {
   return stubApi({ ...sessionRoutes(), [SUMMARY]: handler });
 }
 
-const logIn = (codeReseau = "FRA", extra: Parameters<typeof company>[0] = {}) =>
-  getCore()
-    .store.getState()
-    .connectUser(user([company({ codeReseau, ...extra })]));
+const logIn = (codeReseau = "FRA", extra: Parameters<typeof company>[0] = {}) => signIn(user([company({ codeReseau, ...extra })]));
 
 /** Each tile as [title, detail, href]. */
 function tiles(view: Mounted): Array<[string, string, string | null]> {
@@ -203,14 +201,12 @@ describe("<macc-dashboard>", () => {
 
   it("reloads the counts when the customer switches company (and follows its network)", async () => {
     const calls = api((call) => ({ body: summary({ unpaid: call.headers.authorization === "Bearer company-token-2" ? 9 : 2 }) }));
-    getCore()
-      .store.getState()
-      .connectUser(
-        user([
-          company({ idTier: "T1", codeReseau: "FRA" }),
-          company({ idTier: "T2", codeReseau: "FIL", token: "company-token-2", raisonSocial: "GAEC du Val" }),
-        ]),
-      );
+    signIn(
+      user([
+        company({ idTier: "T1", codeReseau: "FRA" }),
+        company({ idTier: "T2", codeReseau: "FIL", token: "company-token-2", raisonSocial: "GAEC du Val" }),
+      ]),
+    );
     const view = await mountLoaded();
     expect(detailOf(view, TEXT.invoices)).toBe(TEXT.unpaid(2));
     getCore().store.getState().chooseCompany("T2");

@@ -12,12 +12,13 @@ import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
 import { BankIcon, FleetIcon, InvoiceIcon, ProfileIcon } from "./icons";
 import { getSummary } from "./summary-api";
+import { selectCompany } from "../../core/store";
 
 /** `<macc-dashboard>` (DASHBOARD): one tile per part of the customer's account. */
 export function Dashboard() {
   const { t } = useLingui();
   const { locale, theme, request } = useElement();
-  const entreprise = useMacc((s) => s.auth.entreprise);
+  const entreprise = useMacc(selectCompany);
   const summary = useResource(entreprise ? `summary:${entreprise.idTier}` : null, (signal) => getSummary(request, signal));
 
   if (!entreprise) {

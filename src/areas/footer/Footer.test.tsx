@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-footer";
 import { getCore } from "../../core/index";
-import { company, deferred, mount, problem, resetPage, sessionRoutes, stubApi, user, waitFor } from "../../test/elements";
+import { company, deferred, mount, problem, resetPage, sessionRoutes, stubApi, user, waitFor, signIn } from "../../test/elements";
 import { readCachedFooter, writeCachedFooter, type FooterContact } from "../../core/contacts";
 
 const FRANCE: FooterContact = {
@@ -105,9 +105,7 @@ describe("<macc-footer>", () => {
       ["GBR", "GBR"],
     ])("a logged-in customer of a %s company → the company's network %s, whatever the locale", async (codeReseau, network) => {
       const api = stubApi({ ...sessionRoutes(), [footerKey(network)]: { body: FRANCE } });
-      getCore()
-        .store.getState()
-        .connectUser(user([company({ codeReseau })]));
+      signIn(user([company({ codeReseau })]));
       await mount("<macc-footer></macc-footer>");
       await waitFor(() => expect(api.callsTo(`GET /api/servicesMACC/reseau/${network}/type/gen`)).toHaveLength(1));
       // Public data: the footer never sends the token, so a lapsed session cannot get in its way.
@@ -123,9 +121,7 @@ describe("<macc-footer>", () => {
       });
       const { root } = await mount("<macc-footer></macc-footer>");
       await waitFor(() => expect(root.querySelector("address")?.textContent).toContain("MACC France"));
-      getCore()
-        .store.getState()
-        .connectUser(user([company({ codeReseau: "ITA" })]));
+      signIn(user([company({ codeReseau: "ITA" })]));
       await waitFor(() => expect(root.querySelector("address")?.textContent).toContain("MACC Italia"));
       expect(api.calls.filter((c) => c.method === "GET").map((c) => c.path)).toEqual([
         "/api/servicesMACC/reseau/FRA/type/gen?langue=fr-FR",
@@ -246,10 +242,7 @@ describe("<macc-footer>", () => {
     ])("careers link: %s → %s", async (_label, locale, codeReseau, shown) => {
       const network = codeReseau ?? { "fr-FR": "FRA", "nl-BE": "BLG", "en-GB": "GBR" }[locale]!;
       stubApi({ ...sessionRoutes(), [footerKey(network, locale)]: { body: FRANCE } });
-      if (codeReseau)
-        getCore()
-          .store.getState()
-          .connectUser(user([company({ codeReseau })]));
+      if (codeReseau) signIn(user([company({ codeReseau })]));
       const { root } = await mount(`<macc-footer locale="${locale}"></macc-footer>`);
       const careers = root.querySelector('a[href="/carrieres"], a[href="/careers"], a[href="/vacatures"]');
       expect(Boolean(careers)).toBe(shown);

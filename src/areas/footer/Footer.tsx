@@ -10,15 +10,15 @@ import { RouteLink } from "../../ui/RouteLink";
 import { useBrand } from "../../ui/useBrand";
 import { useFooterContact } from "../../ui/useFooterContact";
 import { footerNetwork, serviceEmail, type FooterContact } from "../../core/contacts";
+import { selectCompany } from "../../core/store";
 
 /** `<macc-footer>`: the country's contact block (from the API, cached) and the site's legal links. */
 export function Footer() {
   const { t } = useLingui();
   const { locale, theme } = useElement();
   const brand = useBrand();
-  const auth = useMacc((s) => s.auth);
-  const network = footerNetwork(auth, locale, theme);
-  const codeReseau = auth.entreprise?.codeReseau;
+  const network = useMacc((s) => footerNetwork(s, locale, theme));
+  const codeReseau = useMacc((s) => selectCompany(s)?.codeReseau);
   const contact = useFooterContact(network, { errors: "toast" });
 
   return (

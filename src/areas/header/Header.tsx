@@ -11,6 +11,7 @@ import { useElement, useMacc } from "../../ui/context";
 import { RouteLink } from "../../ui/RouteLink";
 import { BasketIcon, GlobeIcon, LogoutIcon, MenuIcon, SearchIcon, SwitchIcon, UserIcon } from "./icons";
 import { LOCALE_LABELS } from "../../core/locale-labels";
+import { isLogged, selectCompany, selectNetwork } from "../../core/store";
 
 /** Below this width the header collapses: menu and language behind a button, search behind an icon. */
 const NARROW = "(max-width: 48rem)";
@@ -51,8 +52,8 @@ function useDisclosure(active: boolean) {
 export function Header() {
   const { t } = useLingui();
   const { locale, theme } = useElement();
-  const logged = useMacc((s) => s.auth.logged);
-  const codeReseau = useMacc((s) => s.auth.entreprise?.codeReseau);
+  const logged = useMacc(isLogged);
+  const codeReseau = useMacc((s) => selectCompany(s)?.codeReseau);
   const narrow = useNarrow();
   const menu = useDisclosure(narrow);
   const collapsed = narrow && !menu.open;
@@ -153,7 +154,7 @@ function SkipLink() {
 function AccountMenu() {
   const { t } = useLingui();
   const { theme } = useElement();
-  const codeReseau = useMacc((s) => s.auth.entreprise?.codeReseau ?? s.auth.user?.codeReseau);
+  const codeReseau = useMacc(selectNetwork);
   const [open, setOpen] = useState(false);
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -209,8 +210,8 @@ function AccountMenu() {
 
 function CompanyBlock() {
   const { t } = useLingui();
-  const { core, emit } = useElement();
-  const entreprise = useMacc((s) => s.auth.entreprise);
+  const { core } = useElement();
+  const entreprise = useMacc(selectCompany);
   const companyCount = useMacc((s) => s.auth.user?.entreprises.length ?? 0);
   const [leaving, setLeaving] = useState(false);
 
@@ -223,7 +224,6 @@ function CompanyBlock() {
     } finally {
       setLeaving(false);
       core.toasts.getState().show("success", t`You are logged out.`);
-      emit("macc-logout", { reason: "user" });
     }
   };
 

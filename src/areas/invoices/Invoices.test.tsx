@@ -18,6 +18,7 @@ import {
   type RouteHandler,
   type StubResponse,
   waitFor,
+  signIn,
 } from "../../test/elements";
 
 const LIST = "GET /api/me/invoices";
@@ -127,10 +128,7 @@ function api(list: RouteHandler = server(invoices(60)), extra: Record<string, Ro
   return stubApi({ ...sessionRoutes(), [LIST]: list, ...extra });
 }
 
-const logIn = (codeReseau = "FRA") =>
-  getCore()
-    .store.getState()
-    .connectUser(user([company({ codeReseau })]));
+const logIn = (codeReseau = "FRA") => signIn(user([company({ codeReseau })]));
 
 // ---------------------------------------------------------------------------------------------
 // Reading the screen
@@ -304,9 +302,7 @@ describe("<macc-invoices>", () => {
 
     it("reloads from the first page when the customer switches company", async () => {
       const calls = api();
-      getCore()
-        .store.getState()
-        .connectUser(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
+      signIn(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
       const view = await mountList();
       fireEvent.click(button(view, TEXT.next));
       await answered(view, calls, 2);
@@ -711,9 +707,7 @@ describe("<macc-invoices>", () => {
     it("another company: the list starts over, and so does the stored state", async () => {
       atEntry("statut=paid&page=2");
       const calls = api();
-      getCore()
-        .store.getState()
-        .connectUser(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
+      signIn(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
       const view = await mountList();
       expect(lastQuery(calls)).toMatchObject({ page: "2", status: "paid" });
       getCore().store.getState().chooseCompany("T2");

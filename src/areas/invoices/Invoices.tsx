@@ -24,6 +24,7 @@ import {
   type SortKey,
 } from "./invoices-api";
 import { DEFAULT_LIST, readListState, writeListState, type ListState } from "./list-state";
+import { selectCompany } from "../../core/store";
 
 const PAGE_SIZE = 25;
 
@@ -34,7 +35,7 @@ const PAGE_SIZE = 25;
 export function Invoices() {
   const { t } = useLingui();
   const { theme } = useElement();
-  const entreprise = useMacc((s) => s.auth.entreprise);
+  const entreprise = useMacc(selectCompany);
   // The address holds the list of the company shown first; after a change of company it starts over.
   const firstCompany = useRef<string | undefined>(undefined);
   firstCompany.current ??= entreprise?.idTier;

@@ -14,6 +14,7 @@ import {
   type Mounted,
   type RouteHandler,
   waitFor,
+  signIn,
 } from "../../test/elements";
 
 const PHONE = "03 26 00 00 01";
@@ -116,9 +117,7 @@ describe("<macc-login-help>", () => {
 
     it("logged in: the phone of the selected company's network", async () => {
       stubApi({ ...sessionRoutes(), ...footerRoute("AGR", { body: footer("03 26 99 99 99") }) });
-      getCore()
-        .store.getState()
-        .connectUser(user([company({ codeReseau: "AGR" })]));
+      signIn(user([company({ codeReseau: "AGR" })]));
       const view = await mount(TAG);
       await waitFor(() => expect(blockedText(view)).toBe(`${BLOCKED} Appelez-nous au 03 26 99 99 99.`));
     });

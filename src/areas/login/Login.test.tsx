@@ -18,7 +18,11 @@ import {
   type Mounted,
   waitFor,
   type ApiCall,
+  currentToken,
+  currentTheme,
+  signIn,
 } from "../../test/elements";
+import { isLogged, selectCompany } from "../../core/store";
 
 const MESSAGES = {
   emailRequired: "Saisissez votre adresse e-mail",
@@ -194,7 +198,7 @@ describe("<macc-login>", () => {
       expect(password.value).toBe("Mauvais1");
       expect(email.getAttribute("aria-invalid")).toBe("true");
       expect(own(api.calls)).toHaveLength(1);
-      expect(getCore().store.getState().auth.logged).toBe(false);
+      expect(isLogged(getCore().store.getState())).toBe(false);
       // The form shows it itself: no generic toast on top.
       expect(getCore().toasts.getState().toasts).toHaveLength(0);
     });
@@ -281,19 +285,19 @@ describe("<macc-login>", () => {
       expect(call!.headers["content-type"]).toBe("application/json");
       expect(call!.headers.authorization).toBeUndefined();
 
-      const { auth, app } = getCore().store.getState();
-      expect(auth.logged).toBe(true);
-      expect(auth.user?.uuidCompte).toBe("uuid-1");
-      expect(auth.entreprise?.idTier).toBe("T-A");
-      expect(auth.token).toBe("company-token-1");
-      expect(app.theme).toBe("MACC");
+      const state = getCore().store.getState();
+      expect(isLogged(state)).toBe(true);
+      expect(state.auth.user?.uuidCompte).toBe("uuid-1");
+      expect(selectCompany(state)?.idTier).toBe("T-A");
+      expect(currentToken()).toBe("company-token-1");
+      expect(currentTheme()).toBe("MACC");
       expect(readCookie("isLogged")).toBe("true");
 
       expect(order).toEqual(["login", "navigate"]);
       const [login] = logins;
       expect(login!.bubbles).toBe(true);
       expect(login!.composed).toBe(true);
-      expect(login!.target).toBe(view.el);
+      expect(login!.target).toBe(document); // a state event: the core emits it, whatever logged the customer in
       expect(login!.detail).toEqual({ uuidCompte: "uuid-1", emailLogin: "jean@ferme.test", idTier: "T-A" });
 
       const [navigate] = navigations;
@@ -314,10 +318,10 @@ describe("<macc-login>", () => {
       const view = await mount("<macc-login></macc-login>");
       fireEvent.click(fill(view, "jean@ferme.test", "Secret123").submit);
       await waitFor(() => expect(navigations).toHaveLength(1));
-      const { auth, app } = getCore().store.getState();
-      expect(auth.entreprise?.idTier).toBe("T-A");
-      expect(auth.token).toBe("company-token-1");
-      expect(app.theme).toBe("MACC");
+      const state = getCore().store.getState();
+      expect(selectCompany(state)?.idTier).toBe("T-A");
+      expect(currentToken()).toBe("company-token-1");
+      expect(currentTheme()).toBe("MACC");
       expect(logins[0]!.detail.idTier).toBe("T-A");
       expect(navigations[0]!.detail).toEqual({ route: "CHOIX_ENTREPRISE", params: {}, path: "/portail/mon-compte/choixEntreprise" });
     });
@@ -328,7 +332,7 @@ describe("<macc-login>", () => {
       const view = await mount("<macc-login></macc-login>");
       fireEvent.click(fill(view, "jean@ferme.test", "Secret123").submit);
       await waitFor(() => expect(navigations).toHaveLength(1));
-      expect(getCore().store.getState().app.theme).toBe("AGRI");
+      expect(currentTheme()).toBe("AGRI");
     });
 
     it("a stored redirection wins over DASHBOARD and is removed", async () => {
@@ -365,7 +369,7 @@ describe("<macc-login>", () => {
   });
 
   it("already logged in → the logged-in panel, no form", async () => {
-    getCore().store.getState().connectUser(user());
+    signIn(user());
     const view = await mount("<macc-login></macc-login>");
     const { screen } = view;
     const panel = screen.getByRole("status");
@@ -377,7 +381,7 @@ describe("<macc-login>", () => {
 
   it("switches to the logged-in panel when another element logs the user in", async () => {
     const view = await mount("<macc-login></macc-login>");
-    getCore().store.getState().connectUser(user());
+    signIn(user());
     expect(await view.screen.findByText(/Vous êtes connecté en tant que/)).toBeTruthy();
   });
 

@@ -15,6 +15,7 @@ import { useBrand } from "../../ui/useBrand";
 import { followRedirection } from "../../ui/redirection";
 import { useForm } from "../../ui/useForm";
 import { validateLogin, type LoginValues } from "./validate-login";
+import { isLogged } from "../../core/store";
 
 export interface LoginProps {
   /** "basket" = LOGIN_PANIER: log in to continue the basket validation. */
@@ -24,7 +25,7 @@ export interface LoginProps {
 /** `<macc-login>` (LOGIN, and LOGIN_PANIER with variant="basket"). */
 export function Login({ variant }: LoginProps) {
   const { t } = useLingui();
-  const logged = useMacc((s) => s.auth.logged);
+  const logged = useMacc(isLogged);
   const basket = variant === "basket";
 
   return (
@@ -60,7 +61,7 @@ function LoginPanels({ basket }: { basket: boolean }) {
 
 function LoginForm({ basket }: { basket: boolean }) {
   const { t } = useLingui();
-  const { core, emit } = useElement();
+  const { core } = useElement();
   const nav = useNavigation();
   const botCheck = useBotCheck();
   const botCheckFailure = useBotCheckFailure();
@@ -85,8 +86,6 @@ function LoginForm({ basket }: { basket: boolean }) {
           (proof) => core.session.login(email.trim(), password, proof),
           () => setHarder(true),
         );
-        const entreprise = core.store.getState().auth.entreprise;
-        emit("macc-login", { uuidCompte: user.uuidCompte, emailLogin: user.infosConnexion.emailLogin, idTier: entreprise?.idTier ?? null });
         goAfterLogin(basket, user.entreprises.length);
       } catch (error) {
         form.fail([{ field: "email", message: loginErrorMessage(error) }]);

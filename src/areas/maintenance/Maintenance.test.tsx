@@ -6,6 +6,7 @@ import "../../../elements/macc-login";
 import "../../../elements/macc-maintenance";
 import { getCore } from "../../core/index";
 import { mount, problem, resetPage, stubApi, type Mounted, waitFor } from "../../test/elements";
+import { isLogged } from "../../core/store";
 
 const TITLE_FR = "Nous sommes actuellement en maintenance.";
 const TEXT_FR = "Des travaux de maintenance sont en cours. Veuillez nous excuser pour la gêne occasionnée.";
@@ -66,7 +67,7 @@ describe("an API answer 503 switches every element to the maintenance screen", (
     fireEvent.click(view.screen.getByRole("button", { name: "Se connecter" }));
     await waitFor(() => expect(showsMaintenance(view)).toBe(true));
     expect(view.root.querySelector("form")).toBeNull();
-    expect(getCore().store.getState().auth.logged).toBe(false);
+    expect(isLogged(getCore().store.getState())).toBe(false);
   });
 
   it("elements added during maintenance show it at once", async () => {

@@ -15,6 +15,7 @@ import {
   type RouteHandler,
   waitFor,
   type ApiCall,
+  signIn,
 } from "../../test/elements";
 
 const FORGOT = "POST /api/auth/forgot";
@@ -137,7 +138,7 @@ describe("<macc-forgot-password>", () => {
 
     it("posts {email, resetPath = the current path}, anonymously", async () => {
       const calls = stubApi({ [FORGOT]: { status: 202, body: {} } });
-      getCore().store.getState().connectUser(user());
+      signIn(user());
       const view = await mount(TAG);
       ask(view, " jean@ferme.test ");
       await view.screen.findByRole("status");

@@ -13,7 +13,9 @@ import {
   type Mounted,
   type RouteHandler,
   waitFor,
+  signIn,
 } from "../../test/elements";
+import { isLogged } from "../../core/store";
 
 const CHANGE = "POST /api/me/password";
 
@@ -41,7 +43,7 @@ const LABELS = {
 type Name = keyof typeof LABELS;
 
 const TAG = "<macc-password-update></macc-password-update>";
-const logIn = () => getCore().store.getState().connectUser(user());
+const logIn = () => signIn(user());
 const api = (extra: Record<string, RouteHandler> = {}) => stubApi({ ...sessionRoutes(), ...extra });
 
 const field = (view: Mounted, name: Name) => view.root.getElementById(name) as HTMLInputElement;
@@ -165,7 +167,7 @@ describe("<macc-password-update>", () => {
       expect((Object.keys(LABELS) as Name[]).map((name) => field(view, name).value)).toEqual(["", "", ""]);
       expect(view.screen.queryByRole("alert")).toBeNull();
       // The customer stays logged in.
-      expect(getCore().store.getState().auth.logged).toBe(true);
+      expect(isLogged(getCore().store.getState())).toBe(true);
     });
 
     it("422 on ancienMotDePasse: SPEC §8's message on the current-password field; values kept", async () => {

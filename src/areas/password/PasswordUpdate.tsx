@@ -14,6 +14,7 @@ import { useForm } from "../../ui/useForm";
 import { changePassword } from "./password-api";
 import { NewPasswordFields } from "../../ui/NewPasswordFields";
 import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
+import { isLogged } from "../../core/store";
 
 interface Values {
   ancienMotDePasse: string;
@@ -29,7 +30,7 @@ const EMPTY: Values = { ancienMotDePasse: "", nouveauMotDePasse: "", confirmerMo
 export function PasswordUpdate() {
   const { t } = useLingui();
   const { request } = useElement();
-  const logged = useMacc((s) => s.auth.logged);
+  const logged = useMacc(isLogged);
   const rules = useNewPasswordRules();
   const [outcome, setOutcome] = useState<"done" | "once" | "failed" | null>(null);
   const status = useRef<HTMLDivElement>(null);

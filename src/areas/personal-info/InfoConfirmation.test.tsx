@@ -16,7 +16,9 @@ import {
   type Mounted,
   type RouteHandler,
   waitFor,
+  signIn,
 } from "../../test/elements";
+import { selectCompany } from "../../core/store";
 
 interface NavigateDetail {
   route: string;
@@ -82,10 +84,7 @@ const MESSAGES = {
   confirmFailed: "Nous n'avons pas pu enregistrer votre confirmation. Veuillez réessayer plus tard.",
 };
 
-const logIn = (entreprise: Partial<Entreprise> = {}) =>
-  getCore()
-    .store.getState()
-    .connectUser(user([company({ derniereMiseAJour: "2020-03-14", ...entreprise })]));
+const logIn = (entreprise: Partial<Entreprise> = {}) => signIn(user([company({ derniereMiseAJour: "2020-03-14", ...entreprise })]));
 
 function api(extra: Record<string, RouteHandler> = {}) {
   return stubApi({ ...sessionRoutes(), [FOOTER]: { body: footer() }, [PROFILE]: { body: profileBody() }, ...extra });
@@ -265,9 +264,9 @@ describe("<macc-info-confirmation>", () => {
       const [call] = calls.callsTo(CONFIRM);
       expect(call!.method).toBe("POST");
       expect(call!.headers.authorization).toBe("Bearer company-token-1");
-      const { auth } = getCore().store.getState();
-      expect(auth.entreprise?.derniereMiseAJour).toBe("2026-11-21");
-      expect(auth.user?.entreprises[0]?.derniereMiseAJour).toBe("2026-11-21");
+      const state = getCore().store.getState();
+      expect(selectCompany(state)?.derniereMiseAJour).toBe("2026-11-21");
+      expect(state.auth.user?.entreprises[0]?.derniereMiseAJour).toBe("2026-11-21");
       expect(navigations[0]!.cancelable).toBe(true);
       expect(navigations[0]!.detail).toEqual({ route: "DASHBOARD", params: {}, path: "/portail/mon-compte" });
       expect(calls.callsTo(SAVE)).toHaveLength(0);
@@ -331,7 +330,7 @@ describe("<macc-info-confirmation>", () => {
         fireEvent.click(confirmButton(view));
         const alert = await view.screen.findByRole("alert");
         expect(alert.textContent).toBe(MESSAGES.confirmFailedPhone);
-        expect(getCore().store.getState().auth.entreprise?.derniereMiseAJour).toBe("2020-03-14");
+        expect(selectCompany(getCore().store.getState())?.derniereMiseAJour).toBe("2020-03-14");
         expect(navigations).toHaveLength(0);
         // The form shows it: no generic toast on top.
         expect(getCore().toasts.getState().toasts).toHaveLength(0);
@@ -405,11 +404,11 @@ describe("<macc-info-confirmation>", () => {
         formeJuridique: "SARL",
         immatriculation: "552100554",
       });
-      const { auth, app } = getCore().store.getState();
-      expect(auth.entreprise?.raisonSocial).toBe("Ferme des Érables");
-      expect(auth.entreprise?.derniereMiseAJour).toBe("2026-11-21");
+      const state = getCore().store.getState();
+      expect(selectCompany(state)?.raisonSocial).toBe("Ferme des Érables");
+      expect(selectCompany(state)?.derniereMiseAJour).toBe("2026-11-21");
       expect(navigations[0]!.detail).toEqual({ route: "FACTURES", params: {}, path: "/portail/mon-compte/factures" });
-      expect(app.redirection).toBeNull();
+      expect(state.app.redirection).toBeNull();
       // Saving the corrections is the confirmation: no second request.
       expect(calls.callsTo(CONFIRM)).toHaveLength(0);
     });
@@ -448,7 +447,7 @@ describe("<macc-info-confirmation>", () => {
       );
       expect((view.screen.getByLabelText("Prénom") as HTMLInputElement).value).toBe("Jeanne");
       expect(navigations).toHaveLength(0);
-      expect(getCore().store.getState().auth.entreprise?.derniereMiseAJour).toBe("2020-03-14");
+      expect(selectCompany(getCore().store.getState())?.derniereMiseAJour).toBe("2020-03-14");
     });
   });
 });

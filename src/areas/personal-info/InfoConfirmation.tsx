@@ -16,6 +16,7 @@ import { confirmInformation, type Profile } from "./profile-api";
 import { ProfileForm } from "./ProfileForm";
 import { ProfileSkeleton } from "./ProfileSkeleton";
 import { useProfile } from "./useProfile";
+import { selectCompany } from "../../core/store";
 
 /**
  * `<macc-info-confirmation>` (CONFIRMATION_INFORMATION): company data never confirmed (migrated
@@ -26,7 +27,7 @@ export function InfoConfirmation() {
   const { t } = useLingui();
   const { core, locale, request } = useElement();
   const nav = useNavigation();
-  const entreprise = useMacc((s) => s.auth.entreprise);
+  const entreprise = useMacc(selectCompany);
   const profile = useProfile(entreprise?.idTier);
   const apply = useApplyProfile();
   const phone = useCompanyPhone();

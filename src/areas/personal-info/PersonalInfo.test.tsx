@@ -18,7 +18,10 @@ import {
   type RouteHandler,
   type StubResponse,
   waitFor,
+  signIn,
+  currentToken,
 } from "../../test/elements";
+import { selectCompany } from "../../core/store";
 
 const PROFILE = "GET /api/me/profile";
 const SAVE = "PUT /api/me/profile";
@@ -115,23 +118,21 @@ function api(extra: Record<string, RouteHandler> = {}, body: ProfileBody = profi
 }
 
 const logIn = () =>
-  getCore()
-    .store.getState()
-    .connectUser(
-      user(
-        [
-          company({
-            raisonSocial: "Ferme des Tilleuls",
-            formeJuridique: "SARL",
-            immatriculation: "552100554",
-            derniereMiseAJour: "2025-06-01",
-          }),
-        ],
-        {
-          infosConnexion: { emailLogin: "claire@ferme.test" },
-        },
-      ),
-    );
+  signIn(
+    user(
+      [
+        company({
+          raisonSocial: "Ferme des Tilleuls",
+          formeJuridique: "SARL",
+          immatriculation: "552100554",
+          derniereMiseAJour: "2025-06-01",
+        }),
+      ],
+      {
+        infosConnexion: { emailLogin: "claire@ferme.test" },
+      },
+    ),
+  );
 
 const TAG = "<macc-personal-info></macc-personal-info>";
 
@@ -232,8 +233,7 @@ describe("<macc-personal-info>", () => {
 
     it("reloads when the customer switches company", async () => {
       const calls = api();
-      const store = getCore().store.getState();
-      store.connectUser(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
+      signIn(user([company({ idTier: "T1" }), company({ idTier: "T2", token: "company-token-2" })]));
       const view = await mountForm();
       getCore().store.getState().chooseCompany("T2");
       await waitFor(() => expect(calls.callsTo(PROFILE)).toHaveLength(2));
@@ -579,17 +579,17 @@ describe("<macc-personal-info>", () => {
         entreprise: { raison_sociale: "Ferme des Érables", formeJuridique: "EARL", immatriculation: "55210055400013" },
       });
 
-      const { auth } = getCore().store.getState();
-      expect(auth.entreprise).toMatchObject({
+      const state = getCore().store.getState();
+      expect(selectCompany(state)).toMatchObject({
         idTier: "T1",
         raisonSocial: "Ferme des Érables",
         formeJuridique: "EARL",
         immatriculation: "55210055400013",
         derniereMiseAJour: "2026-11-21",
       });
-      expect(auth.user?.entreprises[0]).toMatchObject({ raisonSocial: "Ferme des Érables", formeJuridique: "EARL" });
+      expect(state.auth.user?.entreprises[0]).toMatchObject({ raisonSocial: "Ferme des Érables", formeJuridique: "EARL" });
       // The company's token is kept.
-      expect(auth.token).toBe("company-token-1");
+      expect(currentToken()).toBe("company-token-1");
       // "My information" stays where it is.
       expect(events).toHaveLength(0);
     });
@@ -642,7 +642,7 @@ describe("<macc-personal-info>", () => {
       expect(inlineError(view, "immatriculation")).toBe("Ce numéro est inconnu du registre.");
       expect(input(view, "nom").value).toBe("Martin-Dubois-de-la-Grange");
       expect(view.screen.queryByText(MESSAGES.saved)).toBeNull();
-      expect(getCore().store.getState().auth.entreprise?.derniereMiseAJour).toBe("2025-06-01");
+      expect(selectCompany(getCore().store.getState())?.derniereMiseAJour).toBe("2025-06-01");
     });
 
     it("422 with several messages for one field: joined on that field", async () => {
@@ -701,7 +701,7 @@ describe("<macc-personal-info>", () => {
       expect(input(view, "raison_sociale").value).toBe("Ferme des Érables");
       expect(input(view, "ville").value).toBe("Épernay");
       expect(view.screen.queryByText(MESSAGES.saved)).toBeNull();
-      expect(getCore().store.getState().auth.entreprise?.raisonSocial).toBe("Ferme des Tilleuls");
+      expect(selectCompany(getCore().store.getState())?.raisonSocial).toBe("Ferme des Tilleuls");
       expect(getCore().toasts.getState().toasts).toHaveLength(0);
       // The button is usable again.
       await waitFor(() => expect(saveButton(view)!.getAttribute("aria-disabled")).toBeNull());

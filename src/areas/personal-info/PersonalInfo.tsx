@@ -27,7 +27,7 @@ export function useApplyProfile() {
 /** `<macc-personal-info>` (INFOS_PERSONNEL): the customer's and the company's data. */
 export function PersonalInfo() {
   const { t } = useLingui();
-  const idTier = useMacc((s) => s.auth.entreprise?.idTier);
+  const idTier = useMacc((s) => s.auth.companyId ?? undefined);
   const profile = useProfile(idTier);
   const apply = useApplyProfile();
 

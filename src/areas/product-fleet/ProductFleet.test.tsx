@@ -16,6 +16,7 @@ import {
   type RouteHandler,
   type StubResponse,
   waitFor,
+  signIn,
 } from "../../test/elements";
 
 const LIST = "GET /api/me/products";
@@ -99,10 +100,7 @@ function api(routes: Record<string, RouteHandler> = {}) {
   return stubApi({ ...sessionRoutes(), [LIST]: { body: PRODUCTS }, [DETAIL("SEM-3000")]: { body: detail() }, ...routes });
 }
 
-const logIn = () =>
-  getCore()
-    .store.getState()
-    .connectUser(user([company()]));
+const logIn = () => signIn(user([company()]));
 
 const tbodyRows = (table: Element) => [...table.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent));
 const documents = (view: Mounted) =>

@@ -13,6 +13,7 @@ import { RouteLink } from "../../ui/RouteLink";
 import { useBrand } from "../../ui/useBrand";
 import { useResource } from "../../ui/useResource";
 import { getDocument, getProduct, listProducts, type ProductDocument } from "./products-api";
+import { selectCompany } from "../../core/store";
 
 export interface ProductFleetProps {
   /** A product family code: shows that product's detail (PARC_PRODUITS_DETAIL). */
@@ -24,7 +25,7 @@ export interface ProductFleetProps {
 /** `<macc-product-fleet>` (PARC_PRODUITS and its detail routes): the company's products of the brand. */
 export function ProductFleet({ family, view }: ProductFleetProps) {
   const { t } = useLingui();
-  const entreprise = useMacc((s) => s.auth.entreprise);
+  const entreprise = useMacc(selectCompany);
   if (!entreprise) {
     return (
       <LoggedOut title={t`My product fleet`}>
@@ -44,7 +45,7 @@ function ProductList() {
   const { t } = useLingui();
   const { locale, request, core } = useElement();
   const brand = useBrand();
-  const idTier = core.store.getState().auth.entreprise?.idTier;
+  const idTier = core.store.getState().auth.companyId;
   const products = useResource(`products:${idTier}:${locale}`, (signal) => listProducts(request, locale, signal));
 
   return (

@@ -19,7 +19,9 @@ import {
   type Mounted,
   type RouteHandler,
   type StubResponse,
+  signIn,
 } from "../../test/elements";
+import { isLogged, selectCompany } from "../../core/store";
 
 const PAGE = "/portail/inscription";
 const TAG = "<macc-registration></macc-registration>";
@@ -408,7 +410,7 @@ describe("<macc-registration>", () => {
 
     it("a logged-in visitor gets the 'already logged in' message, no form", async () => {
       api();
-      getCore().store.getState().connectUser(user());
+      signIn(user());
       const view = await mount(TAG);
       expect(view.root.querySelector("h1")?.textContent).toBe("Créer mon compte");
       expect(view.root.textContent).toContain("Vous avez déjà un compte et vous êtes connecté.");
@@ -792,14 +794,14 @@ describe("<macc-registration>", () => {
       expect(call!.headers.authorization).toBeUndefined();
       expect(proofOf(call!).number).toBe(0);
 
-      const { auth } = getCore().store.getState();
-      expect(auth.logged).toBe(true);
-      expect(auth.user?.uuidCompte).toBe("uuid-new");
-      expect(auth.user?.entreprises.map((e) => e.idTier)).toEqual(companies.map((c) => c.idTier));
-      expect(auth.entreprise?.idTier).toBe("T1");
+      const state = getCore().store.getState();
+      expect(isLogged(state)).toBe(true);
+      expect(state.auth.user?.uuidCompte).toBe("uuid-new");
+      expect(state.auth.user?.entreprises.map((e) => e.idTier)).toEqual(companies.map((c) => c.idTier));
+      expect(selectCompany(state)?.idTier).toBe("T1");
 
       expect(order).toEqual(["login", "navigate"]);
-      expect(logins[0]!.target).toBe(view.el);
+      expect(logins[0]!.target).toBe(document); // a state event: the core emits it
       expect(logins[0]!.detail).toEqual({ uuidCompte: "uuid-new", emailLogin: "jean@ferme.test", idTier: "T1" });
       expect(navigations[0]!.cancelable).toBe(true);
       expect(navigations[0]!.detail).toEqual({ route, params: {}, path });
@@ -822,7 +824,7 @@ describe("<macc-registration>", () => {
       choosePassword(view, "Azerty123");
       expect(await summaryItems(view)).toEqual(["Ce mot de passe est trop courant."]);
       expect(inlineError(view, "nouveauMotDePasse")).toBe("Ce mot de passe est trop courant.");
-      expect(getCore().store.getState().auth.logged).toBe(false);
+      expect(isLogged(getCore().store.getState())).toBe(false);
     });
 
     it("409: the e-mail already has an account", async () => {
@@ -830,7 +832,7 @@ describe("<macc-registration>", () => {
       await toPassword(view);
       choosePassword(view, "Moisson2026");
       expect(await alertText(view)).toBe(MESSAGES.emailHasAccount);
-      expect(getCore().store.getState().auth.logged).toBe(false);
+      expect(isLogged(getCore().store.getState())).toBe(false);
       expect(saved()).toMatchObject({ step: "password" });
     });
   });
@@ -929,7 +931,7 @@ describe("<macc-registration>", () => {
       interceptNavigation();
       await toPassword(view);
       choosePassword(view, "Moisson2026");
-      await waitFor(() => expect(getCore().store.getState().auth.logged).toBe(true));
+      await waitFor(() => expect(isLogged(getCore().store.getState())).toBe(true));
       const served = new Set(calls.callsTo(CHALLENGE).map((_, i) => challenge(i + 1).salt));
       const protectedCalls = calls.calls.filter((c) => c.method === "POST" && c.path.startsWith("/api/registration"));
       expect(protectedCalls.map((c) => `${c.method} ${c.path}`)).toEqual(PROTECTED);

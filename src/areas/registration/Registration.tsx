@@ -24,6 +24,7 @@ import { useBrand } from "../../ui/useBrand";
 import { useForm } from "../../ui/useForm";
 import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 import { chooseCompanies, complete, identify, sendCode, verifyCode } from "./registration-api";
+import { isLogged } from "../../core/store";
 
 const COUNTRIES: readonly CompanyCountry[] = ["FR", "BE", "LU", "NL", "GB", "ES", "IT"];
 const MOBILE = /^\+?[\d\s().-]{8,20}$/;
@@ -37,7 +38,7 @@ export function Registration() {
   const { t } = useLingui();
   const store = registrationStore();
   const step = useStore(store, (s) => s.step);
-  const logged = useMacc((s) => s.auth.logged);
+  const logged = useMacc(isLogged);
   const index = ["identify", "companies", "contact", "code", "password"].indexOf(step) + 1;
   const container = useRef<HTMLDivElement>(null);
   const shownStep = useRef(step);
@@ -164,15 +165,13 @@ function Identify({ store }: { store: RegistrationStore }) {
       };
       try {
         const found = await identify(request, await bot.take(), body);
-        store
-          .getState()
-          .identified({
-            token: found.registrationId,
-            ...body,
-            immatriculation: body.immatriculation ?? "",
-            numeroClient: body.numeroClient ?? "",
-            entreprisesTrouvees: found.entreprisesTrouvees,
-          });
+        store.getState().identified({
+          token: found.registrationId,
+          ...body,
+          immatriculation: body.immatriculation ?? "",
+          numeroClient: body.numeroClient ?? "",
+          entreprisesTrouvees: found.entreprisesTrouvees,
+        });
       } catch (error) {
         const fields = fieldErrorsOf(error, Object.keys(values));
         if (fields.length) return form.fail(fields);
@@ -447,7 +446,7 @@ function Code({ store }: { store: RegistrationStore }) {
 
 function Password({ store }: { store: RegistrationStore }) {
   const { t } = useLingui();
-  const { request, core, emit, locale } = useElement();
+  const { request, core, locale } = useElement();
   const nav = useNavigation();
   const bot = useBotCheck();
   const failure = useFailure();
@@ -464,11 +463,6 @@ function Password({ store }: { store: RegistrationStore }) {
       );
       const user = await core.session.start(answer);
       store.getState().reset();
-      emit("macc-login", {
-        uuidCompte: user.uuidCompte,
-        emailLogin: user.infosConnexion.emailLogin,
-        idTier: user.entreprises[0]?.idTier ?? null,
-      });
       if (user.entreprises.length > 1) nav.go("CHOIX_ENTREPRISE");
       else followRedirection(core, nav, locale);
     } catch (error) {
