@@ -1,5 +1,7 @@
 /** Shared set-up of the API tests (not a test file itself). */
+import { readFileSync } from "node:fs";
 import { solveChallenge } from "altcha-lib";
+import { inject } from "vitest";
 import { defaultConfig, type Config } from "./config.ts";
 import { createApp } from "./app.ts";
 import { openMemoryDb, type Db } from "./db/db.ts";
@@ -18,14 +20,22 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** A copy of the run's prepared database (test-global-setup.ts), or a new one when there is none. */
+async function openTestDb(seeded: boolean): Promise<Db> {
+  const images = inject("dbImages");
+  if (!images) return openMemoryDb();
+  return openMemoryDb(new Blob([readFileSync(seeded ? images.seeded : images.bare)]));
+}
+
 export async function createTestApp(
   overrides: Partial<Config> = {},
   existingDb?: Db,
   options: { seed?: boolean } = {},
 ): Promise<TestContext> {
-  const db = existingDb ?? (await openMemoryDb());
+  const db = existingDb ?? (await openTestDb(options.seed !== false));
   let seedMs = 0;
   if (!existingDb) {
+    // Both are no-ops on the run's prepared image; they still bring a database made without one up to date.
     await migrate(db);
     if (options.seed !== false) seedMs = (await seedIfEmpty(db, { demo: true })).ms;
   }

@@ -48,8 +48,9 @@ export function pgliteDb(pglite: PGlite): Db {
 }
 
 /** In-memory embedded database (tests). */
-export async function openMemoryDb(): Promise<Db> {
-  const pglite = new PGlite();
+/** Embedded database in memory: empty, or a copy of the data directory `image` (`dumpDataDir`). */
+export async function openMemoryDb(image?: Blob): Promise<Db> {
+  const pglite = new PGlite(image ? { loadDataDir: image } : undefined);
   await pglite.waitReady;
   return pgliteDb(pglite);
 }
