@@ -38,7 +38,7 @@ export default defineConfig({
             // What nearly every element needs, in one file rather than a dozen small ones.
             {
               name: "core",
-              test: /(src[\\/](core[\\/](index|api|store|config|constants|cookies|errors|i18n|locale|paths|routes|site|theme|toasts|basket|contacts)|ui[\\/](context|sheets|events|icons|contact-icons|MaintenanceNotice|Alert|RouteLink|useResource))\.tsx?$|base\.css|elements[\\/]define\.tsx$|node_modules[\\/](zustand|@lingui|@r2wc)[\\/])/,
+              test: /(src[\\/](core[\\/](index|api|store|config|constants|cookies|errors|i18n|locale|paths|site|theme|toasts|basket|contacts)|ui[\\/](context|sheets|events|icons|contact-icons|MaintenanceNotice|Alert|RouteLink|useResource))\.tsx?$|base\.css|elements[\\/]define\.tsx$|node_modules[\\/](zustand|@lingui|@r2wc)[\\/])/,
             },
           ],
         },

@@ -17,25 +17,21 @@ export interface PortalProps {
 }
 
 /**
- * `<macc-portal>`: the whole extranet, every route of SPEC §2 behind its guards. It knows every
- * language's addresses, so a link shared from another country's site still finds its page.
+ * `<macc-portal>`: the whole extranet, every route of SPEC §2 behind its guards. A link shared from
+ * another country's site still finds its page: the other languages' addresses load for it.
  */
-export function Portal(props: PortalProps) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    void loadAllPaths().then(() => setReady(true));
-  }, []);
-  return ready ? <PortalShell {...props} /> : <span className="skeleton" style={{ minHeight: "40em" }} />;
-}
-
-function PortalShell({ base }: PortalProps) {
+export function Portal({ base }: PortalProps) {
   const { t, i18n } = useLingui();
   const { core, locale, emit } = useElement();
   const brand = useBrand();
   const logged = useMacc(isLogged);
   const derniereMiseAJour = useMacc((s) => selectCompany(s)?.derniereMiseAJour);
   const keepRedirection = useCallback((path: string) => core.store.getState().addRedirection(path), [core]);
-  const { route, notFound, navigation } = useRouter({
+  const {
+    route,
+    notFound: matchedNothing,
+    navigation,
+  } = useRouter({
     base: (base ?? core.config.portalBase).replace(/\/+$/, ""),
     locale,
     logged,
@@ -43,6 +39,17 @@ function PortalShell({ base }: PortalProps) {
     emit,
     keepRedirection,
   });
+
+  // The page's language's addresses came with its texts; the others load only for an address
+  // that is not one of them (a link shared from another country's site), before "not found".
+  const [otherLanguages, setOtherLanguages] = useState<"not loaded" | "loading" | "loaded">("not loaded");
+  useEffect(() => {
+    if (!matchedNothing || otherLanguages !== "not loaded") return;
+    setOtherLanguages("loading");
+    const done = () => setOtherLanguages("loaded");
+    void loadAllPaths().then(done, done);
+  }, [matchedNothing, otherLanguages]);
+  const notFound = matchedNothing && otherLanguages === "loaded";
 
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
@@ -75,6 +82,7 @@ function PortalShell({ base }: PortalProps) {
             </Suspense>
           </ScreenBoundary>
         )}
+        {matchedNothing && !notFound && <ScreenSkeleton />}
         {notFound && <NotFound />}
       </main>
       <Footer />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiBaseOf, readPageConfig, releaseStageOf, type PageDataset, type ReleaseStage } from "./config";
+import { adoptApiBase, apiBaseOf, readPageConfig, releaseStageOf, type PageDataset, type ReleaseStage } from "./config";
 
 describe("apiBaseOf (SPEC §7 base URL)", () => {
   it.each<[string | undefined, string, string]>([
@@ -71,5 +71,16 @@ describe("releaseStageOf (SPEC §9)", () => {
     ["agrimacc.it", "production"],
   ])("%s → %s", (host, stage) => {
     expect(releaseStageOf(host)).toBe(stage);
+  });
+});
+
+describe("adoptApiBase (the first element's api-base, when the loader set none)", () => {
+  it.each<[string, string | undefined, string[], string]>([
+    ["no loader base: the first element's", undefined, ["https://api.one.example", "https://api.two.example"], "https://api.one.example"],
+    ["the loader's base stays", "https://api.page.example", ["https://api.one.example"], "https://api.page.example"],
+  ])("%s", (_label, loaderBase, elementBases, expected) => {
+    const config = readPageConfig({ apiBase: loaderBase }, "https://www.macc.fr");
+    for (const base of elementBases) adoptApiBase(config, base);
+    expect(config.apiBase).toBe(expected);
   });
 });

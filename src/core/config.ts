@@ -44,3 +44,13 @@ export function releaseStageOf(hostname: string): ReleaseStage {
   if (host.includes("dev")) return "development";
   return "production";
 }
+
+/**
+ * The first element with its own `api-base` gives the page's session its API when the loader set
+ * none (`data-api-base`); the element's own calls always go to its base.
+ */
+export function adoptApiBase(config: PageConfig, base: string): void {
+  if (config.apiBaseFixed) return;
+  config.apiBase = base;
+  config.apiBaseFixed = true;
+}

@@ -4,6 +4,7 @@ import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef,
 import { useStore } from "zustand";
 import type { RequestOptions } from "../core/api";
 import { DEFAULT_LOCALE, type Locale, type Theme } from "../core/constants";
+import { adoptApiBase } from "../core/config";
 import { effectiveTheme, getCore, themeOf, type Core } from "../core/index";
 import { loadI18n, peekI18n, type Catalog } from "../core/i18n";
 import { isLocale } from "../core/locale";
@@ -135,10 +136,10 @@ export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiB
   const i18n = shown?.i18n;
 
   const elementBase = apiBase?.trim().replace(/\/+$/, "") || undefined;
-  if (elementBase && !core.config.apiBaseFixed) {
-    core.config.apiBase = elementBase;
-    core.config.apiBaseFixed = true;
-  }
+  // Before the element's first requests (they start in effects), never during render.
+  useLayoutEffect(() => {
+    if (elementBase) adoptApiBase(core.config, elementBase);
+  }, [core, elementBase]);
 
   const value = useMemo<ElementContextValue>(
     () => ({
