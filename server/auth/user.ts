@@ -16,6 +16,38 @@ export interface CompanyView {
   derniereMiseAJour: string | null;
 }
 
+/** A `companies` row as the queries select it (`COMPANY_COLUMNS`). */
+export interface CompanyRow {
+  id_tier: string;
+  code_reseau: string;
+  forme_juridique: string;
+  raison_sociale: string;
+  immatriculation: string;
+  numero_client: string;
+  pays: string;
+  derniere_mise_a_jour: string | null;
+}
+
+/** The columns of a `CompanyRow`, from `companies` (or its alias `c`). */
+export const companyColumns = (table = "companies") =>
+  ["id_tier", "code_reseau", "forme_juridique", "raison_sociale", "immatriculation", "numero_client", "pays"]
+    .map((column) => `${table}.${column}`)
+    .concat(`to_char(${table}.derniere_mise_a_jour, 'YYYY-MM-DD') AS derniere_mise_a_jour`)
+    .join(", ");
+
+export function companyView(row: CompanyRow): CompanyView {
+  return {
+    idTier: row.id_tier,
+    codeReseau: row.code_reseau,
+    formeJuridique: row.forme_juridique,
+    raisonSocial: row.raison_sociale,
+    immatriculation: row.immatriculation,
+    numeroClient: row.numero_client,
+    pays: row.pays,
+    derniereMiseAJour: row.derniere_mise_a_jour,
+  };
+}
+
 export interface UserView {
   uuidCompte: string;
   infosConnexion: { emailLogin: string };
@@ -44,32 +76,13 @@ export async function loadUser(db: Queryable, uuidCompte: string): Promise<UserV
     await db.query<AccountRow>("SELECT uuid_compte, email, previous_login_at FROM accounts WHERE uuid_compte = $1", [uuidCompte])
   ).rows[0];
   if (!account) return null;
-  const companies = await db.query<{
-    id_tier: string;
-    code_reseau: string;
-    forme_juridique: string;
-    raison_sociale: string;
-    immatriculation: string;
-    numero_client: string;
-    pays: string;
-    derniere_mise_a_jour: string | null;
-  }>(
-    `SELECT c.id_tier, c.code_reseau, c.forme_juridique, c.raison_sociale, c.immatriculation, c.numero_client, c.pays,
-            to_char(c.derniere_mise_a_jour, 'YYYY-MM-DD') AS derniere_mise_a_jour
+  const companies = await db.query<CompanyRow>(
+    `SELECT ${companyColumns("c")}
      FROM account_companies ac JOIN companies c ON c.id_tier = ac.id_tier
      WHERE ac.uuid_compte = $1 ORDER BY ac.position, c.id_tier`,
     [uuidCompte],
   );
-  const entreprises = companies.rows.map((c): CompanyView => ({
-    idTier: c.id_tier,
-    codeReseau: c.code_reseau,
-    formeJuridique: c.forme_juridique,
-    raisonSocial: c.raison_sociale,
-    immatriculation: c.immatriculation,
-    numeroClient: c.numero_client,
-    pays: c.pays,
-    derniereMiseAJour: c.derniere_mise_a_jour,
-  }));
+  const entreprises = companies.rows.map(companyView);
   return {
     uuidCompte: account.uuid_compte,
     infosConnexion: { emailLogin: account.email },

@@ -81,6 +81,15 @@ describe("<macc-portal> routes and guards (SPEC §2)", () => {
     expect(getCore().store.getState().app.redirection).toBe(redirection);
   });
 
+  it("while it is on the page, a session that lapses is left to its guards (the core does not leave the page)", async () => {
+    api();
+    at("/portail/mon-compte/connexion");
+    const view = await mountPortal();
+    await waitFor(() => expect(getCore().portalGuards).toBe(true));
+    view.el.remove();
+    await waitFor(() => expect(getCore().portalGuards).toBe(false));
+  });
+
   it("the redirect replaces the history entry (Back does not loop)", async () => {
     api();
     at("/portail/mon-compte/factures");

@@ -40,6 +40,11 @@ export function Portal({ base }: PortalProps) {
     keepRedirection,
   });
 
+  useEffect(() => {
+    core.portalGuards = true;
+    return () => void (core.portalGuards = false);
+  }, [core]);
+
   // The page's language's addresses came with its texts; the others load only for an address
   // that is not one of them (a link shared from another country's site), before "not found".
   const [otherLanguages, setOtherLanguages] = useState<"not loaded" | "loading" | "loaded">("not loaded");

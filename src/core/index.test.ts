@@ -173,9 +173,9 @@ describe("API reactions wired to the page (SPEC §8)", () => {
     await new Promise((r) => setTimeout(r, 50));
     stubFetch((url) => (url.includes("/auth/refresh") ? problem(401) : problem(401)));
     page("?ref=7", { cookie: "true", stored: loggedState });
-    if (withPortal) document.body.append(document.createElement("macc-portal"));
     const assign = vi.spyOn(location, "assign").mockImplementation(() => undefined);
     const core = getCore();
+    core.portalGuards = withPortal;
     signIn(loggedState.auth.user);
     await expect(core.api.request("/me/invoices")).rejects.toMatchObject({ status: 401 });
     // Let every request of this page settle before looking (and before the next test).
@@ -187,7 +187,6 @@ describe("API reactions wired to the page (SPEC §8)", () => {
     } else {
       expect(assign).not.toHaveBeenCalled();
     }
-    document.querySelector("macc-portal")?.remove();
     assign.mockRestore();
   });
 });

@@ -22,6 +22,11 @@ export interface Core {
   session: Session;
   /** The session's access tokens, in memory only (the session keeps them current). */
   tokens: AccessTokens;
+  /**
+   * True while `<macc-portal>` is on the page: its guards send a lapsed session to login, so the
+   * core leaves that to them (a page of single elements is sent to the portal's login page).
+   */
+  portalGuards: boolean;
   /** Resolves once the stored session has been restored (or found absent). */
   ready: Promise<void>;
 }
@@ -70,6 +75,8 @@ function createCore(dataset: PageDataset): Core {
   }
 
   const tokens = createAccessTokens();
+  // The API client's callbacks run after the core is complete.
+  let core: Core;
 
   // The session needs the client and the client asks the session before authenticated calls.
   let session: Session | null = null;
@@ -78,7 +85,7 @@ function createCore(dataset: PageDataset): Core {
       const wasLogged = isLogged(store.getState());
       if (isLogged(store.getState())) await session?.ensureFresh();
       // The session lapsed just as a screen needed it: to login, and back here after.
-      if (wasLogged && !isLogged(store.getState()) && !options.optional) sendToLogin(config, store);
+      if (wasLogged && !isLogged(store.getState()) && !options.optional) sendToLogin(core);
     },
     baseUrl: () => config.apiBase,
     token: () => tokens.forCompany(store.getState().auth.companyId),
@@ -88,7 +95,7 @@ function createCore(dataset: PageDataset): Core {
       store.getState().disconnect("forced");
       // Only a refused authenticated call means the customer was using the session; a failed
       // silent restore on page load just leaves the page logged out.
-      if (wasLogged && authenticated && status === 401) sendToLogin(config, store);
+      if (wasLogged && authenticated && status === 401) sendToLogin(core);
     },
     onMaintenance: () => store.getState().setMaintenance(true),
     onFailure: (error) => {
@@ -120,7 +127,8 @@ function createCore(dataset: PageDataset): Core {
       )
     : Promise.resolve();
 
-  return { config, store, toasts, api, session, tokens, ready };
+  core = { config, store, toasts, api, session, tokens, portalGuards: false, ready };
+  return core;
 }
 
 /**
@@ -129,8 +137,8 @@ function createCore(dataset: PageDataset): Core {
  * is left for the portal's login page.
  */
 const sendingToLogin = new WeakSet<PageConfig>();
-function sendToLogin(config: PageConfig, store: MaccStore): void {
-  if (document.querySelector("macc-portal") || sendingToLogin.has(config)) return;
+function sendToLogin({ config, store, portalGuards }: Core): void {
+  if (portalGuards || sendingToLogin.has(config)) return;
   sendingToLogin.add(config);
   store.getState().addRedirection(location.pathname + location.search);
   const locale = store.getState().app.locale ?? DEFAULT_LOCALE;
