@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   checkCompanyNumber,
+  COMPANY_COUNTRIES,
   COMPANY_NUMBER_EXAMPLE,
+  isCompanyCountry,
   normalizeCompanyNumber,
   type CompanyCountry,
   type CompanyNumberKind,
@@ -188,5 +190,12 @@ describe("checkCompanyNumber", () => {
 
   it.each(Object.entries(COMPANY_NUMBER_EXAMPLE) as [CompanyCountry, string][])("the %s example %j is valid", (country, example) => {
     expect(checkCompanyNumber(country, example).valid).toBe(true);
+  });
+});
+
+describe("COMPANY_COUNTRIES", () => {
+  it("lists every checked country once, in the order the registration form offers them", () => {
+    expect(COMPANY_COUNTRIES).toEqual(["FR", "BE", "LU", "NL", "GB", "ES", "IT"]);
+    expect(COMPANY_COUNTRIES.every(isCompanyCountry)).toBe(true);
   });
 });

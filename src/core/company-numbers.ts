@@ -210,6 +210,9 @@ const CHECKS: Record<CompanyCountry, (normalized: string) => CompanyNumberKind |
   IT: checkIT,
 };
 
+/** The countries whose company numbers are checked, in the order forms offer them. */
+export const COMPANY_COUNTRIES = Object.keys(CHECKS) as CompanyCountry[];
+
 export function isCompanyCountry(value: unknown): value is CompanyCountry {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(CHECKS, value);
 }

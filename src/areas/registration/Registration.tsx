@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
 import { formatCompanyName } from "../../core/company-name";
-import { COMPANY_NUMBER_EXAMPLE, checkCompanyNumber, type CompanyCountry } from "../../core/company-numbers";
+import { COMPANY_COUNTRIES, COMPANY_NUMBER_EXAMPLE, checkCompanyNumber, type CompanyCountry } from "../../core/company-numbers";
 import { isBotCheckRefusal } from "../../core/bot-check";
 import { ApiError, waitMinutes } from "../../core/errors";
 import { isEmail } from "../../core/format";
@@ -26,7 +26,6 @@ import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 import { chooseCompanies, complete, identify, sendCode, verifyCode } from "./registration-api";
 import { isLogged } from "../../core/store";
 
-const COUNTRIES: readonly CompanyCountry[] = ["FR", "BE", "LU", "NL", "GB", "ES", "IT"];
 const MOBILE = /^\+?[\d\s().-]{8,20}$/;
 
 let pageRegistration: RegistrationStore | null = null;
@@ -200,7 +199,7 @@ function Identify({ store }: { store: RegistrationStore }) {
         {...form.bind("pays")}
         label={t`Country`}
         autoComplete="country"
-        options={COUNTRIES.map((code) => ({ value: code, label: countryName.of(code) ?? code }))}
+        options={COMPANY_COUNTRIES.map((code) => ({ value: code, label: countryName.of(code) ?? code }))}
       />
       <Field
         {...form.bind("immatriculation")}
