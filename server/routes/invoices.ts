@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { zipSync, type Zippable } from "fflate";
 import * as v from "valibot";
+import { INVOICE_FIRST_YEAR, INVOICE_MAX_PAGE, INVOICE_SEARCH_MAX } from "../../src/core/constants.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
 import { isUuid, requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
@@ -23,17 +24,17 @@ const yearParam = (name: string) =>
       v.string(),
       v.regex(/^\d{4}$/, `${name} : année sur 4 chiffres attendue.`),
       v.transform(Number),
-      v.minValue(1900, `${name} : année invalide.`),
+      v.minValue(INVOICE_FIRST_YEAR, `${name} : année invalide.`),
     ),
   );
 
 const ListQuery = v.pipe(
   v.object({
-    page: intParam(1, 1_000_000, "page : entier supérieur ou égal à 1 attendu."),
+    page: intParam(1, INVOICE_MAX_PAGE, "page : entier supérieur ou égal à 1 attendu."),
     pageSize: intParam(1, MAX_PAGE_SIZE, `pageSize : entier de 1 à ${MAX_PAGE_SIZE} attendu.`),
     sort: v.optional(v.picklist(["date", "number", "amount"], "sort : date, number ou amount attendu.")),
     order: v.optional(v.picklist(["asc", "desc"], "order : asc ou desc attendu.")),
-    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, "q : 50 caractères au maximum."))),
+    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(INVOICE_SEARCH_MAX, `q : ${INVOICE_SEARCH_MAX} caractères au maximum.`))),
     year: yearParam("year"),
     annee: yearParam("annee"),
     status: v.optional(v.picklist(["paid", "unpaid"], "status : paid ou unpaid attendu.")),
@@ -95,7 +96,7 @@ export function invoiceRoutes(deps: Deps) {
     const m = /^(\d{4})\.zip$/.exec(c.req.param("file"));
     if (!m) throw new ProblemError(404, "not-found", NO_INVOICES_FOR_YEAR);
     const year = Number(m[1]);
-    if (year < 1900) throw new ProblemError(404, "not-found", NO_INVOICES_FOR_YEAR);
+    if (year < INVOICE_FIRST_YEAR) throw new ProblemError(404, "not-found", NO_INVOICES_FOR_YEAR);
     const invoices = await invoicesOfYearForPdf(db, idTier, year);
     if (invoices.length === 0) throw new ProblemError(404, "not-found", NO_INVOICES_FOR_YEAR);
     const zip = await archives.get(`${idTier}:${year}:${contentKey(invoices)}`, () => buildArchive(invoices));

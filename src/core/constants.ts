@@ -32,3 +32,8 @@ export const CONTACT_MESSAGE_MAX = 5000;
 
 /** Countries of a personal address (SPEC §9: the countries of the locales), offered by the form and checked by the API. */
 export const ADDRESS_COUNTRIES = ["FR", "BE", "LU", "NL", "DE", "GB", "ES", "IT"] as const;
+
+/** The invoice list's query limits, checked by the list's address and by the API. */
+export const INVOICE_SEARCH_MAX = 50;
+export const INVOICE_FIRST_YEAR = 1900;
+export const INVOICE_MAX_PAGE = 1_000_000;

@@ -14,6 +14,7 @@ describe("invoice list state in the address", () => {
     ["q=caf%C3%A9", { q: "café" }],
     ["lang=en&page=2", { page: 2 }],
     ["page=999999", { page: 999_999 }],
+    ["page=1000000", { page: 1_000_000 }],
     ["annee=1900", { year: 1900 }],
   ])("%s → the chosen values", (search, expected) => {
     expect(readListState(search)).toEqual({ ...DEFAULT_LIST, ...expected });
@@ -24,7 +25,7 @@ describe("invoice list state in the address", () => {
     ["page=-2", "negative page"],
     ["page=2.5", "fractional page"],
     ["page=abc", "page not a number"],
-    ["page=1000000", "page over the API's limit"],
+    ["page=1000001", "page over the API's limit (1,000,000)"],
     ["page=02", "leading zero"],
     ["annee=24", "2-digit year"],
     ["annee=1899", "year before 1900"],

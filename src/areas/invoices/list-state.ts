@@ -1,3 +1,4 @@
+import { INVOICE_FIRST_YEAR, INVOICE_MAX_PAGE, INVOICE_SEARCH_MAX } from "../../core/constants";
 import type { InvoiceQuery, SortKey } from "./invoices-api";
 
 /** What the customer chose in the list: kept in the address (see useAddressQuery). */
@@ -9,8 +10,6 @@ export const DEFAULT_LIST: ListState = { q: "", year: null, status: "", sort: "d
 const PARAM = { q: "q", year: "annee", status: "statut", sort: "tri", page: "page" } as const;
 
 const SORTS: readonly SortKey[] = ["date", "number", "amount"];
-// The API's limits: 50 characters of search, 4-digit years from 1900, pages up to 1,000,000.
-const MAX_SEARCH = 50;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
@@ -22,9 +21,9 @@ export function readListState(search: string): ListState {
   const params = new URLSearchParams(search);
   const state = { ...DEFAULT_LIST };
   const q = params.get(PARAM.q)?.trim() ?? "";
-  if (q.length <= MAX_SEARCH && !CONTROL.test(q)) state.q = q;
+  if (q.length <= INVOICE_SEARCH_MAX && !CONTROL.test(q)) state.q = q;
   const year = params.get(PARAM.year) ?? "";
-  if (/^\d{4}$/.test(year) && Number(year) >= 1900) state.year = Number(year);
+  if (/^\d{4}$/.test(year) && Number(year) >= INVOICE_FIRST_YEAR) state.year = Number(year);
   const status = params.get(PARAM.status);
   if (status === "paid" || status === "unpaid") state.status = status;
   const [sort, order, extra] = (params.get(PARAM.sort) ?? "").split("-");
@@ -33,7 +32,7 @@ export function readListState(search: string): ListState {
     state.order = order;
   }
   const page = params.get(PARAM.page) ?? "";
-  if (/^[1-9]\d{0,5}$/.test(page)) state.page = Number(page);
+  if (/^[1-9]\d*$/.test(page) && Number(page) <= INVOICE_MAX_PAGE) state.page = Number(page);
   return state;
 }
 
