@@ -70,7 +70,7 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
   // Years older than the recent ones come from customer accounting (`annee`): known from the answers.
   const [years, setYears] = useState<InvoicePage["years"] | null>(null);
   const query: InvoiceQuery = { ...state, pageSize: PAGE_SIZE, archive: Boolean(years?.find((y) => y.year === state.year)?.archive) };
-  const list = useResource(`${idTier}:${JSON.stringify(query)}`, (signal) => listInvoices(request, query, signal));
+  const list = useResource(`invoices:${idTier}:${JSON.stringify(query)}`, (signal) => listInvoices(request, query, signal));
   const page = list.data;
   const filtered = state.q !== "" || state.year !== null || state.status !== "";
 
