@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { flushSync } from "react-dom";
 import { isBotCheckRefusal, requiredWork } from "../../core/bot-check";
 import { ApiError, waitMinutes } from "../../core/errors";
 import { pathFor } from "../../core/paths";
@@ -84,7 +85,8 @@ function LoginForm({ basket }: { basket: boolean }) {
       try {
         const user = await botCheck.send(
           (proof) => core.session.login(email.trim(), password, proof),
-          () => setHarder(true),
+          // Said at once, before the harder work starts (a fast solve would otherwise beat the render).
+          () => flushSync(() => setHarder(true)),
         );
         goAfterLogin(basket, user.entreprises.length);
       } catch (error) {
