@@ -83,7 +83,7 @@ function createCore(dataset: PageDataset): Core {
   const api = createApiClient({
     beforeAuthenticated: async (options) => {
       const wasLogged = isLogged(store.getState());
-      if (isLogged(store.getState())) await session?.ensureFresh();
+      if (wasLogged) await session?.ensureFresh();
       // The session lapsed just as a screen needed it: to login, and back here after.
       if (wasLogged && !isLogged(store.getState()) && !options.optional) sendToLogin(core);
     },
