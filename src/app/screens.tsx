@@ -6,6 +6,8 @@ import type { RouteMatch, RouteName, RouteParams } from "../core/routes";
 import { useElement, WithCatalogs } from "../ui/context";
 import { addStyles } from "../ui/sheets";
 import { adviserCatalog } from "../areas/adviser/catalog";
+import { inAgriSite } from "../areas/agrimacc/agri-site";
+import { agrimaccCatalog } from "../areas/agrimacc/catalog";
 import { companyChoiceCatalog } from "../areas/company-choice/catalog";
 import { contactFormCatalog } from "../areas/contact-form/catalog";
 import { contactsCatalog } from "../areas/contacts/catalog";
@@ -97,7 +99,16 @@ const PRODUCT_FLEET = {
 const PERSONAL_INFO_STYLES = [() => import("../areas/personal-info/personal-info.css?inline")];
 
 export const SCREENS: Record<RouteName, ScreenDeclaration> = {
-  AGRIMACC: { title: msg`AGRIMACC`, View: ComingSoon },
+  AGRIMACC: {
+    title: msg`Your partner in the field`,
+    View: inAgriSite(
+      lazyScreen({
+        code: () => import("../areas/agrimacc/Agrimacc").then((m) => m.Agrimacc),
+        catalog: agrimaccCatalog,
+        styles: [() => import("../areas/agrimacc/agrimacc.css?inline")],
+      }),
+    ),
+  },
   AIDE_CONNEXION: {
     title: msg`Help logging in`,
     View: lazyScreen({ code: () => import("../areas/login-help/LoginHelp").then((m) => m.LoginHelp), catalog: loginHelpCatalog }),
