@@ -16,10 +16,13 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { adviserPhotoRoutes } from "./routes/adviser-photos.ts";
 import { adviserRoutes } from "./routes/adviser.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { BANK_DETAILS_UPLOAD_PATH, bankDetailsRoutes } from "./routes/bank-details.ts";
+import { basketRoutes } from "./routes/basket.ts";
 import { botCheckRoutes } from "./routes/bot-check.ts";
 import { confirmationRoutes } from "./routes/confirmation.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { documentRoutes } from "./routes/documents.ts";
+import { featureRoutes } from "./routes/features.ts";
 import { footerRoutes } from "./routes/footer.ts";
 import { invoiceRoutes } from "./routes/invoices.ts";
 import { meRoutes } from "./routes/me.ts";
@@ -46,6 +49,7 @@ export interface AppOptions {
 const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/servicesMACC/reseau", footerRoutes],
   ["/bot-check", botCheckRoutes],
+  ["/features", featureRoutes],
   ["/auth", authRoutes],
   ["/registration", registrationRoutes],
   ["/me", meRoutes],
@@ -58,7 +62,9 @@ const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/me/documents", documentRoutes],
   ["/me/adviser", adviserRoutes],
   ["/me/contact", contactRoutes],
+  ["/me/bank-details", bankDetailsRoutes],
   ["/advisers", adviserPhotoRoutes],
+  ["/basket", basketRoutes],
 ];
 
 const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
@@ -107,8 +113,8 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
         origin: (origin) => (allowed.has(origin) ? origin : null),
         credentials: true,
         allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-        allowHeaders: ["Authorization", "Content-Type", "X-langue", "X-Requested-With", "X-Bot-Check"],
-        exposeHeaders: ["Retry-After", "Content-Disposition"],
+        allowHeaders: ["Authorization", "Content-Type", "X-langue", "X-Requested-With", "X-Bot-Check", "Idempotency-Key"],
+        exposeHeaders: ["Retry-After", "Content-Disposition", "Idempotent-Replayed"],
         maxAge: 600,
       }),
     );
@@ -127,12 +133,13 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
     await next();
   });
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: (c) => problem(c, 413, "too-large", MESSAGES.tooLarge),
-    }),
+  const apiBodyLimit = bodyLimit({
+    maxSize: config.bodyLimitBytes,
+    onError: (c) => problem(c, 413, "too-large", MESSAGES.tooLarge),
+  });
+  // The bank-details change carries a document: its route sets its own limit.
+  app.use("/api/*", (c, next) =>
+    c.req.method === "POST" && c.req.path === BANK_DETAILS_UPLOAD_PATH ? next() : apiBodyLimit(c, next),
   );
 
   app.get("/api/health", (c) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "../auth/passwords.ts";
+import { BASKET_ITEMS, basketItemSvg } from "./basket-catalogue.ts";
 import type { Db, Queryable } from "./db.ts";
 import { addDays, addMonths, belgianCompanyNumber, hex, isoDate, makeAvatarSvg, makePdf, prng, siret } from "./seed-helpers.ts";
 
@@ -689,7 +690,28 @@ async function seedReference(tx: Queryable): Promise<void> {
   await insertJson(tx, "footer_sub_service_names", { sub_service_id: "integer", langue: "text", nom: "text" }, subServiceNames);
 }
 
-/** The demo data: product catalogue and documents, companies, accounts, advisers, invoices, purchases. */
+/** The basket's demo catalogue (ids 1001–1012): items, their names and descriptions per language, their pictures. */
+async function seedBasketCatalogue(tx: Queryable): Promise<void> {
+  await insertJson(
+    tx,
+    "basket_items",
+    { id: "text", code_reseau: "text", image: "bytea", image_type: "text" },
+    BASKET_ITEMS.map((item) => ({
+      id: item.id,
+      code_reseau: item.codeReseau,
+      image: hex(Buffer.from(basketItemSvg(item), "utf8")),
+      image_type: "image/svg+xml",
+    })),
+  );
+  await insertJson(
+    tx,
+    "basket_item_texts",
+    { item_id: "text", langue: "text", nom: "text", description: "text" },
+    BASKET_ITEMS.flatMap((item) => Object.entries(item.texts).map(([langue, t]) => ({ item_id: item.id, langue, ...t }))),
+  );
+}
+
+/** The demo data: product catalogue and documents, basket catalogue, companies, accounts, advisers, invoices, purchases. */
 async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise<number> {
   // Products
   await insertJson(
@@ -774,6 +796,8 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
     },
     documents,
   );
+
+  await seedBasketCatalogue(tx);
 
   // Companies
   const day = (d: Date) => isoDate(d);

@@ -37,3 +37,12 @@ export const ADDRESS_COUNTRIES = ["FR", "BE", "LU", "NL", "DE", "GB", "ES", "IT"
 export const INVOICE_SEARCH_MAX = 50;
 export const INVOICE_FIRST_YEAR = 1900;
 export const INVOICE_MAX_PAGE = 1_000_000;
+
+/** A basket item id (the `?panier=` list keeps only these), checked by the store and by the API. */
+export const BASKET_ITEM_ID = /^[\w-]{1,64}$/;
+/** Basket validation limits, checked by the basket form and by the API: ids per request, then field lengths. */
+export const BASKET_MAX_ITEMS = 50;
+export const BASKET_NOM_MAX = 100;
+export const BASKET_SOCIETE_MAX = 150;
+export const BASKET_MOBILE_MAX = 40;
+export const BASKET_IMMAT_MAX = 40;
