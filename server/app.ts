@@ -16,11 +16,13 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { adviserPhotoRoutes } from "./routes/adviser-photos.ts";
 import { adviserRoutes } from "./routes/adviser.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { BANK_DETAILS_UPLOAD_PATH, bankDetailsRoutes } from "./routes/bank-details.ts";
 import { basketRoutes } from "./routes/basket.ts";
 import { botCheckRoutes } from "./routes/bot-check.ts";
 import { confirmationRoutes } from "./routes/confirmation.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { documentRoutes } from "./routes/documents.ts";
+import { featureRoutes } from "./routes/features.ts";
 import { footerRoutes } from "./routes/footer.ts";
 import { invoiceRoutes } from "./routes/invoices.ts";
 import { meRoutes } from "./routes/me.ts";
@@ -47,6 +49,7 @@ export interface AppOptions {
 const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/servicesMACC/reseau", footerRoutes],
   ["/bot-check", botCheckRoutes],
+  ["/features", featureRoutes],
   ["/auth", authRoutes],
   ["/registration", registrationRoutes],
   ["/me", meRoutes],
@@ -59,6 +62,7 @@ const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/me/documents", documentRoutes],
   ["/me/adviser", adviserRoutes],
   ["/me/contact", contactRoutes],
+  ["/me/bank-details", bankDetailsRoutes],
   ["/advisers", adviserPhotoRoutes],
   ["/basket", basketRoutes],
 ];
@@ -129,13 +133,12 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
     await next();
   });
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: (c) => problem(c, 413, "too-large", MESSAGES.tooLarge),
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: config.bodyLimitBytes,
+    onError: (c) => problem(c, 413, "too-large", MESSAGES.tooLarge),
+  });
+  // The bank-details change carries a document: its route sets its own limit.
+  app.use("/api/*", (c, next) => (c.req.method === "POST" && c.req.path === BANK_DETAILS_UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
 
   app.get("/api/health", (c) => {
     c.header("Cache-Control", "no-store");

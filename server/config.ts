@@ -1,5 +1,7 @@
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { FEATURE_NAMES, type FeatureName } from "../src/core/constants.ts";
+import { RIB_DEFAULT_MAX_BYTES, RIB_TYPES, type RibType } from "../src/core/rib.ts";
 
 /** Root of the project (the folder holding package.json). */
 export const PROJECT_ROOT = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -99,6 +101,12 @@ export interface Config {
   verificationCodeTtlSeconds: number;
   verificationCodeResendSeconds: number;
   verificationCodeMaxTries: number;
+  /** Features switched on (MACC_FEATURES, a comma list of FEATURE_NAMES); all off by default. */
+  features: FeatureName[];
+  /** Bank details: the largest RIB document accepted, in bytes (RIB_MAX_BYTES). */
+  ribMaxBytes: number;
+  /** Bank details: the RIB document types accepted, recognised by their content (RIB_TYPES, a comma list). */
+  ribTypes: RibType[];
 }
 
 /** A setting that prevents the server from starting: the message names it and what to check. */
@@ -155,6 +163,18 @@ function sameSite(value: string | undefined): SameSite {
   if (v === "none") return "None";
   if (v === "lax" || v === "") return "Lax";
   throw new StartupError(`Invalid COOKIE_SAMESITE: ${value} (expected Strict, Lax or None)`);
+}
+
+/** A comma list of names out of `known`; a name it does not know stops the server (a typo must not switch a feature off silently). */
+function nameList<T extends string>(value: string | undefined, known: readonly T[], fallback: T[], name: string): T[] {
+  if (value === undefined || value.trim() === "") return fallback;
+  const names = value
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !(known as readonly string[]).includes(n));
+  if (unknown.length > 0) throw new StartupError(`Invalid ${name}: ${unknown.join(", ")} (expected a comma list of ${known.join(", ")})`);
+  return [...new Set(names)] as T[];
 }
 
 /** DEMO_DATA: off unless asked for, and never in production. */
@@ -220,6 +240,9 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     verificationCodeTtlSeconds: 600,
     verificationCodeResendSeconds: 60,
     verificationCodeMaxTries: 5,
+    features: [],
+    ribMaxBytes: RIB_DEFAULT_MAX_BYTES,
+    ribTypes: [...RIB_TYPES],
     ...overrides,
   };
 }
@@ -257,5 +280,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botCheckSecret: env.BOT_CHECK_SECRET?.trim() || undefined,
     botCheckMaxNumber: int(env.BOT_CHECK_MAX_NUMBER, base.botCheckMaxNumber, "BOT_CHECK_MAX_NUMBER"),
     loginMaxAttemptsPerClient: int(env.LOGIN_MAX_PER_CLIENT, base.loginMaxAttemptsPerClient, "LOGIN_MAX_PER_CLIENT", 1),
+    features: nameList(env.MACC_FEATURES, FEATURE_NAMES, base.features, "MACC_FEATURES"),
+    ribMaxBytes: int(env.RIB_MAX_BYTES, base.ribMaxBytes, "RIB_MAX_BYTES"),
+    ribTypes: nameList(env.RIB_TYPES, RIB_TYPES, base.ribTypes, "RIB_TYPES"),
   };
 }

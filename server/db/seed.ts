@@ -1188,5 +1188,37 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
     { id_tier: "text", code_famille: "text", code_produit: "text", date_achat: "date", quantite: "integer" },
     purchases,
   );
+
+  // Bank details: multi's FRA company has its details in force; its AGR company also has a change
+  // being validated (README "Bank details": pending stays pending, there is no back office).
+  const rib = (intitule: string, iban: string) => hex(makePdf(`RIB - ${intitule}`, `IBAN ${iban}`));
+  const bankDetails = [
+    { id_tier: "1004217", status: "in-force", iban: "FR7630006000011234567890189", intitule: "ETS DURAND ET FILS", months: -20 },
+    { id_tier: "2000873", status: "in-force", iban: "FR4417906000320065432109876", intitule: "GAEC DU BOCAGE VENDEEN", months: -30 },
+    { id_tier: "2000873", status: "pending", iban: "FR0914508000405678901234523", intitule: "GAEC DU BOCAGE VENDEEN", months: 0 },
+  ];
+  await insertJson(
+    tx,
+    "bank_details",
+    {
+      id_tier: "text",
+      status: "text",
+      iban: "text",
+      intitule: "text",
+      rib_bytes: "bytea",
+      rib_type: "text",
+      rib_name: "text",
+      submitted_at: "timestamptz",
+      validated_at: "timestamptz",
+    },
+    bankDetails.map(({ months, ...b }) => ({
+      ...b,
+      rib_bytes: rib(b.intitule, b.iban),
+      rib_type: "pdf",
+      rib_name: `rib-${b.id_tier}.pdf`,
+      submitted_at: addDays(addMonths(now, months), -3).toISOString(),
+      validated_at: b.status === "in-force" ? addMonths(now, months).toISOString() : null,
+    })),
+  );
   return invoices.length;
 }

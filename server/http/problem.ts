@@ -48,6 +48,7 @@ export type ProblemSlug =
   | "password-already-changed"
   | "reset-link-invalid"
   | "too-large"
+  | "file-too-large"
   | "too-many-requests"
   | "maintenance"
   | "method-not-allowed"

@@ -87,7 +87,7 @@ export function Portal({ base }: PortalProps) {
             </Suspense>
           </ScreenBoundary>
         )}
-        {matchedNothing && !notFound && <ScreenSkeleton />}
+        {!route && !notFound && <ScreenSkeleton />}
         {notFound && <NotFound />}
       </main>
       <Footer />

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { Locale } from "../core/constants";
+import { routeAvailability } from "../core/features";
 import { matchPath, resolveRoute } from "../core/route-rules";
 import { pathFor } from "../core/paths";
 import type { RouteMatch } from "../core/routes";
+import { useFeatures } from "../ui/useFeatures";
 import type { Navigation } from "../ui/context";
 import type { MaccEventDetails, MaccEventName } from "../core/events";
 
@@ -35,7 +37,12 @@ export function useRouter({ base, locale, logged, derniereMiseAJour, emit, keepR
   const pathname = useSyncExternalStore(subscribeToHistory, () => location.pathname);
   const search = useSyncExternalStore(subscribeToHistory, () => location.search.slice(1));
   const relative = pathname.startsWith(base) ? pathname.slice(base.length) || "/" : "/";
-  const matched = matchPath(relative, locale);
+  const found = matchPath(relative, locale);
+  // A route of a feature that is off, or of another locale, does not exist; while the features
+  // are read, the page waits (neither the screen nor "not found").
+  const features = useFeatures(Boolean(found && routeAvailability(found.name, locale, null) === "unknown"));
+  const availability = found ? routeAvailability(found.name, locale, features) : "absent";
+  const matched = availability === "available" ? found : null;
   const [now] = useState(() => new Date());
   const target = matched ? resolveRoute(matched.name, { logged, derniereMiseAJour, now }) : null;
   const redirectTo = matched && target && target !== matched.name ? target : null;
@@ -88,5 +95,5 @@ export function useRouter({ base, locale, logged, derniereMiseAJour, emit, keepR
     window.dispatchEvent(new Event(HISTORY_EVENT));
   }, [canonical, pathname, base, relative]);
 
-  return { route, notFound: !matched, navigation };
+  return { route, notFound: availability === "absent", navigation };
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   APP_VERSION,
   DEFAULT_LOCALE,
-  FEATURES,
   FRESHNESS_YEARS,
   INVOICE_NETWORKS,
   IS_LOGGED_COOKIE,
@@ -22,7 +21,6 @@ describe("SPEC §9 business constants", () => {
     ["info toast", TOAST_DURATION_MS.info, 5_000],
     ["success toast", TOAST_DURATION_MS.success, 5_000],
     ["error toast", TOAST_DURATION_MS.error, 15_000],
-    ["bank-details flag", FEATURES.bankDetails, false],
     ["logged-in cookie name", IS_LOGGED_COOKIE, "isLogged"],
   ])("%s", (_label, actual, expected) => {
     expect(actual).toBe(expected);

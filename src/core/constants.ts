@@ -20,7 +20,15 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export const TOAST_DURATION_MS = { info: 5_000, success: 5_000, error: 15_000 } as const;
 
-export const FEATURES = { bankDetails: false } as const;
+/**
+ * Features the server can switch on (`MACC_FEATURES`, a comma list; all off by default). The
+ * elements read the ones switched on from `GET /api/features`, once per page.
+ */
+export const FEATURE_NAMES = ["coordonnee-bancaire"] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+/** Bank details: the account holder's longest name (SEPA allows 70 characters). */
+export const INTITULE_MAX = 70;
 
 export const IS_LOGGED_COOKIE = "isLogged";
 export const STORAGE_KEY = "macc:state";

@@ -80,7 +80,6 @@ export interface GuardContext {
 /** One guard step: where a route must send the user instead, or null to stay. */
 export function guardRedirect(name: RouteName, ctx: GuardContext): RouteName | null {
   const { access, beforeConfirmation } = ruleOf(name);
-  if (access === "off") return ctx.logged ? "DASHBOARD" : "LOGIN";
   if (access === "restricted" && ctx.logged) return "DASHBOARD";
   if (access !== "protected") return null;
   if (!ctx.logged) return "LOGIN";

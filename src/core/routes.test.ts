@@ -162,6 +162,7 @@ const PROTECTED: RouteName[] = [
   "CHOIX_ENTREPRISE",
   "CONFIRMATION_INFORMATION",
   "CONSEILLER",
+  "COORDONNEE_BANCAIRE",
   "DASHBOARD",
   "FACTURES",
   "FORMULAIRE_CONTACT",
@@ -194,13 +195,13 @@ const loggedMissing = { logged: true, derniereMiseAJour: null, now: NOW };
 
 describe("SPEC §2 access table", () => {
   it("classifies every route", () => {
-    expect([...PROTECTED, ...RESTRICTED, ...PUBLIC, "COORDONNEE_BANCAIRE"].sort()).toEqual([...ROUTE_NAMES].sort());
+    expect([...PROTECTED, ...RESTRICTED, ...PUBLIC].sort()).toEqual([...ROUTE_NAMES].sort());
   });
   it.each(PROTECTED.map((n) => [n, "protected"] as const))("%s is %s", (n, a) => expect(ROUTES[n].access).toBe(a));
   it.each(RESTRICTED.map((n) => [n, "restricted"] as const))("%s is %s", (n, a) => expect(ROUTES[n].access).toBe(a));
   it.each(PUBLIC.map((n) => [n, "public"] as const))("%s is %s", (n, a) => expect(ROUTES[n].access).toBe(a));
-  it("COORDONNEE_BANCAIRE is switched off (feature flag false)", () => {
-    expect(ROUTES.COORDONNEE_BANCAIRE.access).toBe("off");
+  it("COORDONNEE_BANCAIRE belongs to the bank-details feature, in fr-FR only", () => {
+    expect(ROUTES.COORDONNEE_BANCAIRE).toEqual({ access: "protected", feature: "coordonnee-bancaire", locales: ["fr-FR"] });
   });
 });
 
@@ -224,8 +225,6 @@ describe("guardRedirect", () => {
     rows.push([name, "logged, stale", loggedStale, null]);
     rows.push([name, "logged, no date", loggedMissing, null]);
   }
-  rows.push(["COORDONNEE_BANCAIRE", "anonymous", anonymous, "LOGIN"]);
-  rows.push(["COORDONNEE_BANCAIRE", "logged, fresh", loggedFresh, "DASHBOARD"]);
 
   it.each(rows)("%s, %s → %j", (name, _label, ctx, expected) => {
     expect(guardRedirect(name, ctx)).toBe(expected);
@@ -251,9 +250,6 @@ describe("resolveRoute (guards applied until a route is allowed)", () => {
     rows.push([name, "anonymous", anonymous, name]);
     rows.push([name, "logged, stale", loggedStale, name]);
   }
-  rows.push(["COORDONNEE_BANCAIRE", "anonymous", anonymous, "LOGIN"]);
-  rows.push(["COORDONNEE_BANCAIRE", "logged, fresh", loggedFresh, "DASHBOARD"]);
-  rows.push(["COORDONNEE_BANCAIRE", "logged, stale", loggedStale, "CONFIRMATION_INFORMATION"]);
 
   it.each(rows)("%s, %s → %s", (name, _label, ctx, expected) => {
     expect(resolveRoute(name, ctx)).toBe(expected);

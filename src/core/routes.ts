@@ -1,4 +1,4 @@
-import { FEATURES } from "./constants";
+import type { FeatureName, Locale } from "./constants";
 
 /*
  * The route registry of the core: every route of SPEC §2 once, with the rule its guard applies.
@@ -10,10 +10,9 @@ import { FEATURES } from "./constants";
 /**
  * - `public`: anyone;
  * - `restricted`: visitors only (a logged-in customer goes to DASHBOARD);
- * - `protected`: customers only, with data confirmed within the freshness limit;
- * - `off`: a feature switched off (nobody, as if it did not exist).
+ * - `protected`: customers only, with data confirmed within the freshness limit.
  */
-export type Access = "public" | "protected" | "restricted" | "off";
+export type Access = "public" | "protected" | "restricted";
 
 export interface RouteRule {
   access: Access;
@@ -21,6 +20,10 @@ export interface RouteRule {
   beforeConfirmation?: true;
   /** The route's one path parameter: a product family's code. */
   param?: "codeFamille";
+  /** The server feature it belongs to: while that is off (or not known yet) the route does not exist. */
+  feature?: FeatureName;
+  /** The only locales it exists in (SPEC §2: bank details are fr-FR only). */
+  locales?: readonly Locale[];
 }
 
 export const ROUTES = {
@@ -29,7 +32,7 @@ export const ROUTES = {
   CHOIX_ENTREPRISE: { access: "protected", beforeConfirmation: true },
   CONFIRMATION_INFORMATION: { access: "protected", beforeConfirmation: true },
   CONSEILLER: { access: "protected" },
-  COORDONNEE_BANCAIRE: { access: FEATURES.bankDetails ? "protected" : "off" },
+  COORDONNEE_BANCAIRE: { access: "protected", feature: "coordonnee-bancaire", locales: ["fr-FR"] },
   DASHBOARD: { access: "protected" },
   FACTURES: { access: "protected" },
   FORMULAIRE_CONTACT: { access: "protected" },

@@ -17,6 +17,7 @@ import {
 } from "../../test/elements";
 
 const SUMMARY = "GET /api/me/summary";
+const FEATURES = "GET /api/features";
 
 /** Numbers as the element's locale writes them (fr-FR: a narrow no-break space between thousands). */
 const fmt = (n: number) => new Intl.NumberFormat("fr-FR").format(n);
@@ -42,13 +43,14 @@ const HREF = {
   invoices: "/portail/mon-compte/factures",
   information: "/portail/mon-compte/mes-informations",
   fleet: "/portail/mon-compte/parc-produits",
+  bank: "/portail/mon-compte/coordonnee-bancaire",
   login: "/portail/mon-compte/connexion",
 };
 
 const summary = ({ unpaid = 2, total = 40, products = 5, adviser = true } = {}) => ({ invoices: { unpaid, total }, products, adviser });
 
-function api(handler: RouteHandler = { body: summary() }) {
-  return stubApi({ ...sessionRoutes(), [SUMMARY]: handler });
+function api(handler: RouteHandler = { body: summary() }, features: string[] = []) {
+  return stubApi({ ...sessionRoutes(), [SUMMARY]: handler, [FEATURES]: { body: { features } } });
 }
 
 const logIn = (codeReseau = "FRA", extra: Parameters<typeof company>[0] = {}) => signIn(user([company({ codeReseau, ...extra })]));
@@ -124,12 +126,21 @@ describe("<macc-dashboard>", () => {
     });
   });
 
-  it("the bank details tile never shows (feature flag off), even in fr-FR", async () => {
-    api();
-    logIn("FRA");
-    const view = await mountLoaded('<macc-dashboard locale="fr-FR"></macc-dashboard>');
-    expect(titles(view)).not.toContain(TEXT.bank);
-    expect(view.root.querySelector('a[href*="coordonnee-bancaire"]')).toBeNull();
+  describe("the bank details tile: the server's flag, fr-FR only", () => {
+    it.each<[string, string[], boolean]>([
+      ["fr-FR", ["coordonnee-bancaire"], true],
+      ["fr-FR", [], false],
+      ["fr-BE", ["coordonnee-bancaire"], false],
+      ["en-GB", ["coordonnee-bancaire"], false],
+    ])("%s, features %j → tile: %s", async (locale, features, shown) => {
+      const calls = api(undefined, features);
+      logIn("FRA");
+      const view = await mountLoaded(`<macc-dashboard locale="${locale}"></macc-dashboard>`);
+      // Other locales have no such route: the flags are not even asked for.
+      await waitFor(() => expect(calls.callsTo(FEATURES)).toHaveLength(locale === "fr-FR" ? 1 : 0));
+      await waitFor(() => expect(view.root.querySelector(`a[href="${HREF.bank}"]`) !== null).toBe(shown));
+      expect(titles(view).includes(TEXT.bank)).toBe(shown);
+    });
   });
 
   describe("the counts", () => {

@@ -1,7 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { formatCompanyName } from "../../core/company-name";
-import { FEATURES } from "../../core/constants";
 import { showsInvoices } from "../../core/theme";
 import type { RouteName } from "../../core/routes";
 import { Skeleton } from "../../ui/Alert";
@@ -9,6 +8,7 @@ import { useElement, useMacc } from "../../ui/context";
 import { LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
+import { useRouteAvailability } from "../../ui/useFeatures";
 import { useResource } from "../../ui/useResource";
 import { BankIcon, FleetIcon, InvoiceIcon, ProfileIcon } from "./icons";
 import { getSummary } from "./summary-api";
@@ -17,8 +17,9 @@ import { selectCompany } from "../../core/store";
 /** `<macc-dashboard>` (DASHBOARD): one tile per part of the customer's account. */
 export function Dashboard() {
   const { t } = useLingui();
-  const { locale, theme, request } = useElement();
+  const { theme, request } = useElement();
   const entreprise = useMacc(selectCompany);
+  const bankDetails = useRouteAvailability("COORDONNEE_BANCAIRE", Boolean(entreprise)) === "available";
   const summary = useResource(entreprise ? `summary:${entreprise.idTier}` : null, (signal) => getSummary(request, signal));
 
   if (!entreprise) {
@@ -60,7 +61,7 @@ export function Dashboard() {
         <Tile route="PARC_PRODUITS" icon={<FleetIcon />} title={t`My product fleet`}>
           {detail(counts && <Plural value={counts.products} _0="No products yet" one="# product" other="# products" />)}
         </Tile>
-        {FEATURES.bankDetails && locale === "fr-FR" && (
+        {bankDetails && (
           <Tile route="COORDONNEE_BANCAIRE" icon={<BankIcon />} title={t`Bank details`}>
             <Trans>Your IBAN and bank statement</Trans>
           </Tile>
