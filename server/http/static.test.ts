@@ -24,8 +24,18 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, "js", "react-C0ffee12.js.gz"), gzipSync(CHUNK));
   writeFileSync(path.join(dist, "css", "theme-D4fG7hJk.css"), ":root{--macc-color:#0b6e4f}\n");
   writeFileSync(path.join(demo, "index.html"), "<!doctype html><title>Accueil</title>");
-  writeFileSync(path.join(demo, "france.html"), "<!doctype html><title>France</title>");
-  writeFileSync(path.join(demo, "portail.html"), "<!doctype html><title>Portail</title>");
+  // A page's loader names its portal's base; only a page hosting <macc-portal> answers the addresses under it.
+  const hostPage = (title: string, base: string, body: string) =>
+    `<!doctype html><title>${title}</title><script type="module" src="/static/js/macc-elements.js" data-portal-base="${base}"></script>${body}`;
+  writeFileSync(path.join(demo, "france.html"), hostPage("France", "/portail", "<macc-login></macc-login>"));
+  writeFileSync(path.join(demo, "portail.html"), hostPage("Portail", "/portail", "<macc-portal></macc-portal>"));
+  mkdirSync(path.join(demo, "sites", "nl-BE"), { recursive: true });
+  writeFileSync(path.join(demo, "sites", "nl-BE", "index.html"), hostPage("Thuis", "/sites/nl-BE/portaal", "<macc-header></macc-header>"));
+  writeFileSync(
+    path.join(demo, "sites", "nl-BE", "portaal.html"),
+    hostPage("Portaal", "/sites/nl-BE/portaal/", "<macc-portal>\n</macc-portal>"),
+  );
+  writeFileSync(path.join(demo, "sites", "basket-links.js"), "export {};\n");
   writeFileSync(path.join(demo, "site.css"), "body{margin:0}");
   writeFileSync(path.join(demo, "img", "logo.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   writeFileSync(path.join(demo, "notes.md"), "# not served");
@@ -160,6 +170,39 @@ describe("demo pages", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     expectHtmlSecurity(res);
     expect(await res.text()).toContain(title);
+  });
+
+  it.each([
+    ["/sites/nl-BE/", "Thuis"],
+    ["/sites/nl-BE/index.html", "Thuis"],
+    ["/sites/nl-BE/portaal", "Portaal"],
+    ["/sites/nl-BE/portaal.html", "Portaal"],
+    ["/sites/nl-BE/portaal/mijn-account/facturen?page=2", "Portaal"],
+    ["/sites/nl-BE/portaal/mijn-account/mijn-producten/ALIM%2001/sav", "Portaal"],
+  ])("country site: %s → its page, with the strict CSP", async (p, title) => {
+    const res = await get(p);
+    expect(res.status).toBe(200);
+    expectHtmlSecurity(res);
+    expect(await res.text()).toContain(`<title>${title}</title>`);
+  });
+
+  it("a folder's address without its slash is sent to the folder, query kept", async () => {
+    const res = await get("/sites/nl-BE?panier=1001");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/sites/nl-BE/?panier=1001");
+  });
+
+  it("only pages hosting the portal take the addresses under their base", async () => {
+    // france.html names /portail as its portal's base but hosts no portal: the portal page answers.
+    expect(await (await get("/portail/mon-compte")).text()).toContain("<title>Portail</title>");
+    expect((await get("/sites/nl-BE/producten/zaaizaad")).status).toBe(404);
+    expect((await get("/sites/nl-BE/portaalx/mijn-account")).status).toBe(404);
+  });
+
+  it("serves the CMS pages' own scripts as JavaScript", async () => {
+    const res = await get("/sites/basket-links.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
   });
 
   it("serves css and svg from the demo folder", async () => {

@@ -1,4 +1,4 @@
-import { realpath, readFile, stat } from "node:fs/promises";
+import { readdir, realpath, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Context } from "hono";
 import { Hono } from "hono";
@@ -28,8 +28,8 @@ const TYPES: Record<string, string> = {
   ".pdf": "application/pdf",
 };
 
-/** File types the demo folder may serve. */
-const DEMO_EXTENSIONS = new Set([".html", ".css", ".svg", ".png", ".jpg", ".jpeg", ".webp", ".gif", ".ico", ".json", ".txt"]);
+/** File types the demo folder may serve (scripts: the CMS pages' own, external as their CSP wants). */
+const DEMO_EXTENSIONS = new Set([".html", ".css", ".js", ".svg", ".png", ".jpg", ".jpeg", ".webp", ".gif", ".ico", ".json", ".txt"]);
 
 /** Name of the loader; every other .js under static/ is a content-hashed chunk. */
 const LOADER = "macc-elements.js";
@@ -138,7 +138,28 @@ export function notFoundPage(c: Context): Response {
   );
 }
 
-/** Built widget files under /static, demo host pages at the root, portal deep links to demo/portail.html. */
+/**
+ * The demo pages that host `<macc-portal>`, by the path prefix their loader declares
+ * (`data-portal-base`): every address under it is one of that portal's deep links.
+ */
+export async function findPortalPages(demoDir: string): Promise<Array<{ base: string; file: string }>> {
+  const names = await readdir(demoDir, { recursive: true }).catch(() => []);
+  const pages: Array<{ base: string; file: string }> = [];
+  for (const name of names.filter((n) => n.endsWith(".html"))) {
+    const file = await resolveInside(demoDir, name);
+    if (!file) continue;
+    const html = await readFile(file, "utf8");
+    const base = /\sdata-portal-base="([^"]+)"/.exec(html)?.[1]?.replace(/\/+$/, "");
+    if (base && /<macc-portal[\s>]/.test(html)) pages.push({ base, file });
+  }
+  // The longest prefix first, should one portal live under another's.
+  return pages.sort((a, b) => b.base.length - a.base.length);
+}
+
+/**
+ * Built widget files under /static, demo host pages at the root (a folder's index.html for its
+ * address with a trailing slash), and the deep links of every demo page hosting the portal.
+ */
 export function staticRoutes(options: { staticDir: string; demoDir: string }) {
   const app = new Hono<AppEnv>();
 
@@ -151,16 +172,16 @@ export function staticRoutes(options: { staticDir: string; demoDir: string }) {
     return sendFile(c, file, cacheControlFor(path.basename(file)), await pickVariant(c, options.staticDir, rel, file));
   });
 
-  const portal = async (c: Context) => {
-    const file = await resolveInside(options.demoDir, "portail.html");
-    return file ? sendFile(c, file, "no-cache") : notFoundPage(c);
-  };
-  app.get("/portail", portal);
-  app.get("/portail/*", portal);
+  // Read once: the demo pages do not change while the server runs.
+  let portalPages: ReturnType<typeof findPortalPages> | undefined;
 
   app.get("*", async (c, next) => {
-    const pathname = new URL(c.req.url).pathname;
+    const { pathname, search } = new URL(c.req.url);
     if (pathname === "/api" || pathname.startsWith("/api/")) return next();
+    const portal = (await (portalPages ??= findPortalPages(options.demoDir))).find(
+      ({ base }) => pathname === base || pathname.startsWith(`${base}/`),
+    );
+    if (portal) return sendFile(c, portal.file, "no-cache");
     const rel = pathname === "/" ? "index.html" : pathname.endsWith("/") ? `${pathname}index.html` : pathname;
     let ext: string;
     try {
@@ -168,6 +189,8 @@ export function staticRoutes(options: { staticDir: string; demoDir: string }) {
     } catch {
       return notFoundPage(c);
     }
+    // A folder's address without its slash: where its index.html is, so its relative links work.
+    if (ext === "" && (await resolveInside(options.demoDir, `${rel}/index.html`))) return c.redirect(`${pathname}/${search}`, 301);
     if (!DEMO_EXTENSIONS.has(ext)) return notFoundPage(c);
     const file = await resolveInside(options.demoDir, rel);
     if (!file) return notFoundPage(c);

@@ -1,0 +1,60 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SITES, siteFiles, siteUrls } from "../../scripts/demo-sites.ts";
+import { ROOT } from "../../scripts/tag-files.ts";
+import { createTestApp, type TestContext } from "../test-support.ts";
+import { HTML_CSP } from "./static.ts";
+
+/** The country demo sites (demo/sites/<locale>/), as the reference server serves them. */
+
+const files = siteFiles();
+const onDisk = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ demoDir: path.join(ROOT, "demo") }, undefined, { seed: false });
+});
+afterAll(() => t.close());
+
+describe("the committed pages are the generator's (run `npx tsx scripts/generate-sites.ts` after changing it)", () => {
+  it("three pages a site, ten sites", () => {
+    expect(files).toHaveLength(30);
+  });
+  it.each(files.map((file) => [file.path, file] as const))("%s", (file, { content }) => {
+    expect(onDisk(file), `${file} is out of date`).toBe(content);
+  });
+});
+
+describe.each(SITES.map((site) => [site.locale, site] as const))("the %s site", (locale, site) => {
+  const urls = siteUrls(site);
+  const pages = files.filter((file) => file.path.startsWith(`demo/sites/${locale}/`));
+
+  it("every page is set in its language, loads the elements like the other demo pages, and carries no inline script or style", () => {
+    for (const { content } of pages) {
+      expect(content).toContain(`<html lang="${locale}">`);
+      expect(content).toContain(
+        `<script type="module" src="/static/js/macc-elements.js" data-locale="${locale}" data-portal-base="${urls.portalBase}"></script>`,
+      );
+      // The strict CSP (script-src 'self'; style-src 'self') allows neither.
+      expect(content).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+      expect(content).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
+    }
+  });
+
+  it("is served at /sites/<locale>/: home, products, and the portal page under every portal address", async () => {
+    const checks: Array<[string, string]> = [
+      [urls.home, "<macc-login>"],
+      [urls.products, "data-add-to-basket"],
+      [urls.portalBase, "<macc-portal>"],
+      [urls.route("FACTURES"), "<macc-portal>"],
+      [`${urls.route("PANIER")}?panier=1001`, "<macc-portal>"],
+    ];
+    for (const [address, expected] of checks) {
+      const res = await t.app.request(address);
+      expect(res.status, address).toBe(200);
+      expect(res.headers.get("content-security-policy")).toBe(HTML_CSP);
+      expect(await res.text()).toContain(expected);
+    }
+  });
+});
