@@ -17,5 +17,6 @@ export const TAG_NAMES: readonly string[] = [
   "macc-adviser",
   "macc-contacts",
   "macc-contact-form",
+  "macc-basket",
   "macc-registration",
 ];

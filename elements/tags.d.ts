@@ -49,6 +49,8 @@ declare global {
     "macc-contacts": HTMLElement;
     /** `<macc-contact-form>`: FORMULAIRE_CONTACT: a message to one of the network's services. */
     "macc-contact-form": HTMLElement;
+    /** `<macc-basket>`: PANIER: the basket's items, the customer's details and the request for an adviser's call (sent once); with `view="sent"` PANIER_VALIDER, its confirmation. */
+    "macc-basket": HTMLElement;
     /** `<macc-registration>`: INSCRIPTION: identify the company, choose companies, receive a 6-digit code, set a password. */
     "macc-registration": HTMLElement;
   }
@@ -102,6 +104,11 @@ declare module "react" {
       "macc-contacts": MaccElementProps;
       /** `<macc-contact-form>`: FORMULAIRE_CONTACT: a message to one of the network's services. */
       "macc-contact-form": MaccElementProps;
+      /** `<macc-basket>`: PANIER: the basket's items, the customer's details and the request for an adviser's call (sent once); with `view="sent"` PANIER_VALIDER, its confirmation. */
+      "macc-basket": MaccElementProps<{
+        /** PANIER_VALIDER: the confirmation of the basket just sent from this tab */
+        view?: "sent";
+      }>;
       /** `<macc-registration>`: INSCRIPTION: identify the company, choose companies, receive a 6-digit code, set a password. */
       "macc-registration": MaccElementProps;
     }

@@ -131,17 +131,19 @@ describe("<macc-portal> routes and guards (SPEC §2)", () => {
     });
   });
 
-  it.each<[string]>([["/portail/mon-compte/connexion"], ["/portail/inscription"], ["/portail/panier/connexion"]])(
-    "logged in on the restricted route %s → DASHBOARD",
-    async (path) => {
-      api();
-      logIn();
-      at(path);
-      const view = await mountPortal();
-      await waitFor(() => expect(location.pathname).toBe("/portail/mon-compte"));
-      await waitFor(() => expect(title(view)).toBe("Mon compte"));
-    },
-  );
+  it.each<[string, string, string]>([
+    ["/portail/mon-compte/connexion", "/portail/mon-compte", "Mon compte"],
+    ["/portail/inscription", "/portail/mon-compte", "Mon compte"],
+    // The basket's login leads back to the basket.
+    ["/portail/panier/connexion", "/portail/panier/validation", "Votre panier"],
+  ])("logged in on the restricted route %s → %s", async (path, to, heading) => {
+    api();
+    logIn();
+    at(path);
+    const view = await mountPortal();
+    await waitFor(() => expect(location.pathname).toBe(to));
+    await waitFor(() => expect(title(view)).toBe(heading));
+  });
 
   it.each<[string]>([["/portail/"], ["/portail"]])("the root %s shows login", async (path) => {
     api();

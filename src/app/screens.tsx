@@ -6,6 +6,7 @@ import type { RouteMatch, RouteName, RouteParams } from "../core/routes";
 import { useElement, WithCatalogs } from "../ui/context";
 import { addStyles } from "../ui/sheets";
 import { adviserCatalog } from "../areas/adviser/catalog";
+import { basketCatalog } from "../areas/basket/catalog";
 import { inAgriSite } from "../areas/agrimacc/agri-site";
 import { agrimaccCatalog } from "../areas/agrimacc/catalog";
 import { companyChoiceCatalog } from "../areas/company-choice/catalog";
@@ -97,6 +98,11 @@ const PRODUCT_FLEET = {
   styles: [dataTableCss, () => import("../areas/product-fleet/product-fleet.css?inline")],
 };
 const PERSONAL_INFO_STYLES = [() => import("../areas/personal-info/personal-info.css?inline")];
+const BASKET = {
+  code: () => import("../areas/basket/Basket").then((m) => m.Basket),
+  catalog: basketCatalog,
+  styles: [() => import("../areas/basket/basket.css?inline")],
+};
 
 export const SCREENS: Record<RouteName, ScreenDeclaration> = {
   AGRIMACC: {
@@ -182,8 +188,8 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     title: msg`Change my password`,
     View: lazyScreen({ code: () => import("../areas/password/PasswordUpdate").then((m) => m.PasswordUpdate), catalog: passwordCatalog }),
   },
-  PANIER: { title: msg`Your basket`, View: ComingSoon },
-  PANIER_VALIDER: { title: msg`Basket sent`, View: ComingSoon },
+  PANIER: { title: msg`Your basket`, View: lazyScreen(BASKET) },
+  PANIER_VALIDER: { title: msg`Basket sent`, View: lazyScreen({ ...BASKET, props: () => ({ view: "sent" }) }) },
   PARC_PRODUITS: { title: msg`My product fleet`, View: lazyScreen(PRODUCT_FLEET) },
   PARC_PRODUITS_DETAIL: {
     title: msg`Product details`,

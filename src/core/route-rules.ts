@@ -80,7 +80,8 @@ export interface GuardContext {
 /** One guard step: where a route must send the user instead, or null to stay. */
 export function guardRedirect(name: RouteName, ctx: GuardContext): RouteName | null {
   const { access, beforeConfirmation } = ruleOf(name);
-  if (access === "restricted" && ctx.logged) return "DASHBOARD";
+  // LOGIN_PANIER's visitor meant to come back to the basket: logged in already, they go straight there.
+  if (access === "restricted" && ctx.logged) return name === "LOGIN_PANIER" ? "PANIER" : "DASHBOARD";
   if (access !== "protected") return null;
   if (!ctx.logged) return "LOGIN";
   if (!beforeConfirmation && freshnessOf(ctx.derniereMiseAJour, ctx.now) !== "fresh") {

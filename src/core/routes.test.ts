@@ -208,9 +208,11 @@ describe("SPEC §2 access table", () => {
 describe("guardRedirect", () => {
   const rows: Array<[RouteName, string, typeof anonymous | typeof loggedFresh, RouteName | null]> = [];
   for (const name of RESTRICTED) {
+    // LOGIN_PANIER leads back to the basket, which a logged-in customer can open at once.
+    const landing = name === "LOGIN_PANIER" ? "PANIER" : "DASHBOARD";
     rows.push([name, "anonymous", anonymous, null]);
-    rows.push([name, "logged, fresh", loggedFresh, "DASHBOARD"]);
-    rows.push([name, "logged, stale", loggedStale, "DASHBOARD"]);
+    rows.push([name, "logged, fresh", loggedFresh, landing]);
+    rows.push([name, "logged, stale", loggedStale, landing]);
   }
   for (const name of PROTECTED) {
     const exempt = FRESHNESS_EXEMPT.includes(name);
@@ -234,10 +236,12 @@ describe("guardRedirect", () => {
 describe("resolveRoute (guards applied until a route is allowed)", () => {
   const rows: Array<[RouteName, string, typeof anonymous | typeof loggedFresh, RouteName]> = [];
   for (const name of RESTRICTED) {
+    // The basket is public: no confirmation asked on the way to it.
+    const basket = name === "LOGIN_PANIER";
     rows.push([name, "anonymous", anonymous, name]);
-    rows.push([name, "logged, fresh", loggedFresh, "DASHBOARD"]);
-    rows.push([name, "logged, stale", loggedStale, "CONFIRMATION_INFORMATION"]);
-    rows.push([name, "logged, no date", loggedMissing, "CONFIRMATION_INFORMATION"]);
+    rows.push([name, "logged, fresh", loggedFresh, basket ? "PANIER" : "DASHBOARD"]);
+    rows.push([name, "logged, stale", loggedStale, basket ? "PANIER" : "CONFIRMATION_INFORMATION"]);
+    rows.push([name, "logged, no date", loggedMissing, basket ? "PANIER" : "CONFIRMATION_INFORMATION"]);
   }
   for (const name of PROTECTED) {
     const exempt = FRESHNESS_EXEMPT.includes(name);

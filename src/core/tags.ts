@@ -190,6 +190,21 @@ export const TAGS = [
     attributes: [],
   },
   {
+    tag: "macc-basket",
+    module: "areas/basket/Basket",
+    shows:
+      "PANIER: the basket's items, the customer's details and the request for an adviser's call (sent once); with `view=\"sent\"` PANIER_VALIDER, its confirmation",
+    reserve: { wide: 1100, narrow: { height: 1500, upTo: "columnsStack" } },
+    attributes: [
+      {
+        name: "view",
+        type: "string",
+        values: ["sent"],
+        description: "PANIER_VALIDER: the confirmation of the basket just sent from this tab",
+      },
+    ],
+  },
+  {
     tag: "macc-registration",
     module: "areas/registration/Registration",
     shows: "INSCRIPTION: identify the company, choose companies, receive a 6-digit code, set a password",

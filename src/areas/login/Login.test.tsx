@@ -356,6 +356,17 @@ describe("<macc-login>", () => {
       expect(navigations[0]!.detail).toEqual({ route: "PANIER", params: {}, path: "/portail/panier/validation" });
     });
 
+    it('variant="basket": back to the basket even when an earlier visit left another redirection', async () => {
+      stubApi({ [LOGIN]: { body: sessionBody() } });
+      getCore().store.getState().addRedirection("/mon-compte/factures");
+      const navigations = interceptNavigation();
+      const view = await mount('<macc-login variant="basket"></macc-login>');
+      fireEvent.click(fill(view, "jean@ferme.test", "Secret123").submit);
+      await waitFor(() => expect(navigations).toHaveLength(1));
+      expect(navigations[0]!.detail.route).toBe("PANIER");
+      expect(getCore().store.getState().app.redirection).toBeNull();
+    });
+
     it("in English the navigation uses the English path", async () => {
       stubApi({ [LOGIN]: { body: sessionBody() } });
       const navigations = interceptNavigation();

@@ -100,7 +100,8 @@ function LoginForm({ basket }: { basket: boolean }) {
   function goAfterLogin(toBasket: boolean, companies: number) {
     const store = core.store.getState();
     const locale = store.app.locale ?? "fr-FR";
-    if (toBasket && !store.app.redirection) store.addRedirection(pathFor("PANIER", locale));
+    // LOGIN_PANIER is only reached from the basket: back to it, whatever an earlier visit left.
+    if (toBasket) store.addRedirection(pathFor("PANIER", locale));
     // Several companies: the customer first says which one they act for; the redirection waits.
     if (companies > 1) {
       nav.go("CHOIX_ENTREPRISE");

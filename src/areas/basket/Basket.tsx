@@ -1,0 +1,175 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { Skeleton } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { useElement, useMacc, useNavigation } from "../../ui/context";
+import { LoadError } from "../../ui/LoadError";
+import { PageTitle } from "../../ui/PageTitle";
+import { RouteLink } from "../../ui/RouteLink";
+import { useResource } from "../../ui/useResource";
+import { followInAddress, SITE_HOME as HOME } from "./address";
+import { getItems, type BasketItem } from "./basket-api";
+import { BasketForm } from "./BasketForm";
+import { Confirmation } from "./Confirmation";
+import { lastSent, type SentRecord } from "./submission";
+
+export interface BasketProps {
+  /** "sent" = PANIER_VALIDER: the confirmation of the basket just sent. */
+  view?: string;
+}
+
+/**
+ * `<macc-basket>` (PANIER, and PANIER_VALIDER with view="sent"): the basket's items, the customer's
+ * details, and the validation that asks an adviser to call back. Once sent, the element shows its
+ * confirmation in place; inside the portal the address moves on to PANIER_VALIDER.
+ */
+export function Basket({ view }: BasketProps) {
+  const [sent, setSent] = useState<{ record: SentRecord; justNow: boolean } | null>(() => {
+    const record = view === "sent" ? lastSent() : null;
+    return record ? { record, justNow: false } : null;
+  });
+  if (sent) return <Confirmation record={sent.record} announce={sent.justNow} />;
+  if (view === "sent") return <NothingSent />;
+  return <BasketScreen onSent={(record) => setSent({ record, justNow: true })} />;
+}
+
+function BasketScreen({ onSent }: { onSent: (record: SentRecord) => void }) {
+  const { t } = useLingui();
+  const { locale, request } = useElement();
+  const nav = useNavigation();
+  const panier = useMacc((s) => s.app.panier);
+  const updatePanier = useMacc((s) => s.updatePanier);
+  const items = useResource(panier.length ? `basket-items:${locale}:${panier.join(",")}` : null, (signal) =>
+    getItems(request, panier, signal),
+  );
+
+  if (!panier.length) return <EmptyBasket />;
+
+  const remove = (id: string) => {
+    const rest = panier.filter((other) => other !== id);
+    updatePanier(rest);
+    followInAddress(nav, rest);
+  };
+
+  return (
+    <div className="container basket" part="basket">
+      <PageTitle>{t`Your basket`}</PageTitle>
+      <p>
+        <Trans>Check the items you are interested in and give us your details: an adviser calls you back to prepare your order.</Trans>
+      </p>
+      <section className="form-section" aria-labelledby="items">
+        <h2 id="items" tabIndex={-1}>
+          <Plural value={panier.length} one="# item" other="# items" />
+        </h2>
+        {items.status === "error" && !items.data ? (
+          <LoadError message={t`The items of your basket cannot be shown right now.`} onRetry={items.reload} />
+        ) : (
+          <ul className="basket-items">
+            {panier.map((id) => {
+              const item = items.data?.items.find((found) => found.id === id);
+              if (item) return <ItemRow key={id} item={item} onRemove={() => remove(id)} />;
+              if (items.data?.unknown.includes(id)) return <UnknownRow key={id} id={id} onRemove={() => remove(id)} />;
+              return (
+                <li key={id} className="basket-item">
+                  <Skeleton height="6em" label={t`Loading the item`} />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <BasketForm panier={panier} onSent={onSent} />
+    </div>
+  );
+}
+
+/** The item's picture, the same size whether it has loaded or not, so nothing jumps. */
+const PICTURE_SIZE = 96;
+
+function ItemRow({ item, onRemove }: { item: BasketItem; onRemove: () => void }) {
+  const { t } = useLingui();
+  const { core } = useElement();
+  const name = item.nom;
+  return (
+    <li className="basket-item" part="basket-item">
+      {item.image ? (
+        <img
+          className="basket-item__picture"
+          src={new URL(item.image, new URL(core.config.apiBase, location.href)).href}
+          alt={t`Picture of ${name}`}
+          width={PICTURE_SIZE}
+          height={PICTURE_SIZE}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <span className="basket-item__picture" aria-hidden="true" />
+      )}
+      <div className="basket-item__text">
+        <h3 className="basket-item__name">{name}</h3>
+        {item.description && <p className="basket-item__description">{item.description}</p>}
+      </div>
+      <Button variant="secondary" aria-label={t`Remove ${name} from the basket`} onClick={onRemove}>
+        {t`Remove`}
+      </Button>
+    </li>
+  );
+}
+
+function UnknownRow({ id, onRemove }: { id: string; onRemove: () => void }) {
+  const { t } = useLingui();
+  return (
+    <li className="basket-item basket-item--unknown" part="basket-item">
+      <span className="basket-item__picture" aria-hidden="true" />
+      <div className="basket-item__text">
+        <h3 className="basket-item__name">{t`This item is no longer available`}</h3>
+        <p className="basket-item__description">{t`Reference ${id}`}</p>
+      </div>
+      <Button variant="secondary" aria-label={t`Remove item ${id}, no longer available, from the basket`} onClick={onRemove}>
+        {t`Remove`}
+      </Button>
+    </li>
+  );
+}
+
+function EmptyBasket() {
+  const { t } = useLingui();
+  return (
+    <div className="container basket" part="basket">
+      <PageTitle>{t`Your basket`}</PageTitle>
+      <div className="panel basket-empty" role="status">
+        <p>{t`Your basket is empty.`}</p>
+        <p>
+          <Trans>Add the products you are interested in from our site: an adviser then calls you back.</Trans>
+        </p>
+        <a className="btn" href={HOME}>
+          {t`Back to the site`}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** PANIER_VALIDER opened with no basket sent from this tab: where to go instead. */
+function NothingSent() {
+  const { t } = useLingui();
+  const count = useMacc((s) => s.app.panier.length);
+  return (
+    <div className="container basket" part="basket">
+      <PageTitle>{t`Your basket`}</PageTitle>
+      <div className="panel basket-empty" role="status">
+        <p>{t`No basket has been sent from this page recently.`}</p>
+        <div className="actions">
+          {count > 0 && (
+            <RouteLink route="PANIER" className="btn">
+              {t`See my basket`}
+            </RouteLink>
+          )}
+          <a className={count > 0 ? "btn btn--secondary" : "btn"} href={HOME}>
+            {t`Back to the site`}
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}

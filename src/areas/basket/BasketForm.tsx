@@ -1,0 +1,236 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef, useState } from "react";
+import { isBotCheckRefusal } from "../../core/bot-check";
+import { formatCompanyName } from "../../core/company-name";
+import { COMPANY_COUNTRIES, COMPANY_NUMBER_EXAMPLE, isCompanyCountry } from "../../core/company-numbers";
+import { BASKET_MAX_ITEMS, BASKET_NOM_MAX, BASKET_SOCIETE_MAX, LOCALES, type Locale } from "../../core/constants";
+import { ApiError, waitMinutes } from "../../core/errors";
+import { countryOf } from "../../core/locale";
+import { MOBILE_EXAMPLE } from "../../core/phone-rules";
+import { isLogged, selectCompany } from "../../core/store";
+import type { Entreprise, UserPanier } from "../../core/types";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { SelectField } from "../../ui/Choice";
+import { useElement, useMacc, useNavigation } from "../../ui/context";
+import { ErrorSummary } from "../../ui/ErrorSummary";
+import { Field } from "../../ui/Field";
+import { fieldErrorsOf } from "../../ui/field-errors";
+import { RouteLink } from "../../ui/RouteLink";
+import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
+import { useBrand } from "../../ui/useBrand";
+import { useCompanyPhone } from "../../ui/useCompanyPhone";
+import { useForm } from "../../ui/useForm";
+import { useResource } from "../../ui/useResource";
+import { followInAddress } from "./address";
+import { getProfileContact, sendBasket, type BasketRequest } from "./basket-api";
+import { rememberSent, submissionKey, type SentRecord } from "./submission";
+import { BASKET_FIELDS, validateBasket, type BasketField, type BasketRule, type BasketValues } from "./validate-basket";
+
+/**
+ * What the form starts with: what the customer typed before (kept in the store's `userPanier`
+ * through the LOGIN_PANIER round trip and reloads), else the chosen company's data, else the
+ * page's country and language.
+ */
+function initialValues(saved: UserPanier | null, company: Entreprise | null, locale: Locale): BasketValues {
+  const country = [company?.pays, countryOf(locale)].find(isCompanyCountry) ?? "FR";
+  return {
+    nom: saved?.nom || "",
+    societe: saved?.societe || (company ? formatCompanyName(company.raisonSocial, company.formeJuridique, company.pays) : ""),
+    mobile: saved?.mobile || "",
+    immat: saved?.immat || company?.immatriculation || "",
+    pays: saved?.pays || country,
+    langue: saved?.langue || locale,
+  };
+}
+
+export function BasketForm({ panier, onSent }: { panier: string[]; onSent: (record: SentRecord) => void }) {
+  const { t } = useLingui();
+  const { core, locale, theme, request } = useElement();
+  const nav = useNavigation();
+  const brand = useBrand();
+  const logged = useMacc(isLogged);
+  const company = useMacc(selectCompany);
+  const account = useMacc((s) => s.auth.user?.uuidCompte ?? null);
+  const phone = useCompanyPhone();
+  const botCheck = useBotCheck();
+  const botCheckFailure = useBotCheckFailure();
+  const [failure, setFailure] = useState<string | null>(null);
+  const status = useRef<HTMLDivElement>(null);
+
+  const message = (field: BasketField, rule: BasketRule, values: BasketValues): string => {
+    const pays = values.pays;
+    switch (field) {
+      case "nom":
+        return rule === "required" ? t`Enter your name` : t`Your name must be ${BASKET_NOM_MAX} characters or fewer`;
+      case "societe":
+        return rule === "required"
+          ? t`Enter the name of your company`
+          : t`The company name must be ${BASKET_SOCIETE_MAX} characters or fewer`;
+      case "mobile":
+        return rule === "required"
+          ? t`Enter your mobile number`
+          : t`Enter a valid mobile number for this country, like ${MOBILE_EXAMPLE[pays] ?? MOBILE_EXAMPLE.FR}`;
+      case "immat":
+        return rule === "required"
+          ? t`Enter your company's registration number`
+          : t`Enter a valid registration number for this country, like ${COMPANY_NUMBER_EXAMPLE[isCompanyCountry(pays) ? pays : "FR"]}`;
+      case "pays":
+        return t`Choose your company's country`;
+      case "langue":
+        return t`Choose the language of your confirmation message`;
+      case "items":
+        return rule === "required" ? t`Your basket is empty.` : t`Your basket can hold ${BASKET_MAX_ITEMS} items at most: remove some`;
+    }
+  };
+
+  const form = useForm<BasketValues>(
+    initialValues(core.store.getState().app.userPanier, company, locale),
+    (values) => validateBasket(values, panier.length).map(({ field, rule }) => ({ field, message: message(field, rule, values) })),
+    async (values): Promise<void> => {
+      setFailure(null);
+      const body: BasketRequest = {
+        items: panier,
+        nom: values.nom.trim(),
+        societe: values.societe.trim(),
+        mobile: values.mobile.trim(),
+        immat: values.immat.trim(),
+        pays: values.pays,
+        langue: values.langue,
+        theme,
+      };
+      // Kept for exactly this request from this account and company: a retry is recorded once.
+      const key = submissionKey([account, company?.idTier ?? null, body]);
+      try {
+        const sent = await sendBasket(request, body, key, botCheck.take);
+        const record: SentRecord = {
+          reference: sent.reference,
+          createdAt: sent.createdAt,
+          mobile: body.mobile,
+          sms: sent.sms,
+          items: sent.items,
+        };
+        rememberSent(record);
+        onSent(record);
+        followInAddress(nav, []);
+        // SPEC §4: the basket, the redirection and the user basket data go (macc-basket-change follows).
+        core.store.getState().clearPanier();
+        if (nav.query) nav.go("PANIER_VALIDER");
+      } catch (error) {
+        const fields = fieldErrorsOf(error, [...BASKET_FIELDS, "items"]);
+        if (fields.length) return form.fail(fields);
+        setFailure(explain(error));
+      }
+    },
+  );
+
+  const explain = (error: unknown): string => {
+    if (isBotCheckRefusal(error)) return botCheckFailure;
+    if (error instanceof ApiError && error.status === 429) {
+      const minutes = waitMinutes(error);
+      return t`Too many baskets have been sent from your connection. Please wait ${minutes} min and try again.`;
+    }
+    return phone
+      ? t`Your basket could not be sent. Please try again in a moment or call us on ${phone}.`
+      : t`Your basket could not be sent. Please try again in a moment.`;
+  };
+
+  useEffect(() => {
+    if (failure) status.current?.focus();
+  }, [failure]);
+
+  // A customer's name and mobile from their profile fill the fields still empty, once.
+  const profile = useResource(company ? `basket-profile:${company.idTier}` : null, (signal) => getProfileContact(request, signal));
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (profile.status !== "ready" || prefilled.current) return;
+    prefilled.current = true;
+    const name = `${profile.data.prenom} ${profile.data.nom}`.trim();
+    if (name && !form.values.nom) form.set("nom", name);
+    if (profile.data.mobile && !form.values.mobile) form.set("mobile", profile.data.mobile);
+  }, [profile, form]);
+
+  /** A field bound to the form whose changes are also kept in the store (the LOGIN_PANIER round trip, a reload). */
+  const bind = (field: keyof BasketValues) => {
+    const bound = form.bind(field);
+    return {
+      ...bound,
+      onChange(event: { target: { value: string } }) {
+        bound.onChange(event);
+        const store = core.store.getState();
+        store.setUserPanier({ ...store.app.userPanier, [field]: event.target.value });
+      },
+    };
+  };
+
+  const countryName = new Intl.DisplayNames([locale], { type: "region" });
+  const languageName = new Intl.DisplayNames([locale], { type: "language" });
+  const pays = form.values.pays;
+
+  return (
+    <section className="form-section" aria-labelledby="basket-details">
+      <h2 id="basket-details">{t`Your details`}</h2>
+      {!logged && (
+        <div className="panel basket-account" part="basket-account">
+          <p>
+            <Trans>Do you have a {brand} account? Log in first and we fill in your company's details for you.</Trans>
+          </p>
+          <div className="actions">
+            <RouteLink route="LOGIN_PANIER" className="btn btn--secondary">
+              {t`Log in first`}
+            </RouteLink>
+            <span>{t`or continue below without an account.`}</span>
+          </div>
+        </div>
+      )}
+      <div ref={status} tabIndex={-1}>
+        {failure && <Alert kind="error">{failure}</Alert>}
+      </div>
+      <form noValidate onSubmit={form.onSubmit} aria-describedby="basket-required">
+        <ErrorSummary errors={form.errors} attempt={form.attempt} />
+        <p id="basket-required" className="field__hint">
+          <Trans>All fields are required.</Trans>
+        </p>
+        <div className="form-grid">
+          <Field {...bind("nom")} label={t`Your name`} autoComplete="name" />
+          <Field {...bind("societe")} label={t`Company name`} autoComplete="organization" />
+          <Field
+            {...bind("mobile")}
+            type="tel"
+            label={t`Mobile phone`}
+            hint={t`We send your confirmation to it by text message. For example ${MOBILE_EXAMPLE[pays] ?? MOBILE_EXAMPLE.FR}`}
+            autoComplete="mobile tel"
+          />
+          <SelectField
+            {...bind("pays")}
+            label={t`Company's country`}
+            autoComplete="country"
+            options={COMPANY_COUNTRIES.map((code) => ({ value: code, label: countryName.of(code) ?? code }))}
+          />
+          <Field
+            {...bind("immat")}
+            label={t`Company registration number`}
+            hint={
+              pays === "FR"
+                ? t`SIREN (9 digits) or SIRET (14 digits)`
+                : t`Company or VAT number, for example ${COMPANY_NUMBER_EXAMPLE[isCompanyCountry(pays) ? pays : "FR"]}`
+            }
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <SelectField
+            {...bind("langue")}
+            label={t`Language of the confirmation`}
+            autoComplete="language"
+            options={LOCALES.map((code) => ({ value: code, label: languageName.of(code) ?? code }))}
+          />
+        </div>
+        <div className="actions">
+          <Button type="submit" busy={form.submitting}>
+            {t`Validate and be contacted by an adviser`}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import * as v from "valibot";
+import type { ApiRequest } from "../../core/api";
+import { BOT_CHECK_HEADER } from "../../core/bot-check";
+import { ApiError } from "../../core/errors";
+import type { Theme } from "../../core/constants";
+import type { BasketValues } from "./validate-basket";
+
+const ItemSchema = v.object({
+  id: v.string(),
+  nom: v.string(),
+  description: v.nullish(v.string(), ""),
+  /** The picture's address, from the API's origin ("/api/basket/items/1001/image"). */
+  image: v.nullish(v.string(), null),
+});
+export type BasketItem = v.InferOutput<typeof ItemSchema>;
+
+const ItemsSchema = v.object({
+  items: v.array(ItemSchema),
+  /** Ids the catalogue does not hold (any more): shown as "no longer available", never dropped. */
+  unknown: v.optional(v.array(v.string()), []),
+});
+export type BasketItems = v.InferOutput<typeof ItemsSchema>;
+
+/** The basket's items, in the basket's order; its own "try again" state shows a failure. */
+export async function getItems(request: ApiRequest, ids: readonly string[], signal?: AbortSignal): Promise<BasketItems> {
+  const answer = await request<unknown>("/basket/items", { query: { ids: ids.join(",") }, signal, errors: "inline", anonymous: true });
+  return v.parse(ItemsSchema, answer);
+}
+
+const SentItemSchema = v.object({ id: v.string(), nom: v.string() });
+
+const SentSchema = v.object({
+  id: v.string(),
+  reference: v.string(),
+  createdAt: v.string(),
+  items: v.array(SentItemSchema),
+  sms: v.optional(v.boolean(), false),
+});
+export type SentBasket = v.InferOutput<typeof SentSchema>;
+
+export interface BasketRequest extends BasketValues {
+  items: string[];
+  theme: Theme;
+}
+
+/** How long to wait for a first submission of the same key still being recorded (409 + Retry-After). */
+const IN_PROGRESS_TRIES = 3;
+
+/**
+ * Sends the basket once: `key` is the submission's idempotency key, so a repeated request (a retry
+ * after a lost answer, a reload) gets the first answer and records nothing new. A customer's token
+ * goes with it when there is one; a lapsed session does not stop a visitor's request (`optional`).
+ * The screen shows every failure itself.
+ */
+export async function sendBasket(request: ApiRequest, body: BasketRequest, key: string, proof: () => Promise<string>): Promise<SentBasket> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const answer = await request<unknown>("/basket/requests", {
+        method: "POST",
+        body,
+        headers: { "Idempotency-Key": key, [BOT_CHECK_HEADER]: await proof() },
+        errors: "inline",
+        optional: true,
+      });
+      return v.parse(SentSchema, answer);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 409 || attempt >= IN_PROGRESS_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, (error.retryAfter ?? 1) * 1000));
+    }
+  }
+}
+
+const ProfileSchema = v.object({
+  user: v.object({ nom: v.nullish(v.string(), ""), prenom: v.nullish(v.string(), ""), mobile: v.nullish(v.string(), "") }),
+});
+export type ProfileContact = v.InferOutput<typeof ProfileSchema>["user"];
+
+/** The customer's name and mobile, to prefill the form; the form works without them, so a failure stays quiet. */
+export async function getProfileContact(request: ApiRequest, signal?: AbortSignal): Promise<ProfileContact> {
+  return v.parse(ProfileSchema, await request<unknown>("/me/profile", { signal, errors: "inline", optional: true })).user;
+}
