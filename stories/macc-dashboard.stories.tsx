@@ -4,6 +4,28 @@ import "../elements/macc-dashboard";
 import { ok, pending, refreshAs, SERVER_ERROR, SUMMARY_PATH, summaryOf, USER_AGRI, USER_ONE_COMPANY, USER_UK } from "./fixtures";
 import { elementAttributes, shadowOf, type MaccPageParameters } from "./helpers";
 
+/** My basket requests: the two sent for this company (GET /me/basket-requests), under the tiles. */
+const BASKET_REQUESTS_PATH = "GET /me/basket-requests";
+const BASKET_REQUESTS = [
+  {
+    id: "r-2",
+    reference: "P-2026-000124",
+    createdAt: "2026-11-24T15:05:00Z",
+    status: "sent",
+    items: [
+      { id: "1001", nom: "Semoir Maxi-Graine 3000" },
+      { id: "1002", nom: "Disques de rechange (lot de 4)" },
+    ],
+  },
+  {
+    id: "r-1",
+    reference: "P-2026-000101",
+    createdAt: "2026-10-02T08:30:00Z",
+    status: "sent",
+    items: [{ id: "1003", nom: "Engrais azoté 27 %" }],
+  },
+];
+
 /**
  * `<macc-dashboard>` (DASHBOARD): one tile per part of the customer's account. GET /me/summary
  * gives the counts of the tiles (unpaid invoices, products); the tiles work without them, so a
@@ -18,12 +40,19 @@ const meta = {
     api: {
       "POST /auth/refresh": refreshAs(USER_ONE_COMPANY),
       [SUMMARY_PATH]: ok(summaryOf(), 400),
+      [BASKET_REQUESTS_PATH]: ok({ requests: BASKET_REQUESTS }, 500),
     },
   },
 } satisfies Meta;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** My basket requests cannot be had: the section's message and "try again", the tiles as usual. */
+export const BasketRequestsFail: Story = {
+  name: "Basket requests fail (500)",
+  parameters: { api: { [BASKET_REQUESTS_PATH]: SERVER_ERROR } },
+};
 
 /** A FRA company: invoices (2 unpaid), my information, my product fleet (5 products). */
 export const Loaded: Story = {

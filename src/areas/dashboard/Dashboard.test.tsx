@@ -50,7 +50,13 @@ const HREF = {
 const summary = ({ unpaid = 2, total = 40, products = 5, adviser = true } = {}) => ({ invoices: { unpaid, total }, products, adviser });
 
 function api(handler: RouteHandler = { body: summary() }, features: string[] = []) {
-  return stubApi({ ...sessionRoutes(), [SUMMARY]: handler, [FEATURES]: { body: { features } } });
+  // The basket requests have their own tests (BasketRequests.test.tsx): none sent here.
+  return stubApi({
+    ...sessionRoutes(),
+    [SUMMARY]: handler,
+    [FEATURES]: { body: { features } },
+    "GET /api/me/basket-requests": { body: { requests: [] } },
+  });
 }
 
 const logIn = (codeReseau = "FRA", extra: Parameters<typeof company>[0] = {}) => signIn(user([company({ codeReseau, ...extra })]));

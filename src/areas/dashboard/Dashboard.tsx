@@ -10,6 +10,7 @@ import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useRouteAvailability } from "../../ui/useFeatures";
 import { useResource } from "../../ui/useResource";
+import { BasketRequests } from "./BasketRequests";
 import { BankIcon, FleetIcon, InvoiceIcon, ProfileIcon } from "./icons";
 import { getSummary } from "./summary-api";
 import { selectCompany } from "../../core/store";
@@ -67,6 +68,7 @@ export function Dashboard() {
           </Tile>
         )}
       </ul>
+      <BasketRequests idTier={entreprise.idTier} />
     </div>
   );
 }
