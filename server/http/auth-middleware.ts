@@ -27,3 +27,13 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+
+/**
+ * For the routes a visitor may call too: without an Authorization header the request goes on
+ * anonymous (`c.var.auth` undefined); with one, as `requireAuth` (an invalid or expired token → 401,
+ * never silently anonymous).
+ */
+export function optionalAuth(deps: Deps): MiddlewareHandler<AppEnv> {
+  const required = requireAuth(deps);
+  return (c, next) => (c.req.header("authorization") === undefined ? next() : required(c, next));
+}

@@ -61,7 +61,10 @@ export type ProblemSlug =
   | "registration-incomplete"
   | "code-expired"
   | "code-used"
-  | "code-too-many-tries";
+  | "code-too-many-tries"
+  | "idempotency-key"
+  | "idempotency-key-reused"
+  | "request-in-progress";
 
 export class ProblemError extends Error {
   constructor(

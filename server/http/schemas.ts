@@ -4,6 +4,9 @@ import * as v from "valibot";
 export const REQUIRED = "Champ obligatoire";
 export const NOT_A_STRING = "Doit être une chaîne de caractères.";
 export const INVALID_EMAIL = "Adresse e-mail invalide.";
+export const INVALID_MOBILE = "Numéro de mobile invalide.";
+export const INVALID_COMPANY_NUMBER = "Numéro d'immatriculation invalide pour ce pays.";
+export const INVALID_COUNTRY = "Pays invalide.";
 
 export function requiredString(max: number) {
   return v.pipe(

@@ -358,3 +358,64 @@ export function verificationCodeMail(lang: MailLanguage, to: string, code: strin
     signature: l.signature,
   });
 }
+
+/** What the adviser or the sales service is told about a validated basket (SPEC §3 userPanier and the items). */
+export interface BasketRequestDetails {
+  reference: string;
+  nom: string;
+  societe: string;
+  /** As typed, and in the international form the SMS went to. */
+  mobile: string;
+  mobileE164: string;
+  immat: string;
+  pays: string;
+  langue: string;
+  /** Named in French, the language of the back office. */
+  items: { id: string; nom: string }[];
+  /** The logged-in customer's account and selected company; null for a visitor. */
+  customer: { name: string; email: string; company: string; numeroClient: string; idTier: string; codeReseau: string } | null;
+}
+
+/** The call-back request for the adviser or the network's sales service (French); reply goes to a logged-in customer. */
+export function basketRequestMail(to: string, d: BasketRequestDetails): MailMessage {
+  const message = render(to, {
+    lang: "fr",
+    subject: `[Panier] Demande de rappel ${d.reference} – ${d.societe}`,
+    greeting: "Bonjour,",
+    paragraphs: [
+      d.customer
+        ? "Un client connecté à son espace client a validé son panier et souhaite être rappelé par un conseiller."
+        : "Un visiteur du site a validé son panier et souhaite être rappelé par un conseiller.",
+      `Référence : ${d.reference}`,
+      `Nom : ${d.nom} — société : ${d.societe}`,
+      `Mobile : ${d.mobile} (${d.mobileE164})`,
+      `Immatriculation : ${d.immat} (${d.pays}) — langue : ${d.langue}`,
+      ...(d.customer
+        ? [
+            `Compte client : ${d.customer.name} <${d.customer.email}>`,
+            `Entreprise sélectionnée : ${d.customer.company} — n° client ${d.customer.numeroClient} (tiers ${d.customer.idTier}, réseau ${d.customer.codeReseau})`,
+          ]
+        : []),
+      `Articles (${d.items.length}) :`,
+      ...d.items.map((item) => `• ${item.nom} (réf. ${item.id})`),
+      "Le client a reçu une confirmation par SMS annonçant qu'il sera rappelé dans les meilleurs délais.",
+    ],
+    signature: "Espace client MACC",
+  });
+  return d.customer ? { ...message, replyTo: d.customer.email } : message;
+}
+
+/** The SMS confirming a validated basket (SPEC §4: the request is registered, the company calls back as soon as possible). */
+const BASKET_SMS: Record<MailLanguage, (brand: string, reference: string) => string> = {
+  fr: (b, r) => `${b} : votre demande ${r} est bien enregistrée. Nous vous rappellerons dans les meilleurs délais.`,
+  en: (b, r) => `${b}: your request ${r} has been registered. We will call you back as soon as possible.`,
+  nl: (b, r) => `${b}: uw aanvraag ${r} is geregistreerd. We bellen u zo snel mogelijk terug.`,
+  de: (b, r) => `${b}: Ihre Anfrage ${r} wurde registriert. Wir rufen Sie so bald wie möglich zurück.`,
+  es: (b, r) => `${b}: su solicitud ${r} ha quedado registrada. Le llamaremos lo antes posible.`,
+  it: (b, r) => `${b}: la tua richiesta ${r} è stata registrata. Ti richiameremo al più presto.`,
+};
+
+/** `brand`: the name the customer knows (AgriMACC for the agri network, else MACC). */
+export function basketConfirmationText(lang: MailLanguage, brand: string, reference: string): string {
+  return BASKET_SMS[lang](brand, reference);
+}

@@ -13,7 +13,15 @@ import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
 import { ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
 import { hit } from "../http/rate-limit.ts";
-import { INVALID_EMAIL, NOT_A_STRING, objectMessage, REQUIRED } from "../http/schemas.ts";
+import {
+  INVALID_COMPANY_NUMBER,
+  INVALID_COUNTRY,
+  INVALID_EMAIL,
+  INVALID_MOBILE,
+  NOT_A_STRING,
+  objectMessage,
+  REQUIRED,
+} from "../http/schemas.ts";
 import { readJson } from "../http/validate.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { mailLanguage, verificationCodeMail, verificationCodeText } from "../mail/templates.ts";
@@ -37,10 +45,10 @@ import { sendSmsInBackground } from "../sms/sms.ts";
 
 export const REGISTRATION_MESSAGES = {
   oneOfTwo: "Un des deux champs est obligatoire",
-  badNumber: "Numéro d'immatriculation invalide pour ce pays.",
+  badNumber: INVALID_COMPANY_NUMBER,
   badEmail: INVALID_EMAIL,
-  badMobile: "Numéro de mobile invalide.",
-  badCountry: "Pays invalide.",
+  badMobile: INVALID_MOBILE,
+  badCountry: INVALID_COUNTRY,
   noCompany: "Aucune entreprise ne correspond.",
   unknownCustomer: "Désolé, ce code client n'est pas reconnu.",
   chooseCompany: "Sélectionnez au moins une entreprise",
