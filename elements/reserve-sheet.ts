@@ -5,6 +5,7 @@ export const RESERVE_CSS = `:host{min-height:var(--_reserve,48px)}
 :host(macc-footer){--_reserve:504px}@media (max-width:36rem){:host(macc-footer){--_reserve:912px}}
 :host(macc-login){--_reserve:526px}@media (max-width:36rem){:host(macc-login){--_reserve:884px}}
 :host(macc-maintenance){--_reserve:128px}
+:host(macc-bank-details){--_reserve:0px}
 :host(macc-company-choice){--_reserve:320px}
 :host(macc-info-confirmation){--_reserve:480px}
 :host(macc-personal-info){--_reserve:640px}

@@ -5,6 +5,7 @@ export const TAG_NAMES: readonly string[] = [
   "macc-footer",
   "macc-login",
   "macc-maintenance",
+  "macc-bank-details",
   "macc-company-choice",
   "macc-info-confirmation",
   "macc-personal-info",

@@ -25,6 +25,8 @@ declare global {
     "macc-login": HTMLElement;
     /** `<macc-maintenance>`: MAINTENANCE. */
     "macc-maintenance": HTMLElement;
+    /** `<macc-bank-details>`: COORDONNEE_BANCAIRE (fr-FR): the IBAN and account holder in force, a change being validated, a change with its RIB document; nothing while the server's `coordonnee-bancaire` feature is off. */
+    "macc-bank-details": HTMLElement;
     /** `<macc-company-choice>`: CHOIX_ENTREPRISE: pick the company you act for (its token, network and theme). */
     "macc-company-choice": HTMLElement;
     /** `<macc-info-confirmation>`: CONFIRMATION_INFORMATION: confirm or correct data never confirmed or older than 3 years. */
@@ -75,6 +77,8 @@ declare module "react" {
       }>;
       /** `<macc-maintenance>`: MAINTENANCE. */
       "macc-maintenance": MaccElementProps;
+      /** `<macc-bank-details>`: COORDONNEE_BANCAIRE (fr-FR): the IBAN and account holder in force, a change being validated, a change with its RIB document; nothing while the server's `coordonnee-bancaire` feature is off. */
+      "macc-bank-details": MaccElementProps;
       /** `<macc-company-choice>`: CHOIX_ENTREPRISE: pick the company you act for (its token, network and theme). */
       "macc-company-choice": MaccElementProps;
       /** `<macc-info-confirmation>`: CONFIRMATION_INFORMATION: confirm or correct data never confirmed or older than 3 years. */

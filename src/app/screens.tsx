@@ -6,6 +6,7 @@ import type { RouteMatch, RouteName, RouteParams } from "../core/routes";
 import { useElement, WithCatalogs } from "../ui/context";
 import { addStyles } from "../ui/sheets";
 import { adviserCatalog } from "../areas/adviser/catalog";
+import { bankDetailsCatalog } from "../areas/bank-details/catalog";
 import { basketCatalog } from "../areas/basket/catalog";
 import { inAgriSite } from "../areas/agrimacc/agri-site";
 import { agrimaccCatalog } from "../areas/agrimacc/catalog";
@@ -136,7 +137,14 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     }),
   },
   CONSEILLER: { title: msg({ message: "Your {brand} adviser" }), View: ADVISER },
-  COORDONNEE_BANCAIRE: { title: msg`Bank details`, View: ComingSoon },
+  COORDONNEE_BANCAIRE: {
+    title: msg`Bank details`,
+    View: lazyScreen({
+      code: () => import("../areas/bank-details/BankDetails").then((m) => m.BankDetails),
+      catalog: bankDetailsCatalog,
+      styles: [() => import("../areas/bank-details/bank-details.css?inline")],
+    }),
+  },
   DASHBOARD: {
     title: msg`My account`,
     View: lazyScreen({

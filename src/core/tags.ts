@@ -109,6 +109,15 @@ export const TAGS = [
   },
   { tag: "macc-maintenance", module: "areas/maintenance/Maintenance", shows: "MAINTENANCE", reserve: { wide: 128 }, attributes: [] },
   {
+    tag: "macc-bank-details",
+    module: "areas/bank-details/BankDetails",
+    shows:
+      "COORDONNEE_BANCAIRE (fr-FR): the IBAN and account holder in force, a change being validated, a change with its RIB document; nothing while the server's `coordonnee-bancaire` feature is off",
+    // Nothing is reserved: with the feature off (the default) the element stays empty.
+    reserve: { wide: 0 },
+    attributes: [],
+  },
+  {
     tag: "macc-company-choice",
     module: "areas/company-choice/CompanyChoice",
     shows: "CHOIX_ENTREPRISE: pick the company you act for (its token, network and theme)",
