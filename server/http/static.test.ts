@@ -164,26 +164,19 @@ describe("demo pages", () => {
     ["/portail", "Portail"],
     ["/portail/mon-compte/factures", "Portail"],
     ["/portail/my-account/MACC-products/ALIM/sav", "Portail"],
-  ])("%s → HTML with the strict CSP", async (p, title) => {
-    const res = await get(p);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-    expectHtmlSecurity(res);
-    expect(await res.text()).toContain(title);
-  });
-
-  it.each([
+    // A country site: its folder's index, and its own portal page under every address of its base.
     ["/sites/nl-BE/", "Thuis"],
     ["/sites/nl-BE/index.html", "Thuis"],
     ["/sites/nl-BE/portaal", "Portaal"],
     ["/sites/nl-BE/portaal.html", "Portaal"],
     ["/sites/nl-BE/portaal/mijn-account/facturen?page=2", "Portaal"],
     ["/sites/nl-BE/portaal/mijn-account/mijn-producten/ALIM%2001/sav", "Portaal"],
-  ])("country site: %s → its page, with the strict CSP", async (p, title) => {
+  ])("%s → HTML with the strict CSP", async (p, title) => {
     const res = await get(p);
     expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     expectHtmlSecurity(res);
-    expect(await res.text()).toContain(`<title>${title}</title>`);
+    expect(await res.text()).toContain(title);
   });
 
   it("a folder's address without its slash is sent to the folder, query kept", async () => {
