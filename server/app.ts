@@ -17,7 +17,7 @@ import { adviserPhotoRoutes } from "./routes/adviser-photos.ts";
 import { adviserRoutes } from "./routes/adviser.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { BANK_DETAILS_UPLOAD_PATH, bankDetailsRoutes } from "./routes/bank-details.ts";
-import { basketRoutes } from "./routes/basket.ts";
+import { basketRoutes, myBasketRequestRoutes } from "./routes/basket.ts";
 import { botCheckRoutes } from "./routes/bot-check.ts";
 import { confirmationRoutes } from "./routes/confirmation.ts";
 import { contactRoutes } from "./routes/contact.ts";
@@ -62,6 +62,7 @@ const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/me/documents", documentRoutes],
   ["/me/adviser", adviserRoutes],
   ["/me/contact", contactRoutes],
+  ["/me/basket-requests", myBasketRequestRoutes],
   ["/me/bank-details", bankDetailsRoutes],
   ["/advisers", adviserPhotoRoutes],
   ["/basket", basketRoutes],

@@ -496,6 +496,7 @@ describe("POST /api/basket/requests: refusals", () => {
     );
     const other = await submit(VALID, { app: proxied.app, address: shared, headers: { "X-Forwarded-For": "198.51.100.8" } });
     expect(other.res.status).toBe(201);
+    await settleMail(t.db);
     await proxied.close();
   });
 
@@ -705,5 +706,97 @@ describe("POST /api/basket/requests: a logged-in customer", () => {
     const before = await counts();
     await expectProblem((await submit(VALID, { headers: { Authorization: `Bearer ${user.entreprises[0]!.token}` } })).res, 401);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe("GET /api/me/basket-requests", () => {
+  const login = async (email: string) => {
+    const res = await t.app.request(
+      "/api/auth/login",
+      await withBotCheck(t.app, json({ email, password: DEMO_PASSWORD })),
+      fromAddress("10.33.0.1"),
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { accessToken: string; user: { entreprises: { idTier: string; token: string }[] } };
+    return { account: body.accessToken, company: Object.fromEntries(body.user.entreprises.map((e) => [e.idTier, e.token])) };
+  };
+  interface Listed {
+    requests: { id: string; reference: string; createdAt: string; status: string; items: { id: string; nom: string }[] }[];
+  }
+  const list = async (token: string) => {
+    const res = await t.app.request("/api/me/basket-requests", { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    return ((await res.json()) as Listed).requests;
+  };
+  const sendAs = async (token: string | null, body: Body = VALID, address = newAddress()) => {
+    const { res, text } = await submit(body, { address, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    expect(res.status).toBe(201);
+    return JSON.parse(text) as Created;
+  };
+
+  it("lists the account's requests for the selected company, newest first, with the items named as sent", async () => {
+    const welcome = await login("welcome@demo.macc.test");
+    expect(await list(welcome.company["1006612"]!)).toEqual([]);
+    const older = await sendAs(welcome.company["1006612"]!, { ...VALID, items: ["1004", "1010"] });
+    await sendAs(null, { ...VALID, items: ["1005"] }); // as a visitor
+    await sendAs(welcome.account, { ...VALID, items: ["1006"] }); // account-level token
+    const newer = await sendAs(welcome.company["1006612"]!, { ...VALID, items: ["1009"], langue: "de-BE" });
+    await t.db.query("UPDATE basket_item_texts SET nom = 'Renamed' WHERE item_id = '1004'");
+
+    expect(await list(welcome.company["1006612"]!)).toEqual([
+      {
+        id: newer.id,
+        reference: newer.reference,
+        createdAt: newer.createdAt,
+        status: "sent",
+        items: [{ id: "1009", nom: "Bordeauxbrühe 20 %" }],
+      },
+      {
+        id: older.id,
+        reference: older.reference,
+        createdAt: older.createdAt,
+        status: "sent",
+        items: [
+          { id: "1004", nom: "Aliment vaches laitières VL 18" },
+          { id: "1010", nom: "Seau à lécher minéral" },
+        ],
+      },
+    ]);
+    expect(newer.createdAt > older.createdAt).toBe(true);
+  });
+
+  it("shows neither another company's requests of the same account nor another customer's", async () => {
+    const multi = await login("multi@demo.macc.test");
+    const uk = await login("uk@demo.macc.test");
+    const agr = await sendAs(multi.company["2000873"]!);
+    const fra = await sendAs(multi.company["1004217"]!);
+    const ukRequest = await sendAs(uk.company["4000128"]!);
+    const ids = async (token: string) => (await list(token)).map((r) => r.id);
+    expect(await ids(multi.company["2000873"]!)).toContain(agr.id);
+    expect(await ids(multi.company["2000873"]!)).not.toContain(fra.id);
+    expect(await ids(multi.company["1004217"]!)).toContain(fra.id);
+    expect(await ids(multi.company["1004217"]!)).not.toContain(agr.id);
+    expect(await ids(uk.company["4000128"]!)).toEqual([ukRequest.id]);
+    for (const token of [multi.company["2000873"]!, multi.company["1004217"]!]) expect(await ids(token)).not.toContain(ukRequest.id);
+  });
+
+  it("the 20 newest", async () => {
+    const { company } = await login("reset@demo.macc.test");
+    const token = company["1008010"]!;
+    const sent: string[] = [];
+    for (let i = 0; i < 22; i++) sent.push((await sendAs(token, VALID, `10.34.0.${1 + Math.floor(i / 10)}`)).id);
+    expect((await list(token)).map((r) => r.id)).toEqual(sent.slice(2).reverse());
+  });
+
+  it("needs a token (401) of a company (403)", async () => {
+    await expectProblem(await t.app.request("/api/me/basket-requests"), 401);
+    await expectProblem(await t.app.request("/api/me/basket-requests", { headers: { Authorization: "Bearer nope" } }), 401);
+    const { account } = await login("multi@demo.macc.test");
+    const problem = await expectProblem(
+      await t.app.request("/api/me/basket-requests", { headers: { Authorization: `Bearer ${account}` } }),
+      403,
+    );
+    expect(problem.type).toBe("urn:macc:problem:company-required");
   });
 });

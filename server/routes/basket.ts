@@ -17,7 +17,8 @@ import {
 import { isLocale, languageOf, networkOf } from "../../src/core/locale.ts";
 import { checkMobile } from "../../src/core/phone-rules.ts";
 import type { Queryable } from "../db/db.ts";
-import { optionalAuth } from "../http/auth-middleware.ts";
+import { optionalAuth, requireAuth } from "../http/auth-middleware.ts";
+import { requireCompany } from "../http/company.ts";
 import { checkBotSolution } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type AuthInfo, type Deps } from "../http/context.ts";
 import { idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer } from "../http/idempotency.ts";
@@ -30,7 +31,7 @@ import { readJson } from "../http/validate.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { basketConfirmationText, basketRequestMail, mailLanguage } from "../mail/templates.ts";
 import { companyAdviser } from "../queries/advisers.ts";
-import { basketItemImage, insertBasketRequest, markBasketSmsSent, offeredBasketItems } from "../queries/basket.ts";
+import { basketItemImage, basketRequestsOf, insertBasketRequest, markBasketSmsSent, offeredBasketItems } from "../queries/basket.ts";
 import { linkedCompanyNetwork } from "../queries/companies.ts";
 import { contactSender } from "../queries/contact-messages.ts";
 import { networkSubServices } from "../queries/footer.ts";
@@ -321,6 +322,22 @@ export function basketRoutes(deps: Deps) {
     const answer: IdempotentAnswer = { status: 201, body: JSON.stringify({ ...body, sms: false }) };
     await storeIdempotentAnswer(db, IDEMPOTENCY_SCOPE, key, answer.status, answer.body);
     return sendAnswer(c, answer, false);
+  });
+
+  return app;
+}
+
+/** Requests listed on the dashboard: the newest ones. */
+const MY_REQUESTS_MAX = 20;
+
+/** `/me/basket-requests`: the requests the account sent for the selected company (dashboard). */
+export function myBasketRequestRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.get("/", requireAuth(deps), requireCompany(deps), async (c) => {
+    c.header("Cache-Control", "no-store");
+    const { uuidCompte, idTier } = c.get("company");
+    return c.json({ requests: await basketRequestsOf(deps.db, uuidCompte, idTier, MY_REQUESTS_MAX) });
   });
 
   return app;
