@@ -1,9 +1,11 @@
 import { defineConfig } from "@playwright/test";
 
 // Demo servers on fresh embedded databases: the normal one, one with the maintenance switch on, and
-// one with one-minute idle sessions. The bot check's proof of work is kept light: two browsers
-// share two cores with three servers here, and the flows, not the cost, are what is tested. Every
-// test logs in from 127.0.0.1, so the per-client login limit is raised.
+// one with one-minute idle sessions. Bank details are switched on (MACC_FEATURES) on the normal one
+// and left off, the default, on the short-idle one, where e2e/bank-details.spec.ts checks "off".
+// The bot check's proof of work is kept light: two browsers share two cores with three servers
+// here, and the flows, not the cost, are what is tested. Every test logs in from 127.0.0.1, so the
+// per-client login limit is raised.
 const PORT = Number(process.env.E2E_PORT ?? 4183);
 export const MAINTENANCE_PORT = PORT + 1;
 /** A server whose sessions end after one idle minute, for the inactivity warning. */
@@ -37,6 +39,7 @@ export default defineConfig({
         LOGIN_MAX_PER_CLIENT: "1000",
         DEMO_OUTBOX: "1",
         DEMO_DATA: "1",
+        MACC_FEATURES: "coordonnee-bancaire",
       },
       reuseExistingServer: false,
       timeout: 60_000,
