@@ -14,7 +14,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresDb, type Db } from "./db.ts";
 import { migrate } from "./migrate.ts";
 import { DEMO_PASSWORD, seedIfEmpty, type SeedReport } from "./seed.ts";
-import { botJson, createTestApp, fromAddress, json, withBotCheck, refreshCookie, type TestContext } from "../test-support.ts";
+import {
+  botJson,
+  createTestApp,
+  fromAddress,
+  json,
+  withBotCheck,
+  refreshCookie,
+  settleMail,
+  solveBotCheck,
+  type TestContext,
+} from "../test-support.ts";
 
 const url = process.env.TEST_DATABASE_URL;
 const schema = `macc_test_${randomBytes(4).toString("hex")}`;
@@ -224,5 +234,87 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
     expect((await me(account.accessToken)).status).toBe(200);
     expect((await db.query("SELECT 1 FROM accounts WHERE email = $1", [email])).rows).toHaveLength(1);
     expect((await db.query("SELECT 1 FROM registrations")).rows).toHaveLength(0);
+  });
+
+  describe("basket", () => {
+    // The call-back mails are delivered in the background: done before the pools close.
+    afterAll(() => settleMail(db));
+    const basket = {
+      items: ["1001", "1007"],
+      nom: "Jean Dupont",
+      societe: "GAEC des Prés",
+      mobile: "06 98 76 54 32",
+      immat: "552100554",
+      pays: "FR",
+      langue: "fr-FR",
+    };
+    const send = async (key: string, token: string, bot?: string) =>
+      t.app.request(
+        "/api/basket/requests",
+        json(basket, { "Idempotency-Key": key, "X-Bot-Check": bot ?? (await solveBotCheck(t.app)), Authorization: `Bearer ${token}` }),
+        fromAddress("192.0.2.20"),
+      );
+    const counts = async () =>
+      (
+        await db.query<{ requests: number; mails: number; sms: number }>(
+          `SELECT (SELECT count(*) FROM basket_requests)::int AS requests,
+                  (SELECT count(*) FROM mail_queue WHERE subject LIKE '[Panier]%')::int AS mails,
+                  (SELECT count(*) FROM outbox WHERE channel = 'sms' AND recipient = '+33698765432')::int AS sms`,
+        )
+      ).rows[0]!;
+    const companyToken = async () => (await login()).body.user.entreprises.find((e) => e.idTier === MULTI)!.token;
+
+    it("10 validations at once with one key, on a pool of connections: one request, one mail, one SMS, ten equal answers", async () => {
+      const token = await companyToken();
+      const key = `pg-${randomBytes(8).toString("hex")}`;
+      const before = await counts();
+      const solutions = await Promise.all(Array.from({ length: 10 }, () => solveBotCheck(t.app)));
+      // Half of them retries with the first one's solution, as a network retry would.
+      const answers = await Promise.all(solutions.map((bot, i) => send(key, token, i % 2 === 0 ? solutions[0] : bot)));
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+      const texts = await Promise.all(answers.map((a) => a.text()));
+      expect(new Set(texts).size).toBe(1);
+      expect(answers.filter((a) => a.headers.get("idempotent-replayed") === "true")).toHaveLength(9);
+      expect(await counts()).toEqual({ requests: before.requests + 1, mails: before.mails + 1, sms: before.sms + 1 });
+
+      // Read back through node-postgres: timestamps, json_agg, bytea.
+      const { sms: _sms, ...created } = JSON.parse(texts[0]!) as { id: string; sms: boolean };
+      const listed = await t.app.request("/api/me/basket-requests", { headers: { Authorization: `Bearer ${token}` } });
+      const { requests } = (await listed.json()) as { requests: { id: string }[] };
+      expect(requests.find((r) => r.id === created.id)).toEqual({ ...created, status: "sent" });
+      const catalogue = await t.app.request("/api/basket/items?ids=1007,1001,9999");
+      expect(await catalogue.json()).toMatchObject({ items: [{ id: "1007" }, { id: "1001" }], unknown: ["9999"] });
+      const image = await t.app.request("/api/basket/items/1001/image");
+      expect(image.headers.get("content-type")).toBe("image/svg+xml");
+      const etag = image.headers.get("etag")!;
+      expect((await image.text()).startsWith("<svg")).toBe(true);
+      expect((await t.app.request("/api/basket/items/1001/image", { headers: { "If-None-Match": etag } })).status).toBe(304);
+    });
+
+    it("a request waiting over 5 s for the first one with its key → 409 with Retry-After; the key works once the first is gone", async () => {
+      const token = await companyToken();
+      const key = `pg-${randomBytes(8).toString("hex")}`;
+      let release = () => {};
+      let claimed = () => {};
+      const isClaimed = new Promise<void>((resolve) => (claimed = resolve));
+      // Another instance's transaction holding the key, then rolling back.
+      const first = db2
+        .transaction(async (tx) => {
+          await tx.query("INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ('basket-request', $1, 'x')", [key]);
+          claimed();
+          await new Promise<void>((resolve) => (release = resolve));
+          throw new Error("rolled back");
+        })
+        .catch(() => undefined);
+      await isClaimed;
+      const started = Date.now();
+      const waiting = await send(key, token);
+      expect(waiting.status).toBe(409);
+      expect(waiting.headers.get("retry-after")).toBe("1");
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
+      release();
+      await first;
+      expect((await send(key, token)).status).toBe(201);
+    });
   });
 });
