@@ -2,11 +2,12 @@ import type { Queryable } from "./db.ts";
 import { purgeBotCheckSolutions } from "../http/bot-check.ts";
 import { purgeExpired } from "../http/rate-limit.ts";
 import { purgeSentMail } from "../mail/queue.ts";
+import { purgeIdempotencyKeys } from "../queries/idempotency.ts";
 
 /**
  * Deletes closed throttling windows, sessions expired or revoked for over 30 days, and reset links
  * expired or used for over a day, queued e-mails sent over 30 days ago, expired bot-check
- * solutions and registrations. Safe from any instance.
+ * solutions, registrations and idempotency keys older than a day. Safe from any instance.
  */
 export async function housekeeping(db: Queryable): Promise<void> {
   await purgeExpired(db);
@@ -22,4 +23,5 @@ export async function housekeeping(db: Queryable): Promise<void> {
   await purgeSentMail(db);
   await purgeBotCheckSolutions(db);
   await db.query("DELETE FROM registrations WHERE expires_at < now()");
+  await purgeIdempotencyKeys(db);
 }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES } from "../../src/core/constants.ts";
 import { createApp } from "../app.ts";
+import { housekeeping } from "../db/housekeeping.ts";
 import { DEMO_PASSWORD } from "../db/seed.ts";
 import { CONTROL_CHARACTERS, INVALID_COMPANY_NUMBER, INVALID_COUNTRY, INVALID_MOBILE, NOT_A_STRING, REQUIRED } from "../http/schemas.ts";
 import {
@@ -431,6 +432,18 @@ describe("POST /api/basket/requests: exactly once", () => {
     const { res } = await submit(VALID, { key });
     expect(res.status).toBe(201);
     expect(res.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("keys are kept a day (housekeeping): a later submission with an old key is a new one", async () => {
+    const old = await submit(VALID);
+    const recent = await submit(VALID);
+    await t.db.query("UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1", [old.key]);
+    await housekeeping(t.db);
+    const keys = await t.db.query<{ key: string }>("SELECT key FROM idempotency_keys WHERE key = ANY($1::text[])", [[old.key, recent.key]]);
+    expect(keys.rows.map((r) => r.key)).toEqual([recent.key]);
+    const again = await submit(VALID, { key: old.key });
+    expect(again.res.headers.get("idempotent-replayed")).toBeNull();
+    expect(again.text).not.toBe(old.text);
   });
 
   it("says so when the SMS provider fails, in the answer and in its replays", async () => {
