@@ -398,7 +398,7 @@ export function basketRequestMail(to: string, d: BasketRequestDetails): MailMess
         : []),
       `Articles (${d.items.length}) :`,
       ...d.items.map((item) => `• ${item.nom} (réf. ${item.id})`),
-      "Le client a reçu une confirmation par SMS annonçant qu'il sera rappelé dans les meilleurs délais.",
+      "Une confirmation lui est envoyée par SMS : elle annonce qu'il sera rappelé dans les meilleurs délais.",
     ],
     signature: "Espace client MACC",
   });
