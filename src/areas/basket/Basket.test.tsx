@@ -205,7 +205,7 @@ describe("<macc-basket> (PANIER)", () => {
       withBasket(["1001"]);
       const view = await mountBasket();
       fireEvent.click(sendButton(view));
-      expect(await summaryItems(view)).toEqual([TEXT.required.nom, TEXT.required.societe, TEXT.required.mobile, TEXT.required.immat]);
+      expect(await summaryItems(view)).toEqual([TEXT.required.nom, TEXT.required.societe, TEXT.required.immat, TEXT.required.mobile]);
       await waitFor(() => expect(view.root.activeElement).toBe(view.root.querySelector(".error-summary")));
       expect(calls.callsTo(SEND)).toHaveLength(0);
     });
@@ -214,7 +214,7 @@ describe("<macc-basket> (PANIER)", () => {
       ["a landline", { mobile: "01 23 45 67 89" }, [TEXT.badMobile]],
       ["a mobile with letters", { mobile: "06 12 AB 56 78" }, [TEXT.badMobile]],
       ["a SIREN with a wrong check digit", { immat: "552100555" }, [TEXT.badImmat]],
-      ["a French mobile and SIREN for a Belgian company", { pays: "BE" }, [TEXT.badMobileBE, TEXT.badImmatBE]],
+      ["a French mobile and SIREN for a Belgian company", { pays: "BE" }, [TEXT.badImmatBE, TEXT.badMobileBE]],
       ["a name of 101 characters", { nom: "n".repeat(101) }, [TEXT.tooLongNom]],
     ])("%s → its messages, nothing sent, what was typed kept", async (_label, values, messages) => {
       const calls = api();
@@ -362,19 +362,29 @@ describe("<macc-basket> (PANIER)", () => {
       expect((await view.screen.findByRole("alert")).textContent).toBe(message);
     });
 
-    it("422: the server's messages on their fields", async () => {
+    it("422: the server's messages on their fields, in the form's order", async () => {
       api({
         [SEND]: {
           status: 422,
           headers: { "Content-Type": "application/problem+json" },
-          body: { status: 422, errors: [{ path: "mobile", message: "Ce numéro ne reçoit pas de SMS." }] },
+          body: {
+            status: 422,
+            errors: [
+              { path: "mobile", message: "Ce numéro ne reçoit pas de SMS." },
+              { path: "immat", message: "Entreprise radiée." },
+              { path: "items", message: "Un article n'existe plus." },
+            ],
+          },
         },
       });
       withBasket(["1001"]);
       const view = await mountBasket();
       fill(view, VALID);
       fireEvent.click(sendButton(view));
-      expect(await summaryItems(view)).toEqual(["Ce numéro ne reçoit pas de SMS."]);
+      // In the order of the form; the items' message leads to the list.
+      expect(await summaryItems(view)).toEqual(["Entreprise radiée.", "Ce numéro ne reçoit pas de SMS.", "Un article n'existe plus."]);
+      fireEvent.click(view.root.querySelector<HTMLAnchorElement>('.error-summary a[href="#items"]')!);
+      expect(view.root.activeElement).toBe(view.root.getElementById("items"));
     });
   });
 

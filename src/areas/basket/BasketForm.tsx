@@ -117,7 +117,9 @@ export function BasketForm({ panier, onSent }: { panier: string[]; onSent: (reco
         core.store.getState().clearPanier();
         if (nav.query) nav.go("PANIER_VALIDER");
       } catch (error) {
-        const fields = fieldErrorsOf(error, [...BASKET_FIELDS, "items"]);
+        const order: readonly string[] = [...BASKET_FIELDS, "items"];
+        // In the order of the form, whatever order the API lists them in.
+        const fields = fieldErrorsOf(error, order).sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
         if (fields.length) return form.fail(fields);
         setFailure(explain(error));
       }
@@ -191,40 +193,38 @@ export function BasketForm({ panier, onSent }: { panier: string[]; onSent: (reco
         <p id="basket-required" className="field__hint">
           <Trans>All fields are required.</Trans>
         </p>
-        <div className="form-grid">
-          <Field {...bind("nom")} label={t`Your name`} autoComplete="name" />
-          <Field {...bind("societe")} label={t`Company name`} autoComplete="organization" />
-          <Field
-            {...bind("mobile")}
-            type="tel"
-            label={t`Mobile phone`}
-            hint={t`We send your confirmation to it by text message. For example ${MOBILE_EXAMPLE[pays] ?? MOBILE_EXAMPLE.FR}`}
-            autoComplete="mobile tel"
-          />
-          <SelectField
-            {...bind("pays")}
-            label={t`Company's country`}
-            autoComplete="country"
-            options={COMPANY_COUNTRIES.map((code) => ({ value: code, label: countryName.of(code) ?? code }))}
-          />
-          <Field
-            {...bind("immat")}
-            label={t`Company registration number`}
-            hint={
-              pays === "FR"
-                ? t`SIREN (9 digits) or SIRET (14 digits)`
-                : t`Company or VAT number, for example ${COMPANY_NUMBER_EXAMPLE[isCompanyCountry(pays) ? pays : "FR"]}`
-            }
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <SelectField
-            {...bind("langue")}
-            label={t`Language of the confirmation`}
-            autoComplete="language"
-            options={LOCALES.map((code) => ({ value: code, label: languageName.of(code) ?? code }))}
-          />
-        </div>
+        <Field {...bind("nom")} label={t`Your name`} autoComplete="name" />
+        <Field {...bind("societe")} label={t`Company name`} autoComplete="organization" />
+        <SelectField
+          {...bind("pays")}
+          label={t`Company's country`}
+          autoComplete="country"
+          options={COMPANY_COUNTRIES.map((code) => ({ value: code, label: countryName.of(code) ?? code }))}
+        />
+        <Field
+          {...bind("immat")}
+          label={t`Company registration number`}
+          hint={
+            pays === "FR"
+              ? t`SIREN (9 digits) or SIRET (14 digits)`
+              : t`Company or VAT number, for example ${COMPANY_NUMBER_EXAMPLE[isCompanyCountry(pays) ? pays : "FR"]}`
+          }
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <Field
+          {...bind("mobile")}
+          type="tel"
+          label={t`Mobile phone`}
+          hint={t`We send your confirmation to it by text message. For example ${MOBILE_EXAMPLE[pays] ?? MOBILE_EXAMPLE.FR}`}
+          autoComplete="mobile tel"
+        />
+        <SelectField
+          {...bind("langue")}
+          label={t`Language of the confirmation`}
+          autoComplete="language"
+          options={LOCALES.map((code) => ({ value: code, label: languageName.of(code) ?? code }))}
+        />
         <div className="actions">
           <Button type="submit" busy={form.submitting}>
             {t`Validate and be contacted by an adviser`}

@@ -12,8 +12,8 @@ export interface BasketValues {
   langue: string;
 }
 
-/** The form's fields, in the order of the form (and of the API's field errors). */
-export const BASKET_FIELDS = ["nom", "societe", "mobile", "immat", "pays", "langue"] as const satisfies ReadonlyArray<keyof BasketValues>;
+/** The form's fields, in the order of the form: the country first, its rules check the numbers after it. */
+export const BASKET_FIELDS = ["nom", "societe", "pays", "immat", "mobile", "langue"] as const satisfies ReadonlyArray<keyof BasketValues>;
 
 export type BasketField = keyof BasketValues | "items";
 export type BasketRule = "required" | "tooLong" | "invalid";
