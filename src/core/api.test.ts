@@ -354,3 +354,106 @@ describe("a failure shared by several readers", () => {
     expect(deps.onMaintenance).not.toHaveBeenCalled();
   });
 });
+
+describe("an upload with progress (XMLHttpRequest, same headers and error policy)", () => {
+  type Script = { status: number; body?: unknown } | "network" | "abort";
+  class ScriptedXhr {
+    static script: Script = { status: 202, body: { ok: true } };
+    static last: ScriptedXhr;
+    method = "";
+    url = "";
+    headers: Record<string, string> = {};
+    withCredentials = false;
+    status = 0;
+    statusText = "";
+    responseText = "";
+    upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    open(method: string, url: string) {
+      Object.assign(this, { method, url });
+      ScriptedXhr.last = this;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    getResponseHeader(name: string) {
+      return /content-type/i.test(name) ? "application/problem+json" : null;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send() {
+      const script = ScriptedXhr.script;
+      if (script === "network") return this.onerror?.();
+      if (script === "abort") return this.abort();
+      this.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true });
+      this.status = script.status;
+      this.responseText = JSON.stringify(script.body ?? {});
+      this.onload?.();
+    }
+  }
+
+  const send = async (script: Script, options: RequestOptions = {}) => {
+    ScriptedXhr.script = script;
+    vi.stubGlobal("XMLHttpRequest", ScriptedXhr);
+    const { api, deps, calls } = setup([{ status: 200 }]);
+    const progress: Array<[number, number | null]> = [];
+    const outcome = await api
+      .request("/me/bank-details", { method: "POST", body: "form", onUploadProgress: (l, t) => progress.push([l, t]), ...options })
+      .then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
+    vi.unstubAllGlobals();
+    return { outcome, deps, progress, fetched: calls.length };
+  };
+
+  it("goes by XMLHttpRequest with the page's headers and credentials, reporting its progress", async () => {
+    const { outcome, progress, fetched } = await send({ status: 202, body: { ok: true } });
+    expect(outcome).toEqual({ value: { ok: true } });
+    expect(progress).toEqual([[5, 10]]);
+    expect(fetched).toBe(0);
+    const xhr = ScriptedXhr.last;
+    expect([xhr.method, xhr.url, xhr.withCredentials]).toEqual(["POST", "https://api.test/api/me/bank-details", true]);
+    expect(xhr.headers).toMatchObject({ Authorization: "Bearer tok-123", "X-langue": "nl-BE", "X-Requested-With": "macc" });
+  });
+
+  it.each<[string, Script, RequestOptions, { disconnect: boolean; toast: boolean; maintenance: boolean }]>([
+    [
+      "422, shown by the form",
+      { status: 422, body: { status: 422, detail: "x" } },
+      { errors: "inline" },
+      { disconnect: false, toast: false, maintenance: false },
+    ],
+    ["500, the generic toast", { status: 500, body: { status: 500 } }, {}, { disconnect: false, toast: true, maintenance: false }],
+    [
+      "401, the session ends",
+      { status: 401, body: { status: 401 } },
+      { errors: "inline" },
+      { disconnect: true, toast: false, maintenance: false },
+    ],
+    [
+      "503, the maintenance screen",
+      { status: 503, body: { status: 503 } },
+      { errors: "inline" },
+      { disconnect: false, toast: false, maintenance: true },
+    ],
+    ["no answer", "network", {}, { disconnect: false, toast: true, maintenance: false }],
+  ])("%s", async (_label, script, options, expected) => {
+    const { outcome, deps } = await send(script, options);
+    expect((outcome as { error: unknown }).error).toBeInstanceOf(ApiError);
+    expect({
+      disconnect: deps.onDisconnect.mock.calls.length > 0,
+      toast: deps.onFailure.mock.calls.length > 0,
+      maintenance: deps.onMaintenance.mock.calls.length > 0,
+    }).toEqual(expected);
+  });
+
+  it("cancelled: rejected as cancelled, never reported", async () => {
+    const { outcome, deps } = await send("abort");
+    expect(isCancelled((outcome as { error: unknown }).error)).toBe(true);
+    expect(deps.onFailure).not.toHaveBeenCalled();
+  });
+});
