@@ -203,7 +203,7 @@ export const TAGS = [
     module: "areas/basket/Basket",
     shows:
       "PANIER: the basket's items, the customer's details and the request for an adviser's call (sent once); with `view=\"sent\"` PANIER_VALIDER, its confirmation",
-    reserve: { wide: 1100, narrow: { height: 1500, upTo: "columnsStack" } },
+    reserve: { wide: 1297, narrow: { height: 1745, upTo: "columnsStack" } },
     attributes: [
       {
         name: "view",
