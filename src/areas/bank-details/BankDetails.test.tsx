@@ -140,6 +140,18 @@ const submit = (view: Mounted) => fireEvent.click(view.root.querySelector<HTMLBu
 const summaryItems = (view: Mounted) => [...view.root.querySelectorAll(".error-summary li")].map((li) => li.textContent);
 const text = (view: Mounted) => view.root.textContent ?? "";
 
+/** Logged in, the screen shown, a valid change sent (the test scripts the upload's answer). */
+async function sendValidChange() {
+  api();
+  logIn();
+  const view = await mountScreen();
+  type(view, "iban", "FR7630006000011234567890189");
+  type(view, "intitule", "A");
+  await choose(view, ribFile());
+  submit(view);
+  return view;
+}
+
 async function mountScreen(html = TAG) {
   const view = await mount(html);
   await waitFor(() => expect(view.root.querySelector("form")).not.toBeNull());
@@ -294,13 +306,7 @@ describe("<macc-bank-details>: the change form", () => {
         detail: "Le fichier est trop volumineux : 2 ko au maximum.",
         errors: [{ path: "rib", message: "Le fichier est trop volumineux : 2 ko au maximum." }],
       });
-    api();
-    logIn();
-    const view = await mountScreen();
-    type(view, "iban", "FR7630006000011234567890189");
-    type(view, "intitule", "A");
-    await choose(view, ribFile());
-    submit(view);
+    const view = await sendValidChange();
     await waitFor(() => expect(summaryItems(view)).toEqual(["Le fichier est trop volumineux : 2 ko au maximum."]));
     expect(isLogged(getCore().store.getState())).toBe(true);
     expect(getCore().toasts.getState().toasts).toHaveLength(0);
@@ -308,13 +314,7 @@ describe("<macc-bank-details>: the change form", () => {
 
   it("a failure the form cannot explain: the update-failed message, nothing lost", async () => {
     FakeXhr.answer = (xhr) => xhr.reply(500, { status: 500, detail: "Une erreur vient de se produire, veuillez contacter la MACC." });
-    api();
-    logIn();
-    const view = await mountScreen();
-    type(view, "iban", "FR7630006000011234567890189");
-    type(view, "intitule", "A");
-    await choose(view, ribFile());
-    submit(view);
+    const view = await sendValidChange();
     await waitFor(() => expect(view.screen.getByText(TEXT.failed)).toBeTruthy());
     expect(control(view, "iban").value).toBe("FR7630006000011234567890189");
     expect(getCore().toasts.getState().toasts).toHaveLength(0);
