@@ -1,5 +1,6 @@
 import { formatCompanyName } from "../../src/core/company-name.ts";
 import type { Locale } from "../../src/core/constants.ts";
+import type { BasketCustomer } from "../queries/basket.ts";
 import type { MailMessage } from "./mailer.ts";
 
 export type MailLanguage = "fr" | "en" | "nl" | "de" | "es" | "it";
@@ -359,17 +360,9 @@ export function verificationCodeMail(lang: MailLanguage, to: string, code: strin
   });
 }
 
-/** What the adviser or the sales service is told about a validated basket (SPEC §3 userPanier and the items). */
-export interface BasketRequestDetails {
+/** What the adviser or the sales service is told about a validated basket: the customer data and the items. */
+export interface BasketRequestDetails extends BasketCustomer {
   reference: string;
-  nom: string;
-  societe: string;
-  /** As typed, and in the international form the SMS went to. */
-  mobile: string;
-  mobileE164: string;
-  immat: string;
-  pays: string;
-  langue: string;
   /** Named in French, the language of the back office. */
   items: { id: string; nom: string }[];
   /** The logged-in customer's account and selected company; null for a visitor. */

@@ -35,16 +35,23 @@ export async function basketItemImage(db: Queryable, id: string): Promise<{ byte
   return r && { bytes: new Uint8Array(r.image.buffer, r.image.byteOffset, r.image.byteLength), type: r.image_type, etag: `"${r.etag}"` };
 }
 
-export interface NewBasketRequest {
-  uuidCompte: string | null;
-  idTier: string | null;
+/** The customer data of a validated basket (SPEC §3 userPanier), checked and normalized. */
+export interface BasketCustomer {
   nom: string;
   societe: string;
+  /** As typed (trimmed), and in the international form the SMS goes to. */
   mobile: string;
   mobileE164: string;
+  /** Registration number, normalized. */
   immat: string;
   pays: string;
+  /** Locale of the SMS. */
   langue: string;
+}
+
+export interface NewBasketRequest extends BasketCustomer {
+  uuidCompte: string | null;
+  idTier: string | null;
   theme: string;
   codeReseau: string;
   adviserId: string | null;

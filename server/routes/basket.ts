@@ -31,7 +31,14 @@ import { readJson } from "../http/validate.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { basketConfirmationText, basketRequestMail, mailLanguage } from "../mail/templates.ts";
 import { companyAdviser } from "../queries/advisers.ts";
-import { basketItemImage, basketRequestsOf, insertBasketRequest, markBasketSmsSent, offeredBasketItems } from "../queries/basket.ts";
+import {
+  type BasketCustomer,
+  basketItemImage,
+  basketRequestsOf,
+  insertBasketRequest,
+  markBasketSmsSent,
+  offeredBasketItems,
+} from "../queries/basket.ts";
 import { linkedCompanyNetwork } from "../queries/companies.ts";
 import { contactSender } from "../queries/contact-messages.ts";
 import { networkSubServices } from "../queries/footer.ts";
@@ -75,13 +82,7 @@ const IDEMPOTENCY_SCOPE = "basket-request";
 /** Fields in form order: the errors are listed in this order. */
 const FIELD_ORDER = ["nom", "societe", "mobile", "immat", "pays", "langue", "items", "theme"];
 
-interface BasketInput {
-  nom: string;
-  societe: string;
-  mobile: string;
-  mobileE164: string;
-  /** Normalized (no spaces or separators, upper case). */
-  immat: string;
+interface BasketInput extends BasketCustomer {
   pays: CompanyCountry;
   langue: Locale;
   theme: Theme;
