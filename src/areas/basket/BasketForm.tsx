@@ -175,7 +175,7 @@ export function BasketForm({ panier, onSent }: { panier: string[]; onSent: (reco
       {!logged && (
         <div className="panel basket-account" part="basket-account">
           <p>
-            <Trans>Do you have a {brand} account? Log in first and we fill in your company's details for you.</Trans>
+            <Trans>Do you have an account with {brand}? Log in first and we fill in your company's details for you.</Trans>
           </p>
           <div className="actions">
             <RouteLink route="LOGIN_PANIER" className="btn btn--secondary">
