@@ -11,21 +11,6 @@ export function ScreenSkeleton() {
   );
 }
 
-/** Routes whose screens later releases bring: a clear page, never a blank or broken one. */
-export function ComingSoon({ title }: { title: string }) {
-  return (
-    <section className="pending">
-      <PageTitle>{title}</PageTitle>
-      <p>
-        <Trans>This page is not available online yet. Our customer service can help you in the meantime.</Trans>
-      </p>
-      <RouteLink route="INTERLOCUTEURS">
-        <Trans>Contact us</Trans>
-      </RouteLink>
-    </section>
-  );
-}
-
 export function NotFound() {
   const { t } = useLingui();
   return (

@@ -22,7 +22,7 @@ import { passwordCatalog } from "../areas/password/catalog";
 import { personalInfoCatalog } from "../areas/personal-info/catalog";
 import { productFleetCatalog } from "../areas/product-fleet/catalog";
 import { registrationCatalog } from "../areas/registration/catalog";
-import { ComingSoon, ScreenSkeleton } from "./placeholders";
+import { ScreenSkeleton } from "./placeholders";
 
 /*
  * The portal's screen registry: for every route of the core's registry (`src/core/routes.ts`),
