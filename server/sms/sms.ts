@@ -22,11 +22,11 @@ export function outboxSmsProvider(db: Queryable): SmsProvider {
   };
 }
 
-/** Production without a gateway: nothing can be sent; each attempt is logged. */
+/** Production without a gateway: nothing can be sent, and every attempt says so (the caller reports it). */
 export function disabledSmsProvider(): SmsProvider {
   return {
-    async send() {
-      console.error("[sms] no SMS gateway is configured: verification code not sent.");
+    send() {
+      return Promise.reject(new Error("no SMS gateway is configured"));
     },
   };
 }

@@ -1,3 +1,5 @@
+import { BASKET_ITEM_ID } from "./constants";
+
 /**
  * SPEC §4: the basket syncs from the `panier` query parameter, a comma list of ids.
  * Returns null when the parameter is absent, [] when present but empty (which clears the basket).
@@ -8,5 +10,5 @@ export function panierFromQuery(search: string): string[] | null {
   return (params.get("panier") ?? "")
     .split(",")
     .map((id) => id.trim())
-    .filter((id) => /^[\w-]{1,64}$/.test(id));
+    .filter((id) => BASKET_ITEM_ID.test(id));
 }
