@@ -411,6 +411,34 @@ describe("<macc-basket> (PANIER)", () => {
       expect(view.screen.getByRole("link", { name: "Retour à mon compte" }).getAttribute("href")).toBe("/portail/mon-compte");
     });
 
+    it("another company chosen: its data in the fields not typed", async () => {
+      api({ [PROFILE]: { body: { user: { nom: "Martin", prenom: "Claire", mobile: "06 98 76 54 32" } } } });
+      signIn(
+        user([
+          company(),
+          company({
+            idTier: "T2",
+            token: "company-token-2",
+            formeJuridique: "BV",
+            raisonSocial: "Hoeve De Linde",
+            immatriculation: "33014286",
+            pays: "NL",
+          }),
+        ]),
+      );
+      withBasket(["1001"]);
+      const view = await mountBasket();
+      await waitFor(() => expect(control(view, "nom").value).toBe("Claire Martin"));
+      type(view, "nom", "Claire M.");
+      getCore().store.getState().chooseCompany("T2");
+      await waitFor(() => expect(control(view, "societe").value).toBe("Hoeve De Linde BV"));
+      expect([control(view, "immat").value, control(view, "pays").value, control(view, "nom").value]).toEqual([
+        "33014286",
+        "NL",
+        "Claire M.",
+      ]);
+    });
+
     it("what the visitor typed before logging in wins over the company's data", async () => {
       api({ [PROFILE]: { body: { user: { nom: "Martin", prenom: "Claire", mobile: "06 98 76 54 32" } } } });
       getCore().store.getState().setUserPanier({ nom: "Jean Dupont", societe: "GAEC des Prés" });

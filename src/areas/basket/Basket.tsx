@@ -39,6 +39,7 @@ function BasketScreen({ onSent }: { onSent: (record: SentRecord) => void }) {
   const nav = useNavigation();
   const panier = useMacc((s) => s.app.panier);
   const updatePanier = useMacc((s) => s.updatePanier);
+  const companyId = useMacc((s) => s.auth.companyId);
   const items = useResource(panier.length ? `basket-items:${locale}:${panier.join(",")}` : null, (signal) =>
     getItems(request, panier, signal),
   );
@@ -78,7 +79,8 @@ function BasketScreen({ onSent }: { onSent: (record: SentRecord) => void }) {
           </ul>
         )}
       </section>
-      <BasketForm panier={panier} onSent={onSent} />
+      {/* Prefilled afresh for another company, or after a login on the page; what was typed stays (userPanier). */}
+      <BasketForm key={companyId ?? "visitor"} panier={panier} onSent={onSent} />
     </div>
   );
 }
