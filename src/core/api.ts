@@ -118,58 +118,18 @@ export function createApiClient(deps: ApiDeps): ApiClient {
     { fetch: (input, init) => (deps.fetchImpl ?? fetch)(input as string, init ?? {}) },
   );
 
-  /**
-   * A request whose upload reports its progress: fetch cannot (a streamed body needs HTTP/2), so it
-   * goes by XMLHttpRequest, with the same headers and the same error policy. Never retried: uploads
-   * are not idempotent.
-   */
-  function sendWithProgress<T>(url: string, options: RequestOptions, onUploadProgress: (loaded: number, total: number | null) => void) {
-    return new Promise<T>((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open(options.method ?? "POST", url);
-      xhr.withCredentials = true;
-      const token = options.anonymous ? null : deps.token();
-      const headers: Record<string, string> = {
-        Accept: "application/json, application/problem+json",
-        "X-Requested-With": "macc",
-        "X-langue": deps.locale(),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...options.headers,
-      };
-      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-      xhr.upload.onprogress = (event) => onUploadProgress(event.loaded, event.lengthComputable ? event.total : null);
-      const fail = (error: ApiError) => {
-        report(error, options);
-        reject(error);
-      };
-      xhr.onload = () => {
-        let body: unknown = xhr.responseText;
-        if (/json/i.test(xhr.getResponseHeader("Content-Type") ?? "")) {
-          try {
-            body = JSON.parse(xhr.responseText);
-          } catch {
-            body = undefined;
-          }
-        }
-        if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-        else
-          fail(
-            new ApiError(xhr.status, toProblem(xhr.status, body, xhr.statusText), parseRetryAfter(xhr.getResponseHeader("Retry-After"))),
-          );
-      };
-      xhr.onerror = () => fail(new ApiError(0, { status: 0, title: "Network error" }));
-      // Cancelled: rejected as fetch would be, never reported.
-      xhr.onabort = () => reject(new DOMException("The operation was aborted.", "AbortError"));
-      options.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-      xhr.send(options.body as XMLHttpRequestBodyInit);
-    });
-  }
-
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     if (!options.anonymous) await deps.beforeAuthenticated?.(options);
     if (options.onUploadProgress) {
+      // Its own module: only the pages that upload download it.
+      const { sendWithProgress } = await import("./upload");
       const base = new URL(options.baseUrl || deps.baseUrl(), location.href).href.replace(/\/+$/, "");
-      return sendWithProgress<T>(base + path, options, options.onUploadProgress);
+      const token = options.anonymous ? null : deps.token();
+      return sendWithProgress<T>(
+        base + path,
+        { ...options, onUploadProgress: options.onUploadProgress },
+        { token, locale: deps.locale(), report },
+      );
     }
     const method = options.method ?? "GET";
     const fetchOptions: CallOptions = {
