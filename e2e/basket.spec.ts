@@ -112,6 +112,8 @@ test("LOGIN_PANIER and back: the basket and what was typed kept, the rest prefil
   // Logged in, the basket's login leads straight back to the basket.
   await page.goto("/portail/panier/connexion");
   await expect(page).toHaveURL(/\/portail\/panier\/validation$/);
+  // The mobile comes from the profile, read again on this new page.
+  await expect(main(page).getByLabel("Téléphone mobile")).toHaveValue("+33 6 12 34 56 78");
 
   await main(page).getByRole("button", { name: SEND }).click();
   const reference = await confirmed(page);
