@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { Locale } from "../core/constants";
-import { routeAvailability } from "../core/features";
+import type { RouteAvailability } from "../core/features";
 import { matchPath, resolveRoute } from "../core/route-rules";
 import { pathFor } from "../core/paths";
-import type { RouteMatch } from "../core/routes";
-import { useFeatures } from "../ui/useFeatures";
-import type { Navigation } from "../ui/context";
+import { ruleOf, type RouteMatch, type RouteName } from "../core/routes";
+import { useElement, type Navigation } from "../ui/context";
 import type { MaccEventDetails, MaccEventName } from "../core/events";
 
 const HISTORY_EVENT = "macc-portal-history";
@@ -30,6 +29,35 @@ export interface RouterInput {
 }
 
 /**
+ * Whether a matched route exists on this page (`core/features.ts`). Only routes of a feature or
+ * of some locales are asked, from a module loaded for them: the other routes cost nothing.
+ */
+function useAvailability(name: RouteName | null, locale: Locale): RouteAvailability {
+  const { core, request } = useElement();
+  const rule = name ? ruleOf(name) : null;
+  const flagged = Boolean(rule?.feature || rule?.locales);
+  const key = name && flagged ? `${name} ${locale}` : null;
+  const [known, setKnown] = useState<{ key: string; availability: RouteAvailability } | null>(null);
+  useEffect(() => {
+    if (!name || !key) return;
+    let current = true;
+    const show = (availability: RouteAvailability) => current && setKnown({ key, availability });
+    import("../core/features").then(
+      async ({ readFeatures, routeAvailability }) => {
+        const withoutFlags = routeAvailability(name, locale, null);
+        show(withoutFlags === "unknown" ? routeAvailability(name, locale, await readFeatures(core, request)) : withoutFlags);
+      },
+      // Its rules could not be downloaded: the page is "not found" rather than waiting for ever.
+      () => show("absent"),
+    );
+    return () => void (current = false);
+  }, [key, name, locale, core, request]);
+  if (!name) return "absent";
+  if (!key) return "available";
+  return known?.key === key ? known.availability : "unknown";
+}
+
+/**
  * The portal's router: paths below `base` in the page's locale, with the guards of SPEC §2
  * applied on every change, so a logout on a protected page lands on login.
  */
@@ -38,10 +66,9 @@ export function useRouter({ base, locale, logged, derniereMiseAJour, emit, keepR
   const search = useSyncExternalStore(subscribeToHistory, () => location.search.slice(1));
   const relative = pathname.startsWith(base) ? pathname.slice(base.length) || "/" : "/";
   const found = matchPath(relative, locale);
-  // A route of a feature that is off, or of another locale, does not exist; while the features
-  // are read, the page waits (neither the screen nor "not found").
-  const features = useFeatures(Boolean(found && routeAvailability(found.name, locale, null) === "unknown"));
-  const availability = found ? routeAvailability(found.name, locale, features) : "absent";
+  // A route of a feature that is off, or of another locale, does not exist; while that is being
+  // found out, the page waits (neither the screen nor "not found").
+  const availability = useAvailability(found?.name ?? null, locale);
   const matched = availability === "available" ? found : null;
   const [now] = useState(() => new Date());
   const target = matched ? resolveRoute(matched.name, { logged, derniereMiseAJour, now }) : null;

@@ -1,5 +1,6 @@
 import type { ApiRequest } from "./api";
 import { FEATURE_NAMES, type FeatureName, type Locale } from "./constants";
+import { resourceCacheOf } from "./resource-cache";
 import { ruleOf, type RouteName } from "./routes";
 
 /*
@@ -23,6 +24,13 @@ export async function fetchFeatures(request: ApiRequest, signal?: AbortSignal): 
   const answer = await request<unknown>("/features", { anonymous: true, optional: true, errors: "inline", signal });
   const list = answer && typeof answer === "object" ? (answer as { features?: unknown }).features : undefined;
   return new Set(Array.isArray(list) ? FEATURE_NAMES.filter((name) => list.includes(name)) : []);
+}
+
+/** The page's features through its read cache (shared with `useFeatures`); a failed read counts as "all off". */
+export function readFeatures(core: object, request: ApiRequest): Promise<Features> {
+  return resourceCacheOf(core)
+    .read(FEATURES_KEY, (signal) => fetchFeatures(request, signal), { ttlMs: FEATURES_TTL_MS })
+    .catch(() => NO_FEATURES);
 }
 
 /** "unknown": the route depends on features not read yet. */
