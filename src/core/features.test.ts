@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ApiRequest } from "./api";
 import { LOCALES, type Locale } from "./constants";
-import { fetchFeatures, NO_FEATURES, routeAvailability, type Features, type RouteAvailability } from "./features";
+import { fetchFeatures, NO_FEATURES, readFeatures, routeAvailability, type Features, type RouteAvailability } from "./features";
 import { ROUTE_NAMES, type RouteName } from "./routes";
 
 const ON: Features = new Set(["coordonnee-bancaire"]);
@@ -51,5 +51,24 @@ describe("fetchFeatures", () => {
     };
     await fetchFeatures(request);
     expect(seen).toMatchObject({ path: "/features", options: { anonymous: true, optional: true, errors: "inline" } });
+  });
+});
+
+describe("readFeatures: once per page, through the page's read cache", () => {
+  it("asks once however many readers; a failed read counts as all off and is asked again next time", async () => {
+    const core = {};
+    let asked = 0;
+    let fail = true;
+    const request: ApiRequest = <T>() => {
+      asked++;
+      return fail ? Promise.reject(new Error("offline")) : Promise.resolve({ features: ["coordonnee-bancaire"] } as T);
+    };
+    expect([...(await readFeatures(core, request))]).toEqual([]);
+    fail = false;
+    const [a, b] = await Promise.all([readFeatures(core, request), readFeatures(core, request)]);
+    expect([...a]).toEqual(["coordonnee-bancaire"]);
+    expect(b).toBe(a);
+    expect([...(await readFeatures(core, request))]).toEqual(["coordonnee-bancaire"]);
+    expect(asked).toBe(2);
   });
 });
