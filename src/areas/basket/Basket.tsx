@@ -53,7 +53,7 @@ function BasketScreen({ onSent }: { onSent: (record: SentRecord) => void }) {
   };
 
   return (
-    <div className="container basket" part="basket">
+    <div className="container basket-screen" part="basket-screen">
       <PageTitle>{t`Your basket`}</PageTitle>
       <p>
         <Trans>Check the items you are interested in and give us your details: an adviser calls you back to prepare your order.</Trans>
@@ -137,7 +137,7 @@ function UnknownRow({ id, onRemove }: { id: string; onRemove: () => void }) {
 function EmptyBasket() {
   const { t } = useLingui();
   return (
-    <div className="container basket" part="basket">
+    <div className="container basket-screen" part="basket-screen">
       <PageTitle>{t`Your basket`}</PageTitle>
       <div className="panel basket-empty" role="status">
         <p>{t`Your basket is empty.`}</p>
@@ -157,7 +157,7 @@ function NothingSent() {
   const { t } = useLingui();
   const count = useMacc((s) => s.app.panier.length);
   return (
-    <div className="container basket" part="basket">
+    <div className="container basket-screen" part="basket-screen">
       <PageTitle>{t`Your basket`}</PageTitle>
       <div className="panel basket-empty" role="status">
         <p>{t`No basket has been sent from this page recently.`}</p>

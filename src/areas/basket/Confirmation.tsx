@@ -28,7 +28,7 @@ export function Confirmation({ record, announce }: { record: SentRecord; announc
   const { mobile, reference } = record;
 
   return (
-    <div className="container basket" part="basket">
+    <div className="container basket-screen" part="basket-screen">
       <PageTitle>{t`Basket sent`}</PageTitle>
       <div ref={status} tabIndex={-1}>
         <Alert kind="success">
