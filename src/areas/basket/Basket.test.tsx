@@ -284,6 +284,21 @@ describe("<macc-basket> (PANIER)", () => {
       expect(getCore().toasts.getState().toasts).toHaveLength(0);
     });
 
+    it("201 with sms: false (the SMS provider did not accept it in time): the confirmation says so", async () => {
+      api({ [SEND]: { status: 201, body: { ...SENT, sms: false } } });
+      withBasket(["1001"]);
+      const view = await mountBasket();
+      fill(view, VALID);
+      fireEvent.click(sendButton(view));
+      await view.screen.findByText(TEXT.registered);
+      expect(
+        view.screen.getByText(
+          "Le message de confirmation au 06 12 34 56 78 n'a pas encore pu être envoyé : votre demande est bien enregistrée.",
+        ),
+      ).toBeTruthy();
+      expect(view.screen.queryByText(TEXT.smsSent(VALID.mobile))).toBeNull();
+    });
+
     it("a double submit while the first is pending sends one request", async () => {
       const answer = deferred();
       const calls = api({ [SEND]: answer.handler });

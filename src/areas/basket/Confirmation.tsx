@@ -34,7 +34,9 @@ export function Confirmation({ record, announce }: { record: SentRecord; announc
         <Alert kind="success">
           <p>{t`Your request has been registered.`}</p>
           <p>
-            {record.sms ? t`A confirmation message has been sent to ${mobile}.` : t`A confirmation message is on its way to ${mobile}.`}
+            {record.sms
+              ? t`A confirmation message has been sent to ${mobile}.`
+              : t`The confirmation message to ${mobile} could not be sent yet: your request is registered all the same.`}
           </p>
           <p>{t`${brand} will call you back as soon as possible.`}</p>
         </Alert>
