@@ -454,6 +454,25 @@ describe("<macc-basket> (PANIER)", () => {
       ]);
     });
 
+    it("the session refused (401): the customer is logged out and the basket goes as a visitor's, with the same key", async () => {
+      let attempts = 0;
+      const calls = api({
+        [PROFILE]: { body: { user: { nom: "Martin", prenom: "Claire", mobile: "06 98 76 54 32" } } },
+        [SEND]: () => (++attempts === 1 ? problem(401) : { status: 201, body: SENT }),
+      });
+      signIn(user([company()]));
+      withBasket(["1001"]);
+      const view = await mountBasket();
+      await waitFor(() => expect(control(view, "mobile").value).toBe("06 98 76 54 32"));
+      fireEvent.click(sendButton(view));
+      await view.screen.findByText(TEXT.registered);
+      const [first, second] = calls.callsTo(SEND);
+      expect(first!.headers.authorization).toBe("Bearer company-token-1");
+      expect(second!.headers.authorization).toBeUndefined();
+      expect(second!.headers["idempotency-key"]).toBe(first!.headers["idempotency-key"]);
+      expect(getCore().store.getState().auth.user).toBeNull();
+    });
+
     it("what the visitor typed before logging in wins over the company's data", async () => {
       api({ [PROFILE]: { body: { user: { nom: "Martin", prenom: "Claire", mobile: "06 98 76 54 32" } } } });
       getCore().store.getState().setUserPanier({ nom: "Jean Dupont", societe: "GAEC des Prés" });

@@ -49,10 +49,12 @@ const IN_PROGRESS_TRIES = 3;
 /**
  * Sends the basket once: `key` is the submission's idempotency key, so a repeated request (a retry
  * after a lost answer, a reload) gets the first answer and records nothing new. A customer's token
- * goes with it when there is one; a lapsed session does not stop a visitor's request (`optional`).
+ * goes with it when there is one; a session that lapsed or is refused does not stop the request,
+ * which then goes as a visitor's (`optional`, then `anonymous`).
  * The screen shows every failure itself.
  */
 export async function sendBasket(request: ApiRequest, body: BasketRequest, key: string, proof: () => Promise<string>): Promise<SentBasket> {
+  let anonymous = false;
   for (let attempt = 1; ; attempt++) {
     try {
       const answer = await request<unknown>("/basket/requests", {
@@ -61,11 +63,15 @@ export async function sendBasket(request: ApiRequest, body: BasketRequest, key: 
         headers: { "Idempotency-Key": key, [BOT_CHECK_HEADER]: await proof() },
         errors: "inline",
         optional: true,
+        anonymous,
       });
       return v.parse(SentSchema, answer);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 409 || attempt >= IN_PROGRESS_TRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, (error.retryAfter ?? 1) * 1000));
+      if (!(error instanceof ApiError)) throw error;
+      // The session was refused (it has just ended): the API stored nothing, the basket goes as a visitor's.
+      if (error.status === 401 && !anonymous) anonymous = true;
+      else if (error.status !== 409 || attempt >= IN_PROGRESS_TRIES) throw error;
+      else await new Promise((resolve) => setTimeout(resolve, (error.retryAfter ?? 1) * 1000));
     }
   }
 }
