@@ -390,6 +390,13 @@ describe("<macc-login>", () => {
     expect(screen.queryByRole("button", { name: "Se connecter" })).toBeNull();
   });
 
+  it("already logged in on the basket login → on to the basket", async () => {
+    signIn(user());
+    const { screen } = await mount('<macc-login variant="basket"></macc-login>');
+    expect(screen.getByRole("link", { name: "Continuer avec mon panier" }).getAttribute("href")).toBe("/portail/panier/validation");
+    expect(screen.queryByRole("link", { name: "Accéder à mon compte" })).toBeNull();
+  });
+
   it("switches to the logged-in panel when another element logs the user in", async () => {
     const view = await mount("<macc-login></macc-login>");
     signIn(user());

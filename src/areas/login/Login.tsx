@@ -33,7 +33,7 @@ export function Login({ variant }: LoginProps) {
     <div className="container" part="login">
       <PageTitle>{t`I log in to my account`}</PageTitle>
       {basket && <p className="prompt">{t`Log in to continue`}</p>}
-      {logged ? <AlreadyLoggedIn /> : <LoginPanels basket={basket} />}
+      {logged ? <AlreadyLoggedIn basket={basket} /> : <LoginPanels basket={basket} />}
     </div>
   );
 }
@@ -166,14 +166,15 @@ function LoginForm({ basket }: { basket: boolean }) {
   );
 }
 
-function AlreadyLoggedIn() {
+/** Logged in already: on with what brought the customer here, the account or the basket. */
+function AlreadyLoggedIn({ basket }: { basket: boolean }) {
   const { t } = useLingui();
   const email = useMacc((s) => s.auth.user?.infosConnexion.emailLogin ?? "");
   return (
     <div className="panel" role="status">
       <p>{t`You are logged in as ${email}.`}</p>
-      <RouteLink route="DASHBOARD" className="btn">
-        {t`Go to my account`}
+      <RouteLink route={basket ? "PANIER" : "DASHBOARD"} className="btn">
+        {basket ? t`Continue with my basket` : t`Go to my account`}
       </RouteLink>
     </div>
   );
