@@ -21,7 +21,7 @@ async function messagesAbout(page: Page, reference: string): Promise<OutboxMessa
 async function fillDetails(page: Page, values: { nom?: string; societe?: string; mobile: string; immat?: string }) {
   const form = main(page);
   if (values.nom !== undefined) await form.getByLabel("Votre nom").fill(values.nom);
-  if (values.societe !== undefined) await form.getByLabel("Nom de l'entreprise").fill(values.societe);
+  if (values.societe !== undefined) await form.getByLabel("Raison sociale").fill(values.societe);
   await form.getByLabel("Téléphone mobile").fill(values.mobile);
   if (values.immat !== undefined) await form.getByLabel("Numéro d'immatriculation de l'entreprise").fill(values.immat);
 }
@@ -104,7 +104,7 @@ test("LOGIN_PANIER and back: the basket and what was typed kept, the rest prefil
   await expect(page).toHaveURL(/\/portail\/panier\/validation/);
   await expect(main(page).locator(".basket-item img")).toHaveCount(2);
   await expect(main(page).getByLabel("Votre nom")).toHaveValue("Jean Visiteur");
-  await expect(main(page).getByLabel("Nom de l'entreprise")).not.toHaveValue("");
+  await expect(main(page).getByLabel("Raison sociale")).not.toHaveValue("");
   await expect(main(page).getByLabel("Téléphone mobile")).toHaveValue("+33 6 12 34 56 78");
   await expect(main(page).getByLabel("Numéro d'immatriculation de l'entreprise")).not.toHaveValue("");
   await expect(main(page).getByRole("link", { name: "Me connecter d'abord" })).toHaveCount(0);

@@ -25,7 +25,7 @@ function parsePo(path: string): Map<string, string> {
 }
 
 /** Words that really are the same in a language (brands, "FAQ", "Contact" in French…). */
-const SAME_EVERYWHERE = /^(AGRIMACC|MACC|FAQ|Menu|Contact|Maintenance|E-mail:|Password|password|Ideas|LinkedIn|PDF)$/;
+const SAME_EVERYWHERE = /^(AGRIMACC|MACC|FAQ|Menu|Contact|Maintenance|E-mail:|Password|password|Ideas|LinkedIn|PDF|IBAN|RIB)$/;
 
 /** Variable names ({year}, {0}, {count, plural, …}), not the words that open a plural branch. */
 const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)(?=[,}])/g)].map((m) => m[1]))].sort();

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { isLogged } from "../../core/store";
+import { brandName } from "../../core/theme";
 import { useMacc } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
@@ -8,6 +9,8 @@ import { RouteLink } from "../../ui/RouteLink";
 export function Agrimacc() {
   const { t } = useLingui();
   const logged = useMacc(isLogged);
+  // The agri brand's own page: its name stays whatever theme a logged-in customer's company gives.
+  const brand = brandName("AGRI");
   const offers = [
     {
       title: t`Inputs for every season`,
@@ -26,7 +29,7 @@ export function Agrimacc() {
         <PageTitle>{t`Your partner in the field`}</PageTitle>
         <p className="agrimacc__lead">
           <Trans>
-            Seeds, fertilisers, crop protection, animal feed and farm equipment: AGRIMACC supplies your farm with everything a season asks
+            Seeds, fertilisers, crop protection, animal feed and farm equipment: {brand} supplies your farm with everything a season asks
             for, with advisers who know your land.
           </Trans>
         </p>
@@ -63,7 +66,7 @@ export function Agrimacc() {
       </section>
 
       <section aria-labelledby="agrimacc-offer">
-        <h2 id="agrimacc-offer">{t`What AGRIMACC brings to your farm`}</h2>
+        <h2 id="agrimacc-offer">{t`What ${brand} brings to your farm`}</h2>
         <ul className="agrimacc__offers">
           {offers.map(({ title, text }) => (
             <li key={title}>

@@ -133,7 +133,7 @@ function Version({ version }: { version: BankDetailsVersion }) {
         <dd>{version.intitule}</dd>
       </div>
       <div>
-        <dt>{version.validatedAt ? t`Validated on` : t`Sent on`}</dt>
+        <dt>{version.validatedAt ? t`Validated on` : t`Submitted on`}</dt>
         <dd>{formatDate(locale, version.validatedAt ?? version.submittedAt, "long")}</dd>
       </div>
       <div>
