@@ -153,12 +153,23 @@ async function open(form: FormCase, routes: Record<string, RouteHandler> = {}) {
 beforeEach(() => resetPage());
 
 describe("the invisible bot check of the public forms", () => {
-  it.each(CASES)("%s: a challenge is fetched (anonymously) and solved as soon as the form shows", async (_name, form) => {
-    const { calls } = await open(form);
+  it.each(CASES)("%s: no work while the form only shows; its first focus fetches a challenge (anonymously)", async (_name, form) => {
+    const { calls, view } = await open(form);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.callsTo(CHALLENGE)).toHaveLength(0);
+    fireEvent.focusIn(view.root.querySelector("form input, form select")!);
+    fireEvent.focusIn(view.root.querySelector("form input, form select")!);
     await waitFor(() => expect(calls.callsTo(CHALLENGE)).toHaveLength(1));
     const [fetched] = calls.callsTo(CHALLENGE);
     expect(fetched!.headers.authorization).toBeUndefined();
     expect(calls.callsTo(form.route)).toHaveLength(0);
+  });
+
+  it.each(CASES)("%s: typing without a focus event (autofill) starts it too", async (_name, form) => {
+    const { calls, view } = await open(form);
+    const field = view.root.querySelector<HTMLInputElement>("form input")!;
+    fireEvent.input(field, { target: { value: "jean@ferme.test" } });
+    await waitFor(() => expect(calls.callsTo(CHALLENGE)).toHaveLength(1));
   });
 
   it.each(CASES)("%s: the submission carries X-Bot-Check, the base64 JSON of the solved challenge (number 0)", async (_name, form) => {

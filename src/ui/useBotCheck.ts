@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { proveHuman, requiredWork } from "../core/bot-check";
 import { useElement } from "./context";
 
@@ -7,6 +7,8 @@ import { useElement } from "./context";
 const HARDER_ROUNDS = 3;
 
 export interface BotCheck {
+  /** Handlers for the protected `<form>`: its first focus or input starts the proof of work. */
+  startOn: { onFocus: () => void; onChange: () => void };
   /** A solution for one request (usually solved already). */
   take(): Promise<string>;
   /**
@@ -18,8 +20,11 @@ export interface BotCheck {
 }
 
 /**
- * The invisible bot check of public forms: a proof of work is solved as soon as the form shows,
- * so it is usually ready when the visitor submits; each submission takes one and starts the next.
+ * The invisible bot check of public forms. The proof of work starts at the visitor's first
+ * interaction with the form (focus or input: spread `startOn` on the `<form>`), not when it shows:
+ * a page that only displays the form spends nothing on it, and the work (which yields to the page
+ * between batches, so typing never waits) is usually done by the time they submit. Each submission
+ * takes one proof and starts the next.
  */
 export function useBotCheck(): BotCheck {
   const { core } = useElement();
@@ -30,15 +35,16 @@ export function useBotCheck(): BotCheck {
     next.current = proof;
     return proof;
   };
-  useEffect(() => {
+  const start = () => {
     if (!next.current) prepare();
-  });
+  };
   const take = () => {
     const proof = next.current ?? prepare();
     prepare();
     return proof;
   };
   return {
+    startOn: { onFocus: start, onChange: start },
     take,
     async send(request, onHarder) {
       let proof = await take();

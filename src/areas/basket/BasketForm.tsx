@@ -188,7 +188,7 @@ export function BasketForm({ panier, onSent }: { panier: string[]; onSent: (reco
       <div ref={status} tabIndex={-1}>
         {failure && <Alert kind="error">{failure}</Alert>}
       </div>
-      <form noValidate onSubmit={form.onSubmit} aria-describedby="basket-required">
+      <form noValidate onSubmit={form.onSubmit} {...botCheck.startOn} aria-describedby="basket-required">
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
         <p id="basket-required" className="field__hint">
           <Trans>All fields are required.</Trans>

@@ -129,7 +129,7 @@ export function ContactForm() {
           </Alert>
         )}
       </div>
-      <form noValidate onSubmit={form.onSubmit}>
+      <form noValidate onSubmit={form.onSubmit} {...botCheck.startOn}>
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
         {contacts.status === "error" && (
           <Alert kind="error">

@@ -123,7 +123,7 @@ function LoginForm({ basket }: { basket: boolean }) {
   }
 
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-describedby="login-required">
+    <form noValidate onSubmit={form.onSubmit} {...botCheck.startOn} aria-describedby="login-required">
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       <p id="login-required" className="field__hint">
         <Trans>All fields are required.</Trans>

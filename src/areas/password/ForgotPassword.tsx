@@ -113,7 +113,7 @@ function RequestForm() {
       <div ref={status} tabIndex={-1}>
         {failure && <Alert kind="error">{failure}</Alert>}
       </div>
-      <form noValidate onSubmit={form.onSubmit}>
+      <form noValidate onSubmit={form.onSubmit} {...botCheck.startOn}>
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
         <Field
           name="email"

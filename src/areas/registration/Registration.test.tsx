@@ -289,7 +289,9 @@ describe("<macc-registration>", () => {
       expect(button(view, "Rechercher mon entreprise").type).toBe("submit");
       // Nothing to cancel yet.
       expect(view.screen.queryByRole("button", { name: "Annuler et recommencer" })).toBeNull();
-      // The bot check is solved as soon as the form shows; nothing else is asked.
+      // The bot check waits for the visitor: nothing is asked until the form is used.
+      expect(calls.callsTo(CHALLENGE)).toHaveLength(0);
+      fireEvent.focusIn(byId(view, "immatriculation"));
       await waitFor(() => expect(calls.callsTo(CHALLENGE)).toHaveLength(1));
       expect(calls.callsTo(CHALLENGE)[0]!.headers.authorization).toBeUndefined();
       expect(calls.callsTo(IDENTIFY)).toHaveLength(0);

@@ -187,7 +187,7 @@ function Identify({ store }: { store: RegistrationStore }) {
   );
 
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-describedby="registration-required">
+    <form noValidate onSubmit={form.onSubmit} {...bot.startOn} aria-describedby="registration-required">
       <h2 tabIndex={-1}>{t`Identify your company`}</h2>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {/* One convention for every form: said once, only optional fields are marked. */}
@@ -266,7 +266,7 @@ function Companies({ store }: { store: RegistrationStore }) {
   const toggle = (id: string, on: boolean) => form.set("ids", on ? [...form.values.ids, id] : form.values.ids.filter((x) => x !== id));
 
   return (
-    <form noValidate onSubmit={form.onSubmit}>
+    <form noValidate onSubmit={form.onSubmit} {...bot.startOn}>
       <h2 tabIndex={-1}>{t`Choose your companies`}</h2>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {failure.view}
@@ -334,7 +334,7 @@ function Contact({ store }: { store: RegistrationStore }) {
     },
   );
   return (
-    <form noValidate onSubmit={form.onSubmit}>
+    <form noValidate onSubmit={form.onSubmit} {...bot.startOn}>
       <h2 tabIndex={-1}>{t`Receive a verification code`}</h2>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {failure.view}
@@ -408,7 +408,7 @@ function Code({ store }: { store: RegistrationStore }) {
   };
 
   return (
-    <form noValidate onSubmit={form.onSubmit}>
+    <form noValidate onSubmit={form.onSubmit} {...bot.startOn}>
       <h2 tabIndex={-1}>{t`Enter your code`}</h2>
       {means && (
         <p>
@@ -476,7 +476,7 @@ function Password({ store }: { store: RegistrationStore }) {
     }
   });
   return (
-    <form noValidate onSubmit={form.onSubmit}>
+    <form noValidate onSubmit={form.onSubmit} {...bot.startOn}>
       <h2 tabIndex={-1}>{t`Choose your password`}</h2>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {failure.view}
