@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { linkedCompanyNetwork } from "../queries/companies.ts";
+import type { Queryable } from "../db/db.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { MESSAGES, ProblemError } from "./problem.ts";
 
@@ -12,11 +13,17 @@ import { MESSAGES, ProblemError } from "./problem.ts";
 export function requireCompany(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { uuidCompte, idTier } = c.get("auth");
-    const codeReseau = idTier ? await linkedCompanyNetwork(deps.db, uuidCompte, idTier) : undefined;
-    if (!idTier || !codeReseau) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
-    c.set("company", { uuidCompte, idTier, codeReseau });
+    if (!idTier) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
+    c.set("company", { uuidCompte, idTier, codeReseau: await linkedNetwork(deps.db, uuidCompte, idTier) });
     await next();
   };
+}
+
+/** The network of a company still linked to the account; one no longer linked → 403 "Choisissez d'abord une entreprise.". */
+export async function linkedNetwork(db: Queryable, uuidCompte: string, idTier: string): Promise<string> {
+  const codeReseau = await linkedCompanyNetwork(db, uuidCompte, idTier);
+  if (!codeReseau) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
+  return codeReseau;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

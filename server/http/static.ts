@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "./context.ts";
+import { matchesEtag } from "./etag.ts";
 
 export const HTML_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
@@ -123,7 +124,7 @@ async function sendFile(c: Context, file: string, cacheControl: string, variant:
   c.header("Last-Modified", info.mtime.toUTCString());
   if (variant.encoding) c.header("Content-Encoding", variant.encoding);
   if (ext === ".html") setHtmlSecurityHeaders(c);
-  if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+  if (matchesEtag(c.req.header("if-none-match"), etag)) return c.body(null, 304);
   const bytes = await readFile(variant.file);
   return c.body(new Uint8Array(bytes), 200);
 }

@@ -8,7 +8,7 @@ import type { Config } from "../config.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
 import { isUuid, requireCompany, safeFileName } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { MESSAGES, problem, ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
+import { MESSAGES, ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
 import { hit } from "../http/rate-limit.ts";
 import { controlCharacterErrors } from "../http/schemas.ts";
 import { toFieldErrors } from "../http/validate.ts";
@@ -40,6 +40,9 @@ const typeList = (types: readonly RibType[]) =>
   new Intl.ListFormat("fr-FR", { type: "disjunction" }).format(types.map((type) => TYPE_NAMES[type]));
 
 export const tooLargeMessage = (config: Config) => `Le fichier est trop volumineux : ${size(config.ribMaxBytes)} au maximum.`;
+/** Said on the field, not as 413, which the elements treat as the end of the session (SPEC §4). */
+const fileTooLarge = (config: Config) =>
+  new ProblemError(422, "file-too-large", tooLargeMessage(config), { errors: [{ path: "rib", message: tooLargeMessage(config) }] });
 export const unsupportedTypeMessage = (config: Config) => `Ce type de fichier n'est pas accepté : envoyez un ${typeList(config.ribTypes)}.`;
 
 const ChangeFields = v.object({
@@ -87,11 +90,11 @@ export function bankDetailsRoutes(deps: Deps) {
     "/",
     requireAuth(deps),
     requireCompany(deps),
-    // Over the limit: a form error, not 413, which the elements treat as the end of the session (SPEC §4).
     bodyLimit({
       maxSize: config.ribMaxBytes + FORM_OVERHEAD_BYTES,
-      onError: (c) =>
-        problem(c, 422, "file-too-large", tooLargeMessage(config), { errors: [{ path: "rib", message: tooLargeMessage(config) }] }),
+      onError: () => {
+        throw fileTooLarge(config);
+      },
     }),
     async (c) => {
       c.header("Cache-Control", "no-store");
@@ -118,11 +121,8 @@ export function bankDetailsRoutes(deps: Deps) {
       const file = form.get("rib");
       let rib: { bytes: Uint8Array; type: RibType; name: string } | null = null;
       if (!(file instanceof File) || file.size === 0) errors.push({ path: "rib", message: RIB_REQUIRED });
-      else if (file.size > config.ribMaxBytes) {
-        throw new ProblemError(422, "file-too-large", tooLargeMessage(config), {
-          errors: [{ path: "rib", message: tooLargeMessage(config) }],
-        });
-      } else {
+      else if (file.size > config.ribMaxBytes) throw fileTooLarge(config);
+      else {
         const bytes = new Uint8Array(await file.arrayBuffer());
         const type = ribTypeOf(bytes);
         if (!type || !config.ribTypes.includes(type)) errors.push({ path: "rib", message: unsupportedTypeMessage(config) });

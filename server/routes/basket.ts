@@ -18,9 +18,10 @@ import { isLocale, languageOf, networkOf } from "../../src/core/locale.ts";
 import { checkMobile } from "../../src/core/phone-rules.ts";
 import type { Queryable } from "../db/db.ts";
 import { optionalAuth, requireAuth } from "../http/auth-middleware.ts";
-import { requireCompany } from "../http/company.ts";
+import { linkedNetwork, requireCompany } from "../http/company.ts";
 import { checkBotSolution } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type AuthInfo, type Deps } from "../http/context.ts";
+import { matchesEtag } from "../http/etag.ts";
 import { idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer } from "../http/idempotency.ts";
 import { answerLanguage } from "../http/locale.ts";
 import { MESSAGES, ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
@@ -39,7 +40,6 @@ import {
   markBasketSmsSent,
   offeredBasketItems,
 } from "../queries/basket.ts";
-import { linkedCompanyNetwork } from "../queries/companies.ts";
 import { contactSender } from "../queries/contact-messages.ts";
 import { networkSubServices } from "../queries/footer.ts";
 import { storeIdempotentAnswer } from "../queries/idempotency.ts";
@@ -159,9 +159,7 @@ interface Caller {
 async function callerOf(db: Queryable, auth: AuthInfo | undefined): Promise<Caller | null> {
   if (!auth) return null;
   if (!auth.idTier) return { uuidCompte: auth.uuidCompte, idTier: null, codeReseau: null };
-  const codeReseau = await linkedCompanyNetwork(db, auth.uuidCompte, auth.idTier);
-  if (!codeReseau) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
-  return { uuidCompte: auth.uuidCompte, idTier: auth.idTier, codeReseau };
+  return { uuidCompte: auth.uuidCompte, idTier: auth.idTier, codeReseau: await linkedNetwork(db, auth.uuidCompte, auth.idTier) };
 }
 
 /**
@@ -235,10 +233,7 @@ export function basketRoutes(deps: Deps) {
       // An SVG opened on its own must not run or load anything.
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     };
-    const tags = c.req.header("if-none-match");
-    if (tags && (tags.trim() === "*" || tags.split(",").some((t) => t.trim().replace(/^W\//, "") === image.etag))) {
-      return c.body(null, 304, headers);
-    }
+    if (matchesEtag(c.req.header("if-none-match"), image.etag)) return c.body(null, 304, headers);
     return c.body(image.bytes as Uint8Array<ArrayBuffer>, 200, {
       ...headers,
       "Content-Type": image.type,
