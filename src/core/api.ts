@@ -59,6 +59,9 @@ export interface ApiClient {
   toastFailure(error: unknown): void;
 }
 
+/** Sent with every call, whichever way it goes (the upload with progress too). */
+export const BASE_HEADERS = { Accept: "application/json, application/problem+json", "X-Requested-With": "macc" } as const;
+
 /** ofetch's options, with the caller's own riding along for the hooks. */
 type CallOptions = FetchOptions<"json" | "stream"> & { call: RequestOptions };
 const callOf = (context: FetchContext): RequestOptions => (context.options as unknown as CallOptions).call;
@@ -89,7 +92,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
   const client = ofetch.create(
     {
       credentials: "include",
-      headers: { Accept: "application/json, application/problem+json", "X-Requested-With": "macc" },
+      headers: BASE_HEADERS,
       retryDelay: 0,
       retryStatusCodes: [...RETRYABLE, OFETCH_NO_ANSWER],
       // Read at each attempt: a refresh between two attempts brings a new token.
@@ -120,13 +123,14 @@ export function createApiClient(deps: ApiDeps): ApiClient {
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     if (!options.anonymous) await deps.beforeAuthenticated?.(options);
+    // Absolute, as `new URL` makes it: ofetch only joins the base and the path.
+    const baseURL = new URL(options.baseUrl || deps.baseUrl(), location.href).href;
     if (options.onUploadProgress) {
       // Its own module: only the pages that upload download it.
       const { sendWithProgress } = await import("./upload");
-      const base = new URL(options.baseUrl || deps.baseUrl(), location.href).href.replace(/\/+$/, "");
       const token = options.anonymous ? null : deps.token();
       return sendWithProgress<T>(
-        base + path,
+        baseURL.replace(/\/+$/, "") + path,
         { ...options, onUploadProgress: options.onUploadProgress },
         { token, locale: deps.locale(), report },
       );
@@ -135,8 +139,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
     const fetchOptions: CallOptions = {
       call: options,
       method,
-      // Absolute, as `new URL` makes it: ofetch only joins the base and the path.
-      baseURL: new URL(options.baseUrl || deps.baseUrl(), location.href).href,
+      baseURL,
       query: options.query,
       body: options.body as FetchOptions["body"],
       headers: { "X-langue": deps.locale(), ...options.headers },

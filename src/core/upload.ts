@@ -3,7 +3,7 @@
  * cannot (a streamed request body needs HTTP/2), so it goes by XMLHttpRequest, with the client's
  * headers and its error policy (`report`). Never retried: uploads are not idempotent.
  */
-import type { RequestOptions } from "./api";
+import { BASE_HEADERS, type RequestOptions } from "./api";
 import { ApiError, parseRetryAfter, toProblem } from "./errors";
 
 export interface UploadContext {
@@ -22,8 +22,7 @@ export function sendWithProgress<T>(url: string, options: UploadOptions, { token
     xhr.open(options.method ?? "POST", url);
     xhr.withCredentials = true;
     const headers: Record<string, string> = {
-      Accept: "application/json, application/problem+json",
-      "X-Requested-With": "macc",
+      ...BASE_HEADERS,
       "X-langue": locale,
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
       ...options.headers,

@@ -1,5 +1,6 @@
 import { checkCompanyNumber, isCompanyCountry } from "../../core/company-numbers";
-import { BASKET_IMMAT_MAX, BASKET_MAX_ITEMS, BASKET_MOBILE_MAX, BASKET_NOM_MAX, BASKET_SOCIETE_MAX, LOCALES } from "../../core/constants";
+import { BASKET_IMMAT_MAX, BASKET_MAX_ITEMS, BASKET_MOBILE_MAX, BASKET_NOM_MAX, BASKET_SOCIETE_MAX } from "../../core/constants";
+import { isLocale } from "../../core/locale";
 import { checkMobile } from "../../core/phone-rules";
 
 /** The user basket data of SPEC §3 (`userPanier`), as the form holds it. */
@@ -48,7 +49,7 @@ function isValid(field: keyof BasketValues, value: string, pays: string): boolea
     case "pays":
       return isCompanyCountry(value);
     case "langue":
-      return (LOCALES as readonly string[]).includes(value);
+      return isLocale(value);
     case "mobile":
       return checkMobile(pays, value).valid;
     case "immat":
