@@ -3,9 +3,10 @@
 // page, gzip-compressed (level 9, as the build's .gz copies). Also prints what the reference server
 // really sent (brotli when the browser takes it). Layout shift: how much the demo pages move while
 // the elements load (CLS, at most 0.1: "good"), on a wide and a narrow screen. Fails (exit 1) when
-// a budget is exceeded. Needs a build (npm run build).
+// a budget is exceeded. Needs a build (npm run build). With BENCH_SIZE_JSON=<file>, also writes the
+// results there as JSON ([{ group, name, value, unit, budget, ok }]) for the benchmark report.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -48,6 +49,7 @@ const browser = await chromium.launch({
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 let failed = false;
+const results = [];
 try {
   for (const budget of BUDGETS) {
     let total = 0;
@@ -96,6 +98,7 @@ try {
     }
     const ok = kb(total) <= budget.maxKb;
     failed ||= !ok;
+    results.push({ group: "size", name: budget.name, value: +kb(total).toFixed(1), unit: "kB", budget: budget.maxKb, ok });
     const wire = served ? `; ${kb(served).toFixed(1)} kB as served` : "";
     console.log(
       `${ok ? "ok  " : "FAIL"} ${budget.name}: ${kb(total).toFixed(1)} kB gzip in ${files} file(s)${wire} (budget ${budget.maxKb} kB)`,
@@ -119,6 +122,14 @@ try {
       await context.close();
       const ok = shift <= SHIFT_BUDGET;
       failed ||= !ok;
+      results.push({
+        group: "shift",
+        name: `${path}, ${screen.name} screen`,
+        value: +shift.toFixed(3),
+        unit: "CLS",
+        budget: SHIFT_BUDGET,
+        ok,
+      });
       console.log(`${ok ? "ok  " : "FAIL"} layout shift of ${path}, ${screen.name} screen: ${shift.toFixed(3)} (budget ${SHIFT_BUDGET})`);
     }
   }
@@ -127,4 +138,5 @@ try {
   server.kill();
   rmSync(dataDir, { recursive: true, force: true });
 }
+if (process.env.BENCH_SIZE_JSON) writeFileSync(process.env.BENCH_SIZE_JSON, `${JSON.stringify(results, null, 2)}\n`);
 process.exit(failed ? 1 : 0);
