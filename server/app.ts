@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/db.ts";
 import type { AppEnv, Deps } from "./http/context.ts";
 import { requestLocale } from "./http/locale.ts";
+import { CACHE_CHANNEL, createCacheHub } from "./http/memory-cache.ts";
 import { MESSAGES, problem, ProblemError } from "./http/problem.ts";
 import { notFoundPage, staticRoutes } from "./http/static.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -73,6 +74,11 @@ const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("
 export function createApp({ db, config, mailer = createMailer(config, db), sms = createSmsProvider(config, db) }: AppOptions) {
   let secret: Promise<Buffer> | undefined;
   let botCheckKey: Promise<string> | undefined;
+  const caches = createCacheHub();
+  // Until it listens the caches keep nothing; a failure is retried by the engine (PostgreSQL) or leaves them off.
+  db.listen(CACHE_CHANNEL, caches).catch((err: unknown) => {
+    console.error("[cache] cannot listen for database changes, answers are not cached:", err instanceof Error ? err.message : err);
+  });
   const deps: Deps = {
     db,
     config,
@@ -94,6 +100,7 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
       );
       return botCheckKey;
     },
+    caches,
   };
 
   // Ready before the first login of an unknown account, so its timing matches a known one.

@@ -108,25 +108,30 @@ export async function revokeSession(db: Queryable, sid: string): Promise<void> {
 const TOUCH_EVERY_SECONDS = 60;
 
 /**
- * True when the token's session is live (not revoked, not expired, not idle for longer than
- * `idleMinutes`) and, for a company token, the account is still linked to that company.
- * A valid use refreshes the session's last use (so an active user is not logged out as idle).
+ * The session of a token, in one query: null unless it is live (not revoked, not expired, not idle
+ * for longer than `idleMinutes`) and, for a company token, the account is still linked to that
+ * company; then the company's network (null for an account-level token). A valid use refreshes the
+ * session's last use (so an active user is not logged out as idle), at most once a minute.
  */
-export async function isSessionValid(db: Queryable, claims: AccessClaims, idleMinutes: number): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(claims.sid) || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return false;
-  const { rows } = await db.query<{ ok: boolean; touch: boolean }>(
-    `SELECT ($3::text IS NULL OR EXISTS (
-              SELECT 1 FROM account_companies ac WHERE ac.uuid_compte = s.uuid_compte AND ac.id_tier = $3::text)) AS ok,
-            s.last_used_at < now() - make_interval(secs => $5::int) AS touch
+export async function sessionScope(
+  db: Queryable,
+  claims: AccessClaims,
+  idleMinutes: number,
+): Promise<{ codeReseau: string | null } | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(claims.sid) || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
+  const { rows } = await db.query<{ code_reseau: string | null; touch: boolean }>(
+    `SELECT c.code_reseau, s.last_used_at < now() - make_interval(secs => $5::int) AS touch
      FROM sessions s
+     LEFT JOIN account_companies ac ON ac.uuid_compte = s.uuid_compte AND ac.id_tier = $3::text
+     LEFT JOIN companies c ON c.id_tier = ac.id_tier
      WHERE s.id = $1::uuid AND s.uuid_compte = $2::uuid AND s.revoked_at IS NULL AND s.expires_at > now()
        AND s.last_used_at > now() - make_interval(mins => $4::int)`,
     [claims.sid, claims.sub, claims.tier, idleMinutes, TOUCH_EVERY_SECONDS],
   );
   const row = rows[0];
-  if (row?.ok !== true) return false;
+  if (!row || (claims.tier !== null && row.code_reseau === null)) return null;
   if (row.touch) await db.query("UPDATE sessions SET last_used_at = now() WHERE id = $1::uuid", [claims.sid]);
-  return true;
+  return { codeReseau: row.code_reseau };
 }
 
 /** Revokes every live session of the account except `keepSid` (null: all of them). Returns how many. */

@@ -13,9 +13,24 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** What a `listen` subscriber is told: each notification's payload, and when notifications may have been missed. */
+export interface Listener {
+  notify(payload: string): void;
+  /**
+   * `false` when the subscription is lost (notifications may be missed until it is back), `true`
+   * once it listens (again). Always called with `true` once first listening.
+   */
+  listening(up: boolean): void;
+}
+
 export interface Db extends Queryable {
   /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Subscribes to `channel` (PostgreSQL LISTEN/NOTIFY); resolves once listening, to the function
+   * that stops. On PostgreSQL a dedicated connection listens, and reconnects after an error.
+   */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
   readonly engine: "pglite" | "postgres";
 }
@@ -42,6 +57,11 @@ export function pgliteDb(pglite: PGlite): Db {
           },
         }),
       );
+    },
+    async listen(channel: string, listener: Listener) {
+      const stop = await pglite.listen(channel, (payload) => listener.notify(payload));
+      listener.listening(true);
+      return () => stop();
     },
     close: () => pglite.close(),
   };
@@ -76,6 +96,7 @@ export function postgresDb(connectionString: string, options: pg.PoolConfig = {}
     },
   });
   const base = wrap(pool);
+  const listeners = new Set<() => Promise<void>>();
   return {
     engine: "postgres",
     query: base.query,
@@ -94,6 +115,77 @@ export function postgresDb(connectionString: string, options: pg.PoolConfig = {}
         client.release();
       }
     },
-    close: () => pool.end(),
+    async listen(channel: string, listener: Listener) {
+      const stop = await listenWithReconnect({ connectionString, ...options }, channel, listener);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/** First wait before reconnecting a lost LISTEN connection; doubled on each failure up to the maximum. */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * One client outside the pool that LISTENs on `channel`. When its connection fails it tells the
+ * listener (`listening(false)`), reconnects with a growing delay, and says `listening(true)` again.
+ * Resolves once the first LISTEN succeeded (or rejects with its error).
+ */
+async function listenWithReconnect(config: pg.ClientConfig, channel: string, listener: Listener): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let delay = RECONNECT_FIRST_MS;
+
+  const connect = async () => {
+    const c = new pg.Client(config);
+    client = c;
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost || stopped) return;
+      lost = true;
+      if (err) console.error(`[db] LISTEN ${channel} connection lost: ${err.message}; reconnecting.`);
+      listener.listening(false);
+      c.end().catch(() => undefined);
+      timer = setTimeout(() => {
+        connect().catch(() => undefined);
+      }, delay);
+      delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    };
+    c.on("error", onLost);
+    c.on("end", () => onLost(new Error("connection ended")));
+    c.on("notification", (n) => {
+      if (n.channel === channel) listener.notify(n.payload ?? "");
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      onLost(err instanceof Error ? err : new Error(String(err)));
+      throw err;
+    }
+    delay = RECONNECT_FIRST_MS;
+    listener.listening(true);
+  };
+
+  try {
+    await connect();
+  } catch (err) {
+    stopped = true;
+    clearTimeout(timer);
+    throw err;
+  }
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => undefined);
   };
 }

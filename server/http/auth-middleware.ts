@@ -1,17 +1,17 @@
 import type { MiddlewareHandler } from "hono";
-import { isSessionValid } from "../auth/sessions.ts";
+import { sessionScope } from "../auth/sessions.ts";
 import { verifyAccessToken } from "../auth/tokens.ts";
 import type { AppEnv, AuthInfo, Deps } from "./context.ts";
 import { MESSAGES, ProblemError } from "./problem.ts";
 
-/** Verifies a bearer token (signature, expiry, live session); null when absent or invalid. */
+/** Verifies a bearer token (signature, expiry, live session, company still linked); null when absent or invalid. */
 export async function authenticate(deps: Deps, header: string | undefined): Promise<AuthInfo | null> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
   if (!match?.[1]) return null;
   const claims = verifyAccessToken(await deps.secret(), match[1]);
   if (!claims) return null;
-  if (!(await isSessionValid(deps.db, claims, deps.config.sessionIdleMinutes))) return null;
-  return { sid: claims.sid, uuidCompte: claims.sub, idTier: claims.tier };
+  const scope = await sessionScope(deps.db, claims, deps.config.sessionIdleMinutes);
+  return scope && { sid: claims.sid, uuidCompte: claims.sub, idTier: claims.tier, codeReseau: scope.codeReseau };
 }
 
 /** Requires `Authorization: Bearer <access token>`; sets `c.get("auth")`. */

@@ -5,6 +5,7 @@ import type { Locale } from "../../src/core/constants.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/db.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { CacheHub } from "./memory-cache.ts";
 import type { SmsProvider } from "../sms/sms.ts";
 
 /** What an authenticated request knows about its caller. */
@@ -13,6 +14,8 @@ export interface AuthInfo {
   uuidCompte: string;
   /** Selected company (idTier) of the token, or null for an account-level token. */
   idTier: string | null;
+  /** Network of the selected company (checked still linked with the session, in the same query), or null. */
+  codeReseau: string | null;
 }
 
 /** The selected company of the access token, checked to be still linked to the account (`requireCompany`). */
@@ -40,6 +43,8 @@ export interface Deps {
   sms: SmsProvider;
   /** HMAC key of the bot-check challenges (BOT_CHECK_SECRET, or generated once and kept in the database). */
   botCheckKey: () => Promise<string>;
+  /** This instance's in-memory caches, emptied by the database's change notifications. */
+  caches: CacheHub;
 }
 
 /**

@@ -25,14 +25,14 @@ export async function offeredBasketItems(db: Queryable, ids: readonly string[], 
   return rows.map((r) => ({ id: r.id, nom: r.nom ?? r.id, description: r.description ?? "", codeReseau: r.code_reseau }));
 }
 
-/** The picture of an item still offered, with an entity tag of its content. */
-export async function basketItemImage(db: Queryable, id: string): Promise<{ bytes: Uint8Array; type: string; etag: string } | undefined> {
-  const { rows } = await db.query<{ image: Uint8Array; image_type: string; etag: string }>(
-    "SELECT image, image_type, md5(image) AS etag FROM basket_items WHERE id = $1 AND withdrawn_at IS NULL",
+/** The picture of an item still offered. */
+export async function basketItemImage(db: Queryable, id: string): Promise<{ bytes: Uint8Array; type: string } | undefined> {
+  const { rows } = await db.query<{ image: Uint8Array; image_type: string }>(
+    "SELECT image, image_type FROM basket_items WHERE id = $1 AND withdrawn_at IS NULL",
     [id],
   );
   const r = rows[0];
-  return r && { bytes: new Uint8Array(r.image.buffer, r.image.byteOffset, r.image.byteLength), type: r.image_type, etag: `"${r.etag}"` };
+  return r && { bytes: new Uint8Array(r.image.buffer, r.image.byteOffset, r.image.byteLength), type: r.image_type };
 }
 
 /** The customer data of a validated basket (SPEC §3 userPanier), checked and normalized. */

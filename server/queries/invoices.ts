@@ -29,8 +29,10 @@ const SORT_COLUMNS: Record<InvoiceSort, string> = { date: "date_facture", number
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-/** One page of the company's invoices matching the filters, and how many match in all. */
-export async function listInvoices(db: Queryable, idTier: string, o: InvoiceListOptions): Promise<{ items: InvoiceItem[]; total: number }> {
+export type InvoiceFilters = Pick<InvoiceListOptions, "q" | "year" | "status">;
+
+/** The WHERE clause of the company's invoices matching the filters, and its parameters ($1…). */
+function invoiceFilter(idTier: string, o: InvoiceFilters): { where: string; params: unknown[] } {
   const where = ["id_tier = $1"];
   const params: unknown[] = [idTier];
   if (o.year !== undefined) {
@@ -42,8 +44,17 @@ export async function listInvoices(db: Queryable, idTier: string, o: InvoiceList
     params.push(`%${likeEscape(o.q)}%`);
     where.push(`(numero ILIKE $${params.length} ESCAPE '\\' OR reference ILIKE $${params.length} ESCAPE '\\')`);
   }
+  return { where: where.join(" AND "), params };
+}
+
+/**
+ * One page of the company's invoices matching the filters, in the sort's full order (every column
+ * in the same direction, so that one index read forwards or backwards answers it with a LIMIT).
+ */
+export async function listInvoices(db: Queryable, idTier: string, o: InvoiceListOptions): Promise<InvoiceItem[]> {
+  const { where, params } = invoiceFilter(idTier, o);
   const dir = o.order === "asc" ? "ASC" : "DESC";
-  const orderBy = o.sort === "number" ? `numero ${dir}, id` : `${SORT_COLUMNS[o.sort]} ${dir}, numero ${dir}, id`;
+  const orderBy = o.sort === "number" ? `numero ${dir}, id ${dir}` : `${SORT_COLUMNS[o.sort]} ${dir}, numero ${dir}, id ${dir}`;
   params.push(o.pageSize, (o.page - 1) * o.pageSize);
   const { rows } = await db.query<{
     id: string;
@@ -54,52 +65,40 @@ export async function listInvoices(db: Queryable, idTier: string, o: InvoiceList
     currency: string;
     due_date: string | null;
     paid: boolean;
-    total: number;
   }>(
     `SELECT id, numero, to_char(date_facture, 'YYYY-MM-DD') AS date, reference, amount_cents, currency,
-            to_char(due_date, 'YYYY-MM-DD') AS due_date, paid, count(*) OVER ()::int AS total
-     FROM invoices WHERE ${where.join(" AND ")}
+            to_char(due_date, 'YYYY-MM-DD') AS due_date, paid
+     FROM invoices WHERE ${where}
      ORDER BY ${orderBy}
      LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    // Past the last page: the window count has no row to ride on.
-    total =
-      o.page === 1
-        ? 0
-        : ((
-            await db.query<{ n: number }>(
-              `SELECT count(*)::int AS n FROM invoices WHERE ${where.join(" AND ")}`,
-              params.slice(0, params.length - 2),
-            )
-          ).rows[0]?.n ?? 0);
-  }
-  return {
-    total,
-    items: rows.map((r) => ({
-      id: r.id,
-      number: r.numero,
-      date: r.date,
-      reference: r.reference,
-      amountCents: Number(r.amount_cents),
-      currency: r.currency,
-      dueDate: r.due_date,
-      paid: r.paid,
-    })),
-  };
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.numero,
+    date: r.date,
+    reference: r.reference,
+    amountCents: Number(r.amount_cents),
+    currency: r.currency,
+    dueDate: r.due_date,
+    paid: r.paid,
+  }));
 }
 
-/** Years with invoices, newest first; `archive` when older than the `recentYears` most recent calendar years. */
-export async function invoiceYears(db: Queryable, idTier: string, recentYears: number): Promise<{ year: number; archive: boolean }[]> {
-  const { rows } = await db.query<{ year: number; archive: boolean }>(
-    `SELECT y.year, y.year <= EXTRACT(YEAR FROM CURRENT_DATE)::int - $2 AS archive
-     FROM (SELECT DISTINCT EXTRACT(YEAR FROM date_facture)::int AS year FROM invoices WHERE id_tier = $1) y
-     ORDER BY y.year DESC`,
-    [idTier, recentYears],
+/** How many of the company's invoices match the filters. */
+export async function countInvoices(db: Queryable, idTier: string, o: InvoiceFilters): Promise<number> {
+  const { where, params } = invoiceFilter(idTier, o);
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invoices WHERE ${where}`, params);
+  return rows[0]?.n ?? 0;
+}
+
+/** Years with invoices, newest first. */
+export async function invoiceYears(db: Queryable, idTier: string): Promise<number[]> {
+  const { rows } = await db.query<{ year: number }>(
+    `SELECT DISTINCT EXTRACT(YEAR FROM date_facture)::int AS year FROM invoices WHERE id_tier = $1 ORDER BY year DESC`,
+    [idTier],
   );
-  return rows;
+  return rows.map((r) => r.year);
 }
 
 interface InvoiceRow {

@@ -68,18 +68,30 @@ export async function familyDocuments(db: Queryable, codeFamille: string): Promi
   return documents;
 }
 
-/** A PDF document of a family the company bought (the documents of other families are not the company's). */
-export async function purchasedFamilyPdf(
+/** A PDF document of a product family, whoever may read it (see `boughtFamily`). */
+export async function productPdf(
   db: Queryable,
-  idTier: string,
   id: string,
-): Promise<{ title: string; bytes: Uint8Array } | undefined> {
-  const { rows } = await db.query<{ title: string; file_bytes: Uint8Array }>(
-    `SELECT d.title, d.file_bytes FROM product_documents d
-     WHERE d.id = $1 AND d.type = 'pdf' AND d.file_bytes IS NOT NULL
-       AND EXISTS (SELECT 1 FROM company_product_purchases p WHERE p.id_tier = $2 AND p.code_famille = d.code_famille)`,
-    [id, idTier],
+): Promise<{ codeFamille: string; title: string; bytes: Uint8Array } | undefined> {
+  const { rows } = await db.query<{ code_famille: string; title: string; file_bytes: Uint8Array }>(
+    `SELECT code_famille, title, file_bytes FROM product_documents WHERE id = $1 AND type = 'pdf' AND file_bytes IS NOT NULL`,
+    [id],
   );
   const r = rows[0];
-  return r && { title: r.title, bytes: new Uint8Array(r.file_bytes.buffer, r.file_bytes.byteOffset, r.file_bytes.byteLength) };
+  return (
+    r && {
+      codeFamille: r.code_famille,
+      title: r.title,
+      bytes: new Uint8Array(r.file_bytes.buffer, r.file_bytes.byteOffset, r.file_bytes.byteLength),
+    }
+  );
+}
+
+/** Whether the company bought products of the family (the documents of other families are not the company's). */
+export async function boughtFamily(db: Queryable, idTier: string, codeFamille: string): Promise<boolean> {
+  const { rows } = await db.query<{ bought: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM company_product_purchases WHERE id_tier = $1 AND code_famille = $2) AS bought",
+    [idTier, codeFamille],
+  );
+  return rows[0]?.bought === true;
 }

@@ -11,7 +11,7 @@ export function adviserRoutes(deps: Deps) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
 
-  app.get("/", requireAuth(deps), requireCompany(deps), async (c) => {
+  app.get("/", requireAuth(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const { idTier, codeReseau } = c.get("company");
     const language = answerLanguage(c);

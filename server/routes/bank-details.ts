@@ -80,7 +80,7 @@ export function bankDetailsRoutes(deps: Deps) {
     await next();
   });
 
-  app.get("/", requireAuth(deps), requireCompany(deps), async (c) => {
+  app.get("/", requireAuth(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const details = await currentBankDetails(db, c.get("company").idTier);
     return c.json({ ...details, limits: { maxBytes: config.ribMaxBytes, types: config.ribTypes } });
@@ -89,7 +89,7 @@ export function bankDetailsRoutes(deps: Deps) {
   app.post(
     "/",
     requireAuth(deps),
-    requireCompany(deps),
+    requireCompany(),
     bodyLimit({
       maxSize: config.ribMaxBytes + FORM_OVERHEAD_BYTES,
       onError: () => {
@@ -144,7 +144,7 @@ export function bankDetailsRoutes(deps: Deps) {
     },
   );
 
-  app.get("/:id/rib", requireAuth(deps), requireCompany(deps), async (c) => {
+  app.get("/:id/rib", requireAuth(deps), requireCompany(), async (c) => {
     const id = c.req.param("id");
     const doc = isUuid(id) ? await bankDetailsDocument(db, c.get("company").idTier, id) : null;
     if (!doc) throw new ProblemError(404, "not-found", "Document introuvable.");

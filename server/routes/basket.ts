@@ -18,10 +18,10 @@ import { isLocale, languageOf, networkOf } from "../../src/core/locale.ts";
 import { checkMobile } from "../../src/core/phone-rules.ts";
 import type { Queryable } from "../db/db.ts";
 import { optionalAuth, requireAuth } from "../http/auth-middleware.ts";
-import { linkedNetwork, requireCompany } from "../http/company.ts";
+import { requireCompany } from "../http/company.ts";
 import { checkBotSolution } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type AuthInfo, type Deps } from "../http/context.ts";
-import { matchesEtag } from "../http/etag.ts";
+import { entityOf, PUBLIC_CACHE, sendEntity, type Entity } from "../http/etag.ts";
 import { idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer } from "../http/idempotency.ts";
 import { answerLanguage } from "../http/locale.ts";
 import { MESSAGES, ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
@@ -56,9 +56,11 @@ export const BASKET_MESSAGES = {
 } as const;
 const M = BASKET_MESSAGES;
 
-/** The catalogue is public and changes rarely: caches may keep a list 5 minutes, a picture a week (then revalidate). */
-const LIST_CACHE = "public, max-age=300";
+/** The catalogue is public and changes rarely: caches may keep a picture a week (then revalidate). */
 const IMAGE_CACHE = "public, max-age=604800";
+/** Answers kept in memory: item lists per ids and language, pictures per item. */
+const MAX_LISTS = 2_000;
+const MAX_IMAGES = 500;
 
 const imagePath = (id: string) => `/api/basket/items/${id}/image`;
 
@@ -156,10 +158,8 @@ interface Caller {
   codeReseau: string | null;
 }
 
-async function callerOf(db: Queryable, auth: AuthInfo | undefined): Promise<Caller | null> {
-  if (!auth) return null;
-  if (!auth.idTier) return { uuidCompte: auth.uuidCompte, idTier: null, codeReseau: null };
-  return { uuidCompte: auth.uuidCompte, idTier: auth.idTier, codeReseau: await linkedNetwork(db, auth.uuidCompte, auth.idTier) };
+function callerOf(auth: AuthInfo | undefined): Caller | null {
+  return auth ? { uuidCompte: auth.uuidCompte, idTier: auth.idTier, codeReseau: auth.codeReseau } : null;
 }
 
 /**
@@ -208,36 +208,43 @@ export function basketRoutes(deps: Deps) {
   const { db, config, mailer } = deps;
   const app = new Hono<AppEnv>();
 
+  // Kept in memory until a row they were read from changes (notifications of migration 0008).
+  const lists = deps.caches.create<Entity>(MAX_LISTS);
+  const images = deps.caches.create<Entity | null>(MAX_IMAGES);
+  const itemTags = (ids: string[]) => ids.flatMap((id) => [`basket_items:${id}`, `basket_item_texts:${id}`]);
+
   // The items of `?ids=` in that order (each once), and the ids no longer offered.
   app.get("/items", async (c) => {
     const { ids } = parseQuery(ItemsQuery, c.req.query());
     const wanted = [...new Set(ids)];
-    const found = new Map((await offeredBasketItems(db, wanted, answerLanguage(c))).map((item) => [item.id, item]));
-    c.header("Cache-Control", LIST_CACHE);
-    return c.json({
-      items: wanted.flatMap((id) => {
-        const item = found.get(id);
-        return item ? [{ ...item, image: imagePath(id) }] : [];
-      }),
-      unknown: wanted.filter((id) => !found.has(id)),
+    const language = answerLanguage(c);
+    const list = await lists.get(`${wanted.join(",")}:${language}`, itemTags(wanted), async () => {
+      const found = new Map((await offeredBasketItems(db, wanted, language)).map((item) => [item.id, item]));
+      const body = {
+        items: wanted.flatMap((id) => {
+          const item = found.get(id);
+          return item ? [{ ...item, image: imagePath(id) }] : [];
+        }),
+        unknown: wanted.filter((id) => !found.has(id)),
+      };
+      return entityOf(JSON.stringify(body), "application/json");
     });
+    return sendEntity(c, list, { "Cache-Control": PUBLIC_CACHE });
   });
 
   app.get("/items/:id/image", async (c) => {
     const id = c.req.param("id");
-    const image = BASKET_ITEM_ID.test(id) ? await basketItemImage(db, id) : undefined;
+    const image = BASKET_ITEM_ID.test(id)
+      ? await images.get(id, [`basket_items:${id}`], async () => {
+          const found = await basketItemImage(db, id);
+          return found ? entityOf(found.bytes, found.type) : null;
+        })
+      : null;
     if (!image) throw new ProblemError(404, "not-found", M.imageNotFound);
-    const headers = {
-      ETag: image.etag,
+    return sendEntity(c, image, {
       "Cache-Control": IMAGE_CACHE,
       // An SVG opened on its own must not run or load anything.
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-    };
-    if (matchesEtag(c.req.header("if-none-match"), image.etag)) return c.body(null, 304, headers);
-    return c.body(image.bytes as Uint8Array<ArrayBuffer>, 200, {
-      ...headers,
-      "Content-Type": image.type,
-      "Content-Length": String(image.bytes.byteLength),
     });
   });
 
@@ -246,7 +253,7 @@ export function basketRoutes(deps: Deps) {
   app.post("/requests", optionalAuth(deps), async (c) => {
     c.header("Cache-Control", "no-store");
     const key = idempotencyKey(c);
-    const caller = await callerOf(db, c.var.auth as AuthInfo | undefined);
+    const caller = callerOf(c.var.auth as AuthInfo | undefined);
     const input = parseBasket(await readJson(c, v.unknown()));
     const hash = requestHash({
       caller: caller && [caller.uuidCompte, caller.idTier],
@@ -330,7 +337,7 @@ const MY_REQUESTS_MAX = 20;
 export function myBasketRequestRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.get("/", requireAuth(deps), requireCompany(deps), async (c) => {
+  app.get("/", requireAuth(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const { uuidCompte, idTier } = c.get("company");
     return c.json({ requests: await basketRequestsOf(deps.db, uuidCompte, idTier, MY_REQUESTS_MAX) });

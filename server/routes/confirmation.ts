@@ -9,7 +9,7 @@ import { confirmCompanyData } from "../queries/companies.ts";
 export function confirmationRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.post("/", requireAuth(deps), requireCompany(deps), async (c) => {
+  app.post("/", requireAuth(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const entreprise = await confirmCompanyData(deps.db, c.get("company").idTier);
     if (!entreprise) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);

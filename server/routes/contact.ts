@@ -53,7 +53,7 @@ export function contactRoutes(deps: Deps) {
   const { db, mailer } = deps;
   const app = new Hono<AppEnv>();
 
-  app.post("/", requireAuth(deps), requireBotCheck(deps), requireCompany(deps), async (c) => {
+  app.post("/", requireAuth(deps), requireBotCheck(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const scope = c.get("company");
     const raw = await readJson(c, v.unknown(), { multiline: ["message"] });

@@ -2,24 +2,43 @@ import { Hono } from "hono";
 import { requireAuth } from "../http/auth-middleware.ts";
 import { isUuid, requireCompany, safeFileName } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
+import { entityOf, sendEntity, type Entity } from "../http/etag.ts";
 import { ProblemError } from "../http/problem.ts";
-import { purchasedFamilyPdf } from "../queries/products.ts";
+import { boughtFamily, productPdf } from "../queries/products.ts";
 
 const DOCUMENT_NOT_FOUND = "Document introuvable.";
+/** Documents kept in memory (a few hundred kB each at most). */
+const MAX_DOCUMENTS = 200;
 
-/** `/me/documents`: a PDF document of a product family the selected company bought. */
+interface CachedDocument {
+  codeFamille: string;
+  fileName: string;
+  pdf: Entity;
+}
+
+/**
+ * `/me/documents`: a PDF document of a product family the selected company bought. The bytes come
+ * from memory (until the document's row changes: migration 0008's notifications); whether the
+ * company may read it is checked on every request.
+ */
 export function documentRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+  const documents = deps.caches.create<CachedDocument | null>(MAX_DOCUMENTS);
 
-  app.get("/:id", requireAuth(deps), requireCompany(deps), async (c) => {
+  app.get("/:id", requireAuth(deps), requireCompany(), async (c) => {
     const id = c.req.param("id");
     if (!isUuid(id)) throw new ProblemError(404, "not-found", DOCUMENT_NOT_FOUND);
-    const doc = await purchasedFamilyPdf(deps.db, c.get("company").idTier, id);
-    if (!doc) throw new ProblemError(404, "not-found", DOCUMENT_NOT_FOUND);
-    return c.body(doc.bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${safeFileName(doc.title, "pdf")}"`,
-      "Content-Length": String(doc.bytes.byteLength),
+    const doc = await documents.get(id, [`product_documents:${id}`], async () => {
+      const found = await productPdf(deps.db, id);
+      return found
+        ? { codeFamille: found.codeFamille, fileName: safeFileName(found.title, "pdf"), pdf: entityOf(found.bytes, "application/pdf") }
+        : null;
+    });
+    if (!doc || !(await boughtFamily(deps.db, c.get("company").idTier, doc.codeFamille))) {
+      throw new ProblemError(404, "not-found", DOCUMENT_NOT_FOUND);
+    }
+    return sendEntity(c, doc.pdf, {
+      "Content-Disposition": `inline; filename="${doc.fileName}"`,
       "Cache-Control": "private, max-age=3600",
     });
   });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, NETWORK_CODES } from "../../src/core/constants.ts";
+import { PUBLIC_CACHE } from "../http/etag.ts";
 import { createTestApp, expectProblem, type TestContext } from "../test-support.ts";
 import type { FooterContact } from "./footer.ts";
 
@@ -28,7 +29,7 @@ describe("GET /api/servicesMACC/reseau/{codeReseau}/type/gen", () => {
     const res = await footer(code, langue);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(res.headers.get("cache-control")).toBe(PUBLIC_CACHE);
     const body = (await res.json()) as FooterContact;
     expect(Object.keys(body).sort()).toEqual(
       ["adresseLigne1", "adresseLigne2", "adresseTitre", "codePostal", "listSousServices", "ville"].sort(),

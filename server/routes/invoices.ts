@@ -10,13 +10,23 @@ import { ProblemError } from "../http/problem.ts";
 import { intParam, parseQuery } from "../http/query.ts";
 import { createArchiveCache } from "../pdf/archive-cache.ts";
 import { invoiceFileName, renderInvoicePdf, type InvoiceForPdf } from "../pdf/invoice-pdf.ts";
-import { invoiceForPdf, invoicesOfYearForPdf, invoiceYears, listInvoices } from "../queries/invoices.ts";
+import {
+  countInvoices,
+  invoiceForPdf,
+  invoicesOfYearForPdf,
+  invoiceYears,
+  listInvoices,
+  type InvoiceFilters,
+} from "../queries/invoices.ts";
 
 const INVOICE_NOT_FOUND = "Facture introuvable.";
 const NO_INVOICES_FOR_YEAR = "Aucune facture pour cette année.";
 /** Years older than this many most recent calendar years come from customer accounting (SPEC §9 "annee"). */
 const RECENT_YEARS = 3;
 const MAX_PAGE_SIZE = 100;
+/** Counts kept per company and filters, year lists per company (a few bytes each). */
+const MAX_COUNTS = 20_000;
+const MAX_YEAR_LISTS = 5_000;
 
 const yearParam = (name: string) =>
   v.optional(
@@ -70,28 +80,31 @@ export function invoiceRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const archives = createArchiveCache();
 
-  app.get("/", requireAuth(deps), requireCompany(deps), async (c) => {
+  // How many invoices match, and the years: the same for every page, kept until the company's
+  // invoices change (the `invoices:<idTier>` notification of migration 0008).
+  const counts = deps.caches.create<number>(MAX_COUNTS);
+  const yearLists = deps.caches.create<number[]>(MAX_YEAR_LISTS);
+  const countOf = (idTier: string, f: InvoiceFilters) =>
+    counts.get(JSON.stringify([idTier, f.q, f.year ?? null, f.status ?? null]), [`invoices:${idTier}`], () => countInvoices(db, idTier, f));
+  const yearsOf = (idTier: string) => yearLists.get(idTier, [`invoices:${idTier}`], () => invoiceYears(db, idTier));
+
+  app.get("/", requireAuth(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const { idTier } = c.get("company");
     const q = parseQuery(ListQuery, c.req.query());
     const page = q.page ?? 1;
     const pageSize = q.pageSize ?? 25;
-    const [list, years] = await Promise.all([
-      listInvoices(db, idTier, {
-        page,
-        pageSize,
-        sort: q.sort ?? "date",
-        order: q.order ?? "desc",
-        q: q.q ?? "",
-        year: q.year ?? q.annee,
-        status: q.status,
-      }),
-      invoiceYears(db, idTier, RECENT_YEARS),
+    const filters: InvoiceFilters = { q: q.q ?? "", year: q.year ?? q.annee, status: q.status };
+    const [items, total, years] = await Promise.all([
+      listInvoices(db, idTier, { ...filters, page, pageSize, sort: q.sort ?? "date", order: q.order ?? "desc" }),
+      countOf(idTier, filters),
+      yearsOf(idTier),
     ]);
-    return c.json({ items: list.items, total: list.total, page, pageSize, years });
+    const lastRecent = new Date().getUTCFullYear() - RECENT_YEARS;
+    return c.json({ items, total, page, pageSize, years: years.map((year) => ({ year, archive: year <= lastRecent })) });
   });
 
-  app.get("/archive/:file", requireAuth(deps), requireCompany(deps), async (c) => {
+  app.get("/archive/:file", requireAuth(deps), requireCompany(), async (c) => {
     const { idTier } = c.get("company");
     const m = /^(\d{4})\.zip$/.exec(c.req.param("file"));
     if (!m) throw new ProblemError(404, "not-found", NO_INVOICES_FOR_YEAR);
@@ -108,7 +121,7 @@ export function invoiceRoutes(deps: Deps) {
     });
   });
 
-  app.get("/:id/pdf", requireAuth(deps), requireCompany(deps), async (c) => {
+  app.get("/:id/pdf", requireAuth(deps), requireCompany(), async (c) => {
     const id = c.req.param("id");
     if (!isUuid(id)) throw new ProblemError(404, "not-found", INVOICE_NOT_FOUND);
     const invoice = await invoiceForPdf(db, c.get("company").idTier, id);

@@ -13,13 +13,13 @@ export function productRoutes(deps: Deps) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
 
-  app.get("/", requireAuth(deps), requireCompany(deps), async (c) => {
+  app.get("/", requireAuth(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const language = answerLanguage(c);
     return c.json({ items: await productFamilies(db, c.get("company").idTier, language) });
   });
 
-  app.get("/:codeFamille", requireAuth(deps), requireCompany(deps), async (c) => {
+  app.get("/:codeFamille", requireAuth(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const language = answerLanguage(c);
     const raw = c.req.param("codeFamille");

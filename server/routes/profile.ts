@@ -116,13 +116,13 @@ export function profileRoutes(deps: Deps) {
   const gone = () => new ProblemError(403, "company-required", MESSAGES.companyRequired);
   const profileOf = async (uuidCompte: string, idTier: string) => (await loadProfile(db, uuidCompte, idTier)) ?? Promise.reject(gone());
 
-  app.get("/", requireAuth(deps), requireCompany(deps), async (c) => {
+  app.get("/", requireAuth(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const { uuidCompte, idTier } = c.get("company");
     return c.json(await profileOf(uuidCompte, idTier));
   });
 
-  app.put("/", requireAuth(deps), requireCompany(deps), async (c) => {
+  app.put("/", requireAuth(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const { uuidCompte, idTier } = c.get("company");
     const current = await profileEditBasis(db, uuidCompte, idTier);

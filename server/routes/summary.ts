@@ -8,7 +8,7 @@ import { companySummary } from "../queries/summary.ts";
 export function summaryRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.get("/", requireAuth(deps), requireCompany(deps), async (c) => {
+  app.get("/", requireAuth(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(await companySummary(deps.db, c.get("company").idTier));
   });
