@@ -1,0 +1,189 @@
+// The API part of the benchmark: logs in as a demo account like the elements do (proof of work
+// included), then loads each endpoint with autocannon beside the framework's ceiling measured in
+// the same run, on one instance and on two instances behind a round-robin proxy.
+import { solveChallenge } from "altcha-lib";
+import autocannon from "autocannon";
+import { startProxy, startServer } from "./bench-processes.mjs";
+
+const DEMO_EMAIL = "multi@demo.macc.test";
+const DEMO_PASSWORD = "Macc2026!"; // README "Demo accounts"
+/** The demo company with about 2,150 invoices (server/db/seed.ts), multi's FRA company. */
+const BIG_COMPANY = "1004217";
+const CONNECTIONS = 50;
+
+/**
+ * What is loaded, in this order. `expect`: the only status a correct answer has (a fast wrong
+ * answer is no result). `scoped`: sent with the company-scoped token.
+ */
+const TARGETS = {
+  ceiling: { name: "unknown `/api` route (framework ceiling)", path: "/api/bench/unknown", expect: 404 },
+  invoices: { name: "`GET /api/me/invoices?page=1`", path: "/api/me/invoices?page=1", scoped: true },
+  products: { name: "`GET /api/me/products` (product fleet)", path: "/api/me/products", scoped: true },
+  profile: { name: "`GET /api/me/profile`", path: "/api/me/profile", scoped: true },
+  footer: { name: "footer contact block (FRA)", path: "/api/servicesMACC/reseau/FRA/type/gen" },
+  basket: { name: "basket items (2 items)", path: "/api/basket/items?ids=1001,1007" },
+  static: { name: "static file (loader script)", path: "/static/js/macc-elements.js" },
+};
+
+/** A goal: its label in the report and its test of a measurement (`ratio`: share of the ceiling). */
+const atLeastOfCeiling = (share) => ({ label: `≥ ${share * 100} % of ceiling`, test: (m) => m.ratio >= share });
+const p99AtMost = (ms) => ({ label: `p99 ≤ ${ms} ms`, test: (m) => m.p99 <= ms });
+const rpsAtLeast = (rps) => ({ label: `≥ ${rps} req/s`, test: (m) => m.rps >= rps });
+/** Every run: no connection error, no timeout, only the expected status. */
+const clean = { label: "no error", test: (m) => m.errors === 0 && m.timeouts === 0 && m.wrongStatus === 0 };
+
+/** Issue 12's goals per engine; "public cacheable answers" (footer, basket, static) alike on both. */
+const PUBLIC_GOALS = { footer: [atLeastOfCeiling(0.5)], basket: [atLeastOfCeiling(0.5)], static: [atLeastOfCeiling(0.5)] };
+const READ_GOALS = {
+  PostgreSQL: [atLeastOfCeiling(0.5), p99AtMost(100)],
+  PGlite: [rpsAtLeast(500), p99AtMost(250)],
+};
+const goalsOf = (engine, key) => [
+  ...(["invoices", "products", "profile"].includes(key) ? READ_GOALS[engine] : (PUBLIC_GOALS[key] ?? [])),
+  clean,
+];
+
+async function json(response, what) {
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** The `X-Bot-Check` proof of a fresh challenge, solved as the elements solve it. */
+async function botCheckProof(origin) {
+  const challenge = await json(await fetch(`${origin}/api/bot-check/challenge`), "bot-check challenge");
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  if (!solution) throw new Error("bot-check challenge without solution");
+  const { algorithm, salt, signature } = challenge;
+  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature })).toString(
+    "base64",
+  );
+}
+
+/** Logs in as the demo account; returns the access token scoped to the company with 2,150 invoices. */
+export async function companyToken(origin) {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Bot-Check": await botCheckProof(origin) },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  const { user } = await json(response, "login");
+  const company = user.entreprises.find((e) => e.idTier === BIG_COMPANY);
+  if (!company?.token) throw new Error(`login: no token for company ${BIG_COMPANY}`);
+  return company.token;
+}
+
+/** Checks that the token reads the big invoice list on that instance (a 401 or an empty list is no benchmark). */
+async function assertInvoices(origin, token) {
+  const page = await json(await fetch(`${origin}${TARGETS.invoices.path}`, { headers: auth(token) }), "invoice list");
+  if (!(page.total >= 2000)) throw new Error(`invoice list: expected about 2,150 invoices, got ${page.total}`);
+}
+
+const auth = (token) => ({ Authorization: `Bearer ${token}` });
+
+/** One autocannon run; `duration` in seconds, or `amount` requests (a warm-up). */
+async function load(origin, target, token, { connections = CONNECTIONS, duration, amount }) {
+  const result = await autocannon({
+    url: `${origin}${target.path}`,
+    connections,
+    ...(amount ? { amount } : { duration }),
+    headers: target.scoped ? auth(token) : {},
+  });
+  const expected = String(target.expect ?? 200);
+  const wrongStatus = Object.entries(result.statusCodeStats)
+    .filter(([status]) => status !== expected)
+    .reduce((sum, [, { count }]) => sum + count, 0);
+  return {
+    connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    wrongStatus,
+  };
+}
+
+/** Runs one target: a short warm-up (JIT, caches), then the measured load. */
+async function measure(origin, key, token, options) {
+  const target = TARGETS[key];
+  await load(origin, target, token, { connections: 10, amount: 200 });
+  const m = await load(origin, target, token, options);
+  console.log(`bench: ${key} @${m.connections}: ${Math.round(m.rps)} req/s, p99 ${m.p99} ms`);
+  return m;
+}
+
+/** A report row of a measurement against its goals. */
+function row(name, m, ceiling, goals) {
+  const ratio = ceiling ? m.rps / ceiling.rps : undefined;
+  const measured = { ...m, ratio };
+  return {
+    cells: [
+      name,
+      String(m.connections),
+      Math.round(m.rps).toLocaleString("en-GB"),
+      ratio === undefined ? "" : `${Math.round(ratio * 100)} %`,
+      String(m.p50),
+      String(m.p99),
+      `${m.errors} / ${m.timeouts} / ${m.wrongStatus}`,
+      goals.map((g) => g.label).join(", "),
+    ],
+    ok: goals.every((g) => g.test(measured)),
+  };
+}
+
+export const API_COLUMNS = [
+  "request",
+  "connections",
+  "req/s",
+  "of ceiling",
+  "p50 ms",
+  "p99 ms",
+  "errors / timeouts / wrong status",
+  "goal",
+];
+
+/** Every endpoint on one server, the ceiling first; the footer also at 10 connections as in the issue. */
+export async function measureEngine(engine, origin, duration) {
+  const token = await companyToken(origin);
+  await assertInvoices(origin, token);
+  const ceiling = await measure(origin, "ceiling", token, { duration });
+  const rows = [row(TARGETS.ceiling.name, ceiling, undefined, [clean])];
+  for (const key of ["invoices", "products", "profile", "footer", "basket", "static"]) {
+    rows.push(row(TARGETS[key].name, await measure(origin, key, token, { duration }), ceiling, goalsOf(engine, key)));
+  }
+  const footer10 = await measure(origin, "footer", token, { duration, connections: 10 });
+  rows.push(row(`${TARGETS.footer.name}, as in the issue`, footer10, ceiling, [clean]));
+  return rows;
+}
+
+/** True when a login on `from` gives a token that `to` accepts for the company's data. */
+async function loginCarriesOver(from, to) {
+  const token = await companyToken(from.origin);
+  const response = await fetch(`${to.origin}/api/me`, { headers: auth(token) });
+  return response.status === 200 && (await response.json()).idTier === BIG_COMPANY;
+}
+
+/**
+ * Two instances on one PostgreSQL database (`first` already runs on it) behind the benchmark's
+ * proxy: the invoice load through the proxy, and a login on each instance used on the other.
+ */
+export async function measureTwoInstances(first, databaseUrl, duration) {
+  const second = await startServer({ url: databaseUrl });
+  const proxy = await startProxy([first.port, second.port]);
+  try {
+    const token = await companyToken(proxy.origin);
+    await assertInvoices(proxy.origin, token);
+    const m = await measure(proxy.origin, "invoices", token, { duration });
+    const crossLogins = [await loginCarriesOver(first, second), await loginCarriesOver(second, first)];
+    return [
+      row(`${TARGETS.invoices.name} through the proxy`, m, undefined, [clean]),
+      {
+        cells: ["login on one instance, its token used on the other (both ways)", "", "", "", "", "", "", "accepted both ways"],
+        ok: crossLogins.every(Boolean),
+      },
+    ];
+  } finally {
+    await proxy.stop();
+    await second.stop();
+  }
+}
