@@ -34,7 +34,10 @@ export class MemoryCache<T> {
     return this.#entries.size;
   }
 
-  /** The value of `key`, from memory, or loaded by `load` and kept (when no invalidation came meanwhile). */
+  /**
+   * The value of `key`, from memory, or loaded by `load` and kept (unless it is `undefined`, or an
+   * invalidation came meanwhile).
+   */
   get(key: string, tags: readonly string[], load: () => Promise<T>): Promise<T> {
     const hit = this.#entries.get(key);
     if (hit) {
@@ -49,7 +52,7 @@ export class MemoryCache<T> {
     const loading = load().then(
       (value) => {
         if (this.#loading.get(key) === loading) this.#loading.delete(key);
-        if (generation === this.#generation && this.storing()) this.#store(key, { value, tags });
+        if (value !== undefined && generation === this.#generation && this.storing()) this.#store(key, { value, tags });
         return value;
       },
       (err: unknown) => {

@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "./context.ts";
-import { matchesEtag } from "./etag.ts";
+import { entityOf, sendEntity, type Entity } from "./etag.ts";
+import { MemoryCache } from "./memory-cache.ts";
 
 export const HTML_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
@@ -103,30 +104,44 @@ interface Variant {
   encoding: string | null;
 }
 
-/** The smallest copy of a built file the client accepts: brotli, then gzip, else the file itself. */
-async function pickVariant(c: Context, root: string, rel: string, file: string): Promise<Variant> {
-  const accepted = acceptedEncodings(c.req.header("accept-encoding"));
+/** The smallest copy of a built file in one of the `accepted` codings: brotli, then gzip, else the file itself. */
+async function pickVariant(accepted: string[], root: string, rel: string, file: string): Promise<Variant> {
   for (const { encoding, suffix } of PRECOMPRESSED) {
-    if (!accepted.has(encoding) && !accepted.has("*")) continue;
+    if (!accepted.includes(encoding)) continue;
     const copy = await resolveInside(root, rel + suffix);
     if (copy) return { file: copy, encoding };
   }
   return { file, encoding: null };
 }
 
-async function sendFile(c: Context, file: string, cacheControl: string, variant: Variant = { file, encoding: null }): Promise<Response> {
-  const info = await stat(variant.file);
+/** A built or demo file as read once: the files do not change while the server runs. */
+interface StaticFile extends Entity {
+  encoding: string | null;
+  modified: string;
+  html: boolean;
+}
+
+/** Files kept in memory (the build and the demo pages are a few hundred). */
+const MAX_STATIC_FILES = 2_000;
+
+async function readStatic(file: string, variant: Variant = { file, encoding: null }): Promise<StaticFile> {
+  const [info, bytes] = await Promise.all([stat(variant.file), readFile(variant.file)]);
   const ext = path.extname(file).toLowerCase();
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${variant.encoding ? `-${variant.encoding}` : ""}"`;
-  c.header("Content-Type", TYPES[ext] ?? "application/octet-stream");
-  c.header("Cache-Control", cacheControl);
-  c.header("ETag", etag);
-  c.header("Last-Modified", info.mtime.toUTCString());
-  if (variant.encoding) c.header("Content-Encoding", variant.encoding);
-  if (ext === ".html") setHtmlSecurityHeaders(c);
-  if (matchesEtag(c.req.header("if-none-match"), etag)) return c.body(null, 304);
-  const bytes = await readFile(variant.file);
-  return c.body(new Uint8Array(bytes), 200);
+  return {
+    ...entityOf(new Uint8Array(bytes), TYPES[ext] ?? "application/octet-stream"),
+    encoding: variant.encoding,
+    modified: info.mtime.toUTCString(),
+    html: ext === ".html",
+  };
+}
+
+function sendStatic(c: Context, file: StaticFile, cacheControl: string): Response {
+  if (file.html) setHtmlSecurityHeaders(c);
+  return sendEntity(c, file, {
+    "Cache-Control": cacheControl,
+    "Last-Modified": file.modified,
+    ...(file.encoding ? { "Content-Encoding": file.encoding } : {}),
+  });
 }
 
 export function notFoundPage(c: Context): Response {
@@ -163,14 +178,23 @@ export async function findPortalPages(demoDir: string): Promise<Array<{ base: st
  */
 export function staticRoutes(options: { staticDir: string; demoDir: string }) {
   const app = new Hono<AppEnv>();
+  // A missing file is not kept: it may be built while the server runs.
+  const files = new MemoryCache<StaticFile | undefined>(MAX_STATIC_FILES);
+  const sendFile = async (c: Context, file: string, cacheControl: string) =>
+    sendStatic(c, (await files.get(`demo:${file}`, [], () => readStatic(file)))!, cacheControl);
 
   app.get("/static/*", async (c) => {
     const rel = new URL(c.req.url).pathname.slice("/static/".length);
-    const file = await resolveInside(options.staticDir, rel);
-    if (!file) return notFoundPage(c);
+    const accepted = acceptedEncodings(c.req.header("accept-encoding"));
+    const codings = PRECOMPRESSED.filter(({ encoding }) => accepted.has(encoding) || accepted.has("*")).map((p) => p.encoding);
+    const found = await files.get(`static:${codings.join(",")}:${rel}`, [], async () => {
+      const file = await resolveInside(options.staticDir, rel);
+      return file ? readStatic(file, await pickVariant(codings, options.staticDir, rel, file)) : undefined;
+    });
+    if (!found) return notFoundPage(c);
     // Caches must keep the brotli, gzip and plain answers apart.
     c.header("Vary", "Accept-Encoding");
-    return sendFile(c, file, cacheControlFor(path.basename(file)), await pickVariant(c, options.staticDir, rel, file));
+    return sendStatic(c, found, cacheControlFor(path.basename(rel)));
   });
 
   // Read once: the demo pages do not change while the server runs.

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { createCacheHub, MemoryCache } from "./memory-cache.ts";
+
+/** A cache holding `a` (tagged invoices:1), `b` (invoices:2) and `c` (the whole footer_sub_service_names table). */
+async function filled() {
+  const cache = new MemoryCache<string>(10);
+  let loads = 0;
+  const get = (key: string, tags: string[]) =>
+    cache.get(key, tags, async () => {
+      loads++;
+      return `${key}${loads}`;
+    });
+  await get("a", ["invoices:1"]);
+  await get("b", ["invoices:2"]);
+  await get("c", ["footer_sub_service_names"]);
+  return { cache, get, loads: () => loads };
+}
+
+describe("MemoryCache", () => {
+  it("loads once, then answers from memory", async () => {
+    const { get, loads } = await filled();
+    expect(await get("a", ["invoices:1"])).toBe("a1");
+    expect(loads()).toBe(3);
+  });
+
+  it.each<[string, string[]]>([
+    ["invoices:1", ["b", "c"]],
+    ["invoices:3", ["a", "b", "c"]],
+    ["invoices", ["c"]],
+    ["footer_sub_service_names:7", ["a", "b"]],
+    ["footer_sub_service_names", ["a", "b"]],
+    ["invoice", ["a", "b", "c"]],
+  ])("the notification %j leaves %j", async (payload, left) => {
+    const { cache, get, loads } = await filled();
+    cache.invalidate(payload);
+    for (const key of ["a", "b", "c"]) await get(key, key === "c" ? ["footer_sub_service_names"] : [`invoices:${key === "a" ? 1 : 2}`]);
+    expect(loads()).toBe(3 + 3 - left.length);
+  });
+
+  it("shares one load between the requests that miss together", async () => {
+    const cache = new MemoryCache<number>(10);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await Promise.all([cache.get("k", [], load), cache.get("k", [], load)])).toEqual([1, 1]);
+  });
+
+  it("does not keep a value loaded across an invalidation, nor undefined, nor a failure", async () => {
+    const cache = new MemoryCache<string | undefined>(10);
+    let release!: () => void;
+    const slow = cache.get("k", ["t:1"], () => new Promise<string>((r) => (release = () => r("old"))));
+    cache.invalidate("t:1");
+    release();
+    expect(await slow).toBe("old");
+    expect(await cache.get("k", ["t:1"], async () => "new")).toBe("new");
+    await cache.get("u", [], async () => undefined);
+    expect(await cache.get("u", [], async () => "now")).toBe("now");
+    await expect(cache.get("f", [], () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await cache.get("f", [], async () => "up")).toBe("up");
+  });
+
+  it("drops the least recently used entry beyond its size", async () => {
+    const cache = new MemoryCache<string>(2);
+    await cache.get("a", [], async () => "a");
+    await cache.get("b", [], async () => "b");
+    await cache.get("a", [], async () => "A"); // a used last
+    await cache.get("c", [], async () => "c");
+    expect(cache.size).toBe(2);
+    expect(await cache.get("a", [], async () => "reloaded")).toBe("a");
+    expect(await cache.get("b", [], async () => "reloaded")).toBe("reloaded");
+  });
+});
+
+describe("createCacheHub", () => {
+  it("keeps nothing until it listens, and empties every cache when the subscription is lost or back", async () => {
+    const hub = createCacheHub();
+    const cache = hub.create<number>(10);
+    let n = 0;
+    const get = () => cache.get("k", ["t:1"], async () => ++n);
+    expect([await get(), await get()]).toEqual([1, 2]);
+    hub.listening(true);
+    expect([await get(), await get()]).toEqual([3, 3]);
+    hub.notify("t:1");
+    expect(await get()).toBe(4);
+    hub.listening(false);
+    expect([await get(), await get()]).toEqual([5, 6]);
+    hub.listening(true);
+    expect([await get(), await get()]).toEqual([7, 7]);
+  });
+});

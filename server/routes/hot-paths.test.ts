@@ -1,0 +1,223 @@
+/**
+ * The hot paths: what a request costs in queries (session and company scope in one), the invoice
+ * totals and years kept per company and filters, and the answers served from memory with an ETag,
+ * emptied when their rows change (even directly in the database).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app.ts";
+import type { Db } from "../db/db.ts";
+import { DEMO_PASSWORD } from "../db/seed.ts";
+import { PUBLIC_CACHE } from "../http/etag.ts";
+import { createTestApp, expectProblem, fromAddress, json, withBotCheck, type TestContext } from "../test-support.ts";
+
+let t: TestContext;
+/** The same database, with the statements each request runs counted. */
+let app: ReturnType<typeof createApp>;
+let queries = 0;
+let counter = 0;
+
+const MULTI = "1004217"; // FRA, 2,150 invoices
+const AGR = "2000873";
+
+/** `db` counting the statements run outside transactions (a request's reads). */
+function counting(db: Db): Db {
+  return {
+    ...db,
+    query: (sql, params) => {
+      queries++;
+      return db.query(sql, params);
+    },
+  };
+}
+
+async function login(email: string) {
+  const res = await app.request(
+    "/api/auth/login",
+    await withBotCheck(app, json({ email, password: DEMO_PASSWORD })),
+    fromAddress(`10.61.0.${++counter}`),
+  );
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
+  const body = (await res.json()) as { accessToken: string; user: { entreprises: { idTier: string; token: string }[] } };
+  return { account: body.accessToken, company: Object.fromEntries(body.user.entreprises.map((e) => [e.idTier, e.token])) };
+}
+
+let multi: Awaited<ReturnType<typeof login>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  app = createApp({ db: counting(t.db), config: t.config, mailer: t.mailer });
+  multi = await login("multi@demo.macc.test");
+});
+afterAll(() => t.close());
+
+const get = (path: string, token?: string, headers: Record<string, string> = {}) =>
+  app.request(path, { headers: token ? { Authorization: `Bearer ${token}`, ...headers } : headers });
+
+/** Statements `run` costs. */
+async function cost(run: () => Promise<unknown>): Promise<number> {
+  const before = queries;
+  await run();
+  return queries - before;
+}
+
+describe("authenticated reads", () => {
+  it("one query checks the session and the company (then one per answer; totals and years from memory)", async () => {
+    const token = multi.company[MULTI]!;
+    await get("/api/me/invoices?page=1", token); // fills the totals and years
+    expect(await cost(async () => expect((await get("/api/me/invoices?page=2", token)).status).toBe(200))).toBe(2);
+    expect(await cost(async () => expect((await get("/api/me/profile", token)).status).toBe(200))).toBe(2);
+    expect(await cost(async () => expect((await get("/api/me/products", token)).status).toBe(200))).toBe(2);
+  });
+
+  it("a revoked session → 401, an account-level token on company data → 403, a company no longer linked → 401", async () => {
+    const own = await login("multi@demo.macc.test");
+    await expectProblem(await get("/api/me/invoices", own.account), 403);
+    expect((await get("/api/me/invoices", own.company[AGR])).status).toBe(200);
+    const { rows } = await t.db.query<{ uuid_compte: string }>("SELECT uuid_compte FROM accounts WHERE email = 'multi@demo.macc.test'");
+    const uuid = rows[0]!.uuid_compte;
+    await t.db.query("DELETE FROM account_companies WHERE uuid_compte = $1 AND id_tier = $2", [uuid, AGR]);
+    try {
+      await expectProblem(await get("/api/me/invoices", own.company[AGR]), 401);
+      expect((await get("/api/me/invoices", own.company[MULTI])).status).toBe(200);
+    } finally {
+      await t.db.query("INSERT INTO account_companies (uuid_compte, id_tier, position) VALUES ($1, $2, 1)", [uuid, AGR]);
+    }
+    const logout = await app.request("/api/auth/logout", {
+      method: "POST",
+      headers: { "X-Requested-With": "macc", Authorization: `Bearer ${own.account}` },
+    });
+    expect(logout.status).toBe(204);
+    await expectProblem(await get("/api/me/invoices", own.company[MULTI]), 401);
+    await expectProblem(await get("/api/me/profile", own.company[MULTI]), 401);
+  });
+});
+
+describe("invoice totals and years", () => {
+  type List = { total: number; items: { number: string; date: string; paid: boolean }[]; years: { year: number; archive: boolean }[] };
+  const list = async (query: string, idTier = AGR) => {
+    const res = await get(`/api/me/invoices?${query}`, multi.company[idTier]);
+    expect(res.status).toBe(200);
+    return (await res.json()) as List;
+  };
+  const sql = async (text: string) => (await t.db.query<{ n: number }>(text, [AGR])).rows[0]?.n;
+
+  it("stay right for every filter, and follow the company's invoices when they change", async () => {
+    const year = (await list("pageSize=1")).items[0]!.date.slice(0, 4);
+    const expected = async () => ({
+      all: await sql("SELECT count(*)::int AS n FROM invoices WHERE id_tier = $1"),
+      unpaid: await sql("SELECT count(*)::int AS n FROM invoices WHERE id_tier = $1 AND NOT paid"),
+      year: await sql(`SELECT count(*)::int AS n FROM invoices WHERE id_tier = $1 AND EXTRACT(YEAR FROM date_facture) = ${year}`),
+      search: await sql("SELECT count(*)::int AS n FROM invoices WHERE id_tier = $1 AND (numero ILIKE '%1%' OR reference ILIKE '%1%')"),
+    });
+    const answered = async () => ({
+      all: (await list("page=2")).total,
+      unpaid: (await list("status=unpaid")).total,
+      year: (await list(`year=${year}&sort=amount`)).total,
+      search: (await list("q=1&order=asc")).total,
+    });
+    const before = await expected();
+    expect(new Set(Object.values(before)).size).toBe(4);
+    expect(await answered()).toEqual(before);
+
+    // An invoice of a year the company had none in, and one paid: both show at once.
+    const { rows } = await t.db.query<{ id: string }>("SELECT id FROM invoices WHERE id_tier = $1 AND NOT paid LIMIT 1", [AGR]);
+    await t.db.query(
+      `INSERT INTO invoices (id_tier, numero, date_facture, amount_cents, due_date, paid) VALUES ($1, 'HP-1', '2001-06-01', 100, '2001-07-01', true)`,
+      [AGR],
+    );
+    await t.db.query("UPDATE invoices SET paid = true WHERE id = $1", [rows[0]!.id]);
+    try {
+      const after = await expected();
+      expect(after.all).toBe(before.all! + 1);
+      expect(after.unpaid).toBe(before.unpaid! - 1);
+      expect(await answered()).toEqual(after);
+      expect((await list("page=1")).years.at(-1)).toEqual({ year: 2001, archive: true });
+    } finally {
+      await t.db.query("DELETE FROM invoices WHERE numero = 'HP-1'");
+      await t.db.query("UPDATE invoices SET paid = false WHERE id = $1", [rows[0]!.id]);
+    }
+    expect((await list("page=1")).years.some((y) => y.year === 2001)).toBe(false);
+    expect(await answered()).toEqual(before);
+  });
+});
+
+describe("answers from memory with an ETag", () => {
+  const footer = "/api/servicesMACC/reseau/FRA/type/gen?langue=fr-FR";
+
+  it("footer block: content ETag, 304, a CDN's Cache-Control, no query once kept; a change in the database shows at once", async () => {
+    const first = await get(footer);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers.get("cache-control")).toBe(PUBLIC_CACHE);
+    expect(await cost(async () => expect((await get(footer)).headers.get("etag")).toBe(etag))).toBe(0);
+    const notModified = await get(footer, undefined, { "If-None-Match": etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("etag")).toBe(etag);
+    expect(await notModified.text()).toBe("");
+
+    const { rows } = await t.db.query<{ ville: string }>("SELECT ville FROM footer_contacts WHERE code_reseau = 'FRA'");
+    await t.db.query("UPDATE footer_contacts SET ville = 'Changé' WHERE code_reseau = 'FRA'");
+    try {
+      const changed = await get(footer, undefined, { "If-None-Match": etag });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get("etag")).not.toBe(etag);
+      expect(((await changed.json()) as { ville: string }).ville).toBe("Changé");
+    } finally {
+      await t.db.query("UPDATE footer_contacts SET ville = $1 WHERE code_reseau = 'FRA'", [rows[0]!.ville]);
+    }
+    expect((await get(footer)).headers.get("etag")).toBe(etag);
+  });
+
+  it("footer sub-service names: a renamed service shows in every network's block kept", async () => {
+    await get(footer);
+    await t.db.query("UPDATE footer_sub_service_names SET nom = nom || ' (hp)' WHERE langue = 'fr'");
+    try {
+      const body = (await (await get(footer)).json()) as { listSousServices: { nomSousService: string }[] };
+      expect(body.listSousServices.every((s) => s.nomSousService.endsWith(" (hp)"))).toBe(true);
+    } finally {
+      await t.db.query("UPDATE footer_sub_service_names SET nom = left(nom, -5) WHERE langue = 'fr' AND nom LIKE '% (hp)'");
+    }
+  });
+
+  it("basket items and pictures: ETag and 304; a renamed item, a withdrawn one, a new picture show at once", async () => {
+    const items = "/api/basket/items?ids=1001,1007&langue=fr-FR";
+    const first = await get(items);
+    const etag = first.headers.get("etag")!;
+    expect(first.headers.get("cache-control")).toBe(PUBLIC_CACHE);
+    expect((await get(items, undefined, { "If-None-Match": etag })).status).toBe(304);
+    await t.db.query("UPDATE basket_item_texts SET nom = 'Nouveau nom' WHERE item_id = '1007' AND langue = 'fr'");
+    const renamed = (await (await get(items)).json()) as { items: { id: string; nom: string }[] };
+    expect(renamed.items.find((i) => i.id === "1007")?.nom).toBe("Nouveau nom");
+    await t.db.query("UPDATE basket_items SET withdrawn_at = now() WHERE id = '1001'");
+    expect(((await (await get(items)).json()) as { unknown: string[] }).unknown).toEqual(["1001"]);
+
+    const image = "/api/basket/items/1007/image";
+    const picture = (await get(image)).headers.get("etag")!;
+    expect((await get(image, undefined, { "If-None-Match": picture })).status).toBe(304);
+    await t.db.query("UPDATE basket_items SET image = convert_to('<svg xmlns=\"http://www.w3.org/2000/svg\"/>', 'UTF8') WHERE id = '1007'");
+    const changed = await get(image, undefined, { "If-None-Match": picture });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+  });
+
+  it("product documents: the bytes from memory with an ETag, the company's right checked on every request", async () => {
+    const detail = (await (await get("/api/me/products/ALIM", multi.company[MULTI])).json()) as {
+      documents: { technical: { id: string; type: string }[] };
+    };
+    const id = detail.documents.technical.find((d) => d.type === "pdf")!.id;
+    const path = `/api/me/documents/${id}`;
+    const first = await get(path, multi.company[MULTI]);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("private, max-age=3600");
+    const etag = first.headers.get("etag")!;
+    expect(await cost(async () => expect((await get(path, multi.company[MULTI], { "If-None-Match": etag })).status).toBe(304))).toBe(2);
+    // Another company of the account, which bought no ALIM: not its document, kept in memory or not.
+    await expectProblem(await get(path, multi.company["3000452"]), 404);
+    await expectProblem(await get(path, undefined, { "If-None-Match": etag }), 401);
+
+    await t.db.query("UPDATE product_documents SET file_bytes = convert_to('%PDF-1.4 hp', 'UTF8') WHERE id = $1", [id]);
+    const changed = await get(path, multi.company[MULTI], { "If-None-Match": etag });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toBe("%PDF-1.4 hp");
+  });
+});
