@@ -173,7 +173,7 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
     expect((await me(body.accessToken)).status).toBe(200);
   });
 
-  it("invoices: bigint amounts as numbers, dates as text, the window count, a PDF", async () => {
+  it("invoices: bigint amounts as numbers, dates as text, the count, a PDF", async () => {
     const { body } = await login();
     const token = body.user.entreprises.find((e) => e.idTier === MULTI)!.token;
     const get = (path: string) => t.app.request(path, { headers: { Authorization: `Bearer ${token}` } });

@@ -1,0 +1,75 @@
+/**
+ * Two API instances on one PostgreSQL database (each with its own pool and LISTEN connection): a
+ * login on one works on the other, and a change made directly in the database reaches both
+ * instances' in-memory caches through NOTIFY. Skipped unless TEST_DATABASE_URL is set (see
+ * postgres.test.ts); works in a throw-away schema.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app.ts";
+import { postgresDb, type Db } from "./db.ts";
+import { migrate } from "./migrate.ts";
+import { DEMO_PASSWORD, seedIfEmpty } from "./seed.ts";
+import { createTestApp, fromAddress, json, withBotCheck, type TestContext } from "../test-support.ts";
+
+const url = process.env.TEST_DATABASE_URL;
+const schema = `macc_instances_${randomBytes(4).toString("hex")}`;
+const FOOTER = "/api/servicesMACC/reseau/BLG/type/gen?langue=fr-BE";
+
+describe.skipIf(!url)("two instances on one PostgreSQL", () => {
+  let admin: Db;
+  let dbA: Db;
+  let dbB: Db;
+  let a: TestContext;
+  let b: ReturnType<typeof createApp>;
+
+  beforeAll(async () => {
+    admin = postgresDb(url!);
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    dbA = postgresDb(url!, { options: `-c search_path=${schema}` });
+    dbB = postgresDb(url!, { options: `-c search_path=${schema}` });
+    await migrate(dbA);
+    await seedIfEmpty(dbA, { demo: true });
+    // No TOKEN_SECRET: the instances share the secret kept in the database.
+    a = await createTestApp({}, dbA);
+    b = createApp({ db: dbB, config: a.config, mailer: a.mailer });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await dbA?.close();
+    await dbB?.close();
+    await admin?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin?.close();
+  });
+
+  it("a login on one instance works on the other, until it logs out there", async () => {
+    const res = await a.app.request(
+      "/api/auth/login",
+      await withBotCheck(a.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })),
+      fromAddress("192.0.2.40"),
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { accessToken: string; user: { entreprises: { token: string }[] } };
+    const token = body.user.entreprises[0]!.token;
+    const invoices = (app: { request: typeof b.request }) =>
+      app.request("/api/me/invoices", { headers: { Authorization: `Bearer ${token}` } });
+    expect((await invoices(b)).status).toBe(200);
+    const logout = await b.request("/api/auth/logout", {
+      method: "POST",
+      headers: { "X-Requested-With": "macc", Authorization: `Bearer ${body.accessToken}` },
+    });
+    expect(logout.status).toBe(204);
+    expect((await invoices(a.app)).status).toBe(401);
+  });
+
+  it("a footer row changed directly in SQL: both instances answer the new content (no stale cache)", async () => {
+    const ville = async (app: { request: typeof b.request }) => ((await (await app.request(FOOTER)).json()) as { ville: string }).ville;
+    const before = await ville(a.app);
+    // Asked twice on each: kept in both instances' memory.
+    expect([await ville(a.app), await ville(b), await ville(b)]).toEqual([before, before, before]);
+    await admin.query(`UPDATE ${schema}.footer_contacts SET ville = 'Mons' WHERE code_reseau = 'BLG'`);
+    await expect.poll(async () => [await ville(a.app), await ville(b)], { timeout: 5_000 }).toEqual(["Mons", "Mons"]);
+    await admin.query(`UPDATE ${schema}.footer_contacts SET ville = $1 WHERE code_reseau = 'BLG'`, [before]);
+    await expect.poll(async () => [await ville(a.app), await ville(b)], { timeout: 5_000 }).toEqual([before, before]);
+  });
+});
