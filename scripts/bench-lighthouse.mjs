@@ -52,6 +52,7 @@ export async function measureLighthouse(origin, runs) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu"],
+    handleSIGINT: false, // bench.mjs stops everything it started, Chromium included
   });
   const stop = onStop(() => chrome.kill());
   try {

@@ -8,17 +8,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const stops = [];
+/** Set by `stopAll`: what starts later (the run goes on while a signal's cleanup runs) is stopped at once. */
+let stopping = false;
 
 /** Registers a stop to run at the end; returns it, to stop that resource earlier. */
 export function onStop(stop) {
   let done;
   const once = () => (done ??= Promise.resolve().then(stop));
   stops.push(once);
+  if (stopping) void stopAll();
   return once;
 }
 
 /** Stops everything still running, newest first; never throws. */
 export async function stopAll() {
+  stopping = true;
   while (stops.length > 0)
     await stops
       .pop()()
