@@ -43,32 +43,27 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER footer_contacts_cache AFTER INSERT OR UPDATE OR DELETE ON footer_contacts
-  FOR EACH ROW EXECUTE FUNCTION macc_cache_notify('code_reseau');
-CREATE TRIGGER footer_sub_services_cache AFTER INSERT OR UPDATE OR DELETE ON footer_sub_services
-  FOR EACH ROW EXECUTE FUNCTION macc_cache_notify('code_reseau');
-CREATE TRIGGER footer_sub_service_names_cache AFTER INSERT OR UPDATE OR DELETE ON footer_sub_service_names
-  FOR EACH STATEMENT EXECUTE FUNCTION macc_cache_notify();
-CREATE TRIGGER basket_items_cache AFTER INSERT OR UPDATE OR DELETE ON basket_items
-  FOR EACH ROW EXECUTE FUNCTION macc_cache_notify('id');
-CREATE TRIGGER basket_item_texts_cache AFTER INSERT OR UPDATE OR DELETE ON basket_item_texts
-  FOR EACH ROW EXECUTE FUNCTION macc_cache_notify('item_id');
-CREATE TRIGGER product_documents_cache AFTER INSERT OR UPDATE OR DELETE ON product_documents
-  FOR EACH ROW EXECUTE FUNCTION macc_cache_notify('id');
-CREATE TRIGGER invoices_cache AFTER INSERT OR UPDATE OR DELETE ON invoices
-  FOR EACH ROW EXECUTE FUNCTION macc_cache_notify('id_tier');
-
-CREATE TRIGGER footer_contacts_cache_truncate AFTER TRUNCATE ON footer_contacts
-  FOR EACH STATEMENT EXECUTE FUNCTION macc_cache_notify();
-CREATE TRIGGER footer_sub_services_cache_truncate AFTER TRUNCATE ON footer_sub_services
-  FOR EACH STATEMENT EXECUTE FUNCTION macc_cache_notify();
-CREATE TRIGGER footer_sub_service_names_cache_truncate AFTER TRUNCATE ON footer_sub_service_names
-  FOR EACH STATEMENT EXECUTE FUNCTION macc_cache_notify();
-CREATE TRIGGER basket_items_cache_truncate AFTER TRUNCATE ON basket_items
-  FOR EACH STATEMENT EXECUTE FUNCTION macc_cache_notify();
-CREATE TRIGGER basket_item_texts_cache_truncate AFTER TRUNCATE ON basket_item_texts
-  FOR EACH STATEMENT EXECUTE FUNCTION macc_cache_notify();
-CREATE TRIGGER product_documents_cache_truncate AFTER TRUNCATE ON product_documents
-  FOR EACH STATEMENT EXECUTE FUNCTION macc_cache_notify();
-CREATE TRIGGER invoices_cache_truncate AFTER TRUNCATE ON invoices
-  FOR EACH STATEMENT EXECUTE FUNCTION macc_cache_notify();
+-- Each cached table and its key column (none: every change notifies the whole table). TRUNCATE
+-- fires no row trigger: it notifies the whole table.
+DO $$
+DECLARE
+  target text[];
+BEGIN
+  FOREACH target SLICE 1 IN ARRAY ARRAY[
+    ['footer_contacts', 'code_reseau'],
+    ['footer_sub_services', 'code_reseau'],
+    ['footer_sub_service_names', ''],
+    ['basket_items', 'id'],
+    ['basket_item_texts', 'item_id'],
+    ['product_documents', 'id'],
+    ['invoices', 'id_tier']
+  ] LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH %s EXECUTE FUNCTION macc_cache_notify(%L)',
+      target[1] || '_cache', target[1], CASE WHEN target[2] = '' THEN 'STATEMENT' ELSE 'ROW' END, target[2]);
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION macc_cache_notify()',
+      target[1] || '_cache_truncate', target[1]);
+  END LOOP;
+END
+$$;
