@@ -4,9 +4,18 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const PASSWORD = "Macc2026!";
 
-/** WCAG 2.2 AA through axe (it reads inside open shadow roots), then our own button contrast check. */
+/**
+ * WCAG 2.2 AA through axe (it reads inside open shadow roots), then our own button contrast check.
+ * axe runs in the page itself (legacy mode: the same rules, minus cross-origin frames, which no
+ * page here has) instead of finishing in a new tab it opens for every check, and it details only
+ * the violations: the rules and what fails are unchanged, a check takes a third to a quarter of the time.
+ */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .setLegacyMode()
+    .analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary).toEqual([]);
   expect(await unreadableButtons(page)).toEqual([]);
