@@ -1,4 +1,4 @@
-import type { Queryable } from "./db.ts";
+import type { Db } from "./db.ts";
 import { purgeBotCheckSolutions } from "../http/bot-check.ts";
 import { purgeExpired } from "../http/rate-limit.ts";
 import { purgeSentMail } from "../mail/queue.ts";
@@ -8,8 +8,11 @@ import { purgeIdempotencyKeys } from "../queries/idempotency.ts";
  * Deletes closed throttling windows, sessions expired or revoked for over 30 days, and reset links
  * expired or used for over a day, queued e-mails sent over 30 days ago, expired bot-check
  * solutions, registrations and idempotency keys older than a day. Safe from any instance.
+ * On the embedded engine, which has no autovacuum, it also refreshes the planner's statistics:
+ * without them the planner cannot tell that a company's invoices are many, and sorts them all
+ * instead of reading an index with a LIMIT.
  */
-export async function housekeeping(db: Queryable): Promise<void> {
+export async function housekeeping(db: Db): Promise<void> {
   await purgeExpired(db);
   await db.query(
     `DELETE FROM sessions
@@ -24,4 +27,5 @@ export async function housekeeping(db: Queryable): Promise<void> {
   await purgeBotCheckSolutions(db);
   await db.query("DELETE FROM registrations WHERE expires_at < now()");
   await purgeIdempotencyKeys(db);
+  if (db.engine === "pglite") await db.exec("ANALYZE");
 }
