@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig, PROJECT_ROOT, StartupError } from "./config.ts";
-import { openMemoryDb } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed.ts";
+import { openTestDb } from "./test-support.ts";
 
 /** Runs the real entry point with `env` until it prints `until` on stdout (then stops it) or exits. */
 function runServer(env: Record<string, string>, until?: RegExp) {
@@ -51,7 +51,8 @@ describe("demo data (DEMO_DATA)", () => {
   });
 
   it("without it an empty database gets the reference data only: networks' contacts, no account, no company", async () => {
-    const db = await openMemoryDb();
+    // The run's migrated, empty database (a copy), not a new engine to create and migrate.
+    const db = await openTestDb(false);
     await migrate(db);
     const report = await seedIfEmpty(db, { demo: false });
     expect(report).toMatchObject({ seeded: true, demo: false, invoices: 0 });

@@ -19,23 +19,25 @@ declare module "vitest" {
   }
 }
 
-async function image(seed: boolean): Promise<Buffer> {
+/** One database, dumped once migrated (`bare`) and again with the demo data (`seeded`): a single start-up of the engine. */
+async function images(): Promise<{ seeded: Buffer; bare: Buffer }> {
   const pglite = new PGlite();
   const db = pgliteDb(pglite);
   await migrate(db);
-  if (seed) await seedIfEmpty(db, { demo: true });
-  const dump = await pglite.dumpDataDir("none");
+  const bare = Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer());
+  await seedIfEmpty(db, { demo: true });
+  const seeded = Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer());
   await pglite.close();
-  return Buffer.from(await dump.arrayBuffer());
+  return { seeded, bare };
 }
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "macc-test-db-"));
   const seeded = join(dir, "seeded.tar");
   const bare = join(dir, "bare.tar");
-  const [seededImage, bareImage] = await Promise.all([image(true), image(false)]);
-  writeFileSync(seeded, seededImage);
-  writeFileSync(bare, bareImage);
+  const built = await images();
+  writeFileSync(seeded, built.seeded);
+  writeFileSync(bare, built.bare);
   project.provide("dbImages", { seeded, bare });
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -21,7 +21,7 @@ export interface TestContext {
 }
 
 /** A copy of the run's prepared database (test-global-setup.ts), or a new one when there is none. */
-async function openTestDb(seeded: boolean): Promise<Db> {
+export async function openTestDb(seeded: boolean): Promise<Db> {
   const images = inject("dbImages");
   if (!images) return openMemoryDb();
   return openMemoryDb(new Blob([readFileSync(seeded ? images.seeded : images.bare)]));
