@@ -66,6 +66,10 @@ export default defineConfig({
         test: {
           name: "api",
           environment: "node",
+          // The files of a worker share one module graph (the engine's WebAssembly compiled once, not
+          // per file): each file still has its own app and database copy, and the server keeps no
+          // state in its modules. A third less CPU for this project.
+          isolate: false,
           include: ["server/**/*.test.ts"],
           testTimeout: 20_000,
           globalSetup: ["server/test-global-setup.ts"],
