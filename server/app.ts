@@ -139,6 +139,11 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
     }
     c.set("locale", requestLocale(c));
     await next();
+    // A write answers once its changes have emptied this instance's caches (other instances hear
+    // them a moment later). The embedded engine delivers notifications with the query itself.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && db.engine === "postgres") {
+      await caches.settle(db).catch((err: unknown) => console.error("[cache] settle failed:", err instanceof Error ? err.message : err));
+    }
   });
 
   const apiBodyLimit = bodyLimit({

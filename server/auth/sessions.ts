@@ -105,7 +105,15 @@ export async function revokeSession(db: Queryable, sid: string): Promise<void> {
 }
 
 /** Authenticated requests count as activity, but `last_used_at` is written at most once a minute. */
-const TOUCH_EVERY_SECONDS = 60;
+export const TOUCH_EVERY_SECONDS = 60;
+
+/** A live session as `sessionScope` found it. */
+export interface SessionScope {
+  /** Network of the token's company (null for an account-level token). */
+  codeReseau: string | null;
+  /** When the session expires (ms since the epoch). */
+  expiresAt: number;
+}
 
 /**
  * The session of a token, in one query: null unless it is live (not revoked, not expired, not idle
@@ -113,14 +121,11 @@ const TOUCH_EVERY_SECONDS = 60;
  * company; then the company's network (null for an account-level token). A valid use refreshes the
  * session's last use (so an active user is not logged out as idle), at most once a minute.
  */
-export async function sessionScope(
-  db: Queryable,
-  claims: AccessClaims,
-  idleMinutes: number,
-): Promise<{ codeReseau: string | null } | null> {
+export async function sessionScope(db: Queryable, claims: AccessClaims, idleMinutes: number): Promise<SessionScope | null> {
   if (!/^[0-9a-f-]{36}$/i.test(claims.sid) || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
-  const { rows } = await db.query<{ code_reseau: string | null; touch: boolean }>(
-    `SELECT c.code_reseau, s.last_used_at < now() - make_interval(secs => $5::int) AS touch
+  const { rows } = await db.query<{ code_reseau: string | null; touch: boolean; expires_ms: number }>(
+    `SELECT c.code_reseau, s.last_used_at < now() - make_interval(secs => $5::int) AS touch,
+            (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_ms
      FROM sessions s
      LEFT JOIN account_companies ac ON ac.uuid_compte = s.uuid_compte AND ac.id_tier = $3::text
      LEFT JOIN companies c ON c.id_tier = ac.id_tier
@@ -131,7 +136,7 @@ export async function sessionScope(
   const row = rows[0];
   if (!row || (claims.tier !== null && row.code_reseau === null)) return null;
   if (row.touch) await db.query("UPDATE sessions SET last_used_at = now() WHERE id = $1::uuid", [claims.sid]);
-  return { codeReseau: row.code_reseau };
+  return { codeReseau: row.code_reseau, expiresAt: Number(row.expires_ms) };
 }
 
 /** Revokes every live session of the account except `keepSid` (null: all of them). Returns how many. */

@@ -1,17 +1,33 @@
 import type { MiddlewareHandler } from "hono";
-import { sessionScope } from "../auth/sessions.ts";
+import { sessionScope, TOUCH_EVERY_SECONDS, type SessionScope } from "../auth/sessions.ts";
 import { verifyAccessToken } from "../auth/tokens.ts";
 import type { AppEnv, AuthInfo, Deps } from "./context.ts";
+import type { CacheHub, MemoryCache } from "./memory-cache.ts";
 import { MESSAGES, ProblemError } from "./problem.ts";
 
-/** Verifies a bearer token (signature, expiry, live session, company still linked); null when absent or invalid. */
+/** Sessions checked within the last minute (a few hundred bytes each). */
+const MAX_SESSIONS = 20_000;
+const sessionCaches = new WeakMap<CacheHub, MemoryCache<SessionScope | null>>();
+
+/**
+ * Verifies a bearer token (signature, expiry, live session, company still linked); null when absent
+ * or invalid. The session's check is kept a minute, the time between two writes of its last use,
+ * unless the session is revoked or its company unlinked (notifications of migration 0008).
+ */
 export async function authenticate(deps: Deps, header: string | undefined): Promise<AuthInfo | null> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
   if (!match?.[1]) return null;
   const claims = verifyAccessToken(await deps.secret(), match[1]);
   if (!claims) return null;
-  const scope = await sessionScope(deps.db, claims, deps.config.sessionIdleMinutes);
-  return scope && { sid: claims.sid, uuidCompte: claims.sub, idTier: claims.tier, codeReseau: scope.codeReseau };
+  let sessions = sessionCaches.get(deps.caches);
+  if (!sessions) sessionCaches.set(deps.caches, (sessions = deps.caches.create(MAX_SESSIONS)));
+  const minute = Math.floor(Date.now() / (TOUCH_EVERY_SECONDS * 1000));
+  const tags = [`sessions:${claims.sid}`, `account_companies:${claims.sub}`, ...(claims.tier ? [`companies:${claims.tier}`] : [])];
+  const scope = await sessions.get(`${claims.sid}:${claims.tier ?? ""}:${minute}`, tags, () =>
+    sessionScope(deps.db, claims, deps.config.sessionIdleMinutes),
+  );
+  if (!scope || scope.expiresAt <= Date.now()) return null;
+  return { sid: claims.sid, uuidCompte: claims.sub, idTier: claims.tier, codeReseau: scope.codeReseau };
 }
 
 /** Requires `Authorization: Bearer <access token>`; sets `c.get("auth")`. */

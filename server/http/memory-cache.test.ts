@@ -86,4 +86,26 @@ describe("createCacheHub", () => {
     hub.listening(true);
     expect([await get(), await get()]).toEqual([7, 7]);
   });
+
+  it("settle resolves once its marker notification came back (at once when not listening)", async () => {
+    const hub = createCacheHub();
+    const sent: string[] = [];
+    const db = {
+      query: async <T>(_sql: string, params: unknown[] = []) => {
+        sent.push(String(params[1]));
+        setTimeout(() => hub.notify(String(params[1])), 20);
+        return { rows: [] as T[] };
+      },
+      exec: async () => undefined,
+    };
+    await hub.settle(db);
+    expect(sent).toEqual([]);
+    hub.listening(true);
+    let settled = false;
+    const settling = hub.settle(db).then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(settled).toBe(false);
+    await settling;
+    expect(sent[0]).toMatch(/^settle:[0-9a-f-]{36}$/);
+  });
 });

@@ -1,4 +1,5 @@
-import type { Listener } from "../db/db.ts";
+import { randomUUID } from "node:crypto";
+import type { Listener, Queryable } from "../db/db.ts";
 
 /**
  * The channel the database triggers (migration 0008) notify when a cached table changes; the
@@ -114,10 +115,22 @@ export class MemoryCache<T> {
  */
 export interface CacheHub extends Listener {
   create<T>(maxEntries: number): MemoryCache<T>;
+  /**
+   * Resolves once every change committed before the call has emptied this instance's caches: it
+   * sends a marker notification through `db` and waits for it (PostgreSQL delivers notifications
+   * in commit order). Immediate when not listening (nothing is kept then).
+   */
+  settle(db: Queryable): Promise<void>;
 }
+
+/** Payload prefix of `settle`'s markers (no table has this name). */
+const MARKER = "settle:";
+/** A marker not back by then (a connection lost meanwhile) no longer holds the request. */
+const SETTLE_TIMEOUT_MS = 2_000;
 
 export function createCacheHub(): CacheHub {
   const caches: MemoryCache<unknown>[] = [];
+  const markers = new Map<string, () => void>();
   let live = false;
   const clearAll = () => caches.forEach((cache) => cache.clear());
   return {
@@ -127,11 +140,29 @@ export function createCacheHub(): CacheHub {
       return cache;
     },
     notify(payload) {
+      if (payload.startsWith(MARKER)) return markers.get(payload)?.();
       for (const cache of caches) cache.invalidate(payload);
+    },
+    async settle(db) {
+      if (!live) return;
+      const marker = `${MARKER}${randomUUID()}`;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const back = new Promise<void>((resolve) => {
+        markers.set(marker, resolve);
+        timer = setTimeout(resolve, SETTLE_TIMEOUT_MS);
+      });
+      try {
+        await db.query("SELECT pg_notify($1, $2)", [CACHE_CHANNEL, marker]);
+        await back;
+      } finally {
+        clearTimeout(timer);
+        markers.delete(marker);
+      }
     },
     listening(up) {
       live = up;
       clearAll();
+      for (const release of markers.values()) release();
     },
   };
 }

@@ -3,7 +3,7 @@
  * totals and years kept per company and filters, and the answers served from memory with an ETag,
  * emptied when their rows change (even directly in the database).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../app.ts";
 import type { Db } from "../db/db.ts";
 import { DEMO_PASSWORD } from "../db/seed.ts";
@@ -53,6 +53,20 @@ afterAll(() => t.close());
 const get = (path: string, token?: string, headers: Record<string, string> = {}) =>
   app.request(path, { headers: token ? { Authorization: `Bearer ${token}`, ...headers } : headers });
 
+/**
+ * Runs `fn` in the middle of a minute (only Date is faked; timers stay real): a session's check is
+ * kept per minute, so the queries counted do not depend on when the test runs.
+ */
+async function midMinute(fn: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 30_000);
+  try {
+    await fn();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 /** Statements `run` costs. */
 async function cost(run: () => Promise<unknown>): Promise<number> {
   const before = queries;
@@ -61,12 +75,20 @@ async function cost(run: () => Promise<unknown>): Promise<number> {
 }
 
 describe("authenticated reads", () => {
-  it("one query checks the session and the company (then one per answer; totals and years from memory)", async () => {
-    const token = multi.company[MULTI]!;
-    await get("/api/me/invoices?page=1", token); // fills the totals and years
-    expect(await cost(async () => expect((await get("/api/me/invoices?page=2", token)).status).toBe(200))).toBe(2);
-    expect(await cost(async () => expect((await get("/api/me/profile", token)).status).toBe(200))).toBe(2);
-    expect(await cost(async () => expect((await get("/api/me/products", token)).status).toBe(200))).toBe(2);
+  it("one query checks the session and the company, kept a minute; pages, totals and years from memory", async () => {
+    await midMinute(async () => {
+      const token = (await login("multi@demo.macc.test")).company[MULTI]!;
+      const read = (path: string) => cost(async () => expect((await get(path, token)).status).toBe(200));
+      expect(await read("/api/me/invoices?page=1")).toBe(4); // session, page, count, years
+      expect(await read("/api/me/invoices?page=2")).toBe(1);
+      expect(await read("/api/me/invoices?page=2")).toBe(0);
+      expect(await read("/api/me/profile")).toBe(1);
+      expect(await read("/api/me/profile")).toBe(0);
+      expect(await read("/api/me/products")).toBe(1);
+      expect(await read("/api/me/products")).toBe(0);
+      vi.setSystemTime(Date.now() + 60_000);
+      expect(await read("/api/me/invoices?page=2")).toBe(1);
+    });
   });
 
   it("a revoked session → 401, an account-level token on company data → 403, a company no longer linked → 401", async () => {
@@ -89,6 +111,37 @@ describe("authenticated reads", () => {
     expect(logout.status).toBe(204);
     await expectProblem(await get("/api/me/invoices", own.company[MULTI]), 401);
     await expectProblem(await get("/api/me/profile", own.company[MULTI]), 401);
+  });
+});
+
+describe("profile and fleet kept in memory", () => {
+  it("follow a change of the account, the company or the purchases, made through the API or in SQL", async () => {
+    const token = multi.company[MULTI]!;
+    type Profile = { user: Record<string, unknown>; entreprise: { raison_sociale: string } };
+    const profile = async () => (await (await get("/api/me/profile", token)).json()) as Profile;
+    const fleet = async () => ((await (await get("/api/me/products", token)).json()) as { items: { quantite: number }[] }).items;
+    const before = await profile();
+    const put = await app.request("/api/me/profile", {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ user: { ...before.user, ville: "Rennes" }, entreprise: { ...before.entreprise } }),
+    });
+    expect(put.status).toBe(200);
+    expect((await profile()).user.ville).toBe("Rennes");
+    await t.db.query("UPDATE companies SET raison_sociale = 'Renommée' WHERE id_tier = $1", [MULTI]);
+    expect((await profile()).entreprise.raison_sociale).toBe("Renommée");
+    await t.db.query("UPDATE companies SET raison_sociale = $2 WHERE id_tier = $1", [MULTI, before.entreprise.raison_sociale]);
+
+    const quantities = (await fleet()).reduce((sum, f) => sum + f.quantite, 0);
+    await t.db.query(
+      "INSERT INTO company_product_purchases (id_tier, code_famille, code_produit, date_achat, quantite) VALUES ($1, 'ALIM', 'HP', CURRENT_DATE, 3)",
+      [MULTI],
+    );
+    try {
+      expect((await fleet()).reduce((sum, f) => sum + f.quantite, 0)).toBe(quantities + 3);
+    } finally {
+      await t.db.query("DELETE FROM company_product_purchases WHERE code_produit = 'HP'");
+    }
   });
 });
 
@@ -210,7 +263,12 @@ describe("answers from memory with an ETag", () => {
     expect(first.status).toBe(200);
     expect(first.headers.get("cache-control")).toBe("private, max-age=3600");
     const etag = first.headers.get("etag")!;
-    expect(await cost(async () => expect((await get(path, multi.company[MULTI], { "If-None-Match": etag })).status).toBe(304))).toBe(2);
+    // The session's check is kept: one query, the company's right to the document.
+    await midMinute(async () => {
+      const revalidate = () => get(path, multi.company[MULTI], { "If-None-Match": etag });
+      await revalidate();
+      expect(await cost(async () => expect((await revalidate()).status).toBe(304))).toBe(1);
+    });
     // Another company of the account, which bought no ALIM: not its document, kept in memory or not.
     await expectProblem(await get(path, multi.company["3000452"]), 404);
     await expectProblem(await get(path, undefined, { "If-None-Match": etag }), 401);

@@ -17,6 +17,8 @@ import {
   invoiceYears,
   listInvoices,
   type InvoiceFilters,
+  type InvoiceItem,
+  type InvoiceListOptions,
 } from "../queries/invoices.ts";
 
 const INVOICE_NOT_FOUND = "Facture introuvable.";
@@ -24,7 +26,8 @@ const NO_INVOICES_FOR_YEAR = "Aucune facture pour cette année.";
 /** Years older than this many most recent calendar years come from customer accounting (SPEC §9 "annee"). */
 const RECENT_YEARS = 3;
 const MAX_PAGE_SIZE = 100;
-/** Counts kept per company and filters, year lists per company (a few bytes each). */
+/** Pages kept (a few kB each), counts per company and filters and year lists per company (a few bytes each). */
+const MAX_PAGES = 5_000;
 const MAX_COUNTS = 20_000;
 const MAX_YEAR_LISTS = 5_000;
 
@@ -80,13 +83,11 @@ export function invoiceRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const archives = createArchiveCache();
 
-  // How many invoices match, and the years: the same for every page, kept until the company's
-  // invoices change (the `invoices:<idTier>` notification of migration 0008).
+  // Pages, how many invoices match and the years, kept until the company's invoices change (the
+  // `invoices:<idTier>` notification of migration 0008): the count and the years serve every page.
+  const pages = deps.caches.create<InvoiceItem[]>(MAX_PAGES);
   const counts = deps.caches.create<number>(MAX_COUNTS);
   const yearLists = deps.caches.create<number[]>(MAX_YEAR_LISTS);
-  const countOf = (idTier: string, f: InvoiceFilters) =>
-    counts.get(JSON.stringify([idTier, f.q, f.year ?? null, f.status ?? null]), [`invoices:${idTier}`], () => countInvoices(db, idTier, f));
-  const yearsOf = (idTier: string) => yearLists.get(idTier, [`invoices:${idTier}`], () => invoiceYears(db, idTier));
 
   app.get("/", requireAuth(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
@@ -95,10 +96,13 @@ export function invoiceRoutes(deps: Deps) {
     const page = q.page ?? 1;
     const pageSize = q.pageSize ?? 25;
     const filters: InvoiceFilters = { q: q.q ?? "", year: q.year ?? q.annee, status: q.status };
+    const options: InvoiceListOptions = { ...filters, page, pageSize, sort: q.sort ?? "date", order: q.order ?? "desc" };
+    const tags = [`invoices:${idTier}`];
+    const filterKey = [idTier, filters.q, filters.year ?? null, filters.status ?? null];
     const [items, total, years] = await Promise.all([
-      listInvoices(db, idTier, { ...filters, page, pageSize, sort: q.sort ?? "date", order: q.order ?? "desc" }),
-      countOf(idTier, filters),
-      yearsOf(idTier),
+      pages.get(JSON.stringify([...filterKey, options.sort, options.order, page, pageSize]), tags, () => listInvoices(db, idTier, options)),
+      counts.get(JSON.stringify(filterKey), tags, () => countInvoices(db, idTier, filters)),
+      yearLists.get(idTier, tags, () => invoiceYears(db, idTier)),
     ]);
     const lastRecent = new Date().getUTCFullYear() - RECENT_YEARS;
     return c.json({ items, total, page, pageSize, years: years.map((year) => ({ year, archive: year <= lastRecent })) });

@@ -7,16 +7,23 @@ import { ProblemError } from "../http/problem.ts";
 import { familyDocuments, familyPurchases, productFamilies } from "../queries/products.ts";
 
 export const PRODUCT_NOT_FOUND = "Produit introuvable.";
+/** Fleets kept in memory, per company and language (a few hundred bytes each). */
+const MAX_FLEETS = 10_000;
 
 /** `/me/products`: the selected company's fleet (families bought), one family's purchases and documents. */
 export function productRoutes(deps: Deps) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
 
+  // The fleet, kept until the company's purchases or the product names change (migration 0008).
+  const fleets = deps.caches.create<Awaited<ReturnType<typeof productFamilies>>>(MAX_FLEETS);
+
   app.get("/", requireAuth(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const language = answerLanguage(c);
-    return c.json({ items: await productFamilies(db, c.get("company").idTier, language) });
+    const { idTier } = c.get("company");
+    const tags = [`company_product_purchases:${idTier}`, "product_names"];
+    return c.json({ items: await fleets.get(`${idTier}:${language}`, tags, () => productFamilies(db, idTier, language)) });
   });
 
   app.get("/:codeFamille", requireAuth(deps), requireCompany(), async (c) => {

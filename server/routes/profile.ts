@@ -15,6 +15,8 @@ import { loadProfile, profileEditBasis, saveProfile } from "../queries/profile.t
 
 const INVALID_IMMATRICULATION = "Numéro d'immatriculation invalide pour ce pays.";
 const WRONG_PASSWORD = "Mot de passe invalide.";
+/** Profiles kept in memory (a few hundred bytes each). */
+const MAX_PROFILES = 10_000;
 
 /** Optional text: absent or null → "", trimmed, at most `max` characters. */
 const optionalText = (max: number) =>
@@ -116,10 +118,18 @@ export function profileRoutes(deps: Deps) {
   const gone = () => new ProblemError(403, "company-required", MESSAGES.companyRequired);
   const profileOf = async (uuidCompte: string, idTier: string) => (await loadProfile(db, uuidCompte, idTier)) ?? Promise.reject(gone());
 
+  // Kept until the account's or the company's row changes (notifications of migration 0008); the
+  // answer of a PUT reads the database itself.
+  const profiles = deps.caches.create<Awaited<ReturnType<typeof loadProfile>>>(MAX_PROFILES);
+
   app.get("/", requireAuth(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const { uuidCompte, idTier } = c.get("company");
-    return c.json(await profileOf(uuidCompte, idTier));
+    const profile = await profiles.get(`${uuidCompte}:${idTier}`, [`accounts:${uuidCompte}`, `companies:${idTier}`], () =>
+      loadProfile(db, uuidCompte, idTier),
+    );
+    if (!profile) throw gone();
+    return c.json(profile);
   });
 
   app.put("/", requireAuth(deps), requireCompany(), async (c) => {

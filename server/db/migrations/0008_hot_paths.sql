@@ -43,24 +43,31 @@ BEGIN
 END
 $$;
 
--- Each cached table and its key column (none: every change notifies the whole table). TRUNCATE
--- fires no row trigger: it notifies the whole table.
+-- Each cached table, its key column (none: every change notifies the whole table) and the changes
+-- that matter: a session's only when it is revoked, rotated or gone (not each use); a new account
+-- or company is in no cache yet. TRUNCATE fires no row trigger: it notifies the whole table.
 DO $$
 DECLARE
   target text[];
 BEGIN
   FOREACH target SLICE 1 IN ARRAY ARRAY[
-    ['footer_contacts', 'code_reseau'],
-    ['footer_sub_services', 'code_reseau'],
-    ['footer_sub_service_names', ''],
-    ['basket_items', 'id'],
-    ['basket_item_texts', 'item_id'],
-    ['product_documents', 'id'],
-    ['invoices', 'id_tier']
+    ['footer_contacts', 'code_reseau', 'INSERT OR UPDATE OR DELETE'],
+    ['footer_sub_services', 'code_reseau', 'INSERT OR UPDATE OR DELETE'],
+    ['footer_sub_service_names', '', 'INSERT OR UPDATE OR DELETE'],
+    ['basket_items', 'id', 'INSERT OR UPDATE OR DELETE'],
+    ['basket_item_texts', 'item_id', 'INSERT OR UPDATE OR DELETE'],
+    ['product_documents', 'id', 'INSERT OR UPDATE OR DELETE'],
+    ['invoices', 'id_tier', 'INSERT OR UPDATE OR DELETE'],
+    ['sessions', 'id', 'UPDATE OF revoked_at, expires_at OR DELETE'],
+    ['account_companies', 'uuid_compte', 'INSERT OR UPDATE OR DELETE'],
+    ['accounts', 'uuid_compte', 'UPDATE OR DELETE'],
+    ['companies', 'id_tier', 'UPDATE OR DELETE'],
+    ['company_product_purchases', 'id_tier', 'INSERT OR UPDATE OR DELETE'],
+    ['product_names', '', 'INSERT OR UPDATE OR DELETE']
   ] LOOP
     EXECUTE format(
-      'CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH %s EXECUTE FUNCTION macc_cache_notify(%L)',
-      target[1] || '_cache', target[1], CASE WHEN target[2] = '' THEN 'STATEMENT' ELSE 'ROW' END, target[2]);
+      'CREATE TRIGGER %I AFTER %s ON %I FOR EACH %s EXECUTE FUNCTION macc_cache_notify(%L)',
+      target[1] || '_cache', target[3], target[1], CASE WHEN target[2] = '' THEN 'STATEMENT' ELSE 'ROW' END, target[2]);
     EXECUTE format(
       'CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION macc_cache_notify()',
       target[1] || '_cache_truncate', target[1]);
