@@ -75,7 +75,7 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
   let secret: Promise<Buffer> | undefined;
   let botCheckKey: Promise<string> | undefined;
   const caches = createCacheHub();
-  // Until it listens the caches keep nothing; a failure is retried by the engine (PostgreSQL) or leaves them off.
+  // Until it listens the caches keep nothing (PostgreSQL: retried until it does; PGlite cannot fail to).
   db.listen(CACHE_CHANNEL, caches).catch((err: unknown) => {
     console.error("[cache] cannot listen for database changes, answers are not cached:", err instanceof Error ? err.message : err);
   });

@@ -27,8 +27,8 @@ export interface Db extends Queryable {
   /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
-   * Subscribes to `channel` (PostgreSQL LISTEN/NOTIFY); resolves once listening, to the function
-   * that stops. On PostgreSQL a dedicated connection listens, and reconnects after an error.
+   * Subscribes to `channel` (PostgreSQL LISTEN/NOTIFY); resolves to the function that stops. On
+   * PostgreSQL a dedicated connection listens, and reconnects after an error (or a failed start).
    */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -137,7 +137,7 @@ const RECONNECT_MAX_MS = 10_000;
 /**
  * One client outside the pool that LISTENs on `channel`. When its connection fails it tells the
  * listener (`listening(false)`), reconnects with a growing delay, and says `listening(true)` again.
- * Resolves once the first LISTEN succeeded (or rejects with its error).
+ * Resolves after the first attempt, successful or not (then retried the same way).
  */
 async function listenWithReconnect(config: pg.ClientConfig, channel: string, listener: Listener): Promise<() => Promise<void>> {
   let stopped = false;
@@ -176,13 +176,8 @@ async function listenWithReconnect(config: pg.ClientConfig, channel: string, lis
     listener.listening(true);
   };
 
-  try {
-    await connect();
-  } catch (err) {
-    stopped = true;
-    clearTimeout(timer);
-    throw err;
-  }
+  // A first attempt that fails is retried like a lost connection (the caches keep nothing meanwhile).
+  await connect().catch(() => undefined);
   return async () => {
     stopped = true;
     clearTimeout(timer);

@@ -74,4 +74,18 @@ describe.skipIf(!url)("two instances on one PostgreSQL", () => {
     await admin.query(`UPDATE ${schema}.footer_contacts SET ville = $1 WHERE code_reseau = 'BLG'`, [before]);
     await expect.poll(async () => [await ville(a.app), await ville(b)], { timeout: 5_000 }).toEqual([before, before]);
   });
+
+  it("an instance whose LISTEN connection is cut reconnects, and its cache follows the database again", async () => {
+    const ville = async (app: { request: typeof b.request }) => ((await (await app.request(FOOTER)).json()) as { ville: string }).ville;
+    const before = await ville(b);
+    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()");
+    await admin.query(`UPDATE ${schema}.footer_contacts SET ville = 'Namur' WHERE code_reseau = 'BLG'`);
+    await expect.poll(() => ville(b), { timeout: 5_000 }).toBe("Namur");
+    // Listening again: kept, then emptied by the next change.
+    await expect
+      .poll(async () => (await b.request(FOOTER)).headers.get("etag") === (await b.request(FOOTER)).headers.get("etag"))
+      .toBe(true);
+    await admin.query(`UPDATE ${schema}.footer_contacts SET ville = $1 WHERE code_reseau = 'BLG'`, [before]);
+    await expect.poll(() => ville(b), { timeout: 5_000 }).toBe(before);
+  });
 });
