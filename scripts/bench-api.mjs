@@ -13,16 +13,16 @@ const CONNECTIONS = 50;
 
 /**
  * What is loaded, in this order. `expect`: the only status a correct answer has (a fast wrong
- * answer is no result). `scoped`: sent with the company-scoped token.
+ * answer is no result). `scoped`: sent with the company-scoped token. `kind`: which goals apply.
  */
 const TARGETS = {
   ceiling: { name: "unknown `/api` route (framework ceiling)", path: "/api/bench/unknown", expect: 404 },
-  invoices: { name: "`GET /api/me/invoices?page=1`", path: "/api/me/invoices?page=1", scoped: true },
-  products: { name: "`GET /api/me/products` (product fleet)", path: "/api/me/products", scoped: true },
-  profile: { name: "`GET /api/me/profile`", path: "/api/me/profile", scoped: true },
-  footer: { name: "footer contact block (FRA)", path: "/api/servicesMACC/reseau/FRA/type/gen" },
-  basket: { name: "basket items (2 items)", path: "/api/basket/items?ids=1001,1007" },
-  static: { name: "static file (loader script)", path: "/static/js/macc-elements.js" },
+  invoices: { name: "`GET /api/me/invoices?page=1`", path: "/api/me/invoices?page=1", scoped: true, kind: "read" },
+  products: { name: "`GET /api/me/products` (product fleet)", path: "/api/me/products", scoped: true, kind: "read" },
+  profile: { name: "`GET /api/me/profile`", path: "/api/me/profile", scoped: true, kind: "read" },
+  footer: { name: "footer contact block (FRA)", path: "/api/servicesMACC/reseau/FRA/type/gen", kind: "public" },
+  basket: { name: "basket items (2 items)", path: "/api/basket/items?ids=1001,1007", kind: "public" },
+  static: { name: "static file (loader script)", path: "/static/js/macc-elements.js", kind: "public" },
 };
 
 /** A goal: its label in the report and its test of a measurement (`ratio`: share of the ceiling). */
@@ -32,16 +32,17 @@ const rpsAtLeast = (rps) => ({ label: `≥ ${rps} req/s`, test: (m) => m.rps >= 
 /** Every run: no connection error, no timeout, only the expected status. */
 const clean = { label: "no error", test: (m) => m.errors === 0 && m.timeouts === 0 && m.wrongStatus === 0 };
 
-/** Issue 12's goals per engine; "public cacheable answers" (footer, basket, static) alike on both. */
-const PUBLIC_GOALS = { footer: [atLeastOfCeiling(0.5)], basket: [atLeastOfCeiling(0.5)], static: [atLeastOfCeiling(0.5)] };
-const READ_GOALS = {
-  PostgreSQL: [atLeastOfCeiling(0.5), p99AtMost(100)],
-  PGlite: [rpsAtLeast(500), p99AtMost(250)],
+/**
+ * Issue 12's goals by kind and engine. Authenticated reads: the invoice list's goals, "product
+ * fleet and profile reads likewise". Public cacheable answers: the footer's half of the ceiling,
+ * held by the basket items and the static file too ("served from memory", "as fast as the ceiling allows").
+ */
+const PUBLIC_GOALS = [atLeastOfCeiling(0.5)];
+const GOALS = {
+  read: { PostgreSQL: [atLeastOfCeiling(0.5), p99AtMost(100)], PGlite: [rpsAtLeast(500), p99AtMost(250)] },
+  public: { PostgreSQL: PUBLIC_GOALS, PGlite: PUBLIC_GOALS },
 };
-const goalsOf = (engine, key) => [
-  ...(["invoices", "products", "profile"].includes(key) ? READ_GOALS[engine] : (PUBLIC_GOALS[key] ?? [])),
-  clean,
-];
+const goalsOf = (engine, key) => [...(GOALS[TARGETS[key].kind]?.[engine] ?? []), clean];
 
 async function json(response, what) {
   if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${await response.text()}`);
@@ -60,7 +61,7 @@ async function botCheckProof(origin) {
 }
 
 /** Logs in as the demo account; returns the access token scoped to the company with 2,150 invoices. */
-export async function companyToken(origin) {
+async function companyToken(origin) {
   const response = await fetch(`${origin}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Bot-Check": await botCheckProof(origin) },
@@ -142,18 +143,28 @@ export const API_COLUMNS = [
   "goal",
 ];
 
-/** Every endpoint on one server, the ceiling first; the footer also at 10 connections as in the issue. */
+/**
+ * Every endpoint on one server, between two runs of the ceiling: the higher one counts, so a
+ * moment of noise during one of them cannot flatter the ratios. The footer also at 10 connections,
+ * as in the issue's table.
+ */
 export async function measureEngine(engine, origin, duration) {
   const token = await companyToken(origin);
   await assertInvoices(origin, token);
-  const ceiling = await measure(origin, "ceiling", token, { duration });
-  const rows = [row(TARGETS.ceiling.name, ceiling, undefined, [clean])];
+  const first = await measure(origin, "ceiling", token, { duration });
+  const runs = [];
   for (const key of ["invoices", "products", "profile", "footer", "basket", "static"]) {
-    rows.push(row(TARGETS[key].name, await measure(origin, key, token, { duration }), ceiling, goalsOf(engine, key)));
+    runs.push({ name: TARGETS[key].name, m: await measure(origin, key, token, { duration }), goals: goalsOf(engine, key) });
   }
   const footer10 = await measure(origin, "footer", token, { duration, connections: 10 });
-  rows.push(row(`${TARGETS.footer.name}, as in the issue`, footer10, ceiling, [clean]));
-  return rows;
+  runs.push({ name: `${TARGETS.footer.name}, as in the issue`, m: footer10, goals: [clean] });
+  const last = await measure(origin, "ceiling", token, { duration });
+  const ceiling = first.rps >= last.rps ? first : last;
+  return [
+    row(`${TARGETS.ceiling.name}, first run`, first, undefined, [clean]),
+    row(`${TARGETS.ceiling.name}, last run`, last, undefined, [clean]),
+    ...runs.map(({ name, m, goals }) => row(name, m, ceiling, goals)),
+  ];
 }
 
 /** True when a login on `from` gives a token that `to` accepts for the company's data. */

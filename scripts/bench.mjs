@@ -18,6 +18,8 @@ import { LIGHTHOUSE_COLUMNS, measureLighthouse } from "./bench-lighthouse.mjs";
 import { startPostgres, startServer, stopAll } from "./bench-processes.mjs";
 
 const PARTS = ["api", "lighthouse", "size"];
+/** Set on Ctrl-C or SIGTERM: the run stops between parts, its processes stopped, and writes nothing. */
+let interrupted = false;
 
 function readOptions(env = process.env) {
   const only = env.BENCH_ONLY ? env.BENCH_ONLY.split(",").map((p) => p.trim()) : PARTS;
@@ -66,7 +68,7 @@ async function postgresVersion(url) {
 
 const LOAD_INTRO = (duration) =>
   `autocannon, 50 connections for ${duration} s per request (after 200 warm-up requests), client, server and database on this machine. ` +
-  "The ceiling is what the same server answers for an unknown `/api` route in the same run; “of ceiling” is the request rate against it. " +
+  "The ceiling is what the same server answers for an unknown `/api` route, measured before and after the others; “of ceiling” is the request rate against the higher of the two. " +
   "Authenticated reads carry the token scoped to the demo company with 2,150 invoices (`multi@demo.macc.test`).";
 
 async function apiPart({ duration }, machine) {
@@ -228,6 +230,8 @@ function renderReport(machine, sections, { started, minutes }) {
   ].join("\n");
 }
 
+const PART_RUNS = { api: apiPart, lighthouse: lighthousePart, size: sizePart };
+
 function build() {
   const { status } = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (status !== 0) throw new Error("npm run build failed");
@@ -239,10 +243,12 @@ async function main() {
   const machine = describeMachine();
   if (options.build) build();
   const sections = [];
-  if (options.parts.includes("api")) sections.push(...(await apiPart(options, machine)));
-  if (options.parts.includes("lighthouse")) sections.push(...(await lighthousePart(options, machine)));
-  if (options.parts.includes("size")) sections.push(...sizePart());
+  for (const part of options.parts) {
+    if (interrupted) return false; // no report from a run cut short
+    sections.push(...(await PART_RUNS[part](options, machine)));
+  }
   await stopAll();
+  if (interrupted) return false;
   const minutes = ((Date.now() - started.getTime()) / 60_000).toFixed(1);
   const report = renderReport(machine, sections, { started, minutes });
   console.log(`\n${report}`);
@@ -253,6 +259,7 @@ async function main() {
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     console.error(`bench: ${signal}, stopping what it started…`);
+    interrupted = true;
     stopAll().finally(() => process.exit(130));
   });
 }
@@ -261,8 +268,8 @@ let ok = false;
 try {
   ok = await main();
 } catch (err) {
-  console.error("bench:", err);
+  if (!interrupted) console.error("bench:", err);
 } finally {
   await stopAll();
 }
-process.exit(ok ? 0 : 1);
+process.exit(interrupted ? 130 : ok ? 0 : 1);
