@@ -16,6 +16,8 @@ const entries = Object.fromEntries(
     .filter((f) => /^macc-[a-z-]+\.ts$/.test(f))
     .map((f) => [f.replace(/\.ts$/, ""), resolve(import.meta.dirname, "elements", f)]),
 );
+// The load error's texts and style, which the loader fetches only on a failure, under a name that does not change.
+entries["load-error"] = resolve(import.meta.dirname, "elements", "load-error.ts");
 
 export default defineConfig({
   plugins: [...sharedPlugins(), precompress()],
@@ -35,10 +37,17 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            // What nearly every element needs, in one file rather than a dozen small ones.
+            // What nearly every element needs, in one file rather than a dozen small ones (the footer's
+            // hooks too: every page has a footer).
             {
               name: "core",
-              test: /(src[\\/](core[\\/](index|api|store|config|constants|cookies|errors|i18n|locale|paths|site|theme|toasts|basket|contacts)|ui[\\/](context|sheets|events|icons|contact-icons|MaintenanceNotice|Alert|RouteLink|useResource))\.tsx?$|base\.css|elements[\\/]define\.tsx$|node_modules[\\/](zustand|@lingui|@r2wc)[\\/])/,
+              test: /(src[\\/](core[\\/](index|api|store|config|constants|cookies|errors|i18n|locale|paths|site|theme|toasts|basket|contacts)|ui[\\/](context|sheets|events|icons|contact-icons|MaintenanceNotice|Alert|RouteLink|useResource|useBrand|useFooterContact|PostalAddress))\.tsx?$|base\.css|elements[\\/]define\.tsx$|node_modules[\\/](zustand|@lingui|@r2wc)[\\/])/,
+            },
+            // The form parts the login and the header share, in one file: on a slow line each extra
+            // file of the login page's chain costs a round trip more than its few hundred bytes.
+            {
+              name: "forms",
+              test: /src[\\/](ui[\\/](Button|PageTitle|Field|ErrorSummary|useForm|PasswordField|useBotCheck|redirection)\.tsx?$|core[\\/](format|company-name|bot-check|routes)\.ts$|ui[\\/]styles[\\/]controls\.css)/,
             },
           ],
         },

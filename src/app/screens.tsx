@@ -5,23 +5,9 @@ import { withValues, type Catalog } from "../core/i18n";
 import type { RouteMatch, RouteName, RouteParams } from "../core/routes";
 import { useElement, WithCatalogs } from "../ui/context";
 import { addStyles } from "../ui/sheets";
-import { adviserCatalog } from "../areas/adviser/catalog";
-import { bankDetailsCatalog } from "../areas/bank-details/catalog";
-import { basketCatalog } from "../areas/basket/catalog";
 import { inAgriSite } from "../areas/agrimacc/agri-site";
-import { agrimaccCatalog } from "../areas/agrimacc/catalog";
-import { companyChoiceCatalog } from "../areas/company-choice/catalog";
-import { contactFormCatalog } from "../areas/contact-form/catalog";
-import { contactsCatalog } from "../areas/contacts/catalog";
-import { dashboardCatalog } from "../areas/dashboard/catalog";
-import { invoicesCatalog } from "../areas/invoices/catalog";
 import { Login } from "../areas/login/Login";
-import { loginHelpCatalog } from "../areas/login-help/catalog";
 import { Maintenance } from "../areas/maintenance/Maintenance";
-import { passwordCatalog } from "../areas/password/catalog";
-import { personalInfoCatalog } from "../areas/personal-info/catalog";
-import { productFleetCatalog } from "../areas/product-fleet/catalog";
-import { registrationCatalog } from "../areas/registration/catalog";
 import { ScreenSkeleton } from "./placeholders";
 
 /*
@@ -90,18 +76,32 @@ const eager =
   <P extends object>(Screen: ComponentType<P>, props?: P): RouteView =>
   () => <Screen {...(props ?? ({} as P))} />;
 
+/**
+ * An area's texts for a lazy screen: even the little table of where they are loads with the route,
+ * so the login page's first download carries no other screen's.
+ */
+const lazyCatalog =
+  (load: () => Promise<Catalog>): Catalog =>
+  (locale) =>
+    load().then((catalog) => catalog(locale));
+
 const dataTableCss = () => import("../ui/styles/data-table.css?inline");
 
-const ADVISER = lazyScreen({ code: () => import("../areas/adviser/Adviser").then((m) => m.Adviser), catalog: adviserCatalog });
+const PASSWORD_TEXTS = lazyCatalog(() => import("../areas/password/catalog").then((m) => m.passwordCatalog));
+const PERSONAL_INFO_TEXTS = lazyCatalog(() => import("../areas/personal-info/catalog").then((m) => m.personalInfoCatalog));
+const ADVISER = lazyScreen({
+  code: () => import("../areas/adviser/Adviser").then((m) => m.Adviser),
+  catalog: lazyCatalog(() => import("../areas/adviser/catalog").then((m) => m.adviserCatalog)),
+});
 const PRODUCT_FLEET = {
   code: () => import("../areas/product-fleet/ProductFleet").then((m) => m.ProductFleet),
-  catalog: productFleetCatalog,
+  catalog: lazyCatalog(() => import("../areas/product-fleet/catalog").then((m) => m.productFleetCatalog)),
   styles: [dataTableCss, () => import("../areas/product-fleet/product-fleet.css?inline")],
 };
 const PERSONAL_INFO_STYLES = [() => import("../areas/personal-info/personal-info.css?inline")];
 const BASKET = {
   code: () => import("../areas/basket/Basket").then((m) => m.Basket),
-  catalog: basketCatalog,
+  catalog: lazyCatalog(() => import("../areas/basket/catalog").then((m) => m.basketCatalog)),
   styles: [() => import("../areas/basket/basket.css?inline")],
 };
 
@@ -111,20 +111,23 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     View: inAgriSite(
       lazyScreen({
         code: () => import("../areas/agrimacc/Agrimacc").then((m) => m.Agrimacc),
-        catalog: agrimaccCatalog,
+        catalog: lazyCatalog(() => import("../areas/agrimacc/catalog").then((m) => m.agrimaccCatalog)),
         styles: [() => import("../areas/agrimacc/agrimacc.css?inline")],
       }),
     ),
   },
   AIDE_CONNEXION: {
     title: msg`Help logging in`,
-    View: lazyScreen({ code: () => import("../areas/login-help/LoginHelp").then((m) => m.LoginHelp), catalog: loginHelpCatalog }),
+    View: lazyScreen({
+      code: () => import("../areas/login-help/LoginHelp").then((m) => m.LoginHelp),
+      catalog: lazyCatalog(() => import("../areas/login-help/catalog").then((m) => m.loginHelpCatalog)),
+    }),
   },
   CHOIX_ENTREPRISE: {
     title: msg`Choose a company`,
     View: lazyScreen({
       code: () => import("../areas/company-choice/CompanyChoice").then((m) => m.CompanyChoice),
-      catalog: companyChoiceCatalog,
+      catalog: lazyCatalog(() => import("../areas/company-choice/catalog").then((m) => m.companyChoiceCatalog)),
       styles: [() => import("../areas/company-choice/company-choice.css?inline")],
     }),
   },
@@ -132,7 +135,7 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     title: msg`Confirm your information`,
     View: lazyScreen({
       code: () => import("../areas/personal-info/InfoConfirmation").then((m) => m.InfoConfirmation),
-      catalog: personalInfoCatalog,
+      catalog: PERSONAL_INFO_TEXTS,
       styles: PERSONAL_INFO_STYLES,
     }),
   },
@@ -141,7 +144,7 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     title: msg`Bank details`,
     View: lazyScreen({
       code: () => import("../areas/bank-details/BankDetails").then((m) => m.BankDetails),
-      catalog: bankDetailsCatalog,
+      catalog: lazyCatalog(() => import("../areas/bank-details/catalog").then((m) => m.bankDetailsCatalog)),
       styles: [() => import("../areas/bank-details/bank-details.css?inline")],
     }),
   },
@@ -149,7 +152,7 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     title: msg`My account`,
     View: lazyScreen({
       code: () => import("../areas/dashboard/Dashboard").then((m) => m.Dashboard),
-      catalog: dashboardCatalog,
+      catalog: lazyCatalog(() => import("../areas/dashboard/catalog").then((m) => m.dashboardCatalog)),
       styles: [() => import("../areas/dashboard/dashboard.css?inline")],
     }),
   },
@@ -157,19 +160,22 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     title: msg`My invoices`,
     View: lazyScreen({
       code: () => import("../areas/invoices/Invoices").then((m) => m.Invoices),
-      catalog: invoicesCatalog,
+      catalog: lazyCatalog(() => import("../areas/invoices/catalog").then((m) => m.invoicesCatalog)),
       styles: [dataTableCss, () => import("../areas/invoices/invoices.css?inline")],
     }),
   },
   FORMULAIRE_CONTACT: {
     title: msg`Contact form`,
-    View: lazyScreen({ code: () => import("../areas/contact-form/ContactForm").then((m) => m.ContactForm), catalog: contactFormCatalog }),
+    View: lazyScreen({
+      code: () => import("../areas/contact-form/ContactForm").then((m) => m.ContactForm),
+      catalog: lazyCatalog(() => import("../areas/contact-form/catalog").then((m) => m.contactFormCatalog)),
+    }),
   },
   INFOS_PERSONNEL: {
     title: msg`My information`,
     View: lazyScreen({
       code: () => import("../areas/personal-info/PersonalInfo").then((m) => m.PersonalInfo),
-      catalog: personalInfoCatalog,
+      catalog: PERSONAL_INFO_TEXTS,
       styles: PERSONAL_INFO_STYLES,
     }),
   },
@@ -177,24 +183,27 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     title: msg`Create my account`,
     View: lazyScreen({
       code: () => import("../areas/registration/Registration").then((m) => m.Registration),
-      catalog: registrationCatalog,
+      catalog: lazyCatalog(() => import("../areas/registration/catalog").then((m) => m.registrationCatalog)),
       styles: [() => import("../areas/registration/registration.css?inline")],
     }),
   },
   INTERLOCUTEURS: {
     title: msg`Contact us`,
-    View: lazyScreen({ code: () => import("../areas/contacts/Contacts").then((m) => m.Contacts), catalog: contactsCatalog }),
+    View: lazyScreen({
+      code: () => import("../areas/contacts/Contacts").then((m) => m.Contacts),
+      catalog: lazyCatalog(() => import("../areas/contacts/catalog").then((m) => m.contactsCatalog)),
+    }),
   },
   LOGIN: { title: msg`I log in to my account`, View: eager(Login) },
   LOGIN_PANIER: { title: msg`Log in to continue`, View: eager(Login, { variant: "basket" }) },
   MAINTENANCE: { title: msg`Maintenance`, View: eager(Maintenance) },
   MOT_DE_PASSE_OUBLIE: {
     title: msg`Forgot password`,
-    View: lazyScreen({ code: () => import("../areas/password/ForgotPassword").then((m) => m.ForgotPassword), catalog: passwordCatalog }),
+    View: lazyScreen({ code: () => import("../areas/password/ForgotPassword").then((m) => m.ForgotPassword), catalog: PASSWORD_TEXTS }),
   },
   MOT_DE_PASSE_UPDATE: {
     title: msg`Change my password`,
-    View: lazyScreen({ code: () => import("../areas/password/PasswordUpdate").then((m) => m.PasswordUpdate), catalog: passwordCatalog }),
+    View: lazyScreen({ code: () => import("../areas/password/PasswordUpdate").then((m) => m.PasswordUpdate), catalog: PASSWORD_TEXTS }),
   },
   PANIER: { title: msg`Your basket`, View: lazyScreen(BASKET) },
   PANIER_VALIDER: { title: msg`Basket sent`, View: lazyScreen({ ...BASKET, props: () => ({ view: "sent" }) }) },
