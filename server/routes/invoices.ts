@@ -17,7 +17,6 @@ import {
   invoiceYears,
   listInvoices,
   type InvoiceFilters,
-  type InvoiceItem,
   type InvoiceListOptions,
 } from "../queries/invoices.ts";
 
@@ -26,7 +25,7 @@ const NO_INVOICES_FOR_YEAR = "Aucune facture pour cette année.";
 /** Years older than this many most recent calendar years come from customer accounting (SPEC §9 "annee"). */
 const RECENT_YEARS = 3;
 const MAX_PAGE_SIZE = 100;
-/** Pages kept (a few kB each), counts per company and filters and year lists per company (a few bytes each). */
+/** Pages kept as sent (a few kB each), counts per company and filters and year lists per company (a few bytes each). */
 const MAX_PAGES = 5_000;
 const MAX_COUNTS = 20_000;
 const MAX_YEAR_LISTS = 5_000;
@@ -83,14 +82,14 @@ export function invoiceRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const archives = createArchiveCache();
 
-  // Pages, how many invoices match and the years, kept until the company's invoices change (the
-  // `invoices:<idTier>` notification of migration 0008): the count and the years serve every page.
-  const pages = deps.caches.create<InvoiceItem[]>(MAX_PAGES);
+  // Answers (a page as sent), how many invoices match and the years, kept until the company's
+  // invoices change (the `invoices:<idTier>` notification of migration 0008): the count and the
+  // years serve every page; the archive flags change with the calendar year, part of the key.
+  const answers = deps.caches.create<string>(MAX_PAGES);
   const counts = deps.caches.create<number>(MAX_COUNTS);
   const yearLists = deps.caches.create<number[]>(MAX_YEAR_LISTS);
 
   app.get("/", requireAuth(deps), requireCompany(), async (c) => {
-    c.header("Cache-Control", "no-store");
     const { idTier } = c.get("company");
     const q = parseQuery(ListQuery, c.req.query());
     const page = q.page ?? 1;
@@ -99,13 +98,18 @@ export function invoiceRoutes(deps: Deps) {
     const options: InvoiceListOptions = { ...filters, page, pageSize, sort: q.sort ?? "date", order: q.order ?? "desc" };
     const tags = [`invoices:${idTier}`];
     const filterKey = [idTier, filters.q, filters.year ?? null, filters.status ?? null];
-    const [items, total, years] = await Promise.all([
-      pages.get(JSON.stringify([...filterKey, options.sort, options.order, page, pageSize]), tags, () => listInvoices(db, idTier, options)),
-      counts.get(JSON.stringify(filterKey), tags, () => countInvoices(db, idTier, filters)),
-      yearLists.get(idTier, tags, () => invoiceYears(db, idTier)),
-    ]);
-    const lastRecent = new Date().getUTCFullYear() - RECENT_YEARS;
-    return c.json({ items, total, page, pageSize, years: years.map((year) => ({ year, archive: year <= lastRecent })) });
+    const thisYear = new Date().getUTCFullYear();
+    const key = JSON.stringify([...filterKey, options.sort, options.order, page, pageSize, thisYear]);
+    const answer = await answers.get(key, tags, async () => {
+      const [items, total, years] = await Promise.all([
+        listInvoices(db, idTier, options),
+        counts.get(JSON.stringify(filterKey), tags, () => countInvoices(db, idTier, filters)),
+        yearLists.get(idTier, tags, () => invoiceYears(db, idTier)),
+      ]);
+      const archive = (year: number) => year <= thisYear - RECENT_YEARS;
+      return JSON.stringify({ items, total, page, pageSize, years: years.map((year) => ({ year, archive: archive(year) })) });
+    });
+    return c.body(answer, 200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
   });
 
   app.get("/archive/:file", requireAuth(deps), requireCompany(), async (c) => {
