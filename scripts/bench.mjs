@@ -159,7 +159,7 @@ function sizePart() {
     columns,
     rows: results
       .filter((r) => r.group === group)
-      .map((r) => ({ cells: [r.name, `${r.value} ${r.unit}`, `≤ ${r.budget} ${r.unit}`], ok: r.ok })),
+      .map((r) => ({ cells: [r.name, `${r.value} ${r.unit}`, r.budget === null ? "(reference)" : `≤ ${r.budget} ${r.unit}`], ok: r.ok })),
   }));
 }
 
