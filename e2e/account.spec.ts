@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SHORT_IDLE_PORT } from "../playwright.config";
-import { botCheckHeader, expectAccessible, logIn, PASSWORD } from "./support";
+import { botCheckHeader, enterPortal, expectAccessible, logIn, PASSWORD } from "./support";
 
 const portal = (page: Page) => page.locator("macc-portal");
 
@@ -110,10 +110,7 @@ test.describe.serial("password flows (reset@demo.macc.test)", () => {
   const NEW = "Nouveau2026x";
 
   test("the password can be changed once; the second time says so", async ({ page }) => {
-    await page.goto("/portail/mon-compte/connexion");
-    await logIn(page, EMAIL, "macc-portal");
-    await expect(page).toHaveURL(/\/portail\/mon-compte$/);
-    await page.goto("/portail/mon-compte/mes-informations/update-mot-de-passe");
+    await enterPortal(page, EMAIL, 0, "/portail/mon-compte/mes-informations/update-mot-de-passe");
     const form = portal(page).locator("form");
     await expectAccessible(page);
 
@@ -184,17 +181,8 @@ test("login help links to forgot password, registration and contact", async ({ p
 
 test("every account screen passes axe in the AGRI theme, and my information saves", async ({ page }) => {
   test.slow(); // axe and the contrast check on every screen, one after the other
-  await page.goto("/portail/mon-compte/connexion");
-  await logIn(page, "multi@demo.macc.test", "macc-portal");
-  await expect(page).toHaveURL(/choixEntreprise$/);
-  await portal(page)
-    .locator(".company-card")
-    .nth(1)
-    .getByRole("button", { name: /Choisir/ })
-    .click();
+  await enterPortal(page, "multi@demo.macc.test", 1, "/portail/mon-compte/mes-informations");
   await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "agri");
-
-  await page.goto("/portail/mon-compte/mes-informations");
   const form = portal(page).locator("form");
   await expect(form.getByLabel("Prénom")).not.toHaveValue("");
   await expectAccessible(page);
@@ -222,9 +210,10 @@ test.describe("inactivity", () => {
   test("a warning before an idle session ends lets the customer stay logged in", async ({ page }) => {
     // The page's clock is ours, so that the half minute before the warning passes at once.
     await page.clock.install();
-    await page.goto("/portail/mon-compte/connexion");
-    await logIn(page, "uk@demo.macc.test", "macc-portal");
-    await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+    // The page's session starts with its refresh call: the idle watch runs from its answer.
+    const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh") && r.ok());
+    await enterPortal(page, "uk@demo.macc.test");
+    await refreshed;
     // Sessions of this server end after one idle minute: the warning comes half-way.
     const dialog = page.locator("macc-session-dialog").getByRole("dialog", { name: "Votre session va bientôt expirer" });
     await expect(dialog).toBeHidden();

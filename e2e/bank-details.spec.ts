@@ -70,8 +70,7 @@ test("flag on: details in force, invalid IBAN, too large and wrong-type files, t
 
 test("flag on: the change being validated of the AGR company, in the AGRI theme", async ({ page }) => {
   test.slow(); // logs in (bot check)
-  await enterPortal(page, "multi@demo.macc.test", 1);
-  await page.goto(PATH);
+  await enterPortal(page, "multi@demo.macc.test", 1, PATH);
   const portal = bankDetails(page);
   await expect(portal.locator(".panel--pending dd.iban")).toHaveText("FR09 1450 8000 4056 7890 1234 523");
   await expect(portal.locator(".macc-root").first()).toHaveAttribute("data-theme", "agri");

@@ -1,24 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { inflateSync } from "node:zlib";
-import { expectAccessible, logIn } from "./support";
+import { enterPortal, expectAccessible } from "./support";
 
 const portal = (page: Page) => page.locator("macc-portal");
-
-/** Logs in through the portal and picks the company at `index` when there are several. */
-async function enter(page: Page, email: string, companyIndex = 0) {
-  await page.goto("/portail/mon-compte/connexion");
-  await logIn(page, email, "macc-portal");
-  await expect(page).toHaveURL(/\/portail\/mon-compte(\/choixEntreprise)?$/);
-  if (page.url().endsWith("choixEntreprise")) {
-    await portal(page)
-      .locator(".company-card")
-      .nth(companyIndex)
-      .getByRole("button", { name: /Choisir/ })
-      .click();
-    await expect(page).toHaveURL(/\/portail\/mon-compte$/);
-  }
-}
 
 /** Text in a PDF: inside compressed streams too, and with hex-encoded strings (`<4641…> Tj`) decoded. */
 function pdfText(bytes: Buffer): string {
@@ -37,7 +22,7 @@ function pdfText(bytes: Buffer): string {
 }
 
 test("invoices: the list, search, sorting, a PDF and the yearly ZIP", async ({ page }) => {
-  await enter(page, "multi@demo.macc.test");
+  await enterPortal(page, "multi@demo.macc.test");
   const main = portal(page).locator("main");
   await expect(main.locator(".tile").first()).toBeVisible();
   await expectAccessible(page);
@@ -82,8 +67,7 @@ test("invoices: the list, search, sorting, a PDF and the yearly ZIP", async ({ p
 
 test("product fleet: products, technical documents and after-sales documents", async ({ page }) => {
   test.slow(); // three screens through axe, and a PDF
-  await enter(page, "multi@demo.macc.test");
-  await page.goto("/portail/mon-compte/parc-produits");
+  await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/parc-produits");
   const main = portal(page).locator("main");
   const rows = main.locator("table.data tbody tr");
   await expect(rows.first()).toBeVisible();
@@ -115,8 +99,7 @@ test("product fleet: products, technical documents and after-sales documents", a
 
 test("adviser, contacts and the contact form", async ({ page, request }) => {
   test.slow(); // three screens and a sent message: about 25 s on two busy cores, close to the default 30
-  await enter(page, "multi@demo.macc.test");
-  await page.goto("/portail/contact/conseiller");
+  await enterPortal(page, "multi@demo.macc.test", 0, "/portail/contact/conseiller");
   const main = portal(page).locator("main");
   const photo = main.locator("img.contact-card__photo");
   await expect(photo).toHaveAttribute("alt", /Photo de/);
@@ -150,7 +133,7 @@ test("adviser, contacts and the contact form", async ({ page, request }) => {
 });
 
 test("the UK customer sees every empty state", async ({ page }) => {
-  await enter(page, "uk@demo.macc.test");
+  await enterPortal(page, "uk@demo.macc.test");
   const main = portal(page).locator("main");
   await expect(main.getByRole("link", { name: /Mes factures/ })).toHaveCount(0);
   await page.goto("/portail/mon-compte/factures");
@@ -167,7 +150,7 @@ test("the UK customer sees every empty state", async ({ page }) => {
 
 test("every customer screen passes axe in the AGRI theme", async ({ page }) => {
   test.slow(); // axe and the contrast check on every screen, one after the other
-  await enter(page, "multi@demo.macc.test", 1);
+  await enterPortal(page, "multi@demo.macc.test", 1);
   await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "agri");
   for (const path of [
     "/mon-compte",

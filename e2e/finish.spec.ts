@@ -1,20 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectAccessible, logIn, unreadableButtons, watchPage } from "./support";
+import { enterPortal, expectAccessible, unreadableButtons, watchPage } from "./support";
 
 const portal = (page: Page) => page.locator("macc-portal");
-
-/** Logs in through the portal as the three-company customer and acts for the first company. */
-async function enter(page: Page) {
-  await page.goto("/portail/mon-compte/connexion");
-  await logIn(page, "multi@demo.macc.test", "macc-portal");
-  await expect(page).toHaveURL(/\/portail\/mon-compte\/choixEntreprise$/);
-  await portal(page)
-    .locator(".company-card")
-    .first()
-    .getByRole("button", { name: /Choisir/ })
-    .click();
-  await expect(page).toHaveURL(/\/portail\/mon-compte$/);
-}
 
 /** The computed text and background colours of an element inside a shadow root. */
 const colours = (locator: Locator) =>
@@ -24,7 +11,7 @@ test("links styled as buttons keep a readable label: 'Nous écrire' on the conta
   page,
 }) => {
   test.setTimeout(90_000);
-  await enter(page);
+  await enterPortal(page, "multi@demo.macc.test");
   for (const site of ["macc", "agrimacc"]) {
     await page.goto(`/portail/contact?site=${site}`);
     const write = portal(page).locator("main").getByRole("link", { name: "Nous écrire" });
@@ -51,7 +38,7 @@ test("the adviser card keeps its name, job title, phones and e-mail inside the c
   request,
 }) => {
   test.setTimeout(60_000);
-  await enter(page);
+  await enterPortal(page, "multi@demo.macc.test");
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 800 });
     for (const path of ["/portail/contact/conseiller", "/portail/contact"]) {

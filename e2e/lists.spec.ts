@@ -31,8 +31,7 @@ test.describe("lists on a phone", () => {
   test("invoices at 320 and 360 px: every column of a row on screen as a card, no sideways scroll; the table keeps its semantics", async ({
     page,
   }) => {
-    await enterPortal(page, "multi@demo.macc.test");
-    await page.goto("/portail/mon-compte/factures");
+    await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/factures");
     const main = portal(page);
     const rows = main.locator("table.data tbody tr:not(.skeleton-row)");
     await expect(rows).toHaveCount(25);
@@ -58,8 +57,7 @@ test.describe("lists on a phone", () => {
   });
 
   test("invoices: Back restores the search, the filters and the page; an empty search shows no table headers", async ({ page }) => {
-    await enterPortal(page, "multi@demo.macc.test");
-    await page.goto("/portail/mon-compte/factures");
+    await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/factures");
     const main = portal(page);
     const status = main.locator(".results [role=status]");
     await expect(status).toContainText("1–25 sur");
@@ -101,8 +99,7 @@ test.describe("lists on a phone", () => {
   test("product fleet and a product's purchases at 320 and 360 px: every column and the actions on screen, no sideways scroll", async ({
     page,
   }) => {
-    await enterPortal(page, "multi@demo.macc.test");
-    await page.goto("/portail/mon-compte/parc-produits");
+    await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/parc-produits");
     const main = portal(page);
     const rows = main.locator("table.data tbody tr:not(.skeleton-row)");
     await expect(rows.first()).toBeVisible();
@@ -132,8 +129,7 @@ test.describe("lists on a phone", () => {
 });
 
 test("the yearly ZIP button keeps its place before, during and after the download, wide and narrow", async ({ page }) => {
-  await enterPortal(page, "multi@demo.macc.test");
-  await page.goto("/portail/mon-compte/factures");
+  await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/factures");
   const main = portal(page);
   const year = await main.getByLabel("Année").locator("option").nth(1).getAttribute("value");
   await main.getByLabel("Année").selectOption(year!);
@@ -164,8 +160,7 @@ test("the yearly ZIP button keeps its place before, during and after the downloa
 
 test("on a wide screen the lists stay tables: one header row, one line per invoice", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await enterPortal(page, "multi@demo.macc.test");
-  await page.goto("/portail/mon-compte/factures");
+  await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/factures");
   const main = portal(page);
   const headers = main.locator("table.data thead th");
   await expect(headers).toHaveCount(7);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, logIn, watchPage } from "./support";
+import { enterPortal, expectAccessible, watchPage } from "./support";
 
 /** The space the shell keeps under the header band and above the footer on every screen. */
 const RHYTHM = 24;
@@ -165,10 +165,7 @@ test.describe("vertical rhythm", () => {
     const portal = page.locator("macc-portal");
     // Looked at, not confirmed. Another test may already have confirmed this account's data, which
     // ends the redirect: the screen is opened by its address either way.
-    await page.goto("/portail/mon-compte/connexion");
-    await logIn(page, "welcome@demo.macc.test", "macc-portal");
-    await expect(page).toHaveURL(/\/mon-compte(\/confirmation-information)?$/);
-    await page.goto("/portail/mon-compte/confirmation-information");
+    await enterPortal(page, "welcome@demo.macc.test", 0, "/portail/mon-compte/confirmation-information");
     await expect(portal.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
     const space = await rhythm(page);
@@ -179,9 +176,7 @@ test.describe("vertical rhythm", () => {
   test("account screens: my information, contact form, password change", async ({ page }) => {
     test.slow(); // logs in (bot check) or walks several pages
     const portal = page.locator("macc-portal");
-    await page.goto("/portail/mon-compte/connexion");
-    await logIn(page, "uk@demo.macc.test", "macc-portal");
-    await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+    await enterPortal(page, "uk@demo.macc.test");
     for (const path of [
       "/portail/mon-compte/mes-informations",
       "/portail/contact/formulaire-contact",
@@ -282,9 +277,7 @@ test("the root path is replaced by LOGIN's address without a history entry", asy
 
 test("logging out is confirmed by an announced status message", async ({ page }) => {
   test.slow(); // logs in (bot check) or walks several pages
-  await page.goto("/portail/mon-compte/connexion");
-  await logIn(page, "uk@demo.macc.test", "macc-portal");
-  await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+  await enterPortal(page, "uk@demo.macc.test");
   const portal = page.locator("macc-portal");
   // The account menu follows the dashboard's tiles, with a space before its arrow.
   const account = portal.getByRole("button", { name: /Mon compte/ });
@@ -306,9 +299,7 @@ test("logging out is confirmed by an announced status message", async ({ page })
 test("at 360 px a label's colon never wraps alone (company choice)", async ({ page }) => {
   test.slow(); // logs in (bot check) or walks several pages
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.goto("/portail/mon-compte/connexion");
-  await logIn(page, "multi@demo.macc.test", "macc-portal");
-  await expect(page).toHaveURL(/choixEntreprise$/);
+  await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/choixEntreprise");
   const portal = page.locator("macc-portal");
   await expect(portal.locator("dt").first()).toBeVisible();
   const lines = await portal.locator("dt").evaluateAll((labels) => labels.map((dt) => [dt.textContent, dt.getClientRects().length]));

@@ -141,8 +141,7 @@ test("AGRIMACC: the agri brand's landing in the AGRI theme for a visitor, with i
   expect(await theme()).toBe("agri");
 
   // A customer of a MACC company keeps their company's theme (SPEC §4) and is offered their account.
-  await enterPortal(page, "multi@demo.macc.test", 0);
-  await page.goto("/portail/agrimacc");
+  await enterPortal(page, "multi@demo.macc.test", 0, "/portail/agrimacc");
   await expect(main.getByRole("link", { name: "Accéder à mon compte" })).toBeVisible();
   expect(await theme()).toBe("macc");
   await expectAccessible(page);

@@ -1,6 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createHash } from "node:crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { IS_LOGGED_COOKIE, STORAGE_KEY } from "../src/core/constants";
+import { createMaccStore } from "../src/core/store";
+import type { User } from "../src/core/types";
+import { MemoryStorage } from "../src/test/memory-storage";
 
 export const PASSWORD = "Macc2026!";
 
@@ -136,17 +140,36 @@ export async function botCheckHeader(request: APIRequestContext): Promise<Record
   throw new Error("unsolvable bot-check challenge");
 }
 
-/** Logs in through `<macc-portal>` and, for an account with several companies, picks the one at `companyIndex`. */
-export async function enterPortal(page: Page, email: string, companyIndex = 0) {
-  await page.goto("/portail/mon-compte/connexion");
-  await logIn(page, email, "macc-portal");
-  await expect(page).toHaveURL(/\/portail\/mon-compte(\/choixEntreprise)?$/);
-  if (page.url().endsWith("choixEntreprise")) {
-    await page
-      .locator("macc-portal .company-card")
-      .nth(companyIndex)
-      .getByRole("button", { name: /Choisir/ })
-      .click();
-    await expect(page).toHaveURL(/\/portail\/mon-compte$/);
-  }
+/**
+ * Logs in through the API, for the tests about what comes after the login form (the form and the
+ * company choice have tests of their own): the browser ends as the form and the choice leave it —
+ * the HttpOnly refresh cookie of the answer, the isLogged flag cookie, and the account as the
+ * app's own store saves it, acting for the company at `companyIndex` — then opens `path` (the
+ * dashboard unless told). No login page to load, no proof of work in the page, no choice screen.
+ */
+export async function enterPortal(page: Page, email: string, companyIndex = 0, path = "/portail/mon-compte") {
+  const answer = await page.request.post("/api/auth/login", {
+    data: { email, password: PASSWORD },
+    headers: await botCheckHeader(page.request),
+  });
+  expect(answer.status()).toBe(200);
+  const { user } = (await answer.json()) as { user: User };
+  // Any page of the site gives the origin's storage and cookies; the health check is the lightest.
+  // The store starts from what the page already keeps (a site's theme, a basket…), as on the page.
+  await page.goto("/api/health");
+  const storage = new MemoryStorage();
+  const kept = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
+  if (kept) storage.setItem(STORAGE_KEY, kept);
+  const store = createMaccStore({ storage });
+  store.getState().connectUser(user);
+  expect(store.getState().chooseCompany(user.entreprises[companyIndex]!.idTier)).not.toBeNull();
+  await page.evaluate(
+    ([key, value, cookie]) => {
+      localStorage.setItem(key!, value!);
+      document.cookie = `${cookie}=true; Path=/; SameSite=Lax`;
+    },
+    [STORAGE_KEY, storage.getItem(STORAGE_KEY)!, IS_LOGGED_COOKIE],
+  );
+  await page.goto(path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, "\\?")}$`));
 }
