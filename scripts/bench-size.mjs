@@ -30,9 +30,10 @@ const BUDGETS = [
     maxKb: +(FOOTER_RATIO * reactKb).toFixed(1),
     why: `${FOOTER_RATIO} × React's ${reactKb.toFixed(1)} kB`,
   },
-  { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 100 },
-  // The whole extranet on its login route: the other screens (code and texts) load with their routes.
-  { name: "portal, login route", page: "/portail", ready: "macc-portal main form", maxKb: 105 },
+  { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 96 },
+  // The whole extranet on its login route: the other screens (code, texts and where their texts are)
+  // load with their routes.
+  { name: "portal, login route", page: "/portail", ready: "macc-portal main form", maxKb: 100 },
 ];
 
 const SHIFT_BUDGET = 0.1;
