@@ -4,7 +4,9 @@
 // really sent (brotli when the browser takes it). Layout shift: how much the demo pages move while
 // the elements load (CLS, at most 0.1: "good"), on a wide and a narrow screen. Fails (exit 1) when
 // a budget is exceeded. Needs a build (npm run build). With BENCH_SIZE_JSON=<file>, also writes the
-// results there as JSON ([{ group, name, value, unit, budget, ok }]) for the benchmark report.
+// results there as JSON ([{ group, name, value, unit, budget, ok, goal? }]) for the benchmark report.
+// A budget guards against growth and fails this script (CI runs it); a goal (`goal: true`) is where a
+// page should get to: printed and reported, it fails `npm run bench`, not this script.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,8 +16,8 @@ import { chromium } from "@playwright/test";
 
 const JS_DIR = "dist/static/js";
 const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
-// The footer, on every page of every site, weighs at most a quarter more than React itself (React and
-// react-dom's chunk, measured in the same build): the core, the API client (ofetch), its texts and itself.
+// Goal: the footer, on every page of every site, weighs at most a quarter more than React itself (React
+// and react-dom's chunk, measured in the same build): the core, the API client (ofetch), its texts and itself.
 const reactFile = readdirSync(JS_DIR).find((file) => /^react-[\w-]+\.js$/.test(file));
 if (!reactFile) throw new Error(`No React chunk in ${JS_DIR}: build first (npm run build).`);
 const reactKb = gzipKb(`${JS_DIR}/${reactFile}`);
@@ -27,8 +29,8 @@ const BUDGETS = [
     name: "page with only <macc-footer>",
     page: "/footer.html",
     ready: "macc-footer address",
-    maxKb: +(FOOTER_RATIO * reactKb).toFixed(1),
-    why: `${FOOTER_RATIO} × React's ${reactKb.toFixed(1)} kB`,
+    maxKb: 82,
+    goal: { maxKb: +(FOOTER_RATIO * reactKb).toFixed(1), why: `${FOOTER_RATIO} × React's ${reactKb.toFixed(1)} kB` },
   },
   { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 96 },
   // The whole extranet on its login route: the other screens (code, texts and where their texts are)
@@ -119,8 +121,21 @@ try {
     results.push({ group: "size", name: budget.name, value: +kb(total).toFixed(1), unit: "kB", budget: budget.maxKb, ok });
     const wire = served ? `; ${kb(served).toFixed(1)} kB as served` : "";
     console.log(
-      `${ok ? "ok  " : "FAIL"} ${budget.name}: ${kb(total).toFixed(1)} kB gzip in ${files} file(s)${wire} (budget ${budget.maxKb} kB${budget.why ? `: ${budget.why}` : ""})`,
+      `${ok ? "ok  " : "FAIL"} ${budget.name}: ${kb(total).toFixed(1)} kB gzip in ${files} file(s)${wire} (budget ${budget.maxKb} kB)`,
     );
+    if (budget.goal) {
+      const reached = kb(total) <= budget.goal.maxKb;
+      results.push({
+        group: "size",
+        name: `${budget.name}, goal`,
+        value: +kb(total).toFixed(1),
+        unit: "kB",
+        budget: budget.goal.maxKb,
+        ok: reached,
+        goal: true,
+      });
+      console.log(`${reached ? "goal" : "miss"} ${budget.name}: goal ${budget.goal.maxKb} kB (${budget.goal.why})`);
+    }
   }
   for (const { page: path, ready } of SHIFT_PAGES) {
     for (const screen of SCREENS) {

@@ -159,7 +159,10 @@ function sizePart() {
     columns,
     rows: results
       .filter((r) => r.group === group)
-      .map((r) => ({ cells: [r.name, `${r.value} ${r.unit}`, r.budget === null ? "(reference)" : `≤ ${r.budget} ${r.unit}`], ok: r.ok })),
+      .map((r) => ({
+        cells: [r.name, `${r.value} ${r.unit}`, r.budget === null ? "(reference)" : `${r.goal ? "goal " : ""}≤ ${r.budget} ${r.unit}`],
+        ok: r.ok,
+      })),
   }));
 }
 
