@@ -87,6 +87,7 @@ const PRECOMPRESSED = [
   { encoding: "br", suffix: ".br" },
   { encoding: "gzip", suffix: ".gz" },
 ] as const;
+type Precompressed = (typeof PRECOMPRESSED)[number];
 
 /** The content codings an `Accept-Encoding` header allows (`q=0` refuses one). */
 export function acceptedEncodings(header: string | undefined): Set<string> {
@@ -104,10 +105,9 @@ interface Variant {
   encoding: string | null;
 }
 
-/** The smallest copy of a built file in one of the `accepted` codings: brotli, then gzip, else the file itself. */
-async function pickVariant(accepted: string[], root: string, rel: string, file: string): Promise<Variant> {
-  for (const { encoding, suffix } of PRECOMPRESSED) {
-    if (!accepted.includes(encoding)) continue;
+/** The smallest of the `accepted` copies of a built file (best first) that exists, else the file itself. */
+async function pickVariant(accepted: readonly Precompressed[], root: string, rel: string, file: string): Promise<Variant> {
+  for (const { encoding, suffix } of accepted) {
     const copy = await resolveInside(root, rel + suffix);
     if (copy) return { file: copy, encoding };
   }
@@ -186,10 +186,10 @@ export function staticRoutes(options: { staticDir: string; demoDir: string }) {
   app.get("/static/*", async (c) => {
     const rel = new URL(c.req.url).pathname.slice("/static/".length);
     const accepted = acceptedEncodings(c.req.header("accept-encoding"));
-    const codings = PRECOMPRESSED.filter(({ encoding }) => accepted.has(encoding) || accepted.has("*")).map((p) => p.encoding);
-    const found = await files.get(`static:${codings.join(",")}:${rel}`, [], async () => {
+    const copies = PRECOMPRESSED.filter(({ encoding }) => accepted.has(encoding) || accepted.has("*"));
+    const found = await files.get(`static:${copies.map((copy) => copy.encoding).join(",")}:${rel}`, [], async () => {
       const file = await resolveInside(options.staticDir, rel);
-      return file ? readStatic(file, await pickVariant(codings, options.staticDir, rel, file)) : undefined;
+      return file ? readStatic(file, await pickVariant(copies, options.staticDir, rel, file)) : undefined;
     });
     if (!found) return notFoundPage(c);
     // Caches must keep the brotli, gzip and plain answers apart.

@@ -117,19 +117,15 @@ export function profileRoutes(deps: Deps) {
   // The scope was checked by requireCompany: nothing is missing unless the account went meanwhile.
   const gone = () => new ProblemError(403, "company-required", MESSAGES.companyRequired);
   const profileOf = async (uuidCompte: string, idTier: string) => (await loadProfile(db, uuidCompte, idTier)) ?? Promise.reject(gone());
-
   // Kept until the account's or the company's row changes (notifications of migration 0008); the
   // answer of a PUT reads the database itself.
-  const profiles = deps.caches.create<Awaited<ReturnType<typeof loadProfile>>>(MAX_PROFILES);
+  const profiles = deps.caches.create<Awaited<ReturnType<typeof profileOf>>>(MAX_PROFILES);
 
   app.get("/", requireAuth(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const { uuidCompte, idTier } = c.get("company");
-    const profile = await profiles.get(`${uuidCompte}:${idTier}`, [`accounts:${uuidCompte}`, `companies:${idTier}`], () =>
-      loadProfile(db, uuidCompte, idTier),
-    );
-    if (!profile) throw gone();
-    return c.json(profile);
+    const tags = [`accounts:${uuidCompte}`, `companies:${idTier}`];
+    return c.json(await profiles.get(`${uuidCompte}:${idTier}`, tags, () => profileOf(uuidCompte, idTier)));
   });
 
   app.put("/", requireAuth(deps), requireCompany(), async (c) => {
