@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createApiClient, type ApiDeps, type RequestOptions } from "./api";
+import { createApiClient, REQUEST_TIMEOUT_MS, type ApiDeps, type RequestOptions } from "./api";
 import { ApiError, isCancelled } from "./errors";
 
 type FetchImpl = NonNullable<ApiDeps["fetchImpl"]>;
@@ -129,6 +129,17 @@ describe("request headers (SPEC §7)", () => {
     await expect(api.request("/contact", { method: "POST", body: { message: "Bonjour" } })).resolves.toEqual({ id: 1 });
     expect(calls[0]!.method).toBe("POST");
     expect(JSON.parse(String(calls[0]!.body))).toEqual({ message: "Bonjour" });
+  });
+});
+
+describe("successful answers", () => {
+  it.each<[string, Answer, unknown]>([
+    ["JSON", { status: 200, body: { id: 7 } }, { id: 7 }],
+    ["no content", { status: 204 }, undefined],
+    ["text", { status: 200, body: "ok" }, "ok"],
+  ])("%s → its data", async (_, answer, expected) => {
+    const { api } = setup([answer]);
+    await expect(api.request("/x", { method: "POST", body: {} })).resolves.toEqual(expected);
   });
 });
 
@@ -285,6 +296,57 @@ describe("cancelled requests are ignored (SPEC §8)", () => {
     const error = await failure(api.request("/x", { signal: AbortSignal.abort() }));
     expect(isCancelled(error)).toBe(true);
     expect(deps.onFailure).not.toHaveBeenCalled();
+  });
+});
+
+describe("a call with no answer in time (REQUEST_TIMEOUT_MS)", () => {
+  /** A server that never answers: the request ends only when its signal does, as `fetch` does, with the signal's reason. */
+  const hungFetch: FetchImpl = (_input, init) =>
+    new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+
+  it.each<[string, "GET" | "POST"]>([
+    ["GET", "GET"],
+    ["POST", "POST"],
+  ])("%s: gives up after the timeout, reported as no answer (status 0), not retried", async (_label, method) => {
+    vi.useFakeTimers();
+    try {
+      const { api, deps } = setup([], { fetchImpl: vi.fn(hungFetch) });
+      const pending = failure(api.request("/x", { method, signal: new AbortController().signal }));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      expect(deps.onFailure).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await pending;
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(0);
+      expect(isCancelled(error)).toBe(false);
+      expect(deps.onFailure).toHaveBeenCalledTimes(1);
+      expect(deps.sleep).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a file whose answer has started is not cut by the timeout while it downloads", async () => {
+    vi.useFakeTimers();
+    try {
+      let push!: (chunk: Uint8Array | null) => void;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (chunk) => (chunk ? controller.enqueue(chunk) : controller.close());
+        },
+      });
+      const { api } = setup([], {
+        fetchImpl: async () => new Response(body, { status: 200, headers: { "Content-Type": "application/zip" } }),
+      });
+      const onProgress = vi.fn();
+      const pending = api.request<Blob>("/file.zip", { as: "blob", onProgress });
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS * 2);
+      push(new Uint8Array([1, 2, 3]));
+      push(null);
+      expect((await pending).size).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,19 +1,24 @@
 /**
- * The one API client of the page: an ofetch instance whose hooks add what every call needs (the
- * bearer token, retries of transient failures as `Retry-After` asks, RFC 9457 problems, download
- * progress) and hand each failure to the error policy.
+ * The one API client of the page: a small `fetch` wrapper that adds what every call needs (the
+ * bearer token, retries of transient failures as `Retry-After` asks, a deadline, RFC 9457
+ * problems, download progress) and hands each failure to the error policy. (ofetch did this with
+ * hooks; its 4 kB gzip were a tenth of what a footer-only page may add to React.)
  */
-import { ofetch, type FetchContext, type FetchOptions } from "ofetch";
 import { reactionTo, type ErrorIntent } from "./error-policy";
 import { ApiError, isCancelled, parseRetryAfter, toProblem } from "./errors";
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 /** Transient failures worth another try (0: no answer at all); 503 is the maintenance switch, not transient. */
 const RETRYABLE = new Set([0, 408, 502, 504]);
-/** ofetch counts a request that got no answer as a 500; a real 500 never gets that far (see `retryOrFail`). */
-const OFETCH_NO_ANSWER = 500;
 const MAX_RETRIES = 2;
 const MAX_RETRY_WAIT_S = 30;
+/**
+ * A call with no answer after this long gives up (retries included), so a hung server leaves the
+ * screen in its error state with "Try again" rather than a spinner; a customer would not wait
+ * longer. A file's download counts until its answer starts (its progress shows after that);
+ * uploads, which show their progress, have none.
+ */
+export const REQUEST_TIMEOUT_MS = 20_000;
 
 export interface RequestOptions extends ErrorIntent {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -62,25 +67,8 @@ export interface ApiClient {
 /** Sent with every call, whichever way it goes (the upload with progress too). */
 export const BASE_HEADERS = { Accept: "application/json, application/problem+json", "X-Requested-With": "macc" } as const;
 
-/** ofetch's options, with the caller's own riding along for the hooks. */
-type CallOptions = FetchOptions<"json" | "stream"> & { call: RequestOptions };
-const callOf = (context: FetchContext): RequestOptions => (context.options as unknown as CallOptions).call;
-
 export function createApiClient(deps: ApiDeps): ApiClient {
   const sleep = deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
-
-  /** Waits and lets ofetch send the request again, or hands the failure to the error policy and throws it. */
-  async function retryOrFail(context: FetchContext, error: ApiError): Promise<void> {
-    const { retry, signal } = context.options;
-    const retriesLeft = typeof retry === "number" ? retry : 0;
-    if (RETRYABLE.has(error.status) && retriesLeft > 0 && !signal?.aborted) {
-      const wait = error.retryAfter ?? 0.3 * 2 ** (MAX_RETRIES - retriesLeft);
-      await sleep(Math.min(wait, MAX_RETRY_WAIT_S) * 1000);
-      return;
-    }
-    report(error, callOf(context));
-    throw error;
-  }
 
   function report(error: ApiError, call: RequestOptions): void {
     const reaction = reactionTo(error.status, call);
@@ -89,66 +77,79 @@ export function createApiClient(deps: ApiDeps): ApiClient {
     if (reaction.toast) deps.onFailure(error);
   }
 
-  const client = ofetch.create(
-    {
-      credentials: "include",
-      headers: BASE_HEADERS,
-      retryDelay: 0,
-      retryStatusCodes: [...RETRYABLE, OFETCH_NO_ANSWER],
-      // Read at each attempt: a refresh between two attempts brings a new token.
-      onRequest(context) {
-        const token = callOf(context).anonymous ? null : deps.token();
-        if (token) context.options.headers.set("Authorization", `Bearer ${token}`);
-      },
-      async onRequestError(context) {
-        // Cancelled (element gone, superseded search): rejected as it is, never reported.
-        if (isCancelled(context.error)) throw context.error;
-        await retryOrFail(context, new ApiError(0, { status: 0, title: "Network error" }));
-      },
-      // A file is read here, as a stream, so that a long download can show its progress.
-      async onResponse(context) {
-        const { as, onProgress } = callOf(context);
-        if (as === "blob" && context.response.ok) context.response._data = await readBlob(context.response, onProgress);
-      },
-      async onResponseError(context) {
-        const { response, options } = context;
-        const body: unknown = options.responseType === "stream" ? await readBody(response) : response._data;
-        const problem = toProblem(response.status, body, response.statusText);
-        await retryOrFail(context, new ApiError(response.status, problem, parseRetryAfter(response.headers.get("Retry-After"))));
-      },
-    },
-    // The page's `fetch` looked up at each call, so that a test (or a polyfill) can replace it.
-    { fetch: (input, init) => (deps.fetchImpl ?? fetch)(input as string, init ?? {}) },
-  );
+  /**
+   * One attempt: the answer's data, or the failure as an `ApiError`. A cancellation is rethrown as
+   * it is, never reported. A file is read after the deadline's end (`answered`), as a stream, so
+   * that a long download can show its progress.
+   */
+  async function attempt(
+    url: string,
+    init: RequestInit,
+    call: RequestOptions,
+    answered: () => void,
+  ): Promise<{ data: unknown } | ApiError> {
+    const headers = new Headers(init.headers);
+    // Read at each attempt: a refresh between two attempts brings a new token.
+    const token = call.anonymous ? null : deps.token();
+    if (token) headers.set("Authorization", `Bearer ${token}`);
+    let response: Response;
+    try {
+      response = await (deps.fetchImpl ?? fetch)(url, { ...init, headers });
+      if (response.ok && call.as !== "blob") return { data: await readData(response) };
+    } catch (error) {
+      if (isCancelled(error)) throw error;
+      const timedOut = error instanceof Error && error.name === "TimeoutError";
+      return new ApiError(0, { status: 0, title: timedOut ? "No answer in time" : "Network error" });
+    }
+    if (response.ok) {
+      answered();
+      return { data: await readBlob(response, call.onProgress) };
+    }
+    const problem = toProblem(response.status, await readBody(response), response.statusText);
+    return new ApiError(response.status, problem, parseRetryAfter(response.headers.get("Retry-After")));
+  }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     if (!options.anonymous) await deps.beforeAuthenticated?.(options);
-    // Absolute, as `new URL` makes it: ofetch only joins the base and the path.
-    const baseURL = new URL(options.baseUrl || deps.baseUrl(), location.href).href;
+    const url = new URL(options.baseUrl || deps.baseUrl(), location.href).href.replace(/\/+$/, "") + path + queryString(options.query);
     if (options.onUploadProgress) {
       // Its own module: only the pages that upload download it.
       const { sendWithProgress } = await import("./upload");
       const token = options.anonymous ? null : deps.token();
-      return sendWithProgress<T>(
-        baseURL.replace(/\/+$/, "") + path,
-        { ...options, onUploadProgress: options.onUploadProgress },
-        { token, locale: deps.locale(), report },
-      );
+      return sendWithProgress<T>(url, { ...options, onUploadProgress: options.onUploadProgress }, { token, locale: deps.locale(), report });
     }
     const method = options.method ?? "GET";
-    const fetchOptions: CallOptions = {
-      call: options,
+    // One signal for the caller's cancellation (never reported) and the deadline (reported, not
+    // retried). A timer rather than AbortSignal.timeout/any: the page's clock (a test's too) runs it,
+    // and older browsers lack `any`.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException("No answer in time", "TimeoutError")), REQUEST_TIMEOUT_MS);
+    const cancel = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) cancel();
+    else options.signal?.addEventListener("abort", cancel);
+    const json = options.body !== undefined && !(options.body instanceof Blob || options.body instanceof FormData);
+    const init: RequestInit = {
       method,
-      baseURL,
-      query: options.query,
-      body: options.body as FetchOptions["body"],
-      headers: { "X-langue": deps.locale(), ...options.headers },
-      signal: options.signal,
-      retry: IDEMPOTENT.has(method) ? MAX_RETRIES : 0,
-      // Files are read by `onResponse`, the rest as JSON (problem+json included) or text.
-      responseType: options.as === "blob" ? "stream" : undefined,
+      credentials: "include",
+      headers: { ...BASE_HEADERS, "X-langue": deps.locale(), ...(json && { "Content-Type": "application/json" }), ...options.headers },
+      body: json ? JSON.stringify(options.body) : (options.body as BodyInit | undefined),
+      signal: controller.signal,
     };
-    return (await client<T>(path, fetchOptions as FetchOptions<"json">)) as T;
+    try {
+      for (let retriesLeft = IDEMPOTENT.has(method) ? MAX_RETRIES : 0; ; retriesLeft--) {
+        const outcome = await attempt(url, init, options, () => clearTimeout(timer));
+        if (!(outcome instanceof ApiError)) return outcome.data as T;
+        if (!RETRYABLE.has(outcome.status) || retriesLeft === 0 || controller.signal.aborted) {
+          report(outcome, options);
+          throw outcome;
+        }
+        const wait = outcome.retryAfter ?? 0.3 * 2 ** (MAX_RETRIES - retriesLeft);
+        await sleep(Math.min(wait, MAX_RETRY_WAIT_S) * 1000);
+      }
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", cancel);
+    }
   }
 
   function toastFailure(error: unknown): void {
@@ -156,6 +157,21 @@ export function createApiClient(deps: ApiDeps): ApiClient {
   }
 
   return { request, toastFailure };
+}
+
+/** `?a=1&b=x` from the defined values, or nothing. */
+function queryString(query: RequestOptions["query"]): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(name, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** A successful answer's data: JSON when the server says so, else its text; nothing for an empty body. */
+async function readData(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  return /json/i.test(response.headers.get("Content-Type") ?? "") ? JSON.parse(text) : text;
 }
 
 /** A file answer, streamed so that a long download can show its progress. */
@@ -178,7 +194,7 @@ async function readBlob(response: Response, onProgress?: (loaded: number, total:
   return new Blob(chunks as BlobPart[], { type });
 }
 
-/** The problem of a failed file request (its body was left unread for streaming): JSON when the server says so, else text. */
+/** A failed answer's body, for its problem: JSON when the server says so, else text. */
 async function readBody(response: Response): Promise<unknown> {
   const type = response.headers.get("Content-Type") ?? "";
   if (!/json/i.test(type)) return response.text().catch(() => undefined);

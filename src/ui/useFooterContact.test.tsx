@@ -52,4 +52,19 @@ describe("the page's contact block", () => {
     expect(getCore().toasts.getState().toasts).toHaveLength(1);
     expect(api.callsTo(FOOTER)).toHaveLength(1);
   });
+
+  it("after a failure, it recovers by itself when the browser is back online, quietly (one toast in all)", async () => {
+    let answer = problem(500);
+    const api = stubApi({ [FOOTER]: () => answer });
+    const footer = await mount("<macc-footer></macc-footer>");
+    await waitFor(() => expect(footer.screen.getByText(/Nos coordonnées ne peuvent pas être affichées/)).toBeTruthy());
+    dispatchEvent(new Event("online"));
+    await waitFor(() => expect(api.callsTo(FOOTER)).toHaveLength(2));
+    // Still failing: the error stays (no skeleton in between), and is not reported again.
+    expect(footer.screen.getByText(/Nos coordonnées ne peuvent pas être affichées/)).toBeTruthy();
+    answer = { body: FRANCE };
+    dispatchEvent(new Event("online"));
+    await waitFor(() => expect(footer.root.querySelector("address")?.textContent).toContain("MACC France"));
+    expect(getCore().toasts.getState().toasts).toHaveLength(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { isCancelled } from "../core/errors";
 import { resourceCacheOf } from "../core/resource-cache";
 import { useElement } from "./context";
@@ -16,9 +16,17 @@ export interface ResourceOptions<T> {
 }
 
 /**
+ * Pauses before a read that failed is tried again by itself (the last one repeats), so that an
+ * element recovers when the API is back without anyone pressing "Try again".
+ */
+export const RECOVERY_DELAYS_MS = [5_000, 15_000, 30_000, 60_000] as const;
+
+/**
  * Loads data for the current key through the page's resource cache (elements reading the same key
  * at once share one request), cancelling this element's read when the key changes or the element
- * goes away. "Try again" (`reload`) asks the server afresh.
+ * goes away. "Try again" (`reload`) asks the server afresh. A failed read is tried again by itself,
+ * quietly (the error stays shown and is reported once), after a pause and when the browser comes
+ * back online.
  */
 export function useResource<T>(
   key: string | null,
@@ -26,12 +34,16 @@ export function useResource<T>(
   { initial = null, ttlMs, onError }: ResourceOptions<T> = {},
 ): Resource<T> & { reload: () => void } {
   const { core } = useElement();
-  const [attempt, setAttempt] = useState(0);
+  const [attempt, setAttempt] = useState({ count: 0, quiet: false });
+  const failures = useRef(0);
   const [state, setState] = useState<Resource<T>>(initial ? { status: "ready", data: initial } : { status: "loading", data: null });
   useEffect(() => {
     if (key === null) return;
     const controller = new AbortController();
-    setState((s) => (initial ? { status: "ready", data: initial } : { status: "loading", data: s.data }));
+    if (!attempt.quiet) {
+      failures.current = 0;
+      setState((s) => (initial ? { status: "ready", data: initial } : { status: "loading", data: s.data }));
+    }
     resourceCacheOf(core)
       .read(key, load, { ttlMs, signal: controller.signal })
       .then(
@@ -40,7 +52,7 @@ export function useResource<T>(
         },
         (error: unknown) => {
           if (controller.signal.aborted || isCancelled(error)) return;
-          onError?.(error);
+          if (failures.current++ === 0) onError?.(error);
           setState((s) => (s.status === "ready" ? s : { status: "error", data: s.data, error }));
         },
       );
@@ -48,11 +60,27 @@ export function useResource<T>(
     // `load` and the options are read for the key they belong to.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, attempt]);
-  return {
-    ...state,
-    reload: () => {
-      if (key !== null) resourceCacheOf(core).invalidate(key);
-      setAttempt((n) => n + 1);
-    },
+
+  const again = (quiet: boolean) => {
+    if (key !== null) resourceCacheOf(core).invalidate(key);
+    setAttempt((a) => ({ count: a.count + 1, quiet }));
   };
+  const failed = state.status === "error" && key !== null;
+  useEffect(() => {
+    if (!failed) return;
+    const recover = () => again(true);
+    const timer = setTimeout(
+      recover,
+      RECOVERY_DELAYS_MS[Math.min(failures.current, RECOVERY_DELAYS_MS.length) - 1] ?? RECOVERY_DELAYS_MS[0],
+    );
+    addEventListener("online", recover);
+    return () => {
+      clearTimeout(timer);
+      removeEventListener("online", recover);
+    };
+    // A new failure (a new state) starts the next, longer pause.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failed, state]);
+
+  return { ...state, reload: () => again(false) };
 }
