@@ -8,8 +8,10 @@ interface State {
 }
 
 /**
- * A screen whose code could not be downloaded (network lost, a new release replaced the files)
- * shows the load error in place (SPEC §8) instead of taking the header and footer down with it.
+ * A screen whose code or texts could not be downloaded (network lost, a new release replaced the
+ * files) shows the load error in place (SPEC §8) instead of taking the header and footer down with
+ * it. "Try again" downloads again in place (the screens forget a failed download); reloading the
+ * page is offered too, for the files of an older release that are gone.
  */
 export class ScreenBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { failed: false };
@@ -26,14 +28,19 @@ export class ScreenBoundary extends Component<{ children: ReactNode }, State> {
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <>
+      <div part="load-error">
         <Alert kind="error">
-          <Trans>This part of the page could not be loaded. Please reload the page.</Trans>
+          <Trans>This part of the page could not be loaded.</Trans>
         </Alert>
-        <Button variant="secondary" onClick={() => location.reload()}>
-          <Trans>Reload the page</Trans>
-        </Button>
-      </>
+        <div className="actions">
+          <Button onClick={() => this.setState({ failed: false })}>
+            <Trans>Try again</Trans>
+          </Button>
+          <Button variant="secondary" onClick={() => location.reload()}>
+            <Trans>Reload the page</Trans>
+          </Button>
+        </div>
+      </div>
     );
   }
 }

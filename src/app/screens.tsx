@@ -58,8 +58,15 @@ function lazyScreen<P extends object>({ code, catalog, styles = [], props }: Laz
           return <Screen {...screenProps} />;
         },
       };
-    }));
-  const Code = lazy(load);
+    }, forget));
+  // A failed download is forgotten, and React.lazy keeps its failure: the boundary's "Try again"
+  // then renders a fresh lazy component, which downloads again.
+  function forget(error: unknown): never {
+    loading = undefined;
+    Code = lazy(load);
+    throw error;
+  }
+  let Code = lazy(load);
   return function Screen({ route }: RouteViewProps) {
     // Started while the texts load rather than after them (a failure reaches the boundary through Code).
     void load().catch(() => undefined);

@@ -183,9 +183,8 @@ describe("<macc-footer>", () => {
   ])("%s → the error message, legal links still there, an error toast", async (_label, status) => {
     stubApi({ [footerKey("FRA")]: problem(status) });
     const { root, screen } = await mount("<macc-footer></macc-footer>");
-    expect(
-      await screen.findByText("Nos coordonnées ne peuvent pas être affichées pour le moment. Veuillez réessayer plus tard."),
-    ).toBeTruthy();
+    expect(await screen.findByText("Nos coordonnées ne peuvent pas être affichées pour le moment.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Réessayer" })).toBeTruthy();
     expect(root.querySelector("address")).toBeNull();
     expect(screen.queryByRole("status", { name: "Chargement des coordonnées" })).toBeNull();
     expect(screen.getByRole("link", { name: "Mentions légales" }).getAttribute("href")).toBe("/mentions-legales");
@@ -196,6 +195,17 @@ describe("<macc-footer>", () => {
         expect.objectContaining({ kind: "error", message: "Une erreur vient de se produire, merci de contacter la MACC" }),
       ]),
     );
+  });
+
+  it("after a failure, “Try again” asks again and shows the block", async () => {
+    let answer = problem(500);
+    const api = stubApi({ [footerKey("FRA")]: () => answer });
+    const { root, screen } = await mount("<macc-footer></macc-footer>");
+    const retry = await screen.findByRole("button", { name: "Réessayer" });
+    answer = { body: FRANCE };
+    retry.click();
+    await waitFor(() => expect(root.querySelector("address")?.textContent).toContain(FRANCE.adresseTitre));
+    expect(api.callsTo(footerKey("FRA"))).toHaveLength(2);
   });
 
   it("a malformed answer → the error message, nothing cached", async () => {

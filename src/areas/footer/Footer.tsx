@@ -31,9 +31,15 @@ export function Footer() {
             </h2>
             {contact.status === "loading" && <ContactSkeleton />}
             {contact.status === "error" && (
-              <p className="footer__error" role="status">
-                <Trans>Our contact details cannot be shown right now. Please try again later.</Trans>
-              </p>
+              <div className="footer__error">
+                <p role="status">
+                  <Trans>Our contact details cannot be shown right now.</Trans>
+                </p>
+                {/* The footer's own small button: the form controls' sheet stays off the footer-only page. */}
+                <button type="button" className="footer__retry" onClick={contact.reload}>
+                  {t`Try again`}
+                </button>
+              </div>
             )}
             {contact.status === "ready" && <ContactBlock contact={contact.data} />}
           </section>
