@@ -7,7 +7,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { warmDummyHash } from "./auth/passwords.ts";
 import { loadStoredSecret, loadTokenSecret } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
-import type { Db } from "./db/db.ts";
+import { isDatabaseUnavailable, type Db } from "./db/db.ts";
 import type { AppEnv, Deps } from "./http/context.ts";
 import { requestLocale } from "./http/locale.ts";
 import { CACHE_CHANNEL, createCacheHub } from "./http/memory-cache.ts";
@@ -68,6 +68,9 @@ const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/advisers", adviserPhotoRoutes],
   ["/basket", basketRoutes],
 ];
+
+/** Seconds a client is told to wait while the database is unreachable (a restart takes a few). */
+const UNAVAILABLE_RETRY_AFTER = 5;
 
 const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
@@ -172,6 +175,8 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
     return notFoundPage(c);
   });
 
+  /** One log line per 10 s while the database is unreachable, not one per request. */
+  let unavailableLoggedAt = 0;
   app.onError((err, c) => {
     if (err instanceof ProblemError) return problem(c, err.status, err.slug, err.detail, err.options);
     if (err instanceof HTTPException && err.status < 500) {
@@ -179,6 +184,14 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
       const slug = status === 413 ? "too-large" : status === 404 ? "not-found" : "bad-request";
       const detail = status === 413 ? MESSAGES.tooLarge : status === 404 ? MESSAGES.notFound : MESSAGES.generic;
       return problem(c, status, slug, detail);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The pool reconnects by itself once the server is back: a moment's wait, not a failure.
+      if (Date.now() - unavailableLoggedAt > 10_000) {
+        unavailableLoggedAt = Date.now();
+        console.error(`[api] database unavailable (${err instanceof Error ? err.message : String(err)}): answering 503`);
+      }
+      return problem(c, 503, "unavailable", MESSAGES.unavailable, { headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER) } });
     }
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
     return problem(c, 500, "internal", MESSAGES.generic);

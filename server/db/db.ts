@@ -83,6 +83,27 @@ export async function openPgliteDb(dataDir: string): Promise<Db> {
   return pgliteDb(pglite);
 }
 
+/**
+ * Socket errors of a server that cannot be reached, and SQLSTATEs of one going away or not ready
+ * (class 08 connection exceptions; 57P01–57P03 shutdown, crash, starting up; 53300 too many
+ * connections): the database is unavailable for a while, not the request wrong.
+ */
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/** node-postgres's own words for a connection that died or could not be had in time (no code). */
+const UNAVAILABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/** True when `err` says the database server is unreachable or going away (answer 503, not 500). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== "object") return false;
+  const { code, message, errors, cause } = err as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
+  if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  if (typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)) return true;
+  // Node reports a refused connection to every address of a host as an AggregateError.
+  if (Array.isArray(errors) && errors.some(isDatabaseUnavailable)) return true;
+  return cause !== undefined && cause !== err && isDatabaseUnavailable(cause);
+}
+
 export function postgresDb(connectionString: string, options: pg.PoolConfig = {}): Db {
   const pool = new pg.Pool({ connectionString, max: 10, ...options });
   pool.on("error", (err) => console.error("PostgreSQL pool error:", err.message));
@@ -132,7 +153,8 @@ export function postgresDb(connectionString: string, options: pg.PoolConfig = {}
 
 /** First wait before reconnecting a lost LISTEN connection; doubled on each failure up to the maximum. */
 const RECONNECT_FIRST_MS = 250;
-const RECONNECT_MAX_MS = 10_000;
+/** Short: until it listens again the caches keep nothing, and a try costs one connection attempt. */
+const RECONNECT_MAX_MS = 2_000;
 
 /**
  * One client outside the pool that LISTENs on `channel`. When its connection fails it tells the

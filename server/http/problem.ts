@@ -51,6 +51,7 @@ export type ProblemSlug =
   | "file-too-large"
   | "too-many-requests"
   | "maintenance"
+  | "unavailable"
   | "method-not-allowed"
   | "internal"
   | "bot-check"
@@ -116,6 +117,7 @@ export function problem(
 export const MESSAGES = {
   generic: "Une erreur vient de se produire, veuillez contacter la MACC.",
   maintenance: "Nous sommes actuellement en maintenance.",
+  unavailable: "Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.",
   notFound: "La ressource demandée n'existe pas.",
   malformedJson: "Le corps de la requête n'est pas un JSON valide.",
   unsupportedMediaType: "Le corps de la requête doit être envoyé en application/json.",
