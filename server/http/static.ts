@@ -174,14 +174,17 @@ export async function findPortalPages(demoDir: string): Promise<Array<{ base: st
 
 /**
  * Built widget files under /static, demo host pages at the root (a folder's index.html for its
- * address with a trailing slash), and the deep links of every demo page hosting the portal.
+ * address with a trailing slash), the deep links of every demo page hosting the portal, and the
+ * built framework host apps under /hosts (`hostsDir`: by default `hosts/` beside the static folder,
+ * where demo/hosts/vite.config.ts builds them).
  */
-export function staticRoutes(options: { staticDir: string; demoDir: string }) {
+export function staticRoutes(options: { staticDir: string; demoDir: string; hostsDir?: string }) {
   const app = new Hono<AppEnv>();
   // A missing file is not kept: it may be built while the server runs.
   const files = new MemoryCache<StaticFile | undefined>(MAX_STATIC_FILES);
   const sendFile = async (c: Context, file: string, cacheControl: string) =>
     sendStatic(c, (await files.get(`demo:${file}`, [], () => readStatic(file)))!, cacheControl);
+  const hostsDir = options.hostsDir ?? path.join(options.staticDir, "..", "hosts");
 
   app.get("/static/*", async (c) => {
     const rel = new URL(c.req.url).pathname.slice("/static/".length);
@@ -195,6 +198,20 @@ export function staticRoutes(options: { staticDir: string; demoDir: string }) {
     // Caches must keep the brotli, gzip and plain answers apart.
     c.header("Vary", "Accept-Encoding");
     return sendStatic(c, found, cacheControlFor(path.basename(rel)));
+  });
+
+  // Each framework host app (/hosts/react/, /hosts/vue/) routes the addresses below it with the
+  // History API: one that is not a built file gets the app's page, so a reload or a shared link works.
+  app.get("/hosts/*", async (c) => {
+    const { pathname, search } = new URL(c.req.url);
+    const rel = pathname.slice("/hosts/".length);
+    const [host = "", ...below] = rel.split("/");
+    const page = `${host}/index.html`;
+    if (below.length === 0 && (await resolveInside(hostsDir, page))) return c.redirect(`/hosts/${host}/${search}`, 301);
+    const ext = path.extname(rel).toLowerCase();
+    const file = ext ? DEMO_EXTENSIONS.has(ext) && (await resolveInside(hostsDir, rel)) : await resolveInside(hostsDir, page);
+    if (!file) return notFoundPage(c);
+    return sendFile(c, file, cacheControlFor(path.basename(file)));
   });
 
   // Read once: the demo pages do not change while the server runs.
