@@ -4,6 +4,7 @@ import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type PluginOption } from "vite";
+import { manifest } from "./scripts/manifest.ts";
 import { precompress } from "./scripts/precompress.ts";
 
 export function sharedPlugins(): PluginOption[] {
@@ -20,7 +21,8 @@ const entries = Object.fromEntries(
 entries["load-error"] = resolve(import.meta.dirname, "elements", "load-error.ts");
 
 export default defineConfig({
-  plugins: [...sharedPlugins(), precompress()],
+  // manifest(): dist/custom-elements.json and the typings, from the tag registry.
+  plugins: [...sharedPlugins(), precompress(), manifest()],
   // Library mode does not replace it by itself: without this React ships its development build.
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {

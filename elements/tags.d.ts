@@ -1,120 +1,165 @@
-// Generated from the tag registry (src/core/tags.ts) by `npm run generate`: edit the registry, not this file.
-import type { DetailedHTMLProps, HTMLAttributes } from "react";
+// Generated from the tag registry (src/core/tags.ts) and the Custom Elements Manifest: do not edit.
 
-/** Every element takes these, and dispatches `macc-navigate` `{ route, params, path }` when a link or button leads to a route (cancelable); `macc-load-error` `{ type, url }` when the element's code failed to load or took over 120 s. */
-interface MaccCommonAttributes {
-  /** the element's language; overrides the page's `data-locale` */
-  locale?: "fr-FR" | "fr-BE" | "fr-LU" | "de-BE" | "de-LU" | "en-GB" | "es-ES" | "it-IT" | "nl-BE" | "nl-NL";
-  /** the element's theme; overrides the page's `data-theme` */
-  theme?: "macc" | "agri";
-  /** base URL of the API; overrides the page's `data-api-base` */
-  "api-base"?: string;
+/** One of the ten locales. */
+export type MaccLocale = "fr-FR" | "fr-BE" | "fr-LU" | "de-BE" | "de-LU" | "en-GB" | "es-ES" | "it-IT" | "nl-BE" | "nl-NL";
+/** A route name of the specification (SPEC §2). */
+export type MaccRouteName =
+  | "AGRIMACC"
+  | "AIDE_CONNEXION"
+  | "CHOIX_ENTREPRISE"
+  | "CONFIRMATION_INFORMATION"
+  | "CONSEILLER"
+  | "COORDONNEE_BANCAIRE"
+  | "DASHBOARD"
+  | "FACTURES"
+  | "FORMULAIRE_CONTACT"
+  | "INFOS_PERSONNEL"
+  | "INSCRIPTION"
+  | "INTERLOCUTEURS"
+  | "LOGIN"
+  | "LOGIN_PANIER"
+  | "MAINTENANCE"
+  | "MOT_DE_PASSE_OUBLIE"
+  | "MOT_DE_PASSE_UPDATE"
+  | "PANIER"
+  | "PANIER_VALIDER"
+  | "PARC_PRODUITS"
+  | "PARC_PRODUITS_DETAIL"
+  | "PARC_PRODUITS_DETAIL_SAV";
+
+/** `event.detail` of each `macc-*` event. */
+export interface MaccEventDetailMap {
+  /** a link or button leads to a route (`route` is a SPEC §2 route name, `path` the portal address); `preventDefault()` keeps the page where it is, otherwise a standalone element loads `path` */
+  "macc-navigate": { route: MaccRouteName; params: { codeFamille?: string }; path: string };
+  /** the element's code failed to load or took over 120 s (the loader shows its message in the element's place) */
+  "macc-load-error": { type: "error" | "timeout"; url: string };
+  /** a login through any form, or the end of a registration (`idTier`: the company chosen first, or null) */
+  "macc-login": { uuidCompte: string; emailLogin: string; idTier: string | null };
+  /** whenever a session ends: `"user"` (the logout button), `"idle"` (inactivity), `"expired"` (the session could not be renewed), `"forced"` (the API refused a call) */
+  "macc-logout": { reason: "user" | "idle" | "expired" | "forced" };
+  /** another company chosen (not at login, not the same one again) */
+  "macc-company-change": { idTier: string; codeReseau: string };
+  /** the basket's items changed (basket screen, `?panier=`) */
+  "macc-basket-change": { panier: string[] };
 }
 
-type MaccElementProps<Own = object> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & MaccCommonAttributes & Own;
+/** What every element has: its properties reflect the attributes of the same (camelCase) name. */
+export interface MaccElement extends HTMLElement {
+  /** the element's language; overrides the page's `data-locale`. Setting it sets the `locale` attribute. */
+  locale: "fr-FR" | "fr-BE" | "fr-LU" | "de-BE" | "de-LU" | "en-GB" | "es-ES" | "it-IT" | "nl-BE" | "nl-NL" | undefined;
+  /** the element's theme; overrides the page's `data-theme`. Setting it sets the `theme` attribute. */
+  theme: "macc" | "agri" | undefined;
+  /** base URL of the API; overrides the page's `data-api-base`. Setting it sets the `api-base` attribute. */
+  apiBase: string | undefined;
+}
+
+/** `<macc-portal>`: every route of the spec, with header and footer; sets `<html lang>`, keeps the address in its language (the root path becomes LOGIN's) */
+export interface MaccPortalElement extends MaccElement {
+  /** path prefix of the portal's routes (default: the page's `data-portal-base`). Setting it sets the `base` attribute. */
+  base: string | undefined;
+}
+
+/** `<macc-header>`: brand header: skip link, menus, locale selector, search, basket count, company block, logout; collapsed to one bar up to 48rem wide */
+export type MaccHeaderElement = MaccElement;
+
+/** `<macc-footer>`: contact block from the API (cached per network), legal links */
+export type MaccFooterElement = MaccElement;
+
+/** `<macc-login>`: LOGIN */
+export interface MaccLoginElement extends MaccElement {
+  /** LOGIN_PANIER. Setting it sets the `variant` attribute. */
+  variant: "basket" | undefined;
+}
+
+/** `<macc-maintenance>`: MAINTENANCE */
+export type MaccMaintenanceElement = MaccElement;
+
+/** `<macc-bank-details>`: COORDONNEE_BANCAIRE (fr-FR): the IBAN and account holder in force, a change being validated, a change with its RIB document; nothing while the server's `coordonnee-bancaire` feature is off */
+export type MaccBankDetailsElement = MaccElement;
+
+/** `<macc-company-choice>`: CHOIX_ENTREPRISE: pick the company you act for (its token, network and theme) */
+export type MaccCompanyChoiceElement = MaccElement;
+
+/** `<macc-info-confirmation>`: CONFIRMATION_INFORMATION: confirm or correct data never confirmed or older than 3 years */
+export type MaccInfoConfirmationElement = MaccElement;
+
+/** `<macc-personal-info>`: INFOS_PERSONNEL: personal and company data */
+export type MaccPersonalInfoElement = MaccElement;
+
+/** `<macc-password-update>`: MOT_DE_PASSE_UPDATE: change the password (once) */
+export type MaccPasswordUpdateElement = MaccElement;
+
+/** `<macc-forgot-password>`: MOT_DE_PASSE_OUBLIE: e-mail a reset link; opened with `?token=`, set the new password */
+export type MaccForgotPasswordElement = MaccElement;
+
+/** `<macc-login-help>`: AIDE_CONNEXION */
+export type MaccLoginHelpElement = MaccElement;
+
+/** `<macc-dashboard>`: DASHBOARD: tiles for invoices, information, product fleet (bank details when switched on) */
+export type MaccDashboardElement = MaccElement;
+
+/** `<macc-invoices>`: FACTURES: search, year and status filters, sorting, paging, PDF per invoice, ZIP per year */
+export type MaccInvoicesElement = MaccElement;
+
+/** `<macc-product-fleet>`: PARC_PRODUITS, and with `family` its detail */
+export interface MaccProductFleetElement extends MaccElement {
+  /** a product family code, to show its detail (PARC_PRODUITS_DETAIL). Setting it sets the `family` attribute. */
+  family: string | undefined;
+  /** with `family`, the after-sales documents (PARC_PRODUITS_DETAIL_SAV). Setting it sets the `view` attribute. */
+  view: "sav" | undefined;
+}
+
+/** `<macc-adviser>`: CONSEILLER: the customer's adviser, or the service to contact */
+export type MaccAdviserElement = MaccElement;
+
+/** `<macc-contacts>`: INTERLOCUTEURS (public): the network's services, the adviser first when logged in */
+export type MaccContactsElement = MaccElement;
+
+/** `<macc-contact-form>`: FORMULAIRE_CONTACT: a message to one of the network's services */
+export type MaccContactFormElement = MaccElement;
+
+/** `<macc-basket>`: PANIER: the basket's items, the customer's details and the request for an adviser's call (sent once); with `view="sent"` PANIER_VALIDER, its confirmation */
+export interface MaccBasketElement extends MaccElement {
+  /** PANIER_VALIDER: the confirmation of the basket just sent from this tab. Setting it sets the `view` attribute. */
+  view: "sent" | undefined;
+}
+
+/** `<macc-registration>`: INSCRIPTION: identify the company, choose companies, receive a 6-digit code, set a password */
+export type MaccRegistrationElement = MaccElement;
 
 declare global {
   interface HTMLElementTagNameMap {
-    /** `<macc-portal>`: every route of the spec, with header and footer; sets `<html lang>`, keeps the address in its language (the root path becomes LOGIN's). */
-    "macc-portal": HTMLElement;
-    /** `<macc-header>`: brand header: skip link, menus, locale selector, search, basket count, company block, logout; collapsed to one bar up to 48rem wide. */
-    "macc-header": HTMLElement;
-    /** `<macc-footer>`: contact block from the API (cached per network), legal links. */
-    "macc-footer": HTMLElement;
-    /** `<macc-login>`: LOGIN. */
-    "macc-login": HTMLElement;
-    /** `<macc-maintenance>`: MAINTENANCE. */
-    "macc-maintenance": HTMLElement;
-    /** `<macc-bank-details>`: COORDONNEE_BANCAIRE (fr-FR): the IBAN and account holder in force, a change being validated, a change with its RIB document; nothing while the server's `coordonnee-bancaire` feature is off. */
-    "macc-bank-details": HTMLElement;
-    /** `<macc-company-choice>`: CHOIX_ENTREPRISE: pick the company you act for (its token, network and theme). */
-    "macc-company-choice": HTMLElement;
-    /** `<macc-info-confirmation>`: CONFIRMATION_INFORMATION: confirm or correct data never confirmed or older than 3 years. */
-    "macc-info-confirmation": HTMLElement;
-    /** `<macc-personal-info>`: INFOS_PERSONNEL: personal and company data. */
-    "macc-personal-info": HTMLElement;
-    /** `<macc-password-update>`: MOT_DE_PASSE_UPDATE: change the password (once). */
-    "macc-password-update": HTMLElement;
-    /** `<macc-forgot-password>`: MOT_DE_PASSE_OUBLIE: e-mail a reset link; opened with `?token=`, set the new password. */
-    "macc-forgot-password": HTMLElement;
-    /** `<macc-login-help>`: AIDE_CONNEXION. */
-    "macc-login-help": HTMLElement;
-    /** `<macc-dashboard>`: DASHBOARD: tiles for invoices, information, product fleet (bank details when switched on). */
-    "macc-dashboard": HTMLElement;
-    /** `<macc-invoices>`: FACTURES: search, year and status filters, sorting, paging, PDF per invoice, ZIP per year. */
-    "macc-invoices": HTMLElement;
-    /** `<macc-product-fleet>`: PARC_PRODUITS, and with `family` its detail. */
-    "macc-product-fleet": HTMLElement;
-    /** `<macc-adviser>`: CONSEILLER: the customer's adviser, or the service to contact. */
-    "macc-adviser": HTMLElement;
-    /** `<macc-contacts>`: INTERLOCUTEURS (public): the network's services, the adviser first when logged in. */
-    "macc-contacts": HTMLElement;
-    /** `<macc-contact-form>`: FORMULAIRE_CONTACT: a message to one of the network's services. */
-    "macc-contact-form": HTMLElement;
-    /** `<macc-basket>`: PANIER: the basket's items, the customer's details and the request for an adviser's call (sent once); with `view="sent"` PANIER_VALIDER, its confirmation. */
-    "macc-basket": HTMLElement;
-    /** `<macc-registration>`: INSCRIPTION: identify the company, choose companies, receive a 6-digit code, set a password. */
-    "macc-registration": HTMLElement;
+    "macc-portal": MaccPortalElement;
+    "macc-header": MaccHeaderElement;
+    "macc-footer": MaccFooterElement;
+    "macc-login": MaccLoginElement;
+    "macc-maintenance": MaccMaintenanceElement;
+    "macc-bank-details": MaccBankDetailsElement;
+    "macc-company-choice": MaccCompanyChoiceElement;
+    "macc-info-confirmation": MaccInfoConfirmationElement;
+    "macc-personal-info": MaccPersonalInfoElement;
+    "macc-password-update": MaccPasswordUpdateElement;
+    "macc-forgot-password": MaccForgotPasswordElement;
+    "macc-login-help": MaccLoginHelpElement;
+    "macc-dashboard": MaccDashboardElement;
+    "macc-invoices": MaccInvoicesElement;
+    "macc-product-fleet": MaccProductFleetElement;
+    "macc-adviser": MaccAdviserElement;
+    "macc-contacts": MaccContactsElement;
+    "macc-contact-form": MaccContactFormElement;
+    "macc-basket": MaccBasketElement;
+    "macc-registration": MaccRegistrationElement;
   }
-}
-
-declare module "react" {
-  namespace JSX {
-    interface IntrinsicElements {
-      /** `<macc-portal>`: every route of the spec, with header and footer; sets `<html lang>`, keeps the address in its language (the root path becomes LOGIN's). */
-      "macc-portal": MaccElementProps<{
-        /** path prefix of the portal's routes (default: the page's `data-portal-base`) */
-        base?: string;
-      }>;
-      /** `<macc-header>`: brand header: skip link, menus, locale selector, search, basket count, company block, logout; collapsed to one bar up to 48rem wide. */
-      "macc-header": MaccElementProps;
-      /** `<macc-footer>`: contact block from the API (cached per network), legal links. */
-      "macc-footer": MaccElementProps;
-      /** `<macc-login>`: LOGIN. */
-      "macc-login": MaccElementProps<{
-        /** LOGIN_PANIER */
-        variant?: "basket";
-      }>;
-      /** `<macc-maintenance>`: MAINTENANCE. */
-      "macc-maintenance": MaccElementProps;
-      /** `<macc-bank-details>`: COORDONNEE_BANCAIRE (fr-FR): the IBAN and account holder in force, a change being validated, a change with its RIB document; nothing while the server's `coordonnee-bancaire` feature is off. */
-      "macc-bank-details": MaccElementProps;
-      /** `<macc-company-choice>`: CHOIX_ENTREPRISE: pick the company you act for (its token, network and theme). */
-      "macc-company-choice": MaccElementProps;
-      /** `<macc-info-confirmation>`: CONFIRMATION_INFORMATION: confirm or correct data never confirmed or older than 3 years. */
-      "macc-info-confirmation": MaccElementProps;
-      /** `<macc-personal-info>`: INFOS_PERSONNEL: personal and company data. */
-      "macc-personal-info": MaccElementProps;
-      /** `<macc-password-update>`: MOT_DE_PASSE_UPDATE: change the password (once). */
-      "macc-password-update": MaccElementProps;
-      /** `<macc-forgot-password>`: MOT_DE_PASSE_OUBLIE: e-mail a reset link; opened with `?token=`, set the new password. */
-      "macc-forgot-password": MaccElementProps;
-      /** `<macc-login-help>`: AIDE_CONNEXION. */
-      "macc-login-help": MaccElementProps;
-      /** `<macc-dashboard>`: DASHBOARD: tiles for invoices, information, product fleet (bank details when switched on). */
-      "macc-dashboard": MaccElementProps;
-      /** `<macc-invoices>`: FACTURES: search, year and status filters, sorting, paging, PDF per invoice, ZIP per year. */
-      "macc-invoices": MaccElementProps;
-      /** `<macc-product-fleet>`: PARC_PRODUITS, and with `family` its detail. */
-      "macc-product-fleet": MaccElementProps<{
-        /** a product family code, to show its detail (PARC_PRODUITS_DETAIL) */
-        family?: string;
-        /** with `family`, the after-sales documents (PARC_PRODUITS_DETAIL_SAV) */
-        view?: "sav";
-      }>;
-      /** `<macc-adviser>`: CONSEILLER: the customer's adviser, or the service to contact. */
-      "macc-adviser": MaccElementProps;
-      /** `<macc-contacts>`: INTERLOCUTEURS (public): the network's services, the adviser first when logged in. */
-      "macc-contacts": MaccElementProps;
-      /** `<macc-contact-form>`: FORMULAIRE_CONTACT: a message to one of the network's services. */
-      "macc-contact-form": MaccElementProps;
-      /** `<macc-basket>`: PANIER: the basket's items, the customer's details and the request for an adviser's call (sent once); with `view="sent"` PANIER_VALIDER, its confirmation. */
-      "macc-basket": MaccElementProps<{
-        /** PANIER_VALIDER: the confirmation of the basket just sent from this tab */
-        view?: "sent";
-      }>;
-      /** `<macc-registration>`: INSCRIPTION: identify the company, choose companies, receive a 6-digit code, set a password. */
-      "macc-registration": MaccElementProps;
-    }
+  interface HTMLElementEventMap {
+    "macc-navigate": CustomEvent<MaccEventDetailMap["macc-navigate"]>;
+    "macc-load-error": CustomEvent<MaccEventDetailMap["macc-load-error"]>;
+  }
+  interface DocumentEventMap {
+    "macc-navigate": CustomEvent<MaccEventDetailMap["macc-navigate"]>;
+    "macc-load-error": CustomEvent<MaccEventDetailMap["macc-load-error"]>;
+    "macc-login": CustomEvent<MaccEventDetailMap["macc-login"]>;
+    "macc-logout": CustomEvent<MaccEventDetailMap["macc-logout"]>;
+    "macc-company-change": CustomEvent<MaccEventDetailMap["macc-company-change"]>;
+    "macc-basket-change": CustomEvent<MaccEventDetailMap["macc-basket-change"]>;
   }
 }

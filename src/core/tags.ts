@@ -1,11 +1,14 @@
 import { LOCALES } from "./constants.ts";
 
 /**
- * The tag registry: every `macc-*` custom element, declared once. Pure data, read at build and
- * test time only (scripts/generate-tags.ts): the loader's name list, the reserved-space sheets,
- * the typings (`HTMLElementTagNameMap`, JSX) and the README's element table are generated from
- * it, and a test checks the element files against it. No page downloads this file, so its
- * descriptions cost nothing. (Its import names the `.ts` file: the build configuration loads it.)
+ * The tag registry: every `macc-*` custom element, declared once, with its public API (attributes
+ * and their properties, events, theming tokens, `::part` names). Pure data, read at build and
+ * test time only: the build writes `dist/custom-elements.json` (the Custom Elements Manifest) and
+ * the shipped typings from it (scripts/manifest.ts); `npm run generate` writes the loader's name
+ * list, the reserved-space sheets, the in-repository typings and the README's element table
+ * (scripts/tag-files.ts); tests check the element files and the code against it. No page
+ * downloads this file, so its descriptions cost nothing. (Its import names the `.ts` file: the
+ * build configuration loads it.) The elements have no slots: they render no light-DOM children.
  *
  * Adding a tag: one entry here, one `elements/<tag>.ts`, then `npm run generate`.
  */
@@ -21,6 +24,8 @@ export interface TagAttribute {
   readonly values?: readonly string[];
   /** Markdown, shown in the README and in editors. */
   readonly description: string;
+  /** The value an absent attribute stands for, when it is one (the manifest's `default`). */
+  readonly default?: string;
 }
 
 /**
@@ -48,12 +53,146 @@ export interface ReservedSpace {
 }
 
 /**
- * Events an element dispatches on itself (`CustomEvent`s, `bubbles: true, composed: true`); the
- * state events (`macc-login`, `macc-logout`, …) are the core's, on `document` (README "Events").
+ * The suite's public events: `CustomEvent`s, `bubbles: true, composed: true` (README "Events").
+ * `detail` is the TypeScript type the shipped typings give `event.detail` (`MaccRouteName` and
+ * `MaccLocale` are declared there); scripts/manifest.test.ts checks it against src/core/events.ts.
  */
-export const ELEMENT_EVENTS: Readonly<Record<string, { detail: string; when: string; cancelable: boolean }>> = {
-  "macc-navigate": { detail: "`{ route, params, path }`", when: "a link or button leads to a route", cancelable: true },
-  "macc-load-error": { detail: "`{ type, url }`", when: "the element's code failed to load or took over 120 s", cancelable: false },
+export interface EventDeclaration {
+  readonly detail: string;
+  /** Markdown: when it is dispatched. */
+  readonly description: string;
+  readonly cancelable: boolean;
+}
+
+/** Dispatched on the element itself: a host listens on the element (or React's `onmacc-navigate`). */
+export const ELEMENT_EVENTS = {
+  "macc-navigate": {
+    detail: "{ route: MaccRouteName; params: { codeFamille?: string }; path: string }",
+    description:
+      "a link or button leads to a route (`route` is a SPEC §2 route name, `path` the portal address); `preventDefault()` keeps the page where it is, otherwise a standalone element loads `path`",
+    cancelable: true,
+  },
+  "macc-load-error": {
+    detail: '{ type: "error" | "timeout"; url: string }',
+    description: "the element's code failed to load or took over 120 s (the loader shows its message in the element's place)",
+    cancelable: false,
+  },
+} as const satisfies Readonly<Record<`macc-${string}`, EventDeclaration>>;
+
+/**
+ * The state events: the page's session and basket, dispatched by the core on `document` once per
+ * change whatever caused it (any element, a timer, the API, the address), so they are the page's
+ * contract rather than one element's. A host listens on `document`; they never reach an element.
+ */
+export const DOCUMENT_EVENTS = {
+  "macc-login": {
+    detail: "{ uuidCompte: string; emailLogin: string; idTier: string | null }",
+    description: "a login through any form, or the end of a registration (`idTier`: the company chosen first, or null)",
+    cancelable: false,
+  },
+  "macc-logout": {
+    detail: '{ reason: "user" | "idle" | "expired" | "forced" }',
+    description:
+      'whenever a session ends: `"user"` (the logout button), `"idle"` (inactivity), `"expired"` (the session could not be renewed), `"forced"` (the API refused a call)',
+    cancelable: false,
+  },
+  "macc-company-change": {
+    detail: "{ idTier: string; codeReseau: string }",
+    description: "another company chosen (not at login, not the same one again)",
+    cancelable: false,
+  },
+  "macc-basket-change": {
+    detail: "{ panier: string[] }",
+    description: "the basket's items changed (basket screen, `?panier=`)",
+    cancelable: false,
+  },
+} as const satisfies Readonly<Record<`macc-${string}`, EventDeclaration>>;
+
+/**
+ * The theming tokens an integrator may set on an element or any ancestor (README "Theming").
+ * Their defaults are read from src/ui/styles/base.css, where they are used; a test fails when
+ * that sheet uses a `--macc-*` property missing here, or one listed here is not used.
+ */
+export const CSS_PROPERTIES = {
+  "--macc-color-brand": { syntax: "<color>", description: "brand colour: primary buttons, links, title icons" },
+  "--macc-color-brand-strong": { syntax: "<color>", description: "darker brand colour: hovered links and buttons" },
+  "--macc-color-brand-contrast": { syntax: "<color>", description: "text on the brand colour" },
+  "--macc-color-accent": { syntax: "<color>", description: "light brand tint: selected items, highlighted rows" },
+  "--macc-color-text": { syntax: "<color>", description: "body text" },
+  "--macc-color-text-muted": { syntax: "<color>", description: "secondary text: hints, captions" },
+  "--macc-color-surface": { syntax: "<color>", description: "background of panels, fields and dialogs" },
+  "--macc-color-surface-alt": { syntax: "<color>", description: "alternate background: table stripes, skeletons, bands" },
+  "--macc-color-border": { syntax: "<color>", description: "borders of fields, tables and panels" },
+  "--macc-color-danger": { syntax: "<color>", description: "errors" },
+  "--macc-color-success": { syntax: "<color>", description: "confirmations" },
+  "--macc-color-focus": { syntax: "<color>", description: "the focus ring" },
+  "--macc-font-family": { syntax: "*", description: "the elements' typeface" },
+  "--macc-font-size": {
+    syntax: "<length>",
+    description: "base font size, in `px` (every size derives from it; the host page's root font size does not reach the elements)",
+  },
+  "--macc-radius": { syntax: "<length>", description: "corner radius of buttons, fields and panels" },
+  "--macc-space": { syntax: "<length>", description: "base spacing unit" },
+  "--macc-max-width": { syntax: "<length>", description: "width of the content column" },
+} as const satisfies Readonly<Record<`--macc-${string}`, { syntax: string; description: string }>>;
+
+/**
+ * `::part()` names, public API kept stable (README "Theming"). Which element exposes which is
+ * read from the code (scripts/manifest-sources.ts follows each element's imports); a test fails
+ * when the code declares a part missing here, or one listed here is declared nowhere. `host`:
+ * the page-wide element that carries it (created by the suite when first needed), when it is
+ * not on the elements themselves.
+ */
+export const PARTS: Readonly<Record<string, { readonly description: string; readonly host?: "macc-toasts" | "macc-session-dialog" }>> = {
+  root: { description: "the element's outer box, inside its shadow root" },
+  title: { description: "a screen's page title" },
+  field: { description: "a form field with its label, hint and error" },
+  "error-summary": { description: "the list of a form's errors above it" },
+  alert: { description: "any message box" },
+  "alert-info": { description: "an information message box" },
+  "alert-error": { description: "an error message box" },
+  "alert-success": { description: "a success message box" },
+  modal: { description: "a dialog" },
+  "load-error": { description: "the message the loader shows in place of an element whose code failed to load" },
+  toast: { description: "a toast message, on the page's `<macc-toasts>` element: `macc-toasts::part(toast)`", host: "macc-toasts" },
+  "session-dialog": {
+    description: "the inactivity warning, on the page's `<macc-session-dialog>` element: `macc-session-dialog::part(session-dialog)`",
+    host: "macc-session-dialog",
+  },
+  header: { description: "the header band" },
+  brand: { description: "the header's brand link" },
+  menu: { description: "the header's main menu" },
+  company: { description: "the header's company block" },
+  "change-company": { description: "the header's change-company link" },
+  logout: { description: "the header's logout button" },
+  basket: { description: "the header's basket link and its count" },
+  footer: { description: "the footer band" },
+  "footer-address": { description: "the footer's postal address" },
+  login: { description: "the login screen's outer box" },
+  registration: { description: "the registration screen's outer box" },
+  "forgot-password": { description: "the forgotten-password screen's outer box" },
+  "login-help": { description: "the login help screen's outer box" },
+  "company-choice": { description: "the company choice screen's outer box" },
+  "info-confirmation": { description: "the information confirmation screen's outer box" },
+  "personal-info": { description: "the personal information screen's outer box" },
+  "profile-form": { description: "the personal and company data form" },
+  "password-update": { description: "the password change screen's outer box" },
+  dashboard: { description: "the dashboard's outer box" },
+  tile: { description: "a dashboard tile" },
+  "basket-requests": { description: "the dashboard's list of basket requests sent" },
+  invoices: { description: "the invoices screen's outer box" },
+  "product-fleet": { description: "the product fleet screen's outer box" },
+  "product-detail": { description: "a product family's detail screen's outer box" },
+  adviser: { description: "the adviser screen's outer box" },
+  contacts: { description: "the contacts screen's outer box" },
+  "contact-card": { description: "one contact's card" },
+  "contact-form": { description: "the contact form screen's outer box" },
+  "basket-screen": { description: "the basket screen's outer box" },
+  "basket-item": { description: "one item of the basket" },
+  "basket-account": { description: "the basket's customer details panel" },
+  "bank-details": { description: "the bank details screen's outer box" },
+  agrimacc: { description: "the AGRIMACC landing's outer box (in the portal)" },
+  maintenance: { description: "the maintenance notice" },
 };
 
 export interface TagDeclaration {
