@@ -22,9 +22,15 @@ export interface Mailer {
   describe(): Promise<string>;
 }
 
+/**
+ * A relay that accepts the connection and then says nothing fails the attempt in seconds (the
+ * message stays queued) instead of holding the queue for nodemailer's default minutes.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };
+
 /** Real SMTP relay (SMTP_URL, e.g. smtp://user:pass@host:587 or smtps://host:465). */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   const target = (() => {
     try {
       const u = new URL(url);
@@ -64,9 +70,7 @@ export function localMailer(db: Queryable, from: string, port = 0): Mailer {
       port: r.port,
       secure: false,
       ignoreTLS: true,
-      connectionTimeout: 5_000,
-      greetingTimeout: 5_000,
-      socketTimeout: 10_000,
+      ...SMTP_TIMEOUTS,
     });
     return { receiver: r, transport };
   };
