@@ -19,6 +19,11 @@ export default defineConfig({
       exclude: ["**/*.test.*"],
     },
     {
+      path: "<rootDir>/demo/editor/locales/{locale}",
+      include: ["<rootDir>/demo/editor/"],
+      exclude: ["**/*.test.*"],
+    },
+    {
       path: "<rootDir>/src/areas/{name}/locales/{locale}",
       include: ["<rootDir>/src/areas/{name}/"],
       exclude: ["**/*.test.*"],

@@ -7,6 +7,7 @@ import { sharedPlugins } from "./vite.config.ts";
  * the DOM fails here at once (document, window… undefined): move it back to "web".
  */
 const LOGIC = [
+  "demo/editor/model.test.ts",
   "elements/tags.test.ts",
   "src/areas/basket/address.test.ts",
   "src/areas/basket/submission.test.ts",

@@ -1,0 +1,143 @@
+import type { Package } from "custom-elements-manifest/schema";
+import { describe, expect, it } from "vitest";
+import {
+  allowlistOf,
+  controlOf,
+  cspDirectives,
+  cspHeader,
+  domPurifyConfig,
+  elementsOf,
+  snippetOf,
+  wordpressFilter,
+  type PageSettings,
+} from "./model";
+
+const manifest: Package = {
+  schemaVersion: "2.1.0",
+  modules: [
+    {
+      kind: "javascript-module",
+      path: "elements/macc-login.ts",
+      declarations: [
+        {
+          kind: "class",
+          name: "MaccLoginElement",
+          customElement: true,
+          tagName: "macc-login",
+          summary: "LOGIN",
+          attributes: [
+            { name: "locale", type: { text: '"fr-FR" | "nl-BE"' } },
+            { name: "variant", type: { text: '"basket"' }, description: "LOGIN_PANIER" },
+          ],
+        },
+        { kind: "function", name: "helper" },
+      ],
+    },
+    {
+      kind: "javascript-module",
+      path: "elements/macc-product-fleet.ts",
+      declarations: [
+        {
+          kind: "class",
+          name: "MaccProductFleetElement",
+          customElement: true,
+          tagName: "macc-product-fleet",
+          description: "PARC_PRODUITS",
+          attributes: [{ name: "family", type: { text: "string" } }, { name: "compact", type: { text: "boolean" } }, { name: "locale" }],
+        },
+      ],
+    },
+  ],
+};
+
+const settings: PageSettings = {
+  locale: "fr-FR",
+  theme: "",
+  apiBase: "https://extranet.example/api/",
+  filesBase: "https://cdn.example/macc/static/",
+  portalBase: "/mon-espace",
+  errorEndpoint: "",
+  hostSheet: true,
+  nonce: false,
+};
+
+describe("controls from the manifest's attribute types", () => {
+  it.each([
+    ['"macc" | "agri"', { kind: "select", values: ["macc", "agri"] }],
+    ["'sav'", { kind: "select", values: ["sav"] }],
+    ['"basket" | undefined', { kind: "select", values: ["basket"] }],
+    ["boolean", { kind: "checkbox" }],
+    ["string", { kind: "text" }],
+    ['"a" | string', { kind: "text" }],
+    [undefined, { kind: "text" }],
+  ])("%s", (text, control) => expect(controlOf(text)).toEqual(control));
+
+  it("lists each custom element with its attributes", () => {
+    const elements = elementsOf(manifest);
+    expect(elements.map((e) => [e.tag, e.description, e.attributes.map((a) => `${a.name}:${a.control.kind}`)])).toEqual([
+      ["macc-login", "LOGIN", ["locale:select", "variant:select"]],
+      ["macc-product-fleet", "PARC_PRODUITS", ["family:text", "compact:checkbox", "locale:text"]],
+    ]);
+  });
+});
+
+describe("snippet", () => {
+  it("has the sheet, the loader with the settings given, and the tags with the attributes set", () => {
+    const snippet = snippetOf(settings, [
+      { tag: "macc-login", attributes: { variant: "basket", locale: "" } },
+      { tag: "macc-product-fleet", attributes: { family: 'A"B', compact: true } },
+    ]);
+    expect(snippet).toBe(
+      [
+        '<link rel="stylesheet" href="https://cdn.example/macc/static/css/macc-elements.css">',
+        '<script type="module" src="https://cdn.example/macc/static/js/macc-elements.js" data-locale="fr-FR" data-api-base="https://extranet.example/api/" data-portal-base="/mon-espace"></script>',
+        "",
+        '<macc-login variant="basket"></macc-login>',
+        '<macc-product-fleet family="A&quot;B" compact></macc-product-fleet>',
+      ].join("\n"),
+    );
+  });
+
+  it("without the sheet, with a nonce", () => {
+    const [first] = snippetOf({ ...settings, hostSheet: false, nonce: true }, []).split("\n");
+    expect(first).toMatch(/^<script type="module" src="[^"]+" nonce="\{NONCE\}" /);
+  });
+});
+
+describe("sanitizer allowlist", () => {
+  const allowlist = allowlistOf(elementsOf(manifest), ["macc-login"]);
+
+  it("keeps the chosen tags and every attribute they take", () => {
+    expect(allowlist).toEqual({ tags: ["macc-login"], attributes: { "macc-login": ["locale", "variant"] } });
+  });
+
+  it("as DOMPurify options and a WordPress filter", () => {
+    expect(domPurifyConfig(allowlistOf(elementsOf(manifest), ["macc-login", "macc-product-fleet"]))).toContain(
+      'ADD_TAGS: ["macc-login","macc-product-fleet"],\n  ADD_ATTR: ["locale","variant","family","compact"],',
+    );
+    expect(wordpressFilter(allowlist)).toContain("$tags['macc-login'] = array( 'locale' => true, 'variant' => true );");
+    expect(wordpressFilter(allowlist)).toMatch(/^add_filter\( 'wp_kses_allowed_html', function \( \$tags, \$context \) \{/);
+  });
+});
+
+describe("Content-Security-Policy", () => {
+  it("names the files' origin for scripts and the sheet, the API's for connections and images", () => {
+    expect(cspHeader(cspDirectives(settings, { nonce: false }))).toBe(
+      "Content-Security-Policy: script-src https://cdn.example; style-src https://cdn.example; connect-src https://extranet.example; img-src https://extranet.example",
+    );
+  });
+
+  it("adds the error endpoint's origin, leaves styles out without the sheet, and trusts the nonced loader's imports", () => {
+    expect(cspDirectives({ ...settings, hostSheet: false, errorEndpoint: "https://errors.example:8443/r" }, { nonce: true })).toEqual([
+      "script-src 'nonce-{NONCE}' 'strict-dynamic' https://cdn.example",
+      "connect-src https://extranet.example https://errors.example:8443",
+      "img-src https://extranet.example",
+    ]);
+  });
+
+  it("names one origin once", () => {
+    expect(cspDirectives({ ...settings, errorEndpoint: "https://extranet.example/errors" }, { nonce: false })).toContain(
+      "connect-src https://extranet.example",
+    );
+  });
+});
