@@ -1,0 +1,240 @@
+/**
+ * Authorization sweep. Every protected operation of openapi.yaml (its `security`) without a token,
+ * with an expired, a forged or a tampered one → 401 problem; with the account-level token where the
+ * operation needs a company → 403 `company-required`; with a token of a company the account is not
+ * linked to → 401. Every protected operation that takes an id, tried with the ids of the account's
+ * other companies and of another customer → 404 (never 403: SPEC §9 and server/README "Conventions"),
+ * beside the same request with the caller's own id → 200 (so that the 404 is the scope's doing).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signAccessToken, type AccessClaims } from "../auth/tokens.ts";
+import { createTestApp, expectProblem, fromAddress, json, settleMail, solveBotCheck, type TestContext } from "../test-support.ts";
+import { accountId, contract, fillPath, mintTokens, type Operation } from "./contract.ts";
+
+const SECRET = "authorization-token-secret-0123456789";
+const OWN = "1004217"; // multi@demo.macc.test's first company (FRA)
+const SIBLING = "2000873"; // its second company (AGR)
+const OTHER = "1005530"; // stale@demo.macc.test's company
+
+const { operations } = await contract();
+const isProtected = (op: Operation) => op.protected || (op.optionalBearer && "401" in op.responses);
+const needsCompany = (op: Operation) => /^Account-level token/.test(String((op.responses["403"] as { description?: string })?.description));
+
+let t: TestContext;
+let multi: Awaited<ReturnType<typeof mintTokens>>;
+let stale: Awaited<ReturnType<typeof mintTokens>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ tokenSecret: SECRET, features: ["coordonnee-bancaire"] });
+  multi = await mintTokens(t.db, SECRET, await accountId(t.db, "multi@demo.macc.test"));
+  stale = await mintTokens(t.db, SECRET, await accountId(t.db, "stale@demo.macc.test"));
+});
+afterAll(async () => {
+  await settleMail(t.db);
+  await t.close();
+});
+
+let address = 0;
+/** A request to `op` at `path` with `token`: a JSON body `{}` for the operations that take one (the token is checked first). */
+function call(op: Operation, path: string, token?: string, headers: Record<string, string> = {}) {
+  const init: RequestInit = { method: op.method, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers } };
+  if (op.body) Object.assign(init, json({}, init.headers as Record<string, string>), { method: op.method });
+  return t.app.request(path, init, fromAddress(`10.77.${Math.floor(++address / 250)}.${address % 250}`));
+}
+
+/** A path of `op` with harmless values (a real id of the caller where there is one). */
+const anyPath = (op: Operation) => op.path.replace(/\{\w+\}/g, "00000000-0000-4000-8000-000000000000");
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+describe("every protected operation refuses a missing or bad token with 401", () => {
+  const bad = (): [string, string | undefined][] => {
+    const [payload, signature] = multi.companies[OWN]!.split(".") as [string, string];
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as AccessClaims;
+    const key = Buffer.from(SECRET, "utf8");
+    return [
+      ["no token", undefined],
+      ["an expired token", signAccessToken(key, { sid: multi.sid, sub: claims.sub, tier: OWN, exp: Math.floor(Date.now() / 1000) - 1 })],
+      ["a token signed with another key", signAccessToken(Buffer.from("another-key"), claims)],
+      ["a tampered token (another company, the same signature)", `${b64({ ...claims, tier: OTHER })}.${signature}`],
+      ["a token without signature", `${payload}.`],
+      ["a session that does not exist", signAccessToken(key, { ...claims, sid: "00000000-0000-4000-8000-000000000000" })],
+      ["garbage", "not-a-token"],
+    ];
+  };
+
+  it("covers the document's protected operations", () => {
+    expect(operations.filter(isProtected).length).toBeGreaterThan(15);
+  });
+
+  for (const op of operations.filter(isProtected)) {
+    it(`${op.method} ${op.path}`, async () => {
+      // Without a token, an operation open to visitors goes on anonymous.
+      for (const [what, token] of bad().filter(([, token]) => token !== undefined || op.protected)) {
+        const res = await call(op, anyPath(op), token, { "Idempotency-Key": "authz-key-0001" });
+        const problem = await expectProblem(res, 401).catch((e: Error) => {
+          throw new Error(`${what}: ${e.message}`);
+        });
+        expect(problem.type, what).toMatch(/^urn:macc:problem:(unauthorized|invalid-token)$/);
+        expect(res.headers.get("www-authenticate"), what).toMatch(/^Bearer/);
+      }
+    });
+  }
+});
+
+describe("company scope", () => {
+  const companyOps = () => operations.filter((op) => isProtected(op) && needsCompany(op));
+
+  it("the account-level token on company data → 403 company-required", async () => {
+    expect(companyOps().length).toBeGreaterThan(10);
+    for (const op of companyOps()) {
+      const bot: Record<string, string> = op.botCheck ? { "X-Bot-Check": await solveBotCheck(t.app) } : {};
+      const problem = await expectProblem(await call(op, anyPath(op), multi.account, bot), 403);
+      expect(problem.type, `${op.method} ${op.path}`).toBe("urn:macc:problem:company-required");
+    }
+  });
+
+  it("a correctly signed token for a company the account is not linked to → 401", async () => {
+    const [payload] = multi.account.split(".") as [string];
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as { sid: string; sub: string; exp: number };
+    const foreign = signAccessToken(Buffer.from(SECRET, "utf8"), { ...claims, tier: OTHER });
+    for (const op of companyOps()) await expectProblem(await call(op, anyPath(op), foreign), 401);
+  });
+});
+
+describe("ids of the account's other companies and of another customer → 404", () => {
+  const one = async (sql: string, params: unknown[]) => {
+    const { rows } = await t.db.query<{ v: string }>(sql, params);
+    if (!rows[0]) throw new Error(`no row for ${sql} ${JSON.stringify(params)}`);
+    return rows[0].v;
+  };
+  const invoice = (idTier: string) => one("SELECT id::text AS v FROM invoices WHERE id_tier = $1 ORDER BY numero LIMIT 1", [idTier]);
+  const document = (family: string) =>
+    one("SELECT id::text AS v FROM product_documents WHERE code_famille = $1 AND type = 'pdf' ORDER BY position LIMIT 1", [family]);
+  const bankDetails = (idTier: string) =>
+    one("SELECT id::text AS v FROM bank_details WHERE id_tier = $1 ORDER BY status LIMIT 1", [idTier]);
+
+  /** One invoice dated in `year` for `idTier` only. */
+  async function invoiceIn(idTier: string, year: number) {
+    await t.db.query(
+      `INSERT INTO invoices (id_tier, numero, date_facture, amount_cents, due_date) VALUES ($1, $2, make_date($3, 6, 1), 100, make_date($3, 7, 1))`,
+      [idTier, `AUTHZ-${idTier}-${year}`, year],
+    );
+  }
+
+  /** Bank details of stale@'s company, sent through the API as that customer. */
+  async function otherCustomersBankDetails() {
+    const form = new FormData();
+    form.append("iban", "FR7630006000011234567890189");
+    form.append("intitule", "EARL du Vieux Chêne");
+    form.append("rib", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "rib.pdf"));
+    const res = await t.app.request("/api/me/bank-details", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${stale.companies[OTHER]}` },
+      body: form,
+    });
+    expect(res.status).toBe(202);
+    return ((await res.json()) as { pending: { id: string } }).pending.id;
+  }
+
+  /**
+   * Per operation with an id: the caller (token, path values) whose own id answers 200, and the ids
+   * it must not reach. Operations added to openapi.yaml with a path id must be added here.
+   */
+  async function cases(): Promise<Record<string, { token: string; own: string; others: [string, string][] }>> {
+    await invoiceIn(SIBLING, 1999);
+    await invoiceIn(OTHER, 1998);
+    return {
+      getInvoicePdf: {
+        token: multi.companies[OWN]!,
+        own: await invoice(OWN),
+        others: [
+          ["the account's other company", await invoice(SIBLING)],
+          ["another customer", await invoice(OTHER)],
+        ],
+      },
+      getInvoiceArchive: {
+        token: stale.companies[OTHER]!,
+        own: "1998",
+        others: [
+          ["another customer's year (the account has none)", "1999"],
+          ["a year without invoices", "1901"],
+        ],
+      },
+      getProduct: {
+        token: multi.companies[OWN]!,
+        own: "PULV",
+        others: [
+          ["the account's other company's family", "SEM"],
+          ["no one's family", "ZZZ"],
+        ],
+      },
+      getDocument: {
+        token: stale.companies[OTHER]!, // ENGR only
+        own: await document("ENGR"),
+        others: [
+          ["another customer's family", await document("ALIM")],
+          ["a family of nobody's purchases", await document("SEM")],
+        ],
+      },
+      getBankDetailsRib: {
+        token: multi.companies[OWN]!,
+        own: await bankDetails(OWN),
+        others: [
+          ["the account's other company", await bankDetails(SIBLING)],
+          ["another customer", await otherCustomersBankDetails()],
+        ],
+      },
+    };
+  }
+
+  it("covers every protected operation with a path id, own id → 200, the others → 404 problem", async () => {
+    const all = await cases();
+    const withIds = operations.filter((op) => isProtected(op) && op.parameters.some((p) => p.in === "path"));
+    expect(withIds.map((op) => op.id).sort()).toEqual(Object.keys(all).sort());
+    for (const op of withIds) {
+      const { token, own, others } = all[op.id]!;
+      const param = op.parameters.find((p) => p.in === "path")!.name;
+      const mine = await call(op, fillPath(op, { [param]: own }), token);
+      expect(mine.status, `${op.id} own ${own}: ${await mine.clone().text()}`).toBe(200);
+      for (const [what, id] of others) {
+        await expectProblem(await call(op, fillPath(op, { [param]: id }), token), 404).catch((e: Error) => {
+          throw new Error(`${op.id} with ${what} (${id}): ${e.message}`);
+        });
+      }
+    }
+  });
+
+  it("the basket requests listed are the selected company's only", async () => {
+    const sent = await t.app.request(
+      "/api/basket/requests",
+      json(
+        {
+          items: ["1007"],
+          nom: "Jean Dupont",
+          societe: "GAEC des Prés",
+          mobile: "06 12 34 56 78",
+          immat: "552100554",
+          pays: "FR",
+          langue: "fr-FR",
+        },
+        {
+          "Idempotency-Key": "authz-basket-0001",
+          "X-Bot-Check": await solveBotCheck(t.app),
+          Authorization: `Bearer ${multi.companies[SIBLING]}`,
+        },
+      ),
+      fromAddress("10.78.0.1"),
+    );
+    expect(sent.status).toBe(201);
+    const { id } = (await sent.json()) as { id: string };
+    const listed = async (token: string) => {
+      const res = await t.app.request("/api/me/basket-requests", { headers: { Authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { requests: { id: string }[] }).requests.map((r) => r.id);
+    };
+    expect(await listed(multi.companies[SIBLING]!)).toContain(id);
+    expect(await listed(multi.companies[OWN]!)).not.toContain(id);
+    expect(await listed(stale.companies[OTHER]!)).not.toContain(id);
+  });
+});
