@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createApiClient, REQUEST_TIMEOUT_MS, type ApiDeps, type RequestOptions } from "./api";
+import { PASSING_OUTAGE_TYPE } from "./error-policy";
 import { ApiError, isCancelled } from "./errors";
 
 type FetchImpl = NonNullable<ApiDeps["fetchImpl"]>;
@@ -226,6 +227,23 @@ describe("retries (GET only, transient failures, at most 2 retries)", () => {
     expect(calls).toHaveLength(1);
     expect(deps.sleep).not.toHaveBeenCalled();
     expect(deps.onFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it("a passing outage (503 unavailable): a GET waits as Retry-After says and tries again; a POST is not retried; neither shows maintenance", async () => {
+    const outage: Answer = {
+      status: 503,
+      problem: true,
+      headers: { "Retry-After": "5" },
+      body: { type: PASSING_OUTAGE_TYPE, status: 503 },
+    };
+    const read = setup([outage, { status: 200, body: { ok: 1 } }]);
+    await expect(read.api.request("/x")).resolves.toEqual({ ok: 1 });
+    expect(read.deps.sleep.mock.calls).toEqual([[5_000]]);
+    const write = setup([outage, { status: 200, body: {} }]);
+    await failure(write.api.request("/x", { method: "POST", body: {} }));
+    expect(write.calls).toHaveLength(1);
+    expect(write.deps.onFailure).toHaveBeenCalledTimes(1);
+    expect(write.deps.onMaintenance).not.toHaveBeenCalled();
   });
 
   it.each([[400], [401], [404], [429], [500], [503]])("GET, status %i → not retried", async (status) => {

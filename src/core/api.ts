@@ -4,11 +4,14 @@
  * problems, download progress) and hands each failure to the error policy. (ofetch did this with
  * hooks; its 4 kB gzip were a tenth of what a footer-only page may add to React.)
  */
-import { reactionTo, type ErrorIntent } from "./error-policy";
+import { isPassingOutage, reactionTo, type ErrorIntent } from "./error-policy";
 import { ApiError, isCancelled, parseRetryAfter, toProblem } from "./errors";
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
-/** Transient failures worth another try (0: no answer at all); 503 is the maintenance switch, not transient. */
+/**
+ * Transient failures worth another try (0: no answer at all), with the 503 of a passing outage;
+ * any other 503 is the maintenance switch, not transient.
+ */
 const RETRYABLE = new Set([0, 408, 502, 504]);
 const MAX_RETRIES = 2;
 const MAX_RETRY_WAIT_S = 30;
@@ -71,7 +74,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
   const sleep = deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
 
   function report(error: ApiError, call: RequestOptions): void {
-    const reaction = reactionTo(error.status, call);
+    const reaction = reactionTo(error.status, call, error.problem.type);
     if (reaction.disconnect) deps.onDisconnect(error.status, reaction.disconnect.authenticated);
     if (reaction.maintenance) deps.onMaintenance();
     if (reaction.toast) deps.onFailure(error);
@@ -139,7 +142,8 @@ export function createApiClient(deps: ApiDeps): ApiClient {
       for (let retriesLeft = IDEMPOTENT.has(method) ? MAX_RETRIES : 0; ; retriesLeft--) {
         const outcome = await attempt(url, init, options, () => clearTimeout(timer));
         if (!(outcome instanceof ApiError)) return outcome.data as T;
-        if (!RETRYABLE.has(outcome.status) || retriesLeft === 0 || controller.signal.aborted) {
+        const transient = RETRYABLE.has(outcome.status) || isPassingOutage(outcome.status, outcome.problem.type);
+        if (!transient || retriesLeft === 0 || controller.signal.aborted) {
           report(outcome, options);
           throw outcome;
         }
@@ -153,7 +157,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
   }
 
   function toastFailure(error: unknown): void {
-    if (error instanceof ApiError && reactionTo(error.status).toast) deps.onFailure(error);
+    if (error instanceof ApiError && reactionTo(error.status, {}, error.problem.type).toast) deps.onFailure(error);
   }
 
   return { request, toastFailure };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reactionTo, type ErrorIntent } from "./error-policy";
+import { PASSING_OUTAGE_TYPE, reactionTo, type ErrorIntent } from "./error-policy";
 
 const TOAST: ErrorIntent = {};
 const INLINE: ErrorIntent = { errors: "inline" };
@@ -39,6 +39,14 @@ describe("what each status does, by intent (SPEC §4, §8)", () => {
     [504, "inline", INLINE, null, false, false],
   ])("%i, %s → disconnect %j, maintenance %s, toast %s", (status, _label, intent, disconnect, maintenance, toast) => {
     expect(reactionTo(status, intent)).toEqual({ disconnect, maintenance, toast });
+  });
+
+  it.each<[string, ErrorIntent, boolean]>([
+    ["toast", TOAST, true],
+    ["inline", INLINE, false],
+  ])("503 of a passing outage, %s → no maintenance screen, toast %s", (_label, intent, toast) => {
+    expect(reactionTo(503, intent, PASSING_OUTAGE_TYPE)).toEqual({ disconnect: null, maintenance: false, toast });
+    expect(reactionTo(503, intent, "urn:macc:problem:maintenance").maintenance).toBe(true);
   });
 
   it("the generic toast is the default", () => {

@@ -32,16 +32,24 @@ export interface ErrorReaction {
 
 /** SPEC §4/§8: these answers end the session. */
 const DISCONNECT_STATUSES: ReadonlySet<number> = new Set([401, 413, 429]);
-const MAINTENANCE = 503;
+const UNAVAILABLE = 503;
 const UNAUTHORIZED = 401;
+/** The problem type of a 503 that is a passing outage (the database restarting), not maintenance. */
+export const PASSING_OUTAGE_TYPE = "urn:macc:problem:unavailable";
+
+/** A 503 that says the service is down for a moment: retried like a lost answer, never the maintenance screen. */
+export function isPassingOutage(status: number, problemType: string | undefined): boolean {
+  return status === UNAVAILABLE && problemType === PASSING_OUTAGE_TYPE;
+}
 
 /** `status` 0: no answer at all (offline, DNS, CORS). Cancelled requests never get here. */
-export function reactionTo(status: number, intent: ErrorIntent = {}): ErrorReaction {
+export function reactionTo(status: number, intent: ErrorIntent = {}, problemType?: string): ErrorReaction {
+  const maintenance = status === UNAVAILABLE && !isPassingOutage(status, problemType);
   return {
     disconnect: DISCONNECT_STATUSES.has(status) ? { authenticated: !intent.anonymous && !intent.optional } : null,
-    maintenance: status === MAINTENANCE,
+    maintenance,
     // A lapsed session sends the customer to login and maintenance has its own screen: a toast on
     // top would only repeat them.
-    toast: (intent.errors ?? "toast") === "toast" && status !== UNAUTHORIZED && status !== MAINTENANCE,
+    toast: (intent.errors ?? "toast") === "toast" && status !== UNAUTHORIZED && !maintenance,
   };
 }
