@@ -54,6 +54,9 @@ export interface Config {
   loginMaxCostDoublings: number;
   loginMaxAttemptsPerClient: number;
   loginWindowSeconds: number;
+  /** Contact-form messages per account and basket validations per client address, per hour (raised for load tests). */
+  contactMaxPerAccount: number;
+  basketMaxPerClient: number;
   /** Maximum request body size in bytes. */
   bodyLimitBytes: number;
   /** Public origin of the site, used to build links in e-mails (no trailing slash). */
@@ -213,6 +216,8 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     loginMaxCostDoublings: 4,
     loginMaxAttemptsPerClient: 30,
     loginWindowSeconds: 15 * 60,
+    contactMaxPerAccount: 10,
+    basketMaxPerClient: 20,
     bodyLimitBytes: 16 * 1024,
     publicUrl: originOf(overrides.host ?? "127.0.0.1", overrides.port ?? 4173),
     sessionIdleMinutes: 30,
@@ -280,6 +285,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botCheckSecret: env.BOT_CHECK_SECRET?.trim() || undefined,
     botCheckMaxNumber: int(env.BOT_CHECK_MAX_NUMBER, base.botCheckMaxNumber, "BOT_CHECK_MAX_NUMBER"),
     loginMaxAttemptsPerClient: int(env.LOGIN_MAX_PER_CLIENT, base.loginMaxAttemptsPerClient, "LOGIN_MAX_PER_CLIENT", 1),
+    contactMaxPerAccount: int(env.CONTACT_MAX_PER_ACCOUNT, base.contactMaxPerAccount, "CONTACT_MAX_PER_ACCOUNT", 1),
+    basketMaxPerClient: int(env.BASKET_MAX_PER_CLIENT, base.basketMaxPerClient, "BASKET_MAX_PER_CLIENT", 1),
     features: nameList(env.MACC_FEATURES, FEATURE_NAMES, base.features, "MACC_FEATURES"),
     ribMaxBytes: int(env.RIB_MAX_BYTES, base.ribMaxBytes, "RIB_MAX_BYTES"),
     ribTypes: nameList(env.RIB_TYPES, RIB_TYPES, base.ribTypes, "RIB_TYPES"),

@@ -131,3 +131,14 @@ describe("LOGIN_MAX_PER_CLIENT: logins per client address and window", () => {
     expect(() => loadConfig({ LOGIN_MAX_PER_CLIENT: value })).toThrow(/Invalid LOGIN_MAX_PER_CLIENT/);
   });
 });
+
+describe("CONTACT_MAX_PER_ACCOUNT and BASKET_MAX_PER_CLIENT: the hourly write limits (raised by the soak)", () => {
+  it.each<[string, "contactMaxPerAccount" | "basketMaxPerClient", number]>([
+    ["CONTACT_MAX_PER_ACCOUNT", "contactMaxPerAccount", 10],
+    ["BASKET_MAX_PER_CLIENT", "basketMaxPerClient", 20],
+  ])("%s: %s defaults to %i, takes a whole number, refuses 0", (name, key, fallback) => {
+    expect(loadConfig({})[key]).toBe(fallback);
+    expect(loadConfig({ [name]: "1000000" })[key]).toBe(1_000_000);
+    expect(() => loadConfig({ [name]: "0" })).toThrow(new RegExp(`Invalid ${name}`));
+  });
+});

@@ -16,6 +16,7 @@ import {
 } from "../../src/core/constants.ts";
 import { isLocale, languageOf, networkOf } from "../../src/core/locale.ts";
 import { checkMobile } from "../../src/core/phone-rules.ts";
+import { defaultConfig } from "../config.ts";
 import type { Queryable } from "../db/db.ts";
 import { optionalAuth, requireAuth } from "../http/auth-middleware.ts";
 import { requireCompany } from "../http/company.ts";
@@ -75,8 +76,8 @@ const ItemsQuery = v.object(
   M.badIds,
 );
 
-/** Validated baskets accepted per client address and window (`hit` inside the transaction: a refused one is not counted). */
-export const BASKET_MAX_PER_CLIENT = 20;
+/** Validated baskets accepted per client address and window by default (`hit` inside the transaction: a refused one is not counted). */
+export const BASKET_MAX_PER_CLIENT = defaultConfig().basketMaxPerClient;
 const BASKET_WINDOW_SECONDS = 3600;
 /** How long the answer waits for the SMS provider to accept the confirmation. */
 const SMS_WAIT_MS = 5_000;
@@ -275,7 +276,7 @@ export function basketRoutes(deps: Deps) {
       // answer without a new proof of work, and a solution is spent only with the submission it allowed.
       if (config.botCheck) await checkBotSolution(deps, tx, c.req.header(BOT_CHECK_HEADER));
       const state = await hit(tx, `basket:client:${address}`, BASKET_WINDOW_SECONDS);
-      if (state.count > BASKET_MAX_PER_CLIENT) throw tooManyRequests(M.tooManyRequests, state.retryAfter);
+      if (state.count > config.basketMaxPerClient) throw tooManyRequests(M.tooManyRequests, state.retryAfter);
       const offered = new Map((await offeredBasketItems(tx, input.items, language)).map((item) => [item.id, item.nom]));
       const unknown = input.items.filter((id) => !offered.has(id));
       if (unknown.length > 0) throw validationProblem([{ path: "items", message: M.unknownItems }], { unknown });

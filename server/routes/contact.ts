@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_SUBJECT_MAX } from "../../src/core/constants.ts";
+import { defaultConfig } from "../config.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
 import { requireBotCheck } from "../http/bot-check.ts";
 import { requireCompany } from "../http/company.ts";
@@ -38,8 +39,8 @@ const ContactBody = v.object(
   objectMessage(),
 );
 
-/** Messages allowed per account and window (`hit` inside the transaction: a refused one is not counted). */
-export const CONTACT_MAX_PER_ACCOUNT = 10;
+/** Messages allowed per account and window by default (`hit` inside the transaction: a refused one is not counted). */
+export const CONTACT_MAX_PER_ACCOUNT = defaultConfig().contactMaxPerAccount;
 const CONTACT_WINDOW_SECONDS = 3600;
 
 /** The service name as typed (trimmed), whatever else is wrong with the body. */
@@ -100,7 +101,7 @@ export function contactRoutes(deps: Deps) {
     const lang = noticeLanguage(c, who.langue);
     const { id, mailIds } = await db.transaction(async (tx) => {
       const state = await hit(tx, `contact:account:${scope.uuidCompte}`, CONTACT_WINDOW_SECONDS);
-      if (state.count > CONTACT_MAX_PER_ACCOUNT) throw tooManyRequests("Vous avez envoyé trop de messages.", state.retryAfter);
+      if (state.count > deps.config.contactMaxPerAccount) throw tooManyRequests("Vous avez envoyé trop de messages.", state.retryAfter);
       const id = await insertContactMessage(tx, {
         uuidCompte: scope.uuidCompte,
         idTier: scope.idTier,
