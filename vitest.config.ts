@@ -9,6 +9,7 @@ import { sharedPlugins } from "./vite.config.ts";
 const LOGIC = [
   "demo/editor/model.test.ts",
   "elements/tags.test.ts",
+  "scripts/manifest.test.ts",
   "src/areas/basket/address.test.ts",
   "src/areas/basket/submission.test.ts",
   "src/areas/invoices/list-state.test.ts",
@@ -41,6 +42,7 @@ const LOGIC = [
   "src/locales/catalogs.test.ts",
   "src/ui/field-errors.test.ts",
   "src/ui/reserve.test.ts",
+  "test/host-typings/typings.test.ts",
 ];
 
 // Three projects: the widgets run in happy-dom, their DOM-free rules and the reference API in plain Node.
