@@ -39,17 +39,13 @@ function fail(tag: string, type: "error" | "timeout", url: string): void {
       connectedCallback() {
         if (this.shadowRoot) return;
         const lang = (this.getAttribute("locale") ?? script?.dataset.locale ?? document.documentElement.lang).slice(0, 2);
-        const box = document.createElement("p");
+        const box = document.createElement("div");
         box.role = "alert";
         box.part = "load-error";
+        box.textContent = "Cette partie de la page n’a pas pu être chargée. Veuillez recharger la page.";
         const root = this.attachShadow({ mode: "open" });
         root.append(box);
-        void extras.then(({ LOAD_ERROR_TEXTS: texts = {}, LOAD_ERROR_CSS: css = "" }) => {
-          box.textContent = texts[lang] ?? texts.fr ?? "Cette partie de la page n’a pas pu être chargée. Veuillez recharger la page.";
-          const sheet = new CSSStyleSheet();
-          sheet.replaceSync(css);
-          root.adoptedStyleSheets = [sheet];
-        });
+        void extras.then(({ showLoadError }) => showLoadError?.(root, box, lang));
         this.dispatchEvent(new CustomEvent("macc-load-error", { detail: { type, url }, bubbles: true, composed: true }));
       }
     },

@@ -2,6 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import { Component, type ReactNode } from "react";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
+import { forgetFailedScreens } from "./screens";
 
 interface State {
   failed: boolean;
@@ -33,7 +34,12 @@ export class ScreenBoundary extends Component<{ children: ReactNode }, State> {
           <Trans>This part of the page could not be loaded.</Trans>
         </Alert>
         <div className="actions">
-          <Button onClick={() => this.setState({ failed: false })}>
+          <Button
+            onClick={() => {
+              forgetFailedScreens();
+              this.setState({ failed: false });
+            }}
+          >
             <Trans>Try again</Trans>
           </Button>
           <Button variant="secondary" onClick={() => location.reload()}>

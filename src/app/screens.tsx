@@ -39,6 +39,14 @@ interface LazyScreen<P> {
   props?: (params: RouteParams) => P;
 }
 
+const failedScreens = new Set<() => void>();
+
+/** The screens whose download failed will download again when next shown (the load error's "Try again"). */
+export function forgetFailedScreens(): void {
+  for (const forget of failedScreens) forget();
+  failedScreens.clear();
+}
+
 /**
  * A screen whose code, texts and styles load with its route, together: the login page does not
  * download the invoices. The sheets are adopted before the screen's first paint.
@@ -58,12 +66,15 @@ function lazyScreen<P extends object>({ code, catalog, styles = [], props }: Laz
           return <Screen {...screenProps} />;
         },
       };
-    }, forget));
-  // A failed download is forgotten, and React.lazy keeps its failure: the boundary's "Try again"
-  // then renders a fresh lazy component, which downloads again.
-  function forget(error: unknown): never {
-    loading = undefined;
-    Code = lazy(load);
+    }, failed));
+  // React.lazy keeps a failure for good: the boundary's "Try again" (`forgetFailedScreens`) gives
+  // the screen a fresh lazy component, which downloads again. Not sooner: a render retried by
+  // React itself would download again and again while the network is down.
+  function failed(error: unknown): never {
+    failedScreens.add(() => {
+      loading = undefined;
+      Code = lazy(load);
+    });
     throw error;
   }
   let Code = lazy(load);

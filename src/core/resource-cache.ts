@@ -3,6 +3,12 @@
  * kept for its resource's time to live, and a write drops what it made stale (by key prefix).
  */
 
+/**
+ * Pauses before a read that failed is tried again by itself (the last one repeats), so that an
+ * element recovers when the API is back without anyone pressing "Try again" (`useResource`).
+ */
+export const RECOVERY_DELAYS_MS = [5_000, 15_000, 30_000, 60_000] as const;
+
 export interface ReadOptions {
   /** How long the answer is kept after it came (0, the default: shared while in flight only). */
   ttlMs?: number;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { isCancelled } from "../core/errors";
-import { resourceCacheOf } from "../core/resource-cache";
+import { RECOVERY_DELAYS_MS, resourceCacheOf } from "../core/resource-cache";
 import { useElement } from "./context";
 
 export type Resource<T> =
@@ -14,12 +14,6 @@ export interface ResourceOptions<T> {
   /** This element's own report of a failure (the shared read itself may be quiet). */
   onError?: (error: unknown) => void;
 }
-
-/**
- * Pauses before a read that failed is tried again by itself (the last one repeats), so that an
- * element recovers when the API is back without anyone pressing "Try again".
- */
-export const RECOVERY_DELAYS_MS = [5_000, 15_000, 30_000, 60_000] as const;
 
 /**
  * Loads data for the current key through the page's resource cache (elements reading the same key
