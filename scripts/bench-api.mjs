@@ -49,9 +49,9 @@ async function json(response, what) {
   return response.json();
 }
 
-/** The `X-Bot-Check` proof of a fresh challenge, solved as the elements solve it. */
-async function botCheckProof(origin) {
-  const challenge = await json(await fetch(`${origin}/api/bot-check/challenge`), "bot-check challenge");
+/** The `X-Bot-Check` proof of a fresh challenge, solved as the elements solve it; `get` fetches the challenge (timed by the soak). */
+export async function botCheckProof(origin, get = fetch) {
+  const challenge = await json(await get(`${origin}/api/bot-check/challenge`), "bot-check challenge");
   const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
   if (!solution) throw new Error("bot-check challenge without solution");
   const { algorithm, salt, signature } = challenge;

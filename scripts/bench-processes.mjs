@@ -88,9 +88,9 @@ async function startProcess(name, command, args, { env = process.env, ready, sto
   return { child, line, stop: stopChild };
 }
 
-/** The environment of the API servers: the demo data, a cheap bot check, no database unless given. */
-function serverEnv(port, database) {
-  const env = { ...process.env, HOST: "127.0.0.1", PORT: String(port), DEMO_DATA: "1", BOT_CHECK_MAX_NUMBER: "1000" };
+/** The environment of the API servers: the demo data, a cheap bot check, no database unless given; `extra` on top. */
+function serverEnv(port, database, extra) {
+  const env = { ...process.env, HOST: "127.0.0.1", PORT: String(port), DEMO_DATA: "1", BOT_CHECK_MAX_NUMBER: "1000", ...extra };
   delete env.DATABASE_URL;
   delete env.NODE_ENV; // DEMO_DATA is refused in production
   if (database.url) env.DATABASE_URL = database.url;
@@ -101,8 +101,9 @@ function serverEnv(port, database) {
 /**
  * Starts the reference server (from the current build) on a free port. `database`: `{ url }` for
  * PostgreSQL, or `{ dataDir }` for PGlite; without either, a fresh PGlite folder deleted at the end.
+ * `env`: more settings (the soak's limits).
  */
-export async function startServer(database = {}) {
+export async function startServer(database = {}, env = {}) {
   if (!database.url && !database.dataDir) {
     const dataDir = mkdtempSync(join(tmpdir(), "macc-bench-"));
     onStop(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -110,7 +111,7 @@ export async function startServer(database = {}) {
   }
   const port = await freePort();
   const { stop } = await startProcess(`server on port ${port}`, process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: serverEnv(port, database),
+    env: serverEnv(port, database, env),
     ready: /listening on/,
   });
   return { port, origin: `http://127.0.0.1:${port}`, stop };

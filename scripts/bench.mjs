@@ -16,6 +16,7 @@ import pg from "pg";
 import { API_COLUMNS, measureEngine, measureTwoInstances } from "./bench-api.mjs";
 import { LIGHTHOUSE_COLUMNS, measureLighthouse } from "./bench-lighthouse.mjs";
 import { startPostgres, startServer, stopAll } from "./bench-processes.mjs";
+import { soakSection } from "./soak-section.mjs";
 
 const PARTS = ["api", "lighthouse", "size"];
 /** Set on Ctrl-C or SIGTERM: the run stops between parts, its processes stopped, and writes nothing. */
@@ -255,7 +256,9 @@ async function main() {
   const minutes = ((Date.now() - started.getTime()) / 60_000).toFixed(1);
   const report = renderReport(machine, sections, { started, minutes });
   console.log(`\n${report}`);
-  if (options.out) writeFileSync(options.out, report);
+  // The soak's section (`npm run soak`) is not measured here: kept as it was, at the end.
+  const soak = options.out ? soakSection(options.out) : "";
+  if (options.out) writeFileSync(options.out, soak ? `${report.trimEnd()}\n\n${soak}\n` : report);
   return sections.every((s) => s.rows.every((r) => r.ok));
 }
 

@@ -1,0 +1,502 @@
+#!/usr/bin/env node
+// `npm run soak` (issue 13, "load, with nothing lost"): simulated customers on loopback, each going
+// through a whole visit again and again for a bounded time — proof of work solved and login, a
+// company chosen, the invoice list, an invoice PDF, a contact message, a basket validation (every
+// third one sent twice with its Idempotency-Key: one after the other, or both at once), logout —
+// on PGlite and on PostgreSQL (DATABASE_URL, else a throw-away cluster as the benchmark starts,
+// in a schema of its own dropped afterwards). Then it checks in the database that exactly the
+// contact messages and basket requests acknowledged with 2xx are there, each once, and that the
+// outbox holds one notification per acknowledged write; any 5xx, unexpected status or timeout
+// fails it too (exit 1). Writes throughput and latency per step in BENCHMARKS.md, between the
+// `<!-- soak -->` markers (the rest of the file is `npm run bench`'s).
+//
+// The customers' accounts are written in SQL before the server starts (same password hash, linked
+// to four demo companies). The server runs with the benchmark's settings (demo data, a cheap proof
+// of work: BOT_CHECK_MAX_NUMBER=1000), the outbox (DEMO_OUTBOX=1: e-mails through the in-process
+// SMTP receiver), TRUST_PROXY=1 with one X-Forwarded-For address per customer (as customers come
+// from their own addresses), and its hourly limits raised (LOGIN_MAX_PER_CLIENT,
+// CONTACT_MAX_PER_ACCOUNT, BASKET_MAX_PER_CLIENT): the soak measures the writes, not the throttle.
+//
+// Options (environment): SOAK_CUSTOMERS (100), SOAK_DURATION seconds of load (60), SOAK_ENGINES
+// (pglite,postgres), SOAK_OUT file to write the section to (BENCHMARKS.md; "-": none).
+// Run with `node --import tsx` (npm run soak does): it uses the server's own migrations and seed.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { hashPassword } from "../server/auth/passwords.ts";
+import { openPgliteDb, postgresDb } from "../server/db/db.ts";
+import { migrate } from "../server/db/migrate.ts";
+import { DEMO_PASSWORD, seedIfEmpty } from "../server/db/seed.ts";
+import { botCheckProof } from "./bench-api.mjs";
+import { onStop, startPostgres, startServer, stopAll } from "./bench-processes.mjs";
+import { withSoakSection } from "./soak-section.mjs";
+
+const ENGINES = ["pglite", "postgres"];
+const STEPS = [
+  ["challenge", "`GET /api/bot-check/challenge` (3 a visit)"],
+  ["login", "`POST /api/auth/login`"],
+  ["company", "company chosen: `GET /api/me`"],
+  ["invoices", "`GET /api/me/invoices?page=1`"],
+  ["pdf", "`GET /api/me/invoices/{id}/pdf`"],
+  ["contact", "`POST /api/me/contact`"],
+  ["basket", "`POST /api/basket/requests`"],
+  ["basket again", "the same basket, same key (1 visit in 3)"],
+  ["logout", "`POST /api/auth/logout`"],
+];
+/** Each customer's companies (demo data): two networks, from 2,150 invoices down to 25. */
+const COMPANIES = ["1004217", "2000873", "1005530", "1006612"];
+const RAISED = "1000000";
+/** The longest any answer may take before it counts as a hang. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+function readOptions(env = process.env) {
+  const positive = (name, fallback) => {
+    const value = Number(env[name] ?? fallback);
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name}: expected a whole positive number, got ${env[name]}`);
+    return value;
+  };
+  const engines = (env.SOAK_ENGINES ?? ENGINES.join(",")).split(",").map((e) => e.trim());
+  const unknown = engines.filter((e) => !ENGINES.includes(e));
+  if (unknown.length > 0) throw new Error(`SOAK_ENGINES: unknown ${unknown.join(", ")} (expected ${ENGINES.join(", ")})`);
+  const out = env.SOAK_OUT ?? "BENCHMARKS.md";
+  return {
+    customers: positive("SOAK_CUSTOMERS", 100),
+    duration: positive("SOAK_DURATION", 60),
+    engines,
+    out: out === "-" ? undefined : out,
+  };
+}
+
+const emailOf = (run, i) => `soak-${run}-${i}@soak.macc.test`;
+
+/** Migrations, demo data, and the customers' accounts, each linked to the four companies. */
+async function prepare(db, run, customers) {
+  await migrate(db);
+  await seedIfEmpty(db, { demo: true });
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.query(
+    `INSERT INTO accounts (email, password_hash, civilite, prenom, nom, mobile, pays, langue)
+     SELECT 'soak-' || $1 || '-' || i || '@soak.macc.test', $2, 'M.', 'Client', 'Soak ' || i, '+33 6 12 34 56 78', 'FR', 'fr-FR'
+     FROM generate_series(1, $3::int) AS i`,
+    [run, hash, customers],
+  );
+  await db.query(
+    `INSERT INTO account_companies (uuid_compte, id_tier, position)
+     SELECT a.uuid_compte, c.id_tier, c.position - 1
+     FROM accounts a CROSS JOIN unnest($2::text[]) WITH ORDINALITY AS c(id_tier, position)
+     WHERE a.email LIKE 'soak-' || $1 || '-%'`,
+    [run, COMPANIES],
+  );
+  // The contact form's service per company: its network's first sub-service, by its French name.
+  const { rows } = await db.query(
+    `SELECT DISTINCT ON (c.id_tier) c.id_tier, n.nom
+     FROM companies c JOIN footer_sub_services s ON s.code_reseau = c.code_reseau
+     JOIN footer_sub_service_names n ON n.sub_service_id = s.id AND n.langue = 'fr'
+     WHERE c.id_tier = ANY($1::text[]) ORDER BY c.id_tier, s.position`,
+    [COMPANIES],
+  );
+  return Object.fromEntries(rows.map((r) => [r.id_tier, r.nom]));
+}
+
+/** Latencies and statuses per step, and what went wrong. */
+function createRecorder() {
+  const steps = new Map(STEPS.map(([key]) => [key, { ms: [], statuses: new Map() }]));
+  const problems = [];
+  return {
+    steps,
+    problems,
+    record(step, status, ms) {
+      const s = steps.get(step);
+      s.ms.push(ms);
+      s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1);
+    },
+    problem(text) {
+      problems.push(text);
+      if (problems.length <= 10) console.error(`soak: ${text}`);
+    },
+  };
+}
+
+/**
+ * A timed request of one step: its answer with the body read (JSON, or bytes for a PDF). A status
+ * other than `expect` (or an error, a timeout) is a problem; null is then returned.
+ */
+async function call(rec, step, url, init, expect) {
+  const started = performance.now();
+  let status = 0;
+  try {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    status = res.status;
+    const body = res.headers.get("content-type")?.startsWith("application/pdf")
+      ? Buffer.from(await res.arrayBuffer())
+      : await res.text().then((t) => (t ? JSON.parse(t) : null));
+    rec.record(step, status, performance.now() - started);
+    if (!expect.includes(status)) {
+      rec.problem(`${step}: HTTP ${status} ${JSON.stringify(body).slice(0, 200)}`);
+      return null;
+    }
+    return { status, body, headers: res.headers };
+  } catch (err) {
+    rec.record(step, status, performance.now() - started);
+    rec.problem(`${step}: ${err.name === "TimeoutError" ? `no answer after ${REQUEST_TIMEOUT_MS / 1000} s` : err.message}`);
+    return null;
+  }
+}
+
+/** One customer's visits until the deadline; what the API acknowledged goes into `acks`. */
+async function customer(ctx, i) {
+  const { origin, run, services, rec, acks, deadline } = ctx;
+  const address = `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}`; // RFC 2544's benchmark range
+  const base = { "X-Forwarded-For": address };
+  const timedGet = (url) => {
+    const started = performance.now();
+    return fetch(url, { headers: base, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then((res) => {
+      rec.record("challenge", res.status, performance.now() - started);
+      return res;
+    });
+  };
+  const proof = () => botCheckProof(origin, timedGet);
+  for (let visit = 1; Date.now() < deadline; visit++) {
+    ctx.visits += 1;
+    const login = await call(
+      rec,
+      "login",
+      `${origin}/api/auth/login`,
+      {
+        method: "POST",
+        headers: { ...base, "Content-Type": "application/json", "X-Bot-Check": await proof() },
+        body: JSON.stringify({ email: emailOf(run, i), password: DEMO_PASSWORD }),
+      },
+      [200],
+    );
+    if (!login) continue;
+    const refresh = /macc_refresh=[^;]*/.exec(login.headers.get("set-cookie") ?? "")?.[0] ?? "";
+    const company = login.body.user.entreprises[(i + visit) % login.body.user.entreprises.length];
+    const auth = { ...base, Authorization: `Bearer ${company.token}` };
+    const steps = async () => {
+      if (!(await call(rec, "company", `${origin}/api/me`, { headers: auth }, [200]))) return;
+      const page = await call(rec, "invoices", `${origin}/api/me/invoices?page=1`, { headers: auth }, [200]);
+      const invoice = page?.body.items[visit % page.body.items.length];
+      if (!invoice) return;
+      const pdf = await call(rec, "pdf", `${origin}/api/me/invoices/${invoice.id}/pdf`, { headers: auth }, [200]);
+      if (pdf && pdf.body.subarray(0, 5).toString() !== "%PDF-") rec.problem("pdf: not a PDF");
+      const token = `SOAK-${run}-${i}-${visit}`;
+      const contact = await call(
+        rec,
+        "contact",
+        `${origin}/api/me/contact`,
+        {
+          method: "POST",
+          headers: { ...auth, "Content-Type": "application/json", "X-Bot-Check": await proof() },
+          body: JSON.stringify({ service: services[company.idTier], subject: token, message: `Message de charge ${token}, merci.` }),
+        },
+        [201],
+      );
+      if (contact) acks.contacts.set(contact.body.id, token);
+      await basket(ctx, {
+        auth,
+        proof: await proof(),
+        key: `soak-${run}-${i}-${visit}`,
+        twice: (i + visit) % 3 === 0 ? ((i + visit) % 6 === 0 ? "after" : "together") : null,
+      });
+    };
+    await steps();
+    await call(
+      rec,
+      "logout",
+      `${origin}/api/auth/logout`,
+      {
+        method: "POST",
+        headers: { ...base, "X-Requested-With": "macc", Cookie: refresh, Authorization: `Bearer ${login.body.accessToken}` },
+      },
+      [204],
+    );
+  }
+}
+
+const BASKET = {
+  items: ["1001", "1007"],
+  nom: "Client Soak",
+  societe: "GAEC de la Charge",
+  mobile: "06 12 34 56 78",
+  immat: "552 100 554",
+  pays: "FR",
+  langue: "fr-FR",
+};
+
+/**
+ * A basket validation; `twice`: sent again with the same key and proof after the answer
+ * ("after", a retry) or at the same moment ("together", a double click). A copy still in progress
+ * (409) is sent again after its Retry-After, as the elements do.
+ */
+async function basket(ctx, { auth, proof, key, twice }) {
+  const { origin, rec, acks } = ctx;
+  const send = async (step) => {
+    for (let attempt = 0; ; attempt++) {
+      const answer = await call(
+        rec,
+        step,
+        `${origin}/api/basket/requests`,
+        {
+          method: "POST",
+          headers: { ...auth, "Content-Type": "application/json", "Idempotency-Key": key, "X-Bot-Check": proof },
+          body: JSON.stringify(BASKET),
+        },
+        step === "basket" && !twice ? [201] : [201, 409],
+      );
+      if (answer?.status !== 409 || attempt >= 5) return answer?.status === 201 ? answer : null;
+      await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get("retry-after") ?? 1) * 1000));
+    }
+  };
+  const answers =
+    twice === "together"
+      ? await Promise.all([send("basket"), send("basket again")])
+      : twice === "after"
+        ? [await send("basket"), await send("basket again")]
+        : [await send("basket")];
+  const done = answers.filter(Boolean);
+  if (done.length === 0) return;
+  const ids = new Set(done.map((a) => a.body.id));
+  if (ids.size > 1) rec.problem(`basket: one key, ${ids.size} requests (${key})`);
+  const replayed = done.filter((a) => a.headers.get("idempotent-replayed") === "true").length;
+  if (done.length === 2 && replayed !== 1) rec.problem(`basket: the same key twice, ${replayed} replayed answer(s) (${key})`);
+  for (const a of done) acks.baskets.set(a.body.id, { reference: a.body.reference, sms: a.body.sms });
+}
+
+/** Waits until the outbox stops changing (the last deliveries after the load), at most a minute. */
+async function settleOutbox(origin) {
+  const until = Date.now() + 60_000;
+  let last = "";
+  let stableSince = Date.now();
+  while (Date.now() < until) {
+    const now = await (await fetch(`${origin}/demo/outbox.json`)).text();
+    if (now !== last) [last, stableSince] = [now, Date.now()];
+    else if (Date.now() - stableSince >= 3_000) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The database's account of the run, checked against what was acknowledged: the failed checks. */
+async function verify(db, run, acks) {
+  const failures = [];
+  const expectSame = (what, stored, acknowledged) => {
+    const missing = [...acknowledged].filter((id) => !stored.includes(id));
+    const extra = stored.filter((id) => !acknowledged.has(id));
+    const twice = stored.length - new Set(stored).size;
+    if (missing.length + extra.length + twice > 0)
+      failures.push(
+        `${what}: ${missing.length} acknowledged but missing, ${extra.length} stored but not acknowledged, ${twice} stored twice`,
+      );
+  };
+  const mine = `(SELECT uuid_compte FROM accounts WHERE email LIKE 'soak-' || $1 || '-%')`;
+  const contacts = await db.query(`SELECT id FROM contact_messages WHERE uuid_compte IN ${mine}`, [run]);
+  expectSame(
+    "contact messages",
+    contacts.rows.map((r) => r.id),
+    new Set(acks.contacts.keys()),
+  );
+  const baskets = await db.query(`SELECT id FROM basket_requests WHERE uuid_compte IN ${mine}`, [run]);
+  expectSame(
+    "basket requests",
+    baskets.rows.map((r) => r.id),
+    new Set(acks.baskets.keys()),
+  );
+
+  // One notification per write: the service's e-mail and the customer's acknowledgement for a
+  // message, the adviser's e-mail for a basket (and its SMS when the answer said it was sent).
+  const { rows: outbox } = await db.query(`SELECT channel, subject, body FROM outbox`);
+  const count = (pick) => {
+    const counts = new Map();
+    for (const row of outbox) {
+      const key = pick(row);
+      if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return counts;
+  };
+  const tokenIn = (text) => /SOAK-[0-9a-f]+-\d+-\d+/.exec(text ?? "")?.[0];
+  const referenceIn = (text) => /P-\d{4}-\d{6}/.exec(text ?? "")?.[0];
+  const serviceMails = count((r) => r.channel === "email" && r.subject?.startsWith("[Formulaire de contact]") && tokenIn(r.subject));
+  const receipts = count((r) => r.channel === "email" && !r.subject?.startsWith("[Formulaire de contact]") && tokenIn(r.body));
+  const basketMails = count((r) => r.channel === "email" && r.subject?.startsWith("[Panier]") && referenceIn(r.subject));
+  const texts = count((r) => r.channel === "sms" && referenceIn(r.body));
+  const expectOnce = (what, counts, keys) => {
+    const wrong = keys.filter((k) => counts.get(k) !== 1).length;
+    const stray = [...counts.keys()].filter((k) => !keys.includes(k)).length;
+    if (wrong + stray > 0) failures.push(`${what}: ${wrong} write(s) without exactly one, ${stray} for no acknowledged write`);
+  };
+  const tokens = [...acks.contacts.values()];
+  const references = [...acks.baskets.values()].map((b) => b.reference);
+  expectOnce("contact e-mails to the service", serviceMails, tokens);
+  expectOnce("contact acknowledgements to the customer", receipts, tokens);
+  expectOnce("basket e-mails to the adviser or service", basketMails, references);
+  expectOnce(
+    "basket confirmation SMS",
+    texts,
+    [...acks.baskets.values()].filter((b) => b.sms).map((b) => b.reference),
+  );
+  const { rows: queued } = await db.query(`SELECT count(*)::int AS n FROM mail_queue WHERE sent_at IS NULL`);
+  if (queued[0].n > 0) failures.push(`mail queue: ${queued[0].n} e-mail(s) not delivered`);
+  return {
+    failures,
+    stored: { contacts: contacts.rows.length, baskets: baskets.rows.length, outbox: outbox.length },
+  };
+}
+
+const percentile = (sorted, p) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+
+/** Load, settle, stop the server, and check: one engine's results. */
+async function soakEngine(engine, options) {
+  const run = randomBytes(4).toString("hex");
+  const env = {
+    DEMO_OUTBOX: "1",
+    TRUST_PROXY: "1",
+    LOGIN_MAX_PER_CLIENT: RAISED,
+    CONTACT_MAX_PER_ACCOUNT: RAISED,
+    BASKET_MAX_PER_CLIENT: RAISED,
+  };
+  let database;
+  let openDb;
+  if (engine === "pglite") {
+    const dataDir = mkdtempSync(join(tmpdir(), "macc-soak-"));
+    onStop(() => rmSync(dataDir, { recursive: true, force: true }));
+    database = { dataDir };
+    openDb = () => openPgliteDb(dataDir);
+  } else {
+    const postgres = await startPostgres();
+    if (!postgres) return { engine, skipped: "no DATABASE_URL and no PostgreSQL server installed" };
+    // A schema of its own (search_path in the URL), so that a DATABASE_URL's data is not touched.
+    const schema = `macc_soak_${run}`;
+    const admin = postgresDb(postgres.url);
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    onStop(async () => {
+      await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.close();
+    });
+    const url = new URL(postgres.url);
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    database = { url: url.toString() };
+    openDb = () => postgresDb(database.url);
+  }
+  const t0 = performance.now();
+  const since = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  let db = await openDb();
+  const services = await prepare(db, run, options.customers);
+  console.log(`soak: ${engine}: database and ${options.customers} accounts ready (${since()})`);
+  // PGlite: one process at a time on its folder.
+  if (engine === "pglite") await db.close();
+
+  const server = await startServer(database, env);
+  const rec = createRecorder();
+  const acks = { contacts: new Map(), baskets: new Map() };
+  const started = performance.now();
+  const ctx = { origin: server.origin, run, services, rec, acks, deadline: Date.now() + options.duration * 1000, visits: 0 };
+  console.log(`soak: ${engine}, ${options.customers} customers for ${options.duration} s…`);
+  // Started a few milliseconds apart, as customers arrive, not all in the same instant.
+  await Promise.all(
+    Array.from({ length: options.customers }, (_, i) =>
+      new Promise((resolve) => setTimeout(resolve, i * 10)).then(() => customer(ctx, i + 1)),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const load = loadavg()[0];
+  console.log(`soak: ${engine}: load done (${since()}), waiting for the last e-mails…`);
+  await settleOutbox(server.origin);
+  await server.stop();
+  if (engine === "pglite") db = await openDb();
+  const checked = await verify(db, run, acks);
+  await db.close();
+  console.log(`soak: ${engine}: checked (${since()})`);
+  return { engine, seconds, load, visits: ctx.visits, rec, problems: rec.problems, acks, ...checked };
+}
+
+const row = (cells) => `| ${cells.join(" | ")} |`;
+const n = (value) => Math.round(value).toLocaleString("en-GB");
+
+function renderEngine(r) {
+  const title = r.engine === "pglite" ? "PGlite (embedded)" : "PostgreSQL";
+  if (r.skipped) return [`### ${title}`, "", `Not run: ${r.skipped}.`, ""].join("\n");
+  const requests = [...r.rec.steps.values()].reduce((sum, s) => sum + s.ms.length, 0);
+  const fivexx = [...r.rec.steps.values()].reduce(
+    (sum, s) => sum + [...s.statuses].filter(([st]) => st >= 500).reduce((a, [, c]) => a + c, 0),
+    0,
+  );
+  const lines = [
+    `### ${title}`,
+    "",
+    `${n(r.visits)} visits in ${r.seconds.toFixed(1)} s (${(r.visits / r.seconds).toFixed(1)} a second), ${n(requests)} requests (${n(requests / r.seconds)} a second), ` +
+      `${fivexx} answered 5xx, ${r.problems.length} unexpected answer(s) or timeout(s). ` +
+      `Acknowledged: ${n(r.acks.contacts.size)} contact messages, ${n(r.acks.baskets.size)} basket requests; stored: ${n(r.stored.contacts)} and ${n(r.stored.baskets)}; ${n(r.stored.outbox)} outbox messages. ` +
+      `Load average at the end of the load: ${r.load.toFixed(1)} (other work on the machine counts in it).`,
+    "",
+    row(["step", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "statuses"]),
+    row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---"]),
+  ];
+  for (const [key, label] of STEPS) {
+    const s = r.rec.steps.get(key);
+    const sorted = [...s.ms].sort((a, b) => a - b);
+    const statuses = [...s.statuses].map(([st, c]) => `${st || "none"} × ${n(c)}`).join(", ");
+    lines.push(
+      row([label, n(sorted.length), n(sorted.length / r.seconds), ...[50, 95, 99, 100].map((p) => n(percentile(sorted, p))), statuses]),
+    );
+  }
+  lines.push(
+    "",
+    r.ok ? "**Nothing lost**: every check above holds." : `**Failed**: ${[...r.failures, ...r.problems.slice(0, 5)].join("; ")}.`,
+    "",
+  );
+  return lines.join("\n");
+}
+
+function renderSection(results, options, started) {
+  return [
+    `## Soak: ${options.customers} customers for ${options.duration} s, nothing lost`,
+    "",
+    `Written by \`npm run soak\` (scripts/soak.mjs) on ${started.toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} cores, ` +
+      "client, server and database on this machine. Each simulated customer repeats a whole visit until the time is up: proof of work " +
+      "(solved as the elements solve it) and login, a company chosen (one of four, in turn), the invoice list, an invoice PDF, a contact " +
+      "message, a basket validation (one visit in three sends it twice with the same `Idempotency-Key`, alternately after the answer and at " +
+      "the same moment), logout. The server runs with `TRUST_PROXY=1` and one `X-Forwarded-For` address per customer, and its hourly limits " +
+      "raised (`LOGIN_MAX_PER_CLIENT`, `CONTACT_MAX_PER_ACCOUNT`, `BASKET_MAX_PER_CLIENT`: the soak measures the writes, not the throttle), " +
+      "`BOT_CHECK_MAX_NUMBER=1000` and the outbox (`DEMO_OUTBOX=1`). Afterwards, in the database: the contact messages and basket requests " +
+      "stored are exactly those acknowledged with 2xx, each once; the outbox holds one e-mail to the service and one acknowledgement per " +
+      "message, one e-mail per basket request and its SMS; the mail queue is empty. Latencies are measured by the client, body read.",
+    "",
+    ...results.map(renderEngine),
+  ].join("\n");
+}
+
+async function main() {
+  const options = readOptions();
+  const started = new Date();
+  const results = [];
+  for (const engine of options.engines) {
+    const r = await soakEngine(engine, options);
+    r.ok = !r.skipped && r.failures.length === 0 && r.problems.length === 0;
+    results.push(r);
+    if (!r.skipped) console.log(renderEngine(r));
+  }
+  if (options.out) {
+    const current = readFileSync(options.out, "utf8");
+    writeFileSync(options.out, withSoakSection(current, renderSection(results, options, started)));
+    console.log(`soak: ${options.out} written.`);
+  }
+  return results.every((r) => r.ok || r.skipped);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    console.error(`soak: ${signal}, stopping what it started…`);
+    stopAll().finally(() => process.exit(130));
+  });
+}
+
+let ok = false;
+try {
+  ok = await main();
+} catch (err) {
+  console.error("soak:", err);
+} finally {
+  await stopAll();
+}
+process.exit(ok ? 0 : 1);
