@@ -245,7 +245,7 @@ function LanguageForm({ locale }: { locale: Locale }) {
         defaultValue={locale}
         options={LOCALES.map((value) => ({ value, label: LOCALE_LABELS[value] }))}
       />
-      <Button type="submit" variant="secondary">{t`Change`}</Button>
+      <Button type="submit" variant="secondary">{t`Change language`}</Button>
     </form>
   );
 }
