@@ -65,13 +65,17 @@ test("the configurator's snippet works in a blank page under the CSP it gives, w
 
   const snippet = await copied(page, "Copy the snippet", "snippet");
   const csp = (await page.locator("#csp").inputValue()).replace(/^Content-Security-Policy: /, "");
-  const nonceCsp = (await page.locator("#csp-nonce").inputValue()).replace(/^Content-Security-Policy: /, "");
   expect(await page.locator("#allowlist-json").inputValue()).toContain('"macc-footer": [');
 
+  // Without the host sheet the policy has no style-src: the elements' adopted sheets need none.
   await page.getByLabel("The page's Content-Security-Policy uses nonces").check();
+  await page.getByLabel("Include the host sheet, which keeps each element's room while it loads").uncheck();
   await page.getByRole("button", { name: "Update the preview and the code" }).click();
   const nonceSnippet = await copied(page, "Copy the snippet", "snippet");
   expect(nonceSnippet).toContain('nonce="{NONCE}"');
+  expect(nonceSnippet).not.toContain("<link");
+  const nonceCsp = (await page.locator("#csp-nonce").inputValue()).replace(/^Content-Security-Policy: /, "");
+  expect(nonceCsp).not.toContain("style-src");
 
   const host = await context.newPage();
   const nonce = "bm9uY2UtZm9yLXRoZS10ZXN0";
@@ -82,6 +86,7 @@ test("the configurator's snippet works in a blank page under the CSP it gives, w
     // A basket item's picture comes from the API: img-src is exercised too.
     const violations = await openHost(host, `${path}?panier=1001`, path, html, policy);
     await expect(host.locator("macc-login").getByLabel("E-mail address")).toBeVisible();
+    await expect(host.locator("macc-login").getByRole("button", { name: "Log in" })).toHaveCSS("background-color", "rgb(0, 90, 78)");
     await expect(host.locator("macc-footer").locator("address")).not.toBeEmpty();
     const picture = host.locator("macc-basket").locator("img").first();
     await picture.scrollIntoViewIfNeeded();
