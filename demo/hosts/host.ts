@@ -31,7 +31,8 @@ export interface MaccNavigateDetail {
 }
 
 export const LOCALES = ["fr-FR", "fr-BE", "fr-LU", "de-BE", "de-LU", "en-GB", "es-ES", "it-IT", "nl-BE", "nl-NL"] as const;
-export const THEMES = ["macc", "agri"] as const;
+/** "" sets no `theme` attribute: the suite's own choice (the company's network, else the page's). */
+export const THEMES = ["", "macc", "agri"] as const;
 
 /** One line of the host's event log. */
 export interface LoggedEvent {

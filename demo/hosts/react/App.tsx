@@ -12,7 +12,7 @@ type Theme = (typeof THEMES)[number];
 export function App() {
   const route = useSyncExternalStore(router.subscribe, router.current);
   const [locale, setLocale] = useState<Locale>("fr-FR");
-  const [theme, setTheme] = useState<Theme>("macc");
+  const [theme, setTheme] = useState<Theme>("");
   const [renders, setRenders] = useState(1);
   const [account, setAccount] = useState<string | null>(null);
   const [log, setLog] = useState<LoggedEvent[]>([]);
@@ -59,7 +59,9 @@ export function App() {
           Theme
           <select value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
             {THEMES.map((t) => (
-              <option key={t}>{t}</option>
+              <option key={t} value={t}>
+                {t || "suite's choice"}
+              </option>
             ))}
           </select>
         </label>
@@ -71,20 +73,21 @@ export function App() {
         <p>
           Host route: <code data-testid="host-route">{router.href(route)}</code>
         </p>
-        <p>Session: {account ? `logged in as ${account}` : "no login event"}</p>
+        <p>Session: {account ? `logged in as ${account}` : "no macc-login event yet"}</p>
       </div>
       <ul className="host-log" aria-label="Events from the elements">
+        {log.length === 0 && <li>No event from the elements yet.</li>}
         {log.map((line) => (
           <li key={line.id}>{line.text}</li>
         ))}
       </ul>
-      <macc-header locale={locale} theme={theme} onmacc-navigate={onNavigate} />
+      <macc-header locale={locale} theme={theme || undefined} onmacc-navigate={onNavigate} />
       <main className="host-main">
-        {route === "home" && <macc-login locale={locale} theme={theme} onmacc-navigate={onNavigate} />}
-        {route === "company" && <macc-company-choice locale={locale} theme={theme} onmacc-navigate={onNavigate} />}
-        {route === "account" && <macc-invoices locale={locale} theme={theme} onmacc-navigate={onNavigate} />}
+        {route === "home" && <macc-login locale={locale} theme={theme || undefined} onmacc-navigate={onNavigate} />}
+        {route === "company" && <macc-company-choice locale={locale} theme={theme || undefined} onmacc-navigate={onNavigate} />}
+        {route === "account" && <macc-invoices locale={locale} theme={theme || undefined} onmacc-navigate={onNavigate} />}
       </main>
-      <macc-footer locale={locale} theme={theme} />
+      <macc-footer locale={locale} theme={theme || undefined} />
     </>
   );
 }
