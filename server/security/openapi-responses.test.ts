@@ -1,0 +1,213 @@
+/**
+ * The contract the elements rely on: a walk of every operation of openapi.yaml with valid input, as
+ * the demo accounts (each account's company reads; the registration, password and basket flows end to
+ * end), and every answer's status, Content-Type and body checked against the document's response
+ * (ajv over the dereferenced document, see contract.ts). The fuzz checks the 2xx it meets the same way.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../db/seed.ts";
+import {
+  createTestApp,
+  fromAddress,
+  json,
+  refreshCookie,
+  settleMail,
+  waitForMail,
+  withBotCheck,
+  type TestContext,
+} from "../test-support.ts";
+import { contract, fillPath, type Operation } from "./contract.ts";
+
+const { operations, checkResponse } = await contract();
+const byId = new Map(operations.map((op) => [op.id, op]));
+
+let t: TestContext;
+const seen = new Set<string>();
+let address = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ features: ["coordonnee-bancaire"], forgotMinDurationMs: 0 });
+});
+afterAll(async () => {
+  await settleMail(t.db);
+  await t.close();
+});
+
+interface Call {
+  params?: Record<string, string>;
+  query?: string;
+  token?: string;
+  body?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+
+/** Calls the operation `id` with valid input; expects a 2xx matching openapi.yaml and returns its parsed JSON body. */
+async function call<T = Record<string, unknown>>(id: string, c: Call = {}): Promise<{ res: Response; body: T }> {
+  const op: Operation | undefined = byId.get(id);
+  if (!op) throw new Error(`no operation ${id} in openapi.yaml`);
+  const headers: Record<string, string> = { ...(c.token ? { Authorization: `Bearer ${c.token}` } : {}), ...c.headers };
+  let init: RequestInit = { method: op.method, headers };
+  if (c.form) init.body = c.form;
+  else if (c.body !== undefined) init = { ...json(c.body, headers), method: op.method };
+  if (op.botCheck) init = await withBotCheck(t.app, init);
+  const res = await t.app.request(`${fillPath(op, c.params ?? {})}${c.query ?? ""}`, init, fromAddress(`10.66.0.${++address % 250}`));
+  expect(res.status, `${id}: ${await res.clone().text()}`).toBeGreaterThanOrEqual(200);
+  expect(res.status, `${id}: ${await res.clone().text()}`).toBeLessThan(300);
+  const body = (await checkResponse(op, res)) as T;
+  seen.add(id);
+  return { res, body };
+}
+
+interface LoginBody {
+  accessToken: string;
+  user: { entreprises: { idTier: string; token: string }[] };
+}
+const login = async (email: string, password = DEMO_PASSWORD) => (await call<LoginBody>("login", { body: { email, password } })).body;
+
+describe("every operation with valid input answers what openapi.yaml says", () => {
+  it("the check itself refuses an answer that breaks the document", async () => {
+    const health = byId.get("getHealth")!;
+    const answer = (body: unknown, type = "application/json") => new Response(JSON.stringify(body), { headers: { "Content-Type": type } });
+    await expect(checkResponse(health, answer({ status: "ok" }))).resolves.toEqual({ status: "ok" });
+    await expect(checkResponse(health, answer({ status: "fine" }))).rejects.toThrow(/does not match/);
+    await expect(checkResponse(health, answer({ status: "ok" }, "text/plain"))).rejects.toThrow(/Content-Type/);
+    await expect(checkResponse(health, new Response("{}", { status: 201 }))).rejects.toThrow(/status not in openapi.yaml/);
+  });
+
+  it("public reads", async () => {
+    await call("getHealth");
+    await call("getOpenApi");
+    await call("getFeatures");
+    await call("getBotCheckChallenge");
+    await call("getBotCheckChallenge", { query: "?maxnumber=2000" });
+    for (const code of ["FRA", "AGR", "BLG", "GBR"])
+      await call("getFooterContact", { params: { codeReseau: code }, query: "?langue=en_GB" });
+    await call("getBasketItems", { query: "?ids=1001,1007,9999" });
+    await call("getBasketItemImage", { params: { id: "1001" } });
+    await call("getOutboxPage");
+    await call("getOutbox");
+  });
+
+  it("each demo account's reads, with its company token and its account-level token", async () => {
+    for (const email of ["multi", "stale", "welcome", "uk", "reset"].map((n) => `${n}@demo.macc.test`)) {
+      const session = await login(email);
+      await call("getMe", { token: session.accessToken });
+      for (const company of session.user.entreprises) {
+        const token = company.token;
+        await call("getMe", { token });
+        await call("getProfile", { token });
+        await call("getSummary", { token });
+        const invoices = await call<{ items: { id: string }[]; years: { year: number }[] }>("listInvoices", {
+          token,
+          query: "?pageSize=5&sort=amount&order=asc&status=unpaid",
+        });
+        await call("listInvoices", { token, query: "?q=F&annee=2025" });
+        if (invoices.body.items[0]) await call("getInvoicePdf", { token, params: { id: invoices.body.items[0].id } });
+        const products = await call<{ items: { codeFamille: string }[] }>("listProducts", { token, query: "?langue=nl-BE" });
+        for (const p of products.body.items) {
+          const family = await call<{ documents: { technical: { id: string; type: string }[]; sav: { id: string; type: string }[] } }>(
+            "getProduct",
+            { token, params: { codeFamille: p.codeFamille.toLowerCase() } },
+          );
+          const pdf = [...family.body.documents.technical, ...family.body.documents.sav].find((d) => d.type === "pdf");
+          if (pdf) await call("getDocument", { token, params: { id: pdf.id } });
+        }
+        const adviser = await call<{ adviser: { id: string; photoUrl: string | null } | null }>("getAdviser", {
+          token,
+          query: "?langue=de-BE",
+        });
+        if (adviser.body.adviser?.photoUrl) await call("getAdviserPhoto", { params: { id: adviser.body.adviser.id } });
+        await call("getMyBasketRequests", { token });
+        const bank = await call<{ inForce: { id: string } | null; pending: { id: string } | null }>("getBankDetails", { token });
+        for (const version of [bank.body.inForce, bank.body.pending]) {
+          if (version) await call("getBankDetailsRib", { token, params: { id: version.id } });
+        }
+      }
+    }
+  });
+
+  it("the yearly archive", async () => {
+    const stale = await login("stale@demo.macc.test");
+    const token = stale.user.entreprises[0]!.token;
+    const { body } = await call<{ years: { year: number }[] }>("listInvoices", { token });
+    await call("getInvoiceArchive", { token, params: { year: String(body.years.at(-1)!.year) } });
+  });
+
+  it("writes of a logged-in customer: profile, confirmation, contact, bank details, basket, password change, refresh, logout", async () => {
+    const multi = await login("multi@demo.macc.test");
+    const token = multi.user.entreprises[0]!.token;
+    const profile = await call<{ user: Record<string, unknown>; entreprise: Record<string, unknown> }>("getProfile", { token });
+    await call("putProfile", { token, body: { user: { ...profile.body.user, ville: "Angers" }, entreprise: profile.body.entreprise } });
+    await call("confirmInformation", { token });
+    const footer = await call<{ listSousServices: { nomSousService: string }[] }>("getFooterContact", { params: { codeReseau: "FRA" } });
+    await call("postContact", {
+      token,
+      body: {
+        service: footer.body.listSousServices[0]!.nomSousService,
+        subject: "Question",
+        message: "Bonjour, une question sur ma facture.",
+      },
+    });
+    const form = new FormData();
+    form.append("iban", "FR76 3000 6000 0112 3456 7890 189");
+    form.append("intitule", "GAEC des Prés");
+    form.append("rib", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "rib.pdf"));
+    await call("postBankDetails", { token, form });
+    const basket = {
+      items: ["1001", "1002"],
+      nom: "Jean Dupont",
+      societe: "GAEC",
+      mobile: "06 12 34 56 78",
+      immat: "552100554",
+      pays: "FR",
+      langue: "fr-FR",
+    };
+    await call("postBasketRequest", { token, body: basket, headers: { "Idempotency-Key": "walk-basket-0001" } });
+    await call("postBasketRequest", { token, body: basket, headers: { "Idempotency-Key": "walk-basket-0001" } }); // the replay
+    await call("postBasketRequest", {
+      body: { ...basket, theme: "AGRI", items: ["1007"] },
+      headers: { "Idempotency-Key": "walk-basket-0002" },
+    });
+    await call("getMyBasketRequests", { token });
+
+    const uk = await login("uk@demo.macc.test");
+    await call("changePassword", {
+      token: uk.accessToken,
+      body: { ancienMotDePasse: DEMO_PASSWORD, nouveauMotDePasse: "Nouveau2026", confirmerMotDePasse: "Nouveau2026" },
+    });
+
+    const session = await call("login", { body: { email: "stale@demo.macc.test", password: DEMO_PASSWORD } });
+    const cookie = refreshCookie(session.res)!;
+    const refreshed = await call("refresh", { headers: { "X-Requested-With": "macc", Cookie: `macc_refresh=${cookie}` } });
+    await call("logout", { headers: { "X-Requested-With": "macc", Cookie: `macc_refresh=${refreshCookie(refreshed.res)!}` } });
+  });
+
+  it("forgotten password and reset", async () => {
+    await call("forgotPassword", { body: { email: "reset@demo.macc.test", resetPath: "/portail/mot-de-passe-oublie" } });
+    const mail = await waitForMail(t.db, (m) => m.to === "reset@demo.macc.test" && /token=/.test(m.text));
+    const token = /[?&]token=([\w-]+)/.exec(mail.text)![1]!;
+    await call("resetPassword", { body: { token, nouveauMotDePasse: "Reprise2026", confirmerMotDePasse: "Reprise2026" } });
+  });
+
+  it("registration, its five steps", async () => {
+    const email = "walk@ferme.test";
+    const started = await call<{ registrationId: string; entreprisesTrouvees: { idTier: string }[] }>("startRegistration", {
+      body: { pays: "FR", immatriculation: "552100554", email, mobile: "+33 6 12 34 56 78" },
+    });
+    const params = { id: started.body.registrationId };
+    const chosen = await call<{ moyensContacts: { id: string; type: string }[] }>("chooseRegistrationCompanies", {
+      params,
+      body: { idTiers: started.body.entreprisesTrouvees.map((c) => c.idTier) },
+    });
+    const means = chosen.body.moyensContacts.find((m) => m.type === "email") ?? chosen.body.moyensContacts[0]!;
+    await call("sendRegistrationCode", { params, body: { moyenContact: means.id } });
+    const mail = await waitForMail(t.db, (m) => /code de vérification MACC : \d{6}/.test(m.text));
+    await call("verifyRegistrationCode", { params, body: { code: /(\d{6})/.exec(mail.text)![1]! } });
+    await call("completeRegistration", { params, body: { motDePasse: "Inscrit2026", confirmerMotDePasse: "Inscrit2026" } });
+  });
+
+  it("visited every operation of the document", () => {
+    expect(operations.map((op) => op.id).filter((id) => !seen.has(id))).toEqual([]);
+  });
+});
