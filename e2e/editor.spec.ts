@@ -38,6 +38,8 @@ async function openHost(page: Page, address: string, path: string, snippet: stri
 }
 
 test("the configurator's snippet works in a blank page under the CSP it gives, with and without nonces", async ({ page, context }) => {
+  // One flow instead of four tests (the editor, two host pages and a login): one editor page to load and check.
+  test.setTimeout(60_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/editor/?locale=en-GB");
   await expect(page.getByRole("heading", { level: 1, name: "Element configurator" })).toBeVisible();

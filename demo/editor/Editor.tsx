@@ -108,10 +108,31 @@ export function Editor({ catalogue, locale }: { catalogue: readonly ElementInfo[
   }
 
   const error = (field: string) => errors.find((e) => e.field === field)?.message;
-  const pageOptions = (name: string) => [
-    { value: "", label: t`Not set` },
-    ...valuesOf(catalogue, name).map((value) => ({ value, label: value })),
-  ];
+  const pageSelect = (name: string, key: "locale" | "theme", label: string) => (
+    <SelectField
+      name={name}
+      label={label}
+      options={[{ value: "", label: t`Not set` }, ...valuesOf(catalogue, key).map((value) => ({ value, label: value }))]}
+      value={settings[key]}
+      onChange={(e) => set(key, e.target.value)}
+    />
+  );
+  const address = (name: string, key: "filesBase" | "apiBase" | "portalBase" | "errorEndpoint", label: string, hint?: string) => (
+    <Field
+      name={name}
+      label={label}
+      hint={hint}
+      error={error(name)}
+      // The portal's base is a path, the others full addresses.
+      type={key === "portalBase" ? "text" : "url"}
+      spellCheck={false}
+      value={settings[key]}
+      onChange={(e) => set(key, e.target.value)}
+    />
+  );
+  const check = (name: string, key: "hostSheet" | "nonce", label: string) => (
+    <Checkbox name={name} label={label} checked={settings[key]} onChange={(checked) => set(key, checked)} />
+  );
 
   return (
     <div className="macc-root editor">
@@ -129,70 +150,20 @@ export function Editor({ catalogue, locale }: { catalogue: readonly ElementInfo[
         <fieldset className="form-section">
           <legend className="editor__legend">{t`The page (the loader's data-* settings)`}</legend>
           <div className="form-grid">
-            <SelectField
-              name="page-locale"
-              label={t`Language (data-locale)`}
-              options={pageOptions("locale")}
-              value={settings.locale}
-              onChange={(e) => set("locale", e.target.value)}
-            />
-            <SelectField
-              name="page-theme"
-              label={t`Theme (data-theme)`}
-              options={pageOptions("theme")}
-              value={settings.theme}
-              onChange={(e) => set("theme", e.target.value)}
-            />
+            {pageSelect("page-locale", "locale", t`Language (data-locale)`)}
+            {pageSelect("page-theme", "theme", t`Theme (data-theme)`)}
           </div>
-          <Field
-            name="files-base"
-            label={t`Address of the files (the copied static folder)`}
-            hint={t`The loader is its js/macc-elements.js, the optional sheet its css/macc-elements.css.`}
-            error={error("files-base")}
-            type="url"
-            spellCheck={false}
-            value={settings.filesBase}
-            onChange={(e) => set("filesBase", e.target.value)}
-          />
-          <Field
-            name="api-base"
-            label={t`Address of the API (data-api-base)`}
-            hint={t`The preview always uses this demo server's API.`}
-            error={error("api-base")}
-            type="url"
-            spellCheck={false}
-            value={settings.apiBase}
-            onChange={(e) => set("apiBase", e.target.value)}
-          />
-          <Field
-            name="portal-base"
-            label={t`Path of the portal's pages (data-portal-base, optional)`}
-            error={error("portal-base")}
-            spellCheck={false}
-            value={settings.portalBase}
-            onChange={(e) => set("portalBase", e.target.value)}
-          />
-          <Field
-            name="error-endpoint"
-            label={t`Address that receives the elements' errors (data-error-endpoint, optional)`}
-            error={error("error-endpoint")}
-            type="url"
-            spellCheck={false}
-            value={settings.errorEndpoint}
-            onChange={(e) => set("errorEndpoint", e.target.value)}
-          />
-          <Checkbox
-            name="host-sheet"
-            label={t`Include the host sheet, which keeps each element's room while it loads`}
-            checked={settings.hostSheet}
-            onChange={(checked) => set("hostSheet", checked)}
-          />
-          <Checkbox
-            name="nonce"
-            label={t`The page's Content-Security-Policy uses nonces`}
-            checked={settings.nonce}
-            onChange={(checked) => set("nonce", checked)}
-          />
+          {address(
+            "files-base",
+            "filesBase",
+            t`Address of the files (the copied static folder)`,
+            t`The loader is its js/macc-elements.js, the optional sheet its css/macc-elements.css.`,
+          )}
+          {address("api-base", "apiBase", t`Address of the API (data-api-base)`, t`The preview always uses this demo server's API.`)}
+          {address("portal-base", "portalBase", t`Path of the portal's pages (data-portal-base, optional)`)}
+          {address("error-endpoint", "errorEndpoint", t`Address that receives the elements' errors (data-error-endpoint, optional)`)}
+          {check("host-sheet", "hostSheet", t`Include the host sheet, which keeps each element's room while it loads`)}
+          {check("nonce", "nonce", t`The page's Content-Security-Policy uses nonces`)}
         </fieldset>
 
         {drafts.map((draft) => (
