@@ -4,6 +4,7 @@ import { LOCALES, STORAGE_KEY, type Locale } from "../src/core/constants";
 import { getCore } from "../src/core/index";
 import type { User } from "../src/core/types";
 import { LOCALE_LABELS } from "../src/core/locale-labels";
+import { ElementDocs } from "./ElementDocs";
 import { ApiFixture, installFetchStub, onApiRequest, setApiFixtures, setFallbackFixtures, type ApiFixtures } from "./api-stub";
 
 /** Page state a story needs before its element renders (the store is one per page). */
@@ -52,6 +53,8 @@ function clearFooterCache(): void {
 }
 
 const preview: Preview = {
+  // A docs page per element, from the manifest (ElementDocs.tsx).
+  tags: ["autodocs"],
   globalTypes: {
     locale: {
       description: "locale attribute of the elements",
@@ -80,6 +83,7 @@ const preview: Preview = {
   parameters: {
     layout: "fullscreen",
     controls: { disable: true },
+    docs: { page: ElementDocs },
     // Every story lists its own requests in `parameters.api` (see stories/fixtures.ts).
     api: {} satisfies ApiFixtures,
     macc: { user: null, maintenance: false, panier: [] } satisfies MaccPageParameters,

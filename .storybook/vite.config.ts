@@ -4,6 +4,7 @@
  * production `process.env.NODE_ENV` define, output names).
  */
 import { defineConfig, type Plugin } from "vite";
+import { buildManifest } from "../scripts/manifest.ts";
 import { sharedPlugins } from "../vite.config.ts";
 
 /**
@@ -26,6 +27,16 @@ function portalAddressReload(): Plugin {
   };
 }
 
+/** `virtual:macc-manifest`: the Custom Elements Manifest the build ships, for the docs pages. */
+function manifestModule(): Plugin {
+  const id = "virtual:macc-manifest";
+  return {
+    name: "macc:storybook-manifest",
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (loaded) => (loaded === `\0${id}` ? `export default ${JSON.stringify(buildManifest())};` : undefined),
+  };
+}
+
 export default defineConfig({
-  plugins: [...sharedPlugins(), portalAddressReload()],
+  plugins: [...sharedPlugins(), portalAddressReload(), manifestModule()],
 });

@@ -129,6 +129,13 @@ describe("the registry against the code", () => {
     expect(defaults.get("--macc-max-width")).toEqual({ macc: "calc(72 * var(--macc-font-size))" });
   });
 
+  it("every element has its stories file, hence its Storybook docs page (.storybook/ElementDocs.tsx)", () => {
+    for (const { tagName } of elements) {
+      const stories = readFileSync(`${ROOT}/stories/${tagName}.stories.tsx`, "utf8");
+      expect(stories).toContain(`title: "Elements/${tagName}"`);
+    }
+  });
+
   it("the elements render no slot, as the manifest says", () => {
     expect([...sources].filter(([, text]) => /<slot\b|createElement\("slot"\)/.test(text)).map(([path]) => path)).toEqual([]);
   });
