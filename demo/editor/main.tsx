@@ -26,7 +26,8 @@ document.documentElement.lang = locale;
 
 void loadI18n(locale, [catalog]).then(
   (i18n) => {
-    document.title = i18n._(msg`Element configurator — MACC`);
+    // The brand stays out of the messages (catalogs.test.ts): the editor is not themed.
+    document.title = `${i18n._(msg`Element configurator`)} — MACC`;
     createRoot(root).render(
       <I18nProvider i18n={i18n}>
         <Editor catalogue={elementsOf(manifest)} locale={locale} />

@@ -1,13 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../core/constants";
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Every catalog folder: the shared one and one per area. */
-const folders = [join(SRC, "locales"), ...readdirSync(join(SRC, "areas")).map((a) => join(SRC, "areas", a, "locales"))].filter((dir) => {
+/** Every catalog folder: the shared one, one per area, and the editor's configurator's. */
+const folders = [
+  join(SRC, "locales"),
+  ...readdirSync(join(SRC, "areas")).map((a) => join(SRC, "areas", a, "locales")),
+  join(SRC, "..", "demo", "editor", "locales"),
+].filter((dir) => {
   try {
     return readdirSync(dir).some((f) => f.endsWith(".po"));
   } catch {
@@ -30,7 +34,7 @@ const SAME_EVERYWHERE = /^(AGRIMACC|MACC|FAQ|Menu|Contact|Maintenance|E-mail:|Pa
 /** Variable names ({year}, {0}, {count, plural, …}), not the words that open a plural branch. */
 const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)(?=[,}])/g)].map((m) => m[1]))].sort();
 
-describe.each(folders.map((f) => [f.slice(SRC.length + 1)]))("catalog %s", (folder) => {
+describe.each(folders.map((f) => [relative(SRC, f)]))("catalog %s", (folder) => {
   const dir = join(SRC, folder);
   const source = parsePo(join(dir, "en-GB.po"));
 
