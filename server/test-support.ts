@@ -80,6 +80,17 @@ export async function settleMail(db: Db, timeoutMs = 10_000): Promise<void> {
   }
 }
 
+/** A valid basket validation body (`POST /api/basket/requests`): two demo items, a French company. */
+export const BASKET_REQUEST = {
+  items: ["1001", "1002"],
+  nom: "Jean Dupont",
+  societe: "GAEC des Prés",
+  mobile: "06 12 34 56 78",
+  immat: "552 100 554",
+  pays: "FR",
+  langue: "fr-FR",
+};
+
 /** A fake socket peer, so each test can act from its own client address. */
 export function fromAddress(address: string) {
   return { incoming: { socket: { remoteAddress: address, remotePort: 50000, remoteFamily: "IPv4" } } };

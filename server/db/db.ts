@@ -124,6 +124,14 @@ export function postgresDb(connectionString: string, options: pg.PoolConfig = {}
     exec: base.exec,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
+      // The pool does not listen to a client it lent: without this, a connection lost during the
+      // transaction (the server stopping) would be an uncaught 'error' event, and stop the process.
+      // Its queries fail all the same, and the broken client is then dropped, not pooled.
+      let lost: Error | undefined;
+      const onLost = (err: Error) => {
+        lost = err;
+      };
+      client.on("error", onLost);
       try {
         await client.query("BEGIN");
         const result = await fn(wrap(client));
@@ -133,7 +141,8 @@ export function postgresDb(connectionString: string, options: pg.PoolConfig = {}
         await client.query("ROLLBACK").catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.off("error", onLost);
+        client.release(lost);
       }
     },
     async listen(channel: string, listener: Listener) {

@@ -15,7 +15,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultConfig, PROJECT_ROOT } from "../config.ts";
-import { createTestApp, fromAddress, json, type TestContext } from "../test-support.ts";
+import { BASKET_REQUEST, createTestApp, fromAddress, json, type TestContext } from "../test-support.ts";
 import { isDatabaseUnavailable, type Db } from "./db.ts";
 import { migrate } from "./migrate.ts";
 import { openDb } from "./open.ts";
@@ -46,15 +46,6 @@ const stopCluster = (dir: string) => ciRun(`${PG_CTL} -m fast -w stop`, { PG_TMP
 const startCluster = (dir: string) =>
   ciRun(`${PG_CTL} -l "$PG_TMP/server.log" -w start -o "$(cut -d' ' -f2- "$PG_TMP/data/postmaster.opts")"`, { PG_TMP: dir });
 
-const BASKET = {
-  items: ["1001", "1002"],
-  nom: "Jean Dupont",
-  societe: "GAEC des Prés",
-  mobile: "06 12 34 56 78",
-  immat: "552 100 554",
-  pays: "FR",
-  langue: "fr-FR",
-};
 const FOOTER = "/api/servicesMACC/reseau/BLG/type/gen?langue=fr-BE";
 /** The longest a request may take while the database is down: it fails fast, it does not hang. */
 const BOUND_MS = 3_000;
@@ -93,7 +84,7 @@ describe.skipIf(!installed)("PostgreSQL stopped under a running API", () => {
     const started = performance.now();
     const res = await t.app.request(
       "/api/basket/requests",
-      json(BASKET, { "Idempotency-Key": key }),
+      json(BASKET_REQUEST, { "Idempotency-Key": key }),
       fromAddress(`10.77.0.${++addresses % 250}`),
     );
     const body = (await res.json()) as { id?: string; type?: string };
@@ -114,6 +105,7 @@ describe.skipIf(!installed)("PostgreSQL stopped under a running API", () => {
       const login = await t.app.request("/api/auth/login", json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD }));
       expect(login.status).toBe(200);
       const token = ((await login.json()) as { user: { entreprises: { token: string }[] } }).user.entreprises[0]!.token;
+      let parked: Promise<void> = Promise.resolve();
       const invoices = () => t.app.request("/api/me/invoices", { headers: { Authorization: `Bearer ${token}` } });
       expect((await invoices()).status).toBe(200);
 
@@ -136,7 +128,22 @@ describe.skipIf(!installed)("PostgreSQL stopped under a running API", () => {
       })();
       await expect.poll(() => acknowledged.size, { timeout: 5_000, interval: 20 }).toBeGreaterThanOrEqual(3);
 
+      // A transaction open when the server stops: its failure is the caller's, not an uncaught event.
+      let resume = () => {};
+      const parkedReady = new Promise<void>((ready) => {
+        parked = db.transaction(async (tx) => {
+          await tx.query("SELECT 1");
+          await new Promise<void>((r) => {
+            resume = r;
+            ready();
+          });
+          await tx.query("SELECT 1");
+        });
+      });
+      await parkedReady;
       await stopCluster(dir);
+      resume();
+      await expect(parked).rejects.toSatisfy(isDatabaseUnavailable);
       const before = acknowledged.size;
       for (const request of [
         () => t.app.request(FOOTER),

@@ -13,7 +13,7 @@ import { createApp } from "../app.ts";
 import { defaultConfig } from "../config.ts";
 import type { Db } from "../db/db.ts";
 import { DEMO_PASSWORD } from "../db/seed.ts";
-import { fromAddress, json, openTestDb, withBotCheck } from "../test-support.ts";
+import { BASKET_REQUEST, fromAddress, json, openTestDb, withBotCheck } from "../test-support.ts";
 import { smtpMailer, type Mailer } from "./mailer.ts";
 import { deliverPending } from "./queue.ts";
 
@@ -141,21 +141,7 @@ describe("the SMTP relay refusing, then down, then back", () => {
       await relay.close();
       const basket = await app.request(
         "/api/basket/requests",
-        await withBotCheck(
-          app,
-          json(
-            {
-              items: ["1001"],
-              nom: "Jean Dupont",
-              societe: "GAEC des Prés",
-              mobile: "06 12 34 56 78",
-              immat: "552 100 554",
-              pays: "FR",
-              langue: "fr-FR",
-            },
-            { "Idempotency-Key": "smtp-fault-basket-1" },
-          ),
-        ),
+        await withBotCheck(app, json(BASKET_REQUEST, { "Idempotency-Key": "smtp-fault-basket-1" })),
         fromAddress("10.41.0.2"),
       );
       expect(basket.status).toBe(201);
