@@ -31,26 +31,29 @@ function Table({ caption, head, rows }: { caption: string; head: readonly string
       {rows.length === 0 ? (
         <p>None.</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              {head.map((cell) => (
-                <th key={cell} scope="col">
-                  {cell}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => (
-              <tr key={index}>
-                {row.map((cell, column) => (
-                  <td key={column}>{cell}</td>
+        // Narrow windows scroll the table, not the page; by keyboard too.
+        <div style={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label={caption}>
+          <table>
+            <thead>
+              <tr>
+                {head.map((cell) => (
+                  <th key={cell} scope="col">
+                    {cell}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={index}>
+                  {row.map((cell, column) => (
+                    <td key={column}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );
