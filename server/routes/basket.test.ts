@@ -8,6 +8,7 @@ import { housekeeping } from "../db/housekeeping.ts";
 import { DEMO_PASSWORD } from "../db/seed.ts";
 import { CONTROL_CHARACTERS, INVALID_COMPANY_NUMBER, INVALID_COUNTRY, INVALID_MOBILE, NOT_A_STRING, REQUIRED } from "../http/schemas.ts";
 import {
+  BASKET_REQUEST,
   botCheckHeader,
   createTestApp,
   expectProblem,
@@ -15,8 +16,8 @@ import {
   json,
   settleMail,
   solveBotCheck,
-  withBotCheck,
   type TestContext,
+  withBotCheck,
 } from "../test-support.ts";
 import { BASKET_MAX_PER_CLIENT, BASKET_MESSAGES } from "./basket.ts";
 
@@ -165,15 +166,7 @@ describe("GET /api/basket/items/{id}/image", () => {
 // ---------------------------------------------------------------------------------------------
 // POST /api/basket/requests
 
-const VALID = {
-  items: ["1001", "1002"],
-  nom: "Jean Dupont",
-  societe: "GAEC des Prés",
-  mobile: "06 12 34 56 78",
-  immat: "552 100 554",
-  pays: "FR",
-  langue: "fr-FR",
-};
+const VALID = BASKET_REQUEST;
 type Body = Record<string, unknown>;
 
 let addressCount = 0;
