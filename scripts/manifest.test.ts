@@ -136,6 +136,15 @@ describe("the registry against the code", () => {
     }
   });
 
+  it("the README's Theming section names every token and part of the registry, and no other", () => {
+    const readme = readFileSync(`${ROOT}/README.md`, "utf8");
+    const theming = readme.slice(readme.indexOf("### Theming"), readme.indexOf("\n### ", readme.indexOf("### Theming") + 1));
+    expect([...new Set(theming.match(/--macc-[a-z0-9-]+/g))].sort()).toEqual(Object.keys(CSS_PROPERTIES).sort());
+    const partList = theming.slice(theming.indexOf("`::part()` names"));
+    const named = [...partList.matchAll(/`([a-z][a-z-]*)`/g)].map(([, name]) => name!);
+    expect([...new Set(named)].sort()).toEqual([...registryParts].sort());
+  });
+
   it("the elements render no slot, as the manifest says", () => {
     expect([...sources].filter(([, text]) => /<slot\b|createElement\("slot"\)/.test(text)).map(([path]) => path)).toEqual([]);
   });
