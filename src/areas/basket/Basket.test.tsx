@@ -160,10 +160,13 @@ describe("<macc-basket> (PANIER)", () => {
     await waitFor(() => expect(getCore().store.getState().app.panier).toEqual(["1001"]));
     expect(events.at(-1)!.detail.panier).toEqual(["1001"]);
     expect(location.search).toBe("?panier=1001");
-    await waitFor(() => expect(view.screen.getByRole("heading", { level: 2, name: TEXT.items(1) })).toBeTruthy());
+    // The removed button's focus goes to the heading that gives the new count, then to the empty basket's message.
+    const heading = await waitFor(() => view.screen.getByRole("heading", { level: 2, name: TEXT.items(1) }));
+    expect(view.root.activeElement).toBe(heading);
 
     fireEvent.click(view.screen.getByRole("button", { name: TEXT.remove(SEMOIR.nom) }));
     await waitFor(() => expect(view.screen.getByText(TEXT.empty)).toBeTruthy());
+    await waitFor(() => expect(view.root.activeElement).toBe(view.root.querySelector(".basket-empty")));
     expect(getCore().store.getState().app.panier).toEqual([]);
     expect(location.search).toBe("");
     expect(view.screen.getByRole("link", { name: TEXT.backToSite }).getAttribute("href")).toBe("/");

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc, useNavigation } from "../../ui/context";
@@ -44,10 +44,16 @@ function BasketScreen({ onSent }: { onSent: (record: SentRecord) => void }) {
     getItems(request, panier, signal),
   );
 
-  if (!panier.length) return <EmptyBasket />;
+  // The removed row's button had the focus: it goes to the list's heading, which says how many
+  // are left, or to the empty basket's message after the last one (never lost to the page).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const emptied = useRef(false);
+  if (!panier.length) return <EmptyBasket announce={emptied.current} />;
 
   const remove = (id: string) => {
     const rest = panier.filter((other) => other !== id);
+    emptied.current = !rest.length;
+    heading.current?.focus();
     updatePanier(rest);
     followInAddress(nav, rest);
   };
@@ -59,7 +65,7 @@ function BasketScreen({ onSent }: { onSent: (record: SentRecord) => void }) {
         <Trans>Check the items you are interested in and give us your details: an adviser calls you back to prepare your order.</Trans>
       </p>
       <section className="form-section" aria-labelledby="items">
-        <h2 id="items" tabIndex={-1}>
+        <h2 id="items" tabIndex={-1} ref={heading}>
           <Plural value={panier.length} one="# item" other="# items" />
         </h2>
         {items.status === "error" && !items.data ? (
@@ -134,12 +140,16 @@ function UnknownRow({ id, onRemove }: { id: string; onRemove: () => void }) {
   );
 }
 
-function EmptyBasket() {
+function EmptyBasket({ announce = false }: { announce?: boolean }) {
   const { t } = useLingui();
+  const status = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (announce) status.current?.focus();
+  }, [announce]);
   return (
     <div className="container basket-screen" part="basket-screen">
       <PageTitle>{t`Your basket`}</PageTitle>
-      <div className="panel basket-empty" role="status">
+      <div className="panel basket-empty" role="status" ref={status} tabIndex={-1}>
         <p>{t`Your basket is empty.`}</p>
         <p>
           <Trans>Add the products you are interested in from our site: an adviser then calls you back.</Trans>
