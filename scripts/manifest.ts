@@ -92,7 +92,6 @@ function declaration(entry: TagDeclaration, defaults: Map<string, TokenDefault>)
       name: attribute.name,
       type: { text: attributeTypeText(attribute) },
       description: attribute.description,
-      ...(attribute.default === undefined ? {} : { default: attribute.default }),
       fieldName: propertyOf(attribute.name),
     })),
     members: attributes.map((attribute): Cem.CustomElementField => ({

@@ -22,10 +22,11 @@ export interface TagAttribute {
   readonly type: AttributeType;
   /** The only values it takes, when it takes only some. */
   readonly values?: readonly string[];
-  /** Markdown, shown in the README and in editors. */
+  /**
+   * Markdown, shown in the README and in editors; says what an absent attribute means (no
+   * attribute has a literal default for the manifest's `default`: absent ones follow the page).
+   */
   readonly description: string;
-  /** The value an absent attribute stands for, when it is one (the manifest's `default`). */
-  readonly default?: string;
 }
 
 /**
