@@ -9,6 +9,7 @@ const PASSWORD_RULE_MESSAGES: Record<PasswordProblem, string> = {
   uppercase: "Le mot de passe doit contenir au moins une majuscule.",
   lowercase: "Le mot de passe doit contenir au moins une minuscule.",
   digit: "Le mot de passe doit contenir au moins un chiffre.",
+  common: "Ce mot de passe est trop courant : choisissez-en un autre.",
 };
 const PASSWORD_MISMATCH = "Le mot de passe de confirmation est différent.";
 

@@ -23,6 +23,7 @@ const RULES = {
   uppercase: "Le mot de passe doit contenir au moins une majuscule.",
   lowercase: "Le mot de passe doit contenir au moins une minuscule.",
   digit: "Le mot de passe doit contenir au moins un chiffre.",
+  common: "Ce mot de passe est trop courant : choisissez-en un autre.",
 };
 const MISMATCH = "Le mot de passe de confirmation est différent.";
 
@@ -117,6 +118,7 @@ describe("POST /api/me/password", () => {
     ],
     ["no lower case", "ABCDEFG1", "ABCDEFG1", [{ path: "nouveauMotDePasse", message: RULES.lowercase }]],
     ["no digit", "Abcdefgh", "Abcdefgh", [{ path: "nouveauMotDePasse", message: RULES.digit }]],
+    ["a common password", "Azerty2026!", "Azerty2026!", [{ path: "nouveauMotDePasse", message: RULES.common }]],
     ["confirmation differs", NEW_PASSWORD, `${NEW_PASSWORD}x`, [{ path: "confirmerMotDePasse", message: MISMATCH }]],
     [
       "rules and confirmation",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PASSWORD_MIN_LENGTH as FROM_CONSTANTS } from "./constants";
-import { PASSWORD_MIN_LENGTH, passwordProblems, type PasswordProblem } from "./password-rules";
+import { isCommonPassword, PASSWORD_MIN_LENGTH, passwordProblems, type PasswordProblem } from "./password-rules";
 
 describe("passwordProblems", () => {
   it("re-exports the minimum length of the constants", () => {
@@ -10,7 +10,17 @@ describe("passwordProblems", () => {
 
   it.each<[string, PasswordProblem[]]>([
     ["Macc2026!", []],
-    ["Abcdefg1", []],
+    ["Abcdefg1", ["common"]],
+    ["Tournesol77", []],
+    ["Password1", ["common"]],
+    ["PASSWORD2026!", ["lowercase"]],
+    ["Passw0rd2026!", ["common"]],
+    ["Azerty123?", ["common"]],
+    ["Bonjour2026", ["common"]],
+    ["Wachtwoord1", ["common"]],
+    ["1Q2w3e4r", ["common"]],
+    ["Azerty123x", []],
+    ["MonAzerty123", []],
     ["ÉtéChaud9", []],
     ["Straße12X", []],
     ["Ab1", ["length"]],
@@ -27,5 +37,17 @@ describe("passwordProblems", () => {
     ["Aé1😀😀😀😀", ["length"]],
   ])("%j → %j", (password, problems) => {
     expect(passwordProblems(password)).toEqual(problems);
+  });
+
+  it.each<[string, boolean]>([
+    ["Password1", true],
+    ["pAsSwOrD99", true],
+    ["Contraseña2024", true],
+    ["Soleil2025…", true],
+    ["Soleil-2025", false],
+    ["Macc2026!", false],
+    ["Password", false],
+  ])("isCommonPassword(%j) → %s", (password, common) => {
+    expect(isCommonPassword(password)).toBe(common);
   });
 });

@@ -15,6 +15,7 @@ export function useNewPasswordRules() {
     uppercase: t`The password must contain at least one uppercase letter.`,
     lowercase: t`The password must contain at least one lowercase letter.`,
     digit: t`The password must contain at least one digit.`,
+    common: t`This password is too common: choose another one.`,
   };
   const hint = t`At least 8 characters, with an uppercase letter, a lowercase letter and a digit.`;
 

@@ -327,10 +327,10 @@ describe("<macc-forgot-password>", () => {
       });
       at("?token=tok-123");
       const view = await mount(TAG);
-      choose(view, "Azerty123", "Azerty123");
+      choose(view, "Tournesol77", "Tournesol77");
       expect(await summaryItems(view)).toEqual(["Ce mot de passe est trop courant."]);
       expect(inlineError(view, "nouveauMotDePasse")).toBe("Ce mot de passe est trop courant.");
-      expect(byId(view, "nouveauMotDePasse").value).toBe("Azerty123");
+      expect(byId(view, "nouveauMotDePasse").value).toBe("Tournesol77");
     });
 
     it("422 naming no field of the form: the failure message, not silence", async () => {

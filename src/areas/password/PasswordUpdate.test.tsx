@@ -27,6 +27,7 @@ const MESSAGES = {
   uppercase: "Le mot de passe doit contenir au moins une majuscule.",
   lowercase: "Le mot de passe doit contenir au moins une minuscule.",
   digit: "Le mot de passe doit contenir au moins un chiffre.",
+  common: "Ce mot de passe est trop courant : choisissez-en un autre.",
   different: "Le mot de passe de confirmation est différent.",
   wrongOld: "Votre ancien mot de passe est invalide.",
   once: "Vous avez déjà modifié votre mot de passe une fois. Utilisez 'Mot de passe oublié ?' pour le modifier à nouveau.",
@@ -112,6 +113,11 @@ describe("<macc-password-update>", () => {
       ["no uppercase", { nouveauMotDePasse: "nouveau456", confirmerMotDePasse: "nouveau456" }, [["nouveauMotDePasse", MESSAGES.uppercase]]],
       ["no lowercase", { nouveauMotDePasse: "NOUVEAU456", confirmerMotDePasse: "NOUVEAU456" }, [["nouveauMotDePasse", MESSAGES.lowercase]]],
       ["no digit", { nouveauMotDePasse: "NouveauMdp", confirmerMotDePasse: "NouveauMdp" }, [["nouveauMotDePasse", MESSAGES.digit]]],
+      [
+        "a common password",
+        { nouveauMotDePasse: "Password2026!", confirmerMotDePasse: "Password2026!" },
+        [["nouveauMotDePasse", MESSAGES.common]],
+      ],
       [
         "several rules at once",
         { nouveauMotDePasse: "abc", confirmerMotDePasse: "abc" },

@@ -823,7 +823,7 @@ describe("<macc-registration>", () => {
         },
       });
       await toPassword(view);
-      choosePassword(view, "Azerty123");
+      choosePassword(view, "Tournesol77");
       expect(await summaryItems(view)).toEqual(["Ce mot de passe est trop courant."]);
       expect(inlineError(view, "nouveauMotDePasse")).toBe("Ce mot de passe est trop courant.");
       expect(isLogged(getCore().store.getState())).toBe(false);
