@@ -7,7 +7,7 @@ import type { Locale } from "../src/core/constants";
 import en from "../src/core/paths/en";
 import fr from "../src/core/paths/fr";
 import nl from "../src/core/paths/nl";
-import { ROUTE_NAMES, ROUTES, type RouteName } from "../src/core/routes";
+import { ROUTE_NAMES, ROUTES, ruleOf, type RouteName } from "../src/core/routes";
 import { enterPortal, unreadableButtons } from "./support";
 
 /*
@@ -55,12 +55,19 @@ const routesOf = (phase: Phase, theme: Theme) =>
 /**
  * The whole sweep is 6 pages × about 35 screens × 2 widths: several minutes, too long for every
  * `npm test`. By default each screen is checked in both themes but in one of the three locales, in
- * turn (by its place in its list), and header, footer, menus and maintenance in all six pages;
- * `A11Y_SWEEP=full npx playwright test e2e/a11y.spec.ts` checks every screen everywhere.
+ * turn (by its place in the list: a route by its place in the registry), and header, footer, menus
+ * and maintenance in all six pages; `A11Y_SWEEP=full npx playwright test e2e/a11y.spec.ts` checks
+ * every screen everywhere.
  */
 const FULL = process.env.A11Y_SWEEP === "full";
 const inTurn = <T>(list: readonly T[], locale: Locale): T[] =>
   FULL ? [...list] : list.filter((_, i) => i % LOCALES.length === LOCALES.indexOf(locale));
+/** A route kept to some locales (bank details: fr-FR) is checked in those; the others in turn. */
+const routesInTurn = (routes: RouteName[], locale: Locale) =>
+  routes.filter((name) => {
+    const only = ruleOf(name).locales;
+    return FULL || (only ? only.includes(locale) : ROUTE_NAMES.indexOf(name) % LOCALES.length === LOCALES.indexOf(locale));
+  });
 
 /** Forms whose empty submission shows the error summary without sending anything. */
 const EMPTY_SUBMIT: { visitor: RouteName[]; customer: RouteName[] } = {
@@ -293,7 +300,7 @@ for (const locale of LOCALES) {
       await page.goto(`${BASE}${PATHS[locale]!.routes.LOGIN}?lang=${locale}&site=${site}&panier=1001,1007,9999`);
       await settled(page);
       await checkHeaderOpen(visitor, false);
-      await walk(visitor, locale, inTurn(routesOf("visitor", theme), locale), EMPTY_SUBMIT.visitor);
+      await walk(visitor, locale, routesInTurn(routesOf("visitor", theme), locale), EMPTY_SUBMIT.visitor);
       await registrationSteps(visitor, locale);
 
       // Customer: the multi-company account acting for its FRA (macc) or AGR (agri) company.
@@ -303,7 +310,7 @@ for (const locale of LOCALES) {
       await page.evaluate((sent) => sessionStorage.setItem("macc:basket-sent", JSON.stringify(sent)), SENT);
       await settled(page);
       await checkHeaderOpen(customer, true);
-      await walk(customer, locale, inTurn(routesOf("customer", theme), locale), EMPTY_SUBMIT.customer);
+      await walk(customer, locale, routesInTurn(routesOf("customer", theme), locale), EMPTY_SUBMIT.customer);
 
       // Maintenance: every element's maintenance screen, from the server with the switch on.
       const maintenance: Sweep = { page, label: `${locale} ${theme} maintenance`, whole: new Set() };
