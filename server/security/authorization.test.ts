@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signAccessToken, type AccessClaims } from "../auth/tokens.ts";
 import { createTestApp, expectProblem, fromAddress, json, settleMail, solveBotCheck, type TestContext } from "../test-support.ts";
-import { accountId, contract, fillPath, mintTokens, type Operation } from "./contract.ts";
+import { accountId, bankDetailsForm, contract, fillPath, mintTokens, VALID_BASKET, type Operation } from "./contract.ts";
 
 const SECRET = "authorization-token-secret-0123456789";
 const OWN = "1004217"; // multi@demo.macc.test's first company (FRA)
@@ -124,14 +124,10 @@ describe("ids of the account's other companies and of another customer → 404",
 
   /** Bank details of stale@'s company, sent through the API as that customer. */
   async function otherCustomersBankDetails() {
-    const form = new FormData();
-    form.append("iban", "FR7630006000011234567890189");
-    form.append("intitule", "EARL du Vieux Chêne");
-    form.append("rib", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "rib.pdf"));
     const res = await t.app.request("/api/me/bank-details", {
       method: "POST",
       headers: { Authorization: `Bearer ${stale.companies[OTHER]}` },
-      body: form,
+      body: bankDetailsForm("EARL du Vieux Chêne"),
     });
     expect(res.status).toBe(202);
     return ((await res.json()) as { pending: { id: string } }).pending.id;
@@ -209,15 +205,7 @@ describe("ids of the account's other companies and of another customer → 404",
     const sent = await t.app.request(
       "/api/basket/requests",
       json(
-        {
-          items: ["1007"],
-          nom: "Jean Dupont",
-          societe: "GAEC des Prés",
-          mobile: "06 12 34 56 78",
-          immat: "552100554",
-          pays: "FR",
-          langue: "fr-FR",
-        },
+        { ...VALID_BASKET, items: ["1007"] },
         {
           "Idempotency-Key": "authz-basket-0001",
           "X-Bot-Check": await solveBotCheck(t.app),

@@ -169,6 +169,26 @@ export async function accountId(db: Db, email: string): Promise<string> {
   return rows[0].uuid_compte;
 }
 
+/** A valid basket validation body (SPEC §4), for the tests that need one to go through. */
+export const VALID_BASKET = {
+  items: ["1001", "1002"],
+  nom: "Jean Dupont",
+  societe: "GAEC des Prés",
+  mobile: "06 12 34 56 78",
+  immat: "552100554",
+  pays: "FR",
+  langue: "fr-FR",
+};
+
+/** A valid bank-details change: the multipart form with `intitule` and a PDF RIB. */
+export function bankDetailsForm(intitule: string): FormData {
+  const form = new FormData();
+  form.append("iban", "FR76 3000 6000 0112 3456 7890 189");
+  form.append("intitule", intitule);
+  form.append("rib", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "rib.pdf"));
+  return form;
+}
+
 /** Text an error answer must never hold: stack frames, engine or driver messages, file paths. */
 export const LEAK =
   /\bat \S+ \(|node_modules|\.ts:\d+|\bError:|TypeError|SyntaxError|RangeError|postgres|pglite|SQLSTATE|violates|relation "|syntax error|column "/i;

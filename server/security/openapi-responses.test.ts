@@ -16,7 +16,7 @@ import {
   withBotCheck,
   type TestContext,
 } from "../test-support.ts";
-import { contract, fillPath, type Operation } from "./contract.ts";
+import { bankDetailsForm, contract, fillPath, VALID_BASKET, type Operation } from "./contract.ts";
 
 const { operations, checkResponse } = await contract();
 const byId = new Map(operations.map((op) => [op.id, op]));
@@ -150,20 +150,8 @@ describe("every operation with valid input answers what openapi.yaml says", () =
         message: "Bonjour, une question sur ma facture.",
       },
     });
-    const form = new FormData();
-    form.append("iban", "FR76 3000 6000 0112 3456 7890 189");
-    form.append("intitule", "GAEC des Prés");
-    form.append("rib", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "rib.pdf"));
-    await call("postBankDetails", { token, form });
-    const basket = {
-      items: ["1001", "1002"],
-      nom: "Jean Dupont",
-      societe: "GAEC",
-      mobile: "06 12 34 56 78",
-      immat: "552100554",
-      pays: "FR",
-      langue: "fr-FR",
-    };
+    await call("postBankDetails", { token, form: bankDetailsForm("GAEC des Prés") });
+    const basket = VALID_BASKET;
     await call("postBasketRequest", { token, body: basket, headers: { "Idempotency-Key": "walk-basket-0001" } });
     await call("postBasketRequest", { token, body: basket, headers: { "Idempotency-Key": "walk-basket-0001" } }); // the replay
     await call("postBasketRequest", {
