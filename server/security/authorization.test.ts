@@ -8,8 +8,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signAccessToken, type AccessClaims } from "../auth/tokens.ts";
-import { createTestApp, expectProblem, fromAddress, json, settleMail, solveBotCheck, type TestContext } from "../test-support.ts";
-import { accountId, bankDetailsForm, contract, fillPath, mintTokens, VALID_BASKET, type Operation } from "./contract.ts";
+import {
+  BASKET_REQUEST,
+  createTestApp,
+  expectProblem,
+  fromAddress,
+  json,
+  settleMail,
+  solveBotCheck,
+  type TestContext,
+} from "../test-support.ts";
+import { accountId, bankDetailsForm, contract, fillPath, mintTokens, type Operation } from "./contract.ts";
 
 const SECRET = "authorization-token-secret-0123456789";
 const OWN = "1004217"; // multi@demo.macc.test's first company (FRA)
@@ -205,7 +214,7 @@ describe("ids of the account's other companies and of another customer → 404",
     const sent = await t.app.request(
       "/api/basket/requests",
       json(
-        { ...VALID_BASKET, items: ["1007"] },
+        { ...BASKET_REQUEST, items: ["1007"] },
         {
           "Idempotency-Key": "authz-basket-0001",
           "X-Bot-Check": await solveBotCheck(t.app),

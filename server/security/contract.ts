@@ -169,17 +169,6 @@ export async function accountId(db: Db, email: string): Promise<string> {
   return rows[0].uuid_compte;
 }
 
-/** A valid basket validation body (SPEC §4), for the tests that need one to go through. */
-export const VALID_BASKET = {
-  items: ["1001", "1002"],
-  nom: "Jean Dupont",
-  societe: "GAEC des Prés",
-  mobile: "06 12 34 56 78",
-  immat: "552100554",
-  pays: "FR",
-  langue: "fr-FR",
-};
-
 /** A valid bank-details change: the multipart form with `intitule` and a PDF RIB. */
 export function bankDetailsForm(intitule: string): FormData {
   const form = new FormData();

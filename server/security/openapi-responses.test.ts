@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../db/seed.ts";
 import {
+  BASKET_REQUEST,
   createTestApp,
   fromAddress,
   json,
@@ -16,7 +17,7 @@ import {
   withBotCheck,
   type TestContext,
 } from "../test-support.ts";
-import { bankDetailsForm, contract, fillPath, VALID_BASKET, type Operation } from "./contract.ts";
+import { bankDetailsForm, contract, fillPath, type Operation } from "./contract.ts";
 
 const { operations, checkResponse } = await contract();
 const byId = new Map(operations.map((op) => [op.id, op]));
@@ -151,7 +152,7 @@ describe("every operation with valid input answers what openapi.yaml says", () =
       },
     });
     await call("postBankDetails", { token, form: bankDetailsForm("GAEC des Prés") });
-    const basket = VALID_BASKET;
+    const basket = BASKET_REQUEST;
     await call("postBasketRequest", { token, body: basket, headers: { "Idempotency-Key": "walk-basket-0001" } });
     await call("postBasketRequest", { token, body: basket, headers: { "Idempotency-Key": "walk-basket-0001" } }); // the replay
     await call("postBasketRequest", {
