@@ -60,6 +60,8 @@ const routesOf = (phase: Phase, theme: Theme) =>
  * every screen everywhere.
  */
 const FULL = process.env.A11Y_SWEEP === "full";
+/** The sweep's tests, so that a run can leave them out (`--grep-invert @a11y-sweep`) or run them alone (`--grep`). */
+const SWEEP_TAG = "@a11y-sweep";
 const inTurn = <T>(list: readonly T[], locale: Locale): T[] =>
   FULL ? [...list] : list.filter((_, i) => i % LOCALES.length === LOCALES.indexOf(locale));
 /** A route kept to some locales (bank details: fr-FR) is checked in those; the others in turn. */
@@ -290,7 +292,7 @@ const SENT = {
 
 for (const locale of LOCALES) {
   for (const theme of THEMES) {
-    test(`accessibility sweep: every screen, ${locale}, ${theme} theme, 1280/360/320 px`, async ({ page }) => {
+    test(`accessibility sweep: every screen, ${locale}, ${theme} theme, 1280/360/320 px`, { tag: SWEEP_TAG }, async ({ page }) => {
       test.setTimeout(FULL ? 600_000 : 180_000);
       const site = theme === "agri" ? "agrimacc" : "macc";
 
@@ -321,7 +323,7 @@ for (const locale of LOCALES) {
   }
 }
 
-test("accessibility sweep: a customer's empty states (no invoices, products or adviser)", async ({ page }) => {
+test("accessibility sweep: a customer's empty states (no invoices, products or adviser)", { tag: SWEEP_TAG }, async ({ page }) => {
   test.setTimeout(90_000);
   const screens: RouteName[] = ["DASHBOARD", "FACTURES", "PARC_PRODUITS", "CONSEILLER", "INTERLOCUTEURS"];
   for (const locale of LOCALES) {
