@@ -1,14 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import type axeCore from "axe-core";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { MAINTENANCE_PORT } from "../playwright.config";
 import type { Locale } from "../src/core/constants";
 import en from "../src/core/paths/en";
 import fr from "../src/core/paths/fr";
 import nl from "../src/core/paths/nl";
 import { ROUTE_NAMES, ROUTES, ruleOf, type RouteName } from "../src/core/routes";
-import { enterPortal, unreadableButtons } from "./support";
+import { axeViolations, enterPortal, unreadableButtons } from "./support";
 
 /*
  * The accessibility sweep (issue 13): axe's WCAG 2.0/2.1/2.2 A and AA rules and the button contrast
@@ -160,24 +157,6 @@ function overflowing(page: Page): Promise<string[]> {
     walk(document);
     return problems;
   });
-}
-
-/**
- * axe as expectAccessible runs it (in the page, the same WCAG tags, violations only), but injected
- * once per page load rather than on every check: parsing its half-megabyte source each time cost
- * more than the checks themselves. `within` limits it to a part of the portal's shadow root.
- */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-async function axeViolations(page: Page, within?: string[]): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (shadowPath) => {
-    const axe = (window as unknown as { axe: typeof axeCore }).axe;
-    const results = await axe.run(shadowPath ? { include: [{ fromShadowDom: shadowPath as [string, string] }] } : document, {
-      resultTypes: ["violations"],
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-    });
-    return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  }, within ?? null);
 }
 
 interface Sweep {

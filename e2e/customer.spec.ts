@@ -147,22 +147,3 @@ test("the UK customer sees every empty state", async ({ page }) => {
   await expect(main.locator('a[href^="tel:"]').first()).toBeVisible();
   await expectAccessible(page);
 });
-
-test("every customer screen passes axe in the AGRI theme", async ({ page }) => {
-  test.slow(); // axe and the contrast check on every screen, one after the other
-  await enterPortal(page, "multi@demo.macc.test", 1);
-  await expect(portal(page).locator(".macc-root")).toHaveAttribute("data-theme", "agri");
-  for (const path of [
-    "/mon-compte",
-    "/mon-compte/factures",
-    "/mon-compte/parc-produits",
-    "/contact/conseiller",
-    "/contact",
-    "/contact/formulaire-contact",
-  ]) {
-    await page.goto(`/portail${path}`);
-    await expect(portal(page).locator("main h1")).toBeVisible();
-    await expect(portal(page).locator("main [aria-busy=true]")).toHaveCount(0);
-    await expectAccessible(page);
-  }
-});
