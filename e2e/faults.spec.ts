@@ -219,6 +219,20 @@ test("a screen's code or an element's code that fails to download: the load erro
   await main(page).getByRole("button", { name: "Réessayer" }).click();
   await expect(main(page).getByLabel("Objet")).toBeVisible();
 
+  // A standalone element's texts (its code arrived): the same load error, and the page reloads them.
+  repair = await breakApi(page, /\/static\/js\/fr-FR-[\w-]+\.js$/, "down");
+  await page.addInitScript(() =>
+    document.addEventListener("macc-load-error", (e) =>
+      document.documentElement.setAttribute("data-load-error", (e as CustomEvent<{ type: string }>).detail.type),
+    ),
+  );
+  await page.goto("/footer.html");
+  await expect(page.locator("macc-footer").getByRole("alert")).toContainText("Cette partie de la page n’a pas pu être chargée.");
+  await expect(page.locator("html")).toHaveAttribute("data-load-error", "error");
+  await repair();
+  await page.locator("macc-footer").getByRole("button", { name: "Recharger la page" }).click();
+  await expect(page.locator("macc-footer address")).toBeVisible();
+
   // A standalone element's own code: the page reloads it.
   repair = await breakApi(page, /\/static\/js\/macc-footer\.js$/, "down");
   await page.goto("/footer.html");

@@ -1,5 +1,5 @@
 import r2wc from "@r2wc/react-to-web-component";
-import type { ComponentType } from "react";
+import { useEffect, useRef, type ComponentType } from "react";
 import { MaccRoot } from "../src/ui/context";
 import { adoptStyles } from "../src/ui/sheets";
 import type { Catalog } from "../src/core/i18n";
@@ -44,7 +44,14 @@ export function defineElement<P extends object>(tag: string, Component: Componen
 
   function Element(props: P & { container?: ShadowRoot; locale?: string; theme?: string; apiBase?: string }) {
     return (
-      <MaccRoot container={props.container} locale={props.locale} theme={props.theme} apiBase={props.apiBase} catalogs={options.catalogs}>
+      <MaccRoot
+        container={props.container}
+        locale={props.locale}
+        theme={props.theme}
+        apiBase={props.apiBase}
+        catalogs={options.catalogs}
+        textsFailed={(error) => <TextsLoadError container={props.container} locale={props.locale} error={error} />}
+      >
         <Component {...props} />
       </MaccRoot>
     );
@@ -84,6 +91,25 @@ export function defineElement<P extends object>(tag: string, Component: Componen
 
   customElements.define(tag, MaccElement);
   loadPageWidePartsWhenNeeded();
+}
+
+/**
+ * SPEC §8's load error when the element's code arrived but its texts did not: the loader's own
+ * (`load-error.js`: its texts are not in the catalogs that failed), with its "Reload the page", and
+ * `macc-load-error` for the host page.
+ */
+function TextsLoadError({ container, locale, error }: { container?: ShadowRoot; locale?: string; error: unknown }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const target = box.current;
+    if (!target || !container) return;
+    target.textContent = "Cette partie de la page n’a pas pu être chargée. Veuillez recharger la page.";
+    const url = /https?:\/\/\S+/.exec(String(error))?.[0] ?? "";
+    container.host.dispatchEvent(new CustomEvent("macc-load-error", { detail: { type: "error", url }, bubbles: true, composed: true }));
+    const language = (locale ?? getCore().store.getState().app.locale ?? document.documentElement.lang).slice(0, 2);
+    void import("./load-error").then(({ showLoadError }) => showLoadError(container, target, language)).catch(() => undefined);
+  }, [container, locale, error]);
+  return <div ref={box} role="alert" part="load-error" />;
 }
 
 let watching = false;

@@ -1,6 +1,6 @@
 import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import type { RequestOptions } from "../core/api";
 import { DEFAULT_LOCALE, type Locale, type Theme } from "../core/constants";
@@ -84,6 +84,8 @@ export interface RootProps {
   apiBase?: string;
   /** The message catalogs of the areas the element shows. */
   catalogs?: readonly Catalog[];
+  /** Shown instead of the element when its texts cannot be downloaded (they are what it would speak with). */
+  textsFailed?: (error: unknown) => ReactNode;
   children: ReactNode;
 }
 
@@ -123,7 +125,15 @@ export function WithCatalogs({ catalogs, fallback, children }: { catalogs: reado
 }
 
 /** Every element renders inside this: locale, theme, i18n, events, maintenance screen. */
-export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiBase, catalogs = NO_CATALOGS, children }: RootProps) {
+export function MaccRoot({
+  container,
+  locale: localeAttr,
+  theme: themeAttr,
+  apiBase,
+  catalogs = NO_CATALOGS,
+  textsFailed,
+  children,
+}: RootProps) {
   const core = getCore();
   const pageLocale = useMacc((s) => s.app.locale);
   useMacc((s) => themeOf(s, core.config));
@@ -131,7 +141,12 @@ export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiB
   const wantedLocale = isLocale(localeAttr) ? localeAttr : (pageLocale ?? DEFAULT_LOCALE);
   const theme = effectiveTheme(parseThemeAttribute(themeAttr), core.store, core.config);
   const host = container && "host" in container ? (container.host as HTMLElement) : null;
-  const shown = useShownLocale(wantedLocale, catalogs);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const shown = useShownLocale(
+    wantedLocale,
+    catalogs,
+    useCallback((error: unknown) => setFailure({ error }), []),
+  );
   const locale = shown?.locale ?? wantedLocale;
   const i18n = shown?.i18n;
 
@@ -165,6 +180,7 @@ export function MaccRoot({ container, locale: localeAttr, theme: themeAttr, apiB
   }, [i18n, container]);
 
   const themeName = theme === "AGRI" ? "agri" : "macc";
+  if (!i18n && failure && textsFailed) return textsFailed(failure.error);
   if (!i18n) {
     return (
       <div className="macc-root" data-theme={themeName} aria-busy="true">
