@@ -143,8 +143,9 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
     c.set("locale", requestLocale(c));
     await next();
     // A write answers once its changes have emptied this instance's caches (other instances hear
-    // them a moment later). The embedded engine delivers notifications with the query itself.
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && db.engine === "postgres") {
+    // them a moment later). The embedded engine too: its notifications reach the listener after the
+    // query that sent them has answered, so a read right after a write could find the old entry.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
       await caches.settle(db).catch((err: unknown) => console.error("[cache] settle failed:", err instanceof Error ? err.message : err));
     }
   });
