@@ -82,9 +82,19 @@ test("product fleet: products, technical documents and after-sales documents", a
   const open = main.getByRole("button", { name: /Ouvrir le PDF/ }).first();
   if (await open.count()) {
     const popup = page.waitForEvent("popup");
+    // Chromium shows the PDF in a new tab; a Chromium without a PDF viewer (the headless shell) opens
+    // the tab and downloads the file instead.
+    const downloaded = page.waitForEvent("download").then(
+      (download) => download.url(),
+      () => "",
+    );
     await open.click();
     const pdf = await popup;
-    expect(pdf.url()).toMatch(/^blob:/);
+    const shown = pdf.waitForURL(/^blob:/).then(
+      () => pdf.url(),
+      () => "",
+    );
+    expect(await Promise.race([shown, downloaded])).toMatch(/^blob:/);
     // The viewer keeps drawing in its tab: closed, so that it does not slow the rest down.
     await pdf.close();
   }

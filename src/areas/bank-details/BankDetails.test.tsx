@@ -298,6 +298,23 @@ describe("<macc-bank-details>: the change form", () => {
     expect(view.root.querySelector("progress")).toBeNull();
   });
 
+  it("sent at once after choosing the file: the submit waits for the file's type, then sends it once", async () => {
+    api();
+    logIn();
+    const view = await mountScreen();
+    type(view, "iban", "FR7630006000011234567890189");
+    type(view, "intitule", "A");
+    Object.defineProperty(control(view, "rib"), "files", { value: [ribFile(PDF, "vite.pdf")], configurable: true });
+    fireEvent.change(control(view, "rib"));
+    submit(view);
+    submit(view);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect((FakeXhr.sent[0]!.body!.get("rib") as File).name).toBe("vite.pdf");
+    expect(summaryItems(view)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(FakeXhr.sent).toHaveLength(1);
+  });
+
   it("the server's field errors (a file too large for it) are shown on the fields; the session stays", async () => {
     FakeXhr.answer = (xhr) =>
       xhr.reply(422, {

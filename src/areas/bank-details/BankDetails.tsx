@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import type { Locale } from "../../core/constants";
 import { INTITULE_MAX } from "../../core/constants";
 import { isCancelled } from "../../core/errors";
@@ -255,12 +255,31 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
     if (outcome) status.current?.focus();
   }, [outcome]);
 
+  // The file's type is read from its first bytes, as the server will (a renamed file is caught here
+  // already). A submit while that read is under way waits for it rather than finding no file.
+  const reading = useRef<Promise<void> | null>(null);
+  const submitOnceRead = useRef(false);
+  const formElement = useRef<HTMLFormElement>(null);
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return form.set("rib", null);
-    // The type is read from the file's first bytes, as the server will: a renamed file is caught here already.
-    const head = new Uint8Array(await file.slice(0, RIB_SIGNATURE_BYTES).arrayBuffer());
-    form.set("rib", { file, type: ribTypeOf(head) });
+    const read = file
+      .slice(0, RIB_SIGNATURE_BYTES)
+      .arrayBuffer()
+      .then((head) => form.set("rib", { file, type: ribTypeOf(new Uint8Array(head)) }));
+    reading.current = read;
+    await read;
+    if (reading.current === read) reading.current = null;
+  };
+  useEffect(() => {
+    if (!submitOnceRead.current || reading.current) return;
+    submitOnceRead.current = false;
+    formElement.current?.requestSubmit();
+  }, [form.values.rib]);
+  const onSubmit = (event: FormEvent) => {
+    if (!reading.current) return form.onSubmit(event);
+    event.preventDefault();
+    submitOnceRead.current = true;
   };
 
   const percent = progress?.total ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
@@ -284,7 +303,7 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
       <p>
         <Trans>Your new details are checked against your RIB before they apply.</Trans>
       </p>
-      <form noValidate onSubmit={form.onSubmit}>
+      <form ref={formElement} noValidate onSubmit={onSubmit}>
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
         <Field
           {...form.bind("iban")}
