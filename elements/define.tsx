@@ -65,6 +65,7 @@ export function defineElement<P extends object>(tag: string, Component: Componen
   class MaccElement extends Base {
     constructor() {
       super();
+      loadPageWidePartsWhenNeeded();
       adoptStyles(this.shadowRoot!, options.styles ?? [], RESERVE_CSS);
       for (const [attribute, prop] of byAttribute) {
         if (types[prop] === "boolean") this[PROPS][prop] = isOn(this.getAttribute(attribute));
@@ -90,7 +91,6 @@ export function defineElement<P extends object>(tag: string, Component: Componen
   }
 
   customElements.define(tag, MaccElement);
-  loadPageWidePartsWhenNeeded();
 }
 
 /**
@@ -112,15 +112,16 @@ function TextsLoadError({ container, locale, error }: { container?: ShadowRoot; 
   return <div ref={box} role="alert" part="load-error" />;
 }
 
-let watching = false;
+const watched = new WeakSet<object>();
 /**
  * The toast region and the inactivity dialog serve the whole page; most pages never show
- * either, so their code comes with the first toast or the first warning.
+ * either, so their code comes with the first toast or the first warning. Watched once per core
+ * (the page's), from its first element.
  */
 function loadPageWidePartsWhenNeeded(): void {
-  if (watching) return;
-  watching = true;
   const core = getCore();
+  if (watched.has(core)) return;
+  watched.add(core);
   const stopToasts = core.toasts.subscribe(() => {
     stopToasts();
     void import("../src/ui/toaster").then((m) => m.mountToaster());

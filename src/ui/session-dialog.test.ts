@@ -76,7 +76,6 @@ describe("<macc-session-dialog>", () => {
       },
     });
     signIn(user());
-    // Defined now, so that the element's page-wide watch belongs to this test's core.
     await import("../../elements/macc-login-help");
     await mount("<macc-login-help></macc-login-help>");
     await new Promise((r) => setTimeout(r, 20));
