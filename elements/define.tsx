@@ -1,8 +1,10 @@
 import r2wc from "@r2wc/react-to-web-component";
-import { useEffect, useRef, type ComponentType } from "react";
+import { startTransition, useEffect, useRef, type ComponentType } from "react";
 import { MaccRoot } from "../src/ui/context";
 import { adoptStyles } from "../src/ui/sheets";
-import type { Catalog } from "../src/core/i18n";
+import { DEFAULT_LOCALE } from "../src/core/constants";
+import { loadI18n, type Catalog } from "../src/core/i18n";
+import { isLocale } from "../src/core/locale";
 import { getCore } from "../src/core/index";
 import type { AttributeType as PropType } from "../src/core/tags";
 // Generated from the tag registry, which itself never reaches the browser.
@@ -25,6 +27,7 @@ type R2wcInternals = HTMLElement & {
   [PROPS]: Record<string, unknown>;
   [RENDER](): void;
   attributeChangedCallback(name: string, old: string | null, value: string | null): void;
+  connectedCallback(): void;
   disconnectedCallback(): void;
 };
 
@@ -81,6 +84,17 @@ export function defineElement<P extends object>(tag: string, Component: Componen
         return;
       }
       super.attributeChangedCallback(name, old, value);
+    }
+
+    // The first render is a transition: React yields to the page every few milliseconds while it
+    // draws, instead of holding the main thread for the whole element (the host page stays responsive).
+    override connectedCallback() {
+      // Its texts are asked for now, beside React's first render rather than after it (a failure
+      // is the root's to show: it asks again).
+      const attribute = this.getAttribute("locale");
+      const locale = isLocale(attribute) ? attribute : (getCore().store.getState().app.locale ?? DEFAULT_LOCALE);
+      loadI18n(locale, options.catalogs).catch(() => undefined);
+      startTransition(() => super.connectedCallback());
     }
 
     override disconnectedCallback() {

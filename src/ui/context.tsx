@@ -1,6 +1,6 @@
 import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import type { RequestOptions } from "../core/api";
 import { DEFAULT_LOCALE, type Locale, type Theme } from "../core/constants";
@@ -102,7 +102,8 @@ function useShownLocale(
   const shown = useRef<{ i18n: I18n; locale: Locale } | undefined>(undefined);
   const ready = peekI18n(wanted, catalogs);
   useEffect(() => {
-    if (!ready) void loadI18n(wanted, catalogs).then(() => setLoaded((n) => n + 1), onFailure);
+    // Drawing the content its texts allow is a transition, in slices that leave the page responsive.
+    if (!ready) void loadI18n(wanted, catalogs).then(() => startTransition(() => setLoaded((n) => n + 1)), onFailure);
   }, [ready, wanted, catalogs, onFailure]);
   if (ready) shown.current = { i18n: ready, locale: wanted };
   return shown.current;
