@@ -1,6 +1,17 @@
 import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { useStore } from "zustand";
 import type { RequestOptions } from "../core/api";
 import { DEFAULT_LOCALE, type Locale, type Theme } from "../core/constants";
