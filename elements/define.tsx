@@ -1,10 +1,8 @@
 import r2wc from "@r2wc/react-to-web-component";
 import { startTransition, useEffect, useRef, type ComponentType } from "react";
-import { MaccRoot } from "../src/ui/context";
+import { elementLocale, MaccRoot } from "../src/ui/context";
 import { adoptStyles } from "../src/ui/sheets";
-import { DEFAULT_LOCALE } from "../src/core/constants";
 import { loadI18n, type Catalog } from "../src/core/i18n";
-import { isLocale } from "../src/core/locale";
 import { getCore } from "../src/core/index";
 import type { AttributeType as PropType } from "../src/core/tags";
 // Generated from the tag registry, which itself never reaches the browser.
@@ -91,8 +89,7 @@ export function defineElement<P extends object>(tag: string, Component: Componen
     override connectedCallback() {
       // Its texts are asked for now, beside React's first render rather than after it (a failure
       // is the root's to show: it asks again).
-      const attribute = this.getAttribute("locale");
-      const locale = isLocale(attribute) ? attribute : (getCore().store.getState().app.locale ?? DEFAULT_LOCALE);
+      const locale = elementLocale(this.getAttribute("locale"), getCore().store.getState().app.locale);
       loadI18n(locale, options.catalogs).catch(() => undefined);
       startTransition(() => super.connectedCallback());
     }

@@ -31,19 +31,26 @@ type PageGlobals = typeof globalThis & { MACC_PAGE?: PageDataset; [REGISTRY]?: u
 export const DEFAULT_PAGE: PageDataset = { locale: "fr-FR", portalBase: "/portail" };
 
 /**
- * A fresh page: no core yet (the next `getCore()` builds one from `pageConfig`), empty storage,
- * no cookies, an empty body, the address back at `path`.
+ * A blank page: no core and no page settings, empty storage, no cookies, an empty body and title,
+ * no language, the address at `path`.
  */
-export function resetPage(pageConfig: PageDataset = DEFAULT_PAGE, path = "/"): void {
+export function clearPage(path = "/"): void {
   document.body.innerHTML = "";
   const g = globalThis as PageGlobals;
   delete g[REGISTRY];
-  g.MACC_PAGE = { ...pageConfig };
+  delete g.MACC_PAGE;
   localStorage.clear();
   sessionStorage.clear();
   clearCookies();
   history.replaceState(null, "", path);
   document.title = "";
+  document.documentElement.removeAttribute("lang");
+}
+
+/** A fresh page whose next `getCore()` builds its core from `pageConfig`. */
+export function resetPage(pageConfig: PageDataset = DEFAULT_PAGE, path = "/"): void {
+  clearPage(path);
+  (globalThis as PageGlobals).MACC_PAGE = { ...pageConfig };
 }
 
 export function clearCookies(): void {

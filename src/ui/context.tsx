@@ -136,6 +136,11 @@ export function WithCatalogs({ catalogs, fallback, children }: { catalogs: reado
   return shown ? <I18nProvider i18n={shown.i18n}>{children}</I18nProvider> : fallback;
 }
 
+/** An element's language: its `locale` attribute when that names one, else the page's. */
+export function elementLocale(attribute: string | null | undefined, pageLocale: Locale | null | undefined): Locale {
+  return isLocale(attribute) ? attribute : (pageLocale ?? DEFAULT_LOCALE);
+}
+
 /** Every element renders inside this: locale, theme, i18n, events, maintenance screen. */
 export function MaccRoot({
   container,
@@ -150,7 +155,7 @@ export function MaccRoot({
   const pageLocale = useMacc((s) => s.app.locale);
   useMacc((s) => themeOf(s, core.config));
   const maintenance = useMacc((s) => s.maintenance);
-  const wantedLocale = isLocale(localeAttr) ? localeAttr : (pageLocale ?? DEFAULT_LOCALE);
+  const wantedLocale = elementLocale(localeAttr, pageLocale);
   const theme = effectiveTheme(parseThemeAttribute(themeAttr), core.store, core.config);
   const host = container && "host" in container ? (container.host as HTMLElement) : null;
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
