@@ -268,8 +268,9 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
       .arrayBuffer()
       .then((head) => form.set("rib", { file, type: ribTypeOf(new Uint8Array(head)) }));
     reading.current = read;
-    await read;
-    if (reading.current === read) reading.current = null;
+    await read.finally(() => {
+      if (reading.current === read) reading.current = null;
+    });
   };
   useEffect(() => {
     if (!submitOnceRead.current || reading.current) return;
@@ -277,7 +278,10 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
     formElement.current?.requestSubmit();
   }, [form.values.rib]);
   const onSubmit = (event: FormEvent) => {
-    if (!reading.current) return form.onSubmit(event);
+    if (!reading.current) {
+      submitOnceRead.current = false;
+      return form.onSubmit(event);
+    }
     event.preventDefault();
     submitOnceRead.current = true;
   };
