@@ -1,16 +1,9 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { PORT, READY_LINE } from "./e2e/servers";
 
-// Demo servers on fresh embedded databases: the normal one, one with the maintenance switch on, and
-// one with one-minute idle sessions. Bank details are switched on (MACC_FEATURES) on the normal one
-// and left off, the default, on the short-idle one, where e2e/bank-details.spec.ts checks "off".
-// The bot check's proof of work is kept light: two browsers share two cores with three servers
-// here, and the flows, not the cost, are what is tested. Every test logs in from 127.0.0.1, so the
-// per-client login limit is raised.
-const PORT = Number(process.env.E2E_PORT ?? 4183);
-export const MAINTENANCE_PORT = PORT + 1;
-/** A server whose sessions end after one idle minute, for the inactivity warning. */
-export const SHORT_IDLE_PORT = PORT + 2;
+export { MAINTENANCE_PORT, SHORT_IDLE_PORT } from "./e2e/servers";
+
 /**
  * Chromium's headless shell when installed (Debian's chromium-headless-shell, the build Playwright
  * itself uses headless): the same engine without the desktop browser around it, so about a third
@@ -37,49 +30,12 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "on-first-retry",
   },
-  webServer: [
-    {
-      command: `rm -rf .data/e2e-${PORT} && node --import tsx server/main.ts`,
-      url: `http://127.0.0.1:${PORT}/api/health`,
-      env: {
-        PORT: String(PORT),
-        DATA_DIR: `.data/e2e-${PORT}`,
-        BOT_CHECK_MAX_NUMBER: "5000",
-        LOGIN_MAX_PER_CLIENT: "1000",
-        DEMO_OUTBOX: "1",
-        DEMO_DATA: "1",
-        MACC_FEATURES: "coordonnee-bancaire",
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: `rm -rf .data/e2e-${MAINTENANCE_PORT} && node --import tsx server/main.ts`,
-      url: `http://127.0.0.1:${MAINTENANCE_PORT}/`,
-      env: {
-        PORT: String(MAINTENANCE_PORT),
-        DATA_DIR: `.data/e2e-${MAINTENANCE_PORT}`,
-        MACC_MAINTENANCE: "1",
-        DEMO_OUTBOX: "1",
-        DEMO_DATA: "1",
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: `rm -rf .data/e2e-${SHORT_IDLE_PORT} && node --import tsx server/main.ts`,
-      url: `http://127.0.0.1:${SHORT_IDLE_PORT}/`,
-      env: {
-        PORT: String(SHORT_IDLE_PORT),
-        DATA_DIR: `.data/e2e-${SHORT_IDLE_PORT}`,
-        SESSION_IDLE_MINUTES: "1",
-        BOT_CHECK_MAX_NUMBER: "5000",
-        LOGIN_MAX_PER_CLIENT: "1000",
-        DEMO_OUTBOX: "1",
-        DEMO_DATA: "1",
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-  ],
+  // The three demo servers, started side by side (e2e/servers.ts).
+  webServer: {
+    command: "node --import tsx e2e/servers.ts",
+    wait: { stdout: new RegExp(READY_LINE) },
+    stdout: "pipe",
+    reuseExistingServer: false,
+    timeout: 90_000,
+  },
 });

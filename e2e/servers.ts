@@ -1,0 +1,81 @@
+/**
+ * The browser tests' demo servers, each on a fresh embedded database: the normal one, one with the
+ * maintenance switch on, and one with one-minute idle sessions. Bank details are switched on
+ * (MACC_FEATURES) on the normal one and left off, the default, on the short-idle one, where
+ * e2e/bank-details.spec.ts checks "off". The bot check's proof of work is kept light: two browsers
+ * share two cores with three servers here, and the flows, not the cost, are what is tested. Every
+ * test logs in from 127.0.0.1, so the per-client login limit is raised.
+ *
+ * `node --import tsx e2e/servers.ts` starts them all (playwright.config.ts does). Playwright starts
+ * a config's web servers one after another, each creating and seeding its database (25 s in all);
+ * this seeds one database, gives each server a copy and starts the three side by side.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, rmSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+export const PORT = Number(process.env.E2E_PORT ?? 4183);
+export const MAINTENANCE_PORT = PORT + 1;
+/** A server whose sessions end after one idle minute, for the inactivity warning. */
+export const SHORT_IDLE_PORT = PORT + 2;
+
+const LIGHT_TESTING = { BOT_CHECK_MAX_NUMBER: "5000", LOGIN_MAX_PER_CLIENT: "1000" };
+const DEMO = { DEMO_OUTBOX: "1", DEMO_DATA: "1" };
+
+const SERVERS: Array<{ port: number; env: Record<string, string> }> = [
+  { port: PORT, env: { ...DEMO, ...LIGHT_TESTING, MACC_FEATURES: "coordonnee-bancaire" } },
+  { port: MAINTENANCE_PORT, env: { ...DEMO, MACC_MAINTENANCE: "1" } },
+  { port: SHORT_IDLE_PORT, env: { ...DEMO, ...LIGHT_TESTING, SESSION_IDLE_MINUTES: "1" } },
+];
+
+/** Printed once every server answers: playwright.config.ts waits for it. */
+export const READY_LINE = "e2e servers ready";
+
+const dataDir = (name: string | number) => `.data/e2e-${name}`;
+
+async function answers(port: number): Promise<boolean> {
+  try {
+    // Any answer will do: the maintenance server answers 503 on /api.
+    await fetch(`http://127.0.0.1:${port}/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function start(): Promise<void> {
+  // The database every server starts from: migrated and seeded once, the way the server does it.
+  const { openPgliteDb } = await import("../server/db/db.ts");
+  const { migrate } = await import("../server/db/migrate.ts");
+  const { seedIfEmpty } = await import("../server/db/seed.ts");
+  const template = dataDir("template");
+  rmSync(template, { recursive: true, force: true });
+  const db = await openPgliteDb(template);
+  await migrate(db);
+  await seedIfEmpty(db, { demo: true });
+  await db.close();
+
+  const children: ChildProcess[] = SERVERS.map(({ port, env }) => {
+    rmSync(dataDir(port), { recursive: true, force: true });
+    cpSync(template, dataDir(port), { recursive: true });
+    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir(port) },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    child.on("exit", (code, signal) => {
+      console.error(`The e2e server on port ${port} stopped (${signal ?? `exit ${code}`}).`);
+      process.exit(1);
+    });
+    return child;
+  });
+  const stop = () => {
+    for (const child of children) child.removeAllListeners("exit").kill();
+    process.exit(0);
+  };
+  process.on("SIGTERM", stop).on("SIGINT", stop);
+
+  for (const { port } of SERVERS) while (!(await answers(port))) await new Promise((r) => setTimeout(r, 100));
+  console.log(READY_LINE);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await start();
