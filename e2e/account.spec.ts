@@ -31,13 +31,11 @@ test("a customer with several companies chooses one: the header and the theme fo
       .slice(1)
       .join(" "),
   );
-  await expectAccessible(page);
 
   // The change-company icon brings the choice back; the agri company is marked current.
   await portal(page).getByRole("link", { name: "Changer d'entreprise" }).click();
   await expect(page).toHaveURL(/choixEntreprise$/);
   await expect(cards.nth(1)).toHaveAttribute("data-current", "true");
-  await expectAccessible(page);
   await cards
     .nth(0)
     .getByRole("button", { name: /Choisir/ })
@@ -112,7 +110,6 @@ test.describe.serial("password flows (reset@demo.macc.test)", () => {
   test("the password can be changed once; the second time says so", async ({ page }) => {
     await enterPortal(page, EMAIL, 0, "/portail/mon-compte/mes-informations/update-mot-de-passe");
     const form = portal(page).locator("form");
-    await expectAccessible(page);
 
     await form.getByLabel("Mot de passe actuel", { exact: true }).fill(PASSWORD);
     await form.getByLabel("Nouveau mot de passe", { exact: true }).fill("court");
@@ -176,7 +173,6 @@ test("login help links to forgot password, registration and contact", async ({ p
   await expect(main.getByRole("link", { name: "Mot de passe oublié ?" })).toHaveAttribute("href", "/portail/mot-de-passe-oublie");
   await expect(main.getByRole("link", { name: "Créer mon compte" })).toHaveAttribute("href", "/portail/inscription");
   await expect(main.getByRole("link", { name: "Contactez-nous" })).toHaveAttribute("href", "/portail/contact");
-  await expectAccessible(page);
 });
 
 test("my information saves, in the AGRI theme", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { inflateSync } from "node:zlib";
-import { enterPortal, expectAccessible } from "./support";
+import { enterPortal } from "./support";
 
 const portal = (page: Page) => page.locator("macc-portal");
 
@@ -25,14 +25,12 @@ test("invoices: the list, search, sorting, a PDF and the yearly ZIP", async ({ p
   await enterPortal(page, "multi@demo.macc.test");
   const main = portal(page).locator("main");
   await expect(main.locator(".tile").first()).toBeVisible();
-  await expectAccessible(page);
 
   await main.getByRole("link", { name: /Mes factures/ }).click();
   await expect(page).toHaveURL(/\/portail\/mon-compte\/factures$/);
   const rows = main.locator("table.data tbody tr");
   await expect(rows).toHaveCount(25);
   await expect(main.getByRole("status").filter({ hasText: /sur [\d\s  ]+ factures/ })).toContainText(/2[\s  ]?\d{3}/);
-  await expectAccessible(page);
 
   // Sorted by amount, highest first.
   await main.getByRole("button", { name: /Montant/ }).click();
@@ -66,19 +64,17 @@ test("invoices: the list, search, sorting, a PDF and the yearly ZIP", async ({ p
 });
 
 test("product fleet: products, technical documents and after-sales documents", async ({ page }) => {
-  test.slow(); // three screens through axe, and a PDF
+  test.slow(); // three screens and a PDF
   await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/parc-produits");
   const main = portal(page).locator("main");
   const rows = main.locator("table.data tbody tr");
   await expect(rows.first()).toBeVisible();
-  await expectAccessible(page);
   await rows
     .first()
     .getByRole("link", { name: /Documents techniques/ })
     .click();
   await expect(page).toHaveURL(/\/portail\/mon-compte\/parc-produits\/[^/]+$/);
   await expect(main.getByText(/Code produit/)).toBeVisible();
-  await expectAccessible(page);
   const open = main.getByRole("button", { name: /Ouvrir le PDF/ }).first();
   if (await open.count()) {
     const popup = page.waitForEvent("popup");
@@ -100,7 +96,6 @@ test("product fleet: products, technical documents and after-sales documents", a
   }
   await main.getByRole("link", { name: "Service après-vente", exact: true }).click();
   await expect(page).toHaveURL(/\/sav$/);
-  await expectAccessible(page);
 
   // An unknown family is a clear not-found page, not a crash.
   await page.goto("/portail/mon-compte/parc-produits/NOPE-404");
@@ -115,17 +110,14 @@ test("adviser, contacts and the contact form", async ({ page, request }) => {
   await expect(photo).toHaveAttribute("alt", /Photo de/);
   await expect(main.locator('a[href^="tel:"]').first()).toBeVisible();
   await expect(main.locator('a[href^="mailto:"]').first()).toBeVisible();
-  await expectAccessible(page);
 
   await page.goto("/portail/contact");
   await expect(main.getByRole("heading", { level: 2, name: "Votre conseiller MACC" })).toBeVisible();
-  await expectAccessible(page);
 
   await page.goto("/portail/contact/formulaire-contact");
   const form = main.locator("form");
   await form.getByRole("button", { name: "Envoyer mon message" }).click();
   await expect(form.getByRole("alert")).toBeFocused();
-  await expectAccessible(page);
   const service = (await form.getByLabel("Service").locator("option").nth(1).textContent())!;
   await form.getByLabel("Service").selectOption({ index: 1 });
   await form.getByLabel("Objet").fill("Question sur ma dernière livraison");
@@ -148,12 +140,9 @@ test("the UK customer sees every empty state", async ({ page }) => {
   await expect(main.getByRole("link", { name: /Mes factures/ })).toHaveCount(0);
   await page.goto("/portail/mon-compte/factures");
   await expect(main.getByRole("status").or(main.locator(".alert")).first()).toBeVisible();
-  await expectAccessible(page);
   await page.goto("/portail/mon-compte/parc-produits");
   await expect(main.getByText("Vous n'avez aucun produit MACC.")).toBeVisible();
-  await expectAccessible(page);
   await page.goto("/portail/contact/conseiller");
   await expect(main.locator(".alert")).toBeVisible();
   await expect(main.locator('a[href^="tel:"]').first()).toBeVisible();
-  await expectAccessible(page);
 });

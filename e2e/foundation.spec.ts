@@ -24,7 +24,6 @@ test.describe("France page (fr-FR)", () => {
     await expect(company).toContainText("Établissements Durand et Fils");
     await expect(company).toContainText("81234567600017");
     await expect(company.getByRole("link", { name: "Changer d'entreprise" })).toBeVisible();
-    await expectAccessible(page);
 
     // No credential readable by scripts: nothing token-like in storage, the refresh cookie is HttpOnly.
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
@@ -110,7 +109,6 @@ test("the UK customer sees no join-us entries", async ({ page }) => {
   await expect(portal.getByRole("link", { name: "Carrières" })).toHaveCount(0);
   // One company: no change-company icon.
   await expect(portal.getByRole("link", { name: "Changer d'entreprise" })).toHaveCount(0);
-  await expectAccessible(page);
 });
 
 test("the Belgian page speaks Dutch and shows the Belgian contacts", async ({ page }) => {
@@ -123,7 +121,6 @@ test("the Belgian page speaks Dutch and shows the Belgian contacts", async ({ pa
 test("the portal guards protected routes and returns to them after login", async ({ page }) => {
   await page.goto("/portail/mon-compte/factures");
   await expect(page).toHaveURL(/\/portail\/mon-compte\/connexion$/);
-  await expectAccessible(page);
   await logIn(page, "multi@demo.macc.test", "macc-portal");
   await expect(page).toHaveURL(/choixEntreprise$/);
   await page

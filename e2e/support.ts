@@ -29,7 +29,11 @@ export async function axeViolations(page: Page, within?: [string, string]): Prom
   }, within ?? null);
 }
 
-/** WCAG 2.2 AA through axe, then our own button contrast check. */
+/**
+ * WCAG 2.2 AA through axe, then our own button contrast check. The sweep (a11y.spec.ts) checks every
+ * route's first screen and the empty-submit error summaries: a flow calls this only on the states it
+ * alone reaches (server answers, later steps, dialogs, host pages).
+ */
 export async function expectAccessible(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([]);
   expect(await unreadableButtons(page)).toEqual([]);

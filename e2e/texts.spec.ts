@@ -55,6 +55,5 @@ test.describe("texts", () => {
     await expect(
       form.getByText(/adresse e-mail ou un numéro de mobile déjà connus pour votre entreprise, que vous choisissez à l'étape 3/),
     ).toBeVisible();
-    await expectAccessible(page);
   });
 });
