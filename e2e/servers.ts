@@ -10,9 +10,9 @@
  * a config's web servers one after another, each creating and seeding its database (25 s in all);
  * this seeds one database, gives each server a copy and starts the three side by side.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { startServer, stopAll } from "../scripts/bench-processes.mjs";
 
 export const PORT = Number(process.env.E2E_PORT ?? 4183);
 export const MAINTENANCE_PORT = PORT + 1;
@@ -28,20 +28,10 @@ const SERVERS: Array<{ port: number; env: Record<string, string> }> = [
   { port: SHORT_IDLE_PORT, env: { ...DEMO, ...LIGHT_TESTING, SESSION_IDLE_MINUTES: "1" } },
 ];
 
-/** Printed once every server answers: playwright.config.ts waits for it. */
+/** Printed once every server listens: playwright.config.ts waits for it. */
 export const READY_LINE = "e2e servers ready";
 
 const dataDir = (name: string | number) => `.data/e2e-${name}`;
-
-async function answers(port: number): Promise<boolean> {
-  try {
-    // Any answer will do: the maintenance server answers 503 on /api.
-    await fetch(`http://127.0.0.1:${port}/`);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function start(): Promise<void> {
   // The database every server starts from: migrated and seeded once, the way the server does it.
@@ -55,26 +45,21 @@ async function start(): Promise<void> {
   await seedIfEmpty(db, { demo: true });
   await db.close();
 
-  const children: ChildProcess[] = SERVERS.map(({ port, env }) => {
-    rmSync(dataDir(port), { recursive: true, force: true });
-    cpSync(template, dataDir(port), { recursive: true });
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir(port) },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    child.on("exit", (code, signal) => {
-      console.error(`The e2e server on port ${port} stopped (${signal ?? `exit ${code}`}).`);
-      process.exit(1);
-    });
-    return child;
-  });
-  const stop = () => {
-    for (const child of children) child.removeAllListeners("exit").kill();
-    process.exit(0);
-  };
-  process.on("SIGTERM", stop).on("SIGINT", stop);
-
-  for (const { port } of SERVERS) while (!(await answers(port))) await new Promise((r) => setTimeout(r, 100));
+  const stop = (code: number) => void stopAll().then(() => process.exit(code));
+  process.on("SIGTERM", () => stop(0)).on("SIGINT", () => stop(0));
+  try {
+    await Promise.all(
+      SERVERS.map(({ port, env }) => {
+        rmSync(dataDir(port), { recursive: true, force: true });
+        cpSync(template, dataDir(port), { recursive: true });
+        return startServer({ dataDir: dataDir(port) }, env, { port });
+      }),
+    );
+  } catch (error) {
+    console.error(`The e2e servers could not start: ${error instanceof Error ? error.message : String(error)}`);
+    stop(1);
+    return;
+  }
   console.log(READY_LINE);
 }
 

@@ -1,6 +1,7 @@
-// The processes the benchmark starts (API servers, a throw-away PostgreSQL cluster, the proxy), and
-// their clean shutdown: every start registers its stop, `stopAll` runs them newest first, and it
-// runs on failure and on Ctrl-C too (see bench.mjs).
+// The processes the benchmark, the soak and the browser tests start (API servers, a throw-away
+// PostgreSQL cluster, the proxy), and their clean shutdown: every start registers its stop,
+// `stopAll` runs them newest first, and it runs on failure and on Ctrl-C too (see bench.mjs).
+// Typed for TypeScript callers in bench-processes.d.mts.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -99,17 +100,17 @@ function serverEnv(port, database, extra) {
 }
 
 /**
- * Starts the reference server (from the current build) on a free port. `database`: `{ url }` for
- * PostgreSQL, or `{ dataDir }` for PGlite; without either, a fresh PGlite folder deleted at the end.
- * `env`: more settings (the soak's limits).
+ * Starts the reference server (from the current build) on `port`, else a free port. `database`:
+ * `{ url }` for PostgreSQL, or `{ dataDir }` for PGlite; without either, a fresh PGlite folder
+ * deleted at the end. `env`: more settings (the soak's limits).
  */
-export async function startServer(database = {}, env = {}) {
+export async function startServer(database = {}, env = {}, { port } = {}) {
   if (!database.url && !database.dataDir) {
     const dataDir = mkdtempSync(join(tmpdir(), "macc-bench-"));
     onStop(() => rmSync(dataDir, { recursive: true, force: true }));
     database = { dataDir };
   }
-  const port = await freePort();
+  port ??= await freePort();
   const { stop } = await startProcess(`server on port ${port}`, process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: serverEnv(port, database, env),
     ready: /listening on/,
