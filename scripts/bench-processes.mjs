@@ -1,4 +1,4 @@
-// The processes the benchmark, the soak and the browser tests start (API servers, a throw-away
+// The processes the benchmark, the size budgets, the soak and the browser tests start (API servers, a throw-away
 // PostgreSQL cluster, the proxy), and their clean shutdown: every start registers its stop,
 // `stopAll` runs them newest first, and it runs on failure and on Ctrl-C too (see bench.mjs).
 // Typed for TypeScript callers in bench-processes.d.mts.

@@ -7,17 +7,15 @@
 // results there as JSON ([{ group, name, value, unit, budget, ok, goal? }]) for the benchmark report.
 // A budget guards against growth and fails this script (CI runs it); a goal (`goal: true`) is where a
 // page should get to: printed and reported, it fails `npm run bench`, not this script.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { startServer, stopAll } from "./bench-processes.mjs";
 
 const JS_DIR = "dist/static/js";
 const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 // Goal: the footer, on every page of every site, weighs at most a quarter more than React itself (React
-// and react-dom's chunk, measured in the same build): the core, the API client (ofetch), its texts and itself.
+// and react-dom's chunk, measured in the same build): the core, the API client, its texts and itself.
 const reactFile = readdirSync(JS_DIR).find((file) => /^react-[\w-]+\.js$/.test(file));
 if (!reactFile) throw new Error(`No React chunk in ${JS_DIR}: build first (npm run build).`);
 const reactKb = gzipKb(`${JS_DIR}/${reactFile}`);
@@ -49,16 +47,7 @@ const SCREENS = [
   { name: "narrow", viewport: { width: 412, height: 823 } },
 ];
 
-const port = 4300 + Math.floor(Math.random() * 500);
-const dataDir = mkdtempSync(join(tmpdir(), "macc-bench-"));
-const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise((resolve, reject) => {
-  server.stdout.on("data", (chunk) => String(chunk).includes("listening") && resolve());
-  server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-});
+const { origin } = await startServer();
 
 const kb = (bytes) => bytes / 1024;
 const browser = await chromium.launch({
@@ -102,7 +91,7 @@ try {
             ),
         );
       });
-      await page.goto(`http://127.0.0.1:${port}${budget.page}`);
+      await page.goto(`${origin}${budget.page}`);
       await page.locator(budget.ready).first().waitFor();
       await page.waitForLoadState("networkidle");
       for (const body of await Promise.all(bodies)) {
@@ -147,7 +136,7 @@ try {
           for (const entry of list.getEntries()) if (!entry.hadRecentInput) globalThis.__layoutShift += entry.value;
         }).observe({ type: "layout-shift", buffered: true });
       });
-      await page.goto(`http://127.0.0.1:${port}${path}`);
+      await page.goto(`${origin}${path}`);
       await page.locator(ready).first().waitFor();
       await page.waitForLoadState("networkidle");
       await page.waitForTimeout(500);
@@ -168,8 +157,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopAll();
 }
 if (process.env.BENCH_SIZE_JSON) writeFileSync(process.env.BENCH_SIZE_JSON, `${JSON.stringify(results, null, 2)}\n`);
 process.exit(failed ? 1 : 0);
