@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { pgliteDb } from "./db/db.ts";
+import { MEMORY_DB_START_PARAMS, pgliteDb } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed.ts";
 
@@ -21,7 +21,7 @@ declare module "vitest" {
 
 /** One database, dumped once migrated (`bare`) and again with the demo data (`seeded`): a single start-up of the engine. */
 async function images(): Promise<{ seeded: Buffer; bare: Buffer }> {
-  const pglite = new PGlite();
+  const pglite = new PGlite({ startParams: MEMORY_DB_START_PARAMS });
   const db = pgliteDb(pglite);
   await migrate(db);
   const bare = Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer());
