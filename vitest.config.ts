@@ -27,6 +27,7 @@ const LOGIC = [
   "src/core/features.test.ts",
   "src/core/format.test.ts",
   "src/core/iban.test.ts",
+  "src/core/idempotency.test.ts",
   "src/core/idle.test.ts",
   "src/core/locale.test.ts",
   "src/core/password-rules.test.ts",

@@ -191,6 +191,40 @@ test("forms keep what was typed through a failed submit, and the retry goes thro
   await expect(main(page).getByLabel("Prénom", { exact: true })).toHaveValue(typed);
 });
 
+test("a contact message whose answer was lost on the way is recorded once when sent again", async ({ page, request }) => {
+  await enterPortal(page, "uk@demo.macc.test", 0, "/portail/contact/formulaire-contact");
+  const contact = main(page).locator("form");
+  const subject = `Réponse perdue ${Date.now()}`;
+  await contact.getByLabel("Service").selectOption({ index: 1 });
+  await contact.getByLabel("Objet").fill(subject);
+  await contact.getByLabel("Votre message").fill("Ce message ne doit arriver qu'une fois.");
+  // The first request reaches the API, which records it; its answer never reaches the page.
+  const keys: string[] = [];
+  await page.route(/\/api\/me\/contact$/, async (route) => {
+    keys.push(route.request().headers()["idempotency-key"] ?? "");
+    if (keys.length > 1) return route.continue();
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await contact.getByRole("button", { name: "Envoyer mon message" }).click();
+  await expect(main(page).getByRole("alert").first()).toContainText("Votre message n'a pas pu être envoyé");
+  await contact.getByRole("button", { name: "Envoyer mon message" }).click();
+  await expect(
+    main(page)
+      .getByRole("status")
+      .filter({ hasText: /Votre message a été envoyé/ }),
+  ).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  // One message: one mail to the service, one acknowledgement to the customer.
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get("/demo/outbox.json")).json()) as Array<{ subject: string | null; text: string }>;
+      return mails.filter((m) => (m.subject ?? "").includes(subject) || m.text.includes(subject)).length;
+    })
+    .toBe(2);
+});
+
 test("a screen's code or an element's code that fails to download: the load error in place, and the retry works once the file is back", async ({
   page,
 }) => {

@@ -1,8 +1,17 @@
-/** Adviser job titles and contact-form services in the language of each of the ten locales. */
+/** Adviser job titles and contact-form services in the language of each of the ten locales; contact messages sent once per Idempotency-Key. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../db/seed.ts";
 import { LOCALES } from "../../src/core/constants.ts";
-import { createTestApp, fromAddress, json, settleMail, waitForMail, withBotCheck, type TestContext } from "../test-support.ts";
+import {
+  createTestApp,
+  expectProblem,
+  fromAddress,
+  json,
+  settleMail,
+  waitForMail,
+  withBotCheck,
+  type TestContext,
+} from "../test-support.ts";
 import type { FooterContact } from "./footer.ts";
 
 let t: TestContext;
@@ -140,5 +149,76 @@ describe("POST /api/me/contact with the service named as the form shows it", () 
     expect(toService.text).toContain("Service demandé : Conseil agronomique");
     const ack = await waitForMail(t.db, (m) => m.to === "multi@demo.macc.test" && m.text.includes(subject));
     expect(ack.text).toContain("Pflanzenbauberatung");
+  });
+});
+
+describe("POST /api/me/contact with an Idempotency-Key: a message sent again is recorded once", () => {
+  const message = (subject: string) => ({ service: "Service clients", subject, message: "Bonjour, pouvez-vous me rappeler ?" });
+  const send = async (body: unknown, key?: string) =>
+    t.app.request(
+      "/api/me/contact",
+      await withBotCheck(t.app, json(body, { Authorization: `Bearer ${company[FRA]}`, ...(key ? { "Idempotency-Key": key } : {}) })),
+    );
+  const stored = async (subject: string) =>
+    (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM contact_messages WHERE subject = $1", [subject])).rows[0]!.n;
+  const queued = async (subject: string) =>
+    (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_queue WHERE subject LIKE $1 OR body LIKE $1", [`%${subject}%`]))
+      .rows[0]!.n;
+  const sentFromAccount = async () =>
+    (await t.db.query<{ n: number }>("SELECT coalesce(sum(count), 0)::int AS n FROM rate_limits WHERE key LIKE 'contact:account:%'"))
+      .rows[0]!.n;
+
+  beforeAll(() => t.db.query("DELETE FROM rate_limits WHERE key LIKE 'contact:account:%'"));
+
+  it("the same key again: the first answer, marked replayed; one message, two e-mails, one counted towards the limit", async () => {
+    const subject = `Rappel ${Date.now()}`;
+    const key = crypto.randomUUID();
+    const first = await send(message(subject), key);
+    expect(first.status).toBe(201);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const firstBody = await first.text();
+    const again = await send(message(subject), key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.text()).toBe(firstBody);
+    expect(await stored(subject)).toBe(1);
+    expect(await queued(subject)).toBe(2);
+    expect(await sentFromAccount()).toBe(1);
+  });
+
+  it("5 concurrent requests with one key: one message, five equal answers", async () => {
+    const subject = `Concurrent ${Date.now()}`;
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send(message(subject), key)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(await Promise.all(answers.map((a) => a.text()))).size).toBe(1);
+    expect(await stored(subject)).toBe(1);
+  });
+
+  it("the key of another message → 422 idempotency-key-reused, nothing stored; a malformed key → 400", async () => {
+    const key = crypto.randomUUID();
+    expect((await send(message(`Premier ${Date.now()}`), key)).status).toBe(201);
+    const other = `Autre ${Date.now()}`;
+    const reused = await expectProblem(await send(message(other), key), 422);
+    expect(reused.type).toBe("urn:macc:problem:idempotency-key-reused");
+    expect(await stored(other)).toBe(0);
+    const malformed = await expectProblem(await send(message(other), "short"), 400);
+    expect(malformed.type).toBe("urn:macc:problem:idempotency-key");
+    expect(await stored(other)).toBe(0);
+  });
+
+  it("a refused message does not use its key up: corrected, it goes through with the same key", async () => {
+    const key = crypto.randomUUID();
+    const subject = `Corrigé ${Date.now()}`;
+    await expectProblem(await send({ ...message(subject), message: "court" }, key), 422);
+    expect((await send(message(subject), key)).status).toBe(201);
+    expect(await stored(subject)).toBe(1);
+  });
+
+  it("without the header, each request is a new message (integrations that send none keep working)", async () => {
+    const subject = `Sans clé ${Date.now()}`;
+    expect((await send(message(subject))).status).toBe(201);
+    expect((await send(message(subject))).status).toBe(201);
+    expect(await stored(subject)).toBe(2);
   });
 });

@@ -5,7 +5,9 @@ import { defaultConfig } from "../config.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
 import { requireBotCheck } from "../http/bot-check.ts";
 import { requireCompany } from "../http/company.ts";
+import type { Queryable } from "../db/db.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer } from "../http/idempotency.ts";
 import { noticeLanguage } from "../http/locale.ts";
 import { MESSAGES, ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
 import { hit } from "../http/rate-limit.ts";
@@ -42,6 +44,7 @@ const ContactBody = v.object(
 /** Messages allowed per account and window by default (`hit` inside the transaction: a refused one is not counted). */
 export const CONTACT_MAX_PER_ACCOUNT = defaultConfig().contactMaxPerAccount;
 const CONTACT_WINDOW_SECONDS = 3600;
+const IDEMPOTENCY_SCOPE = "contact-message";
 
 /** The service name as typed (trimmed), whatever else is wrong with the body. */
 function typedService(raw: unknown): string {
@@ -57,6 +60,7 @@ export function contactRoutes(deps: Deps) {
   app.post("/", requireAuth(deps), requireBotCheck(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const scope = c.get("company");
+    const key = c.req.header(IDEMPOTENCY_KEY_HEADER) === undefined ? null : idempotencyKey(c);
     const raw = await readJson(c, v.unknown(), { multiline: ["message"] });
     const parsed = v.safeParse(ContactBody, raw, { abortPipeEarly: true });
     const errors: ProblemFieldError[] = (parsed.success ? [] : toFieldErrors(parsed.issues)).map((e) =>
@@ -99,7 +103,7 @@ export function contactRoutes(deps: Deps) {
       },
     };
     const lang = noticeLanguage(c, who.langue);
-    const { id, mailIds } = await db.transaction(async (tx) => {
+    const write = async (tx: Queryable) => {
       const state = await hit(tx, `contact:account:${scope.uuidCompte}`, CONTACT_WINDOW_SECONDS);
       if (state.count > deps.config.contactMaxPerAccount) throw tooManyRequests("Vous avez envoyé trop de messages.", state.retryAfter);
       const id = await insertContactMessage(tx, {
@@ -116,10 +120,16 @@ export function contactRoutes(deps: Deps) {
         await enqueueMail(tx, contactServiceMail(to, { ...details, service: sub.nomFr ?? serviceName })),
         await enqueueMail(tx, contactAcknowledgementMail(lang, details)),
       ];
-      return { id, mailIds };
-    });
-    deliverInBackground(db, mailer, mailIds);
-    return c.json({ id }, 201);
+      return { answer: { status: 201, body: JSON.stringify({ id }) } satisfies IdempotentAnswer, result: mailIds };
+    };
+    // With a key, a repeat of the same message (a retry after a lost answer) gets the first answer
+    // and sends nothing; a repeat does not count towards the hourly limit either.
+    const hash = requestHash([scope.uuidCompte, scope.idTier, serviceName, body.subject, body.message]);
+    const outcome = key
+      ? await runOnce(db, IDEMPOTENCY_SCOPE, key, hash, write)
+      : { replayed: false as const, ...(await db.transaction(write)) };
+    if (!outcome.replayed) deliverInBackground(db, mailer, outcome.result);
+    return sendAnswer(c, outcome.answer, outcome.replayed);
   });
 
   return app;

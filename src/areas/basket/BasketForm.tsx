@@ -24,7 +24,7 @@ import { useForm } from "../../ui/useForm";
 import { useResource } from "../../ui/useResource";
 import { followInAddress } from "./address";
 import { getProfileContact, sendBasket, type BasketRequest } from "./basket-api";
-import { rememberSent, submissionKey, type SentRecord } from "./submission";
+import { rememberSent, basketSubmissionKey, type SentRecord } from "./submission";
 import { BASKET_FIELDS, validateBasket, type BasketField, type BasketRule, type BasketValues } from "./validate-basket";
 
 /**
@@ -100,7 +100,7 @@ export function BasketForm({ panier, onSent }: { panier: string[]; onSent: (reco
         theme,
       };
       // Kept for exactly this request from this account and company: a retry is recorded once.
-      const key = submissionKey([account, company?.idTier ?? null, body]);
+      const key = basketSubmissionKey([account, company?.idTier ?? null, body]);
       try {
         const sent = await sendBasket(request, body, key, botCheck.take);
         const record: SentRecord = {

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import type { ApiRequest } from "../../core/api";
 import { BOT_CHECK_HEADER } from "../../core/bot-check";
 import { ApiError } from "../../core/errors";
+import { IDEMPOTENCY_KEY_HEADER, sendWhileInProgress } from "../../core/idempotency";
 import type { Theme } from "../../core/constants";
 import type { BasketValues } from "./validate-basket";
 
@@ -43,9 +44,6 @@ export interface BasketRequest extends BasketValues {
   theme: Theme;
 }
 
-/** How long to wait for a first submission of the same key still being recorded (409 + Retry-After). */
-const IN_PROGRESS_TRIES = 3;
-
 /**
  * Sends the basket once: `key` is the submission's idempotency key, so a repeated request (a retry
  * after a lost answer, a reload) gets the first answer and records nothing new. A customer's token
@@ -54,25 +52,26 @@ const IN_PROGRESS_TRIES = 3;
  * The screen shows every failure itself.
  */
 export async function sendBasket(request: ApiRequest, body: BasketRequest, key: string, proof: () => Promise<string>): Promise<SentBasket> {
-  let anonymous = false;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const answer = await request<unknown>("/basket/requests", {
-        method: "POST",
-        body,
-        headers: { "Idempotency-Key": key, [BOT_CHECK_HEADER]: await proof() },
-        errors: "inline",
-        optional: true,
-        anonymous,
-      });
-      return v.parse(SentSchema, answer);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      // The session was refused (it has just ended): the API stored nothing, the basket goes as a visitor's.
-      if (error.status === 401 && !anonymous) anonymous = true;
-      else if (error.status !== 409 || attempt >= IN_PROGRESS_TRIES) throw error;
-      else await new Promise((resolve) => setTimeout(resolve, (error.retryAfter ?? 1) * 1000));
-    }
+  const send = async (anonymous: boolean) =>
+    v.parse(
+      SentSchema,
+      await sendWhileInProgress(async () =>
+        request<unknown>("/basket/requests", {
+          method: "POST",
+          body,
+          headers: { [IDEMPOTENCY_KEY_HEADER]: key, [BOT_CHECK_HEADER]: await proof() },
+          errors: "inline",
+          optional: true,
+          anonymous,
+        }),
+      ),
+    );
+  try {
+    return await send(false);
+  } catch (error) {
+    // The session was refused (it has just ended): the API stored nothing, the basket goes as a visitor's.
+    if (error instanceof ApiError && error.status === 401) return send(true);
+    throw error;
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStorage } from "../../test/memory-storage";
-import { lastSent, rememberSent, submissionKey } from "./submission";
+import { lastSent, rememberSent, basketSubmissionKey } from "./submission";
 
 const REQUEST = ["uuid-1", "T1", { items: ["1001"], nom: "Jean Dupont" }];
 const RECORD = { reference: "P-2026-000001", createdAt: "2026-11-24T19:00:00Z", mobile: "06 12 34 56 78", sms: true, items: [] };
@@ -8,20 +8,20 @@ const RECORD = { reference: "P-2026-000001", createdAt: "2026-11-24T19:00:00Z", 
 describe("the submission's idempotency key", () => {
   it("is kept for the same request, new for another, spent once the basket is sent", () => {
     const storage = new MemoryStorage();
-    const first = submissionKey(REQUEST, storage);
+    const first = basketSubmissionKey(REQUEST, storage);
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
-    expect(submissionKey(REQUEST, storage)).toBe(first);
-    const other = submissionKey(["uuid-1", "T1", { items: ["1001"], nom: "Jeanne Dupont" }], storage);
+    expect(basketSubmissionKey(REQUEST, storage)).toBe(first);
+    const other = basketSubmissionKey(["uuid-1", "T1", { items: ["1001"], nom: "Jeanne Dupont" }], storage);
     expect(other).not.toBe(first);
     // Back to the first request: a new key (the one kept belongs to the last request tried).
-    expect(submissionKey(REQUEST, storage)).not.toBe(first);
-    const last = submissionKey(REQUEST, storage);
+    expect(basketSubmissionKey(REQUEST, storage)).not.toBe(first);
+    const last = basketSubmissionKey(REQUEST, storage);
     rememberSent(RECORD, storage);
-    expect(submissionKey(REQUEST, storage)).not.toBe(last);
+    expect(basketSubmissionKey(REQUEST, storage)).not.toBe(last);
   });
 
   it("without storage (blocked), a fresh key each time, and no confirmation to show", () => {
-    expect(submissionKey(REQUEST, null)).not.toBe(submissionKey(REQUEST, null));
+    expect(basketSubmissionKey(REQUEST, null)).not.toBe(basketSubmissionKey(REQUEST, null));
     rememberSent(RECORD, null);
     expect(lastSent(null)).toBeNull();
   });

@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { browserStorage, readJson, removeKey, writeJson } from "../../core/storage";
+import { spendSubmissionKey, submissionKey } from "../../core/idempotency";
+import { browserStorage, readJson, writeJson } from "../../core/storage";
 
 /*
  * What outlives a reload of the basket screen, in the tab's session storage: the idempotency key
@@ -14,13 +15,8 @@ const SENT_KEY = "macc:basket-sent";
  * it and what), so a retry after a lost answer or a reload is recorded once; a new one as soon as
  * the basket or the data change.
  */
-export function submissionKey(request: unknown, storage: Storage | null = browserStorage("session")): string {
-  const fingerprint = JSON.stringify(request);
-  const saved = readJson(storage, SUBMISSION_KEY) as { key?: unknown; fingerprint?: unknown } | null;
-  if (saved && saved.fingerprint === fingerprint && typeof saved.key === "string") return saved.key;
-  const key = crypto.randomUUID();
-  writeJson(storage, SUBMISSION_KEY, { key, fingerprint });
-  return key;
+export function basketSubmissionKey(request: unknown, storage: Storage | null = browserStorage("session")): string {
+  return submissionKey(SUBMISSION_KEY, request, storage);
 }
 
 const SentRecordSchema = v.object({
@@ -35,7 +31,7 @@ export type SentRecord = v.InferOutput<typeof SentRecordSchema>;
 
 /** The basket was recorded: its key is spent, its confirmation kept for PANIER_VALIDER. */
 export function rememberSent(record: SentRecord, storage: Storage | null = browserStorage("session")): void {
-  removeKey(storage, SUBMISSION_KEY);
+  spendSubmissionKey(SUBMISSION_KEY, storage);
   writeJson(storage, SENT_KEY, record);
 }
 

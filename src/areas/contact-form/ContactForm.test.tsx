@@ -390,6 +390,51 @@ describe("<macc-contact-form>", () => {
       await view.screen.findByText(TEXT.sent);
       expect(view.screen.queryByText(TEXT.failedWithPhone(PHONE))).toBeNull();
       expect(calls.callsTo(SEND)).toHaveLength(2);
+      // The same message keeps its idempotency key: had the first one been recorded after all, the API would not record it twice.
+      const [first, second] = calls.callsTo(SEND).map((call) => call.headers["idempotency-key"]);
+      expect(first).toMatch(/^[0-9a-f-]{36}$/);
+      expect(second).toBe(first);
+    });
+
+    it("409 (the first request with its key still being recorded): sent again after Retry-After, with the same key; the success", async () => {
+      let attempts = 0;
+      const calls = api({
+        [SEND]: () =>
+          ++attempts === 1
+            ? {
+                status: 409,
+                headers: { "Content-Type": "application/problem+json", "Retry-After": "0" },
+                body: { status: 409, title: "Conflict", type: "urn:macc:problem:request-in-progress" },
+              }
+            : { status: 201, body: { id: "m-3" } },
+      });
+      logIn();
+      const view = await mountForm();
+      fill(view, VALID);
+      submit(view);
+      await view.screen.findByText(TEXT.sent);
+      const keys = calls.callsTo(SEND).map((call) => call.headers["idempotency-key"]);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      // Each attempt carries its own solution of the bot check (a solution is spent by the request it goes with).
+      const solutions = calls.callsTo(SEND).map((call) => call.headers["x-bot-check"]);
+      expect(solutions[1]).not.toBe(solutions[0]);
+    });
+
+    it("once a message is recorded, the next one gets a new key, even with the same text", async () => {
+      const calls = api();
+      logIn();
+      const view = await mountForm();
+      fill(view, VALID);
+      submit(view);
+      await view.screen.findByText(TEXT.sent);
+      fireEvent.click(view.screen.getByRole("button", { name: TEXT.another }));
+      await waitFor(() => expect(view.root.querySelector("form")).not.toBeNull());
+      fill(view, VALID);
+      submit(view);
+      await waitFor(() => expect(calls.callsTo(SEND)).toHaveLength(2));
+      const [first, second] = calls.callsTo(SEND).map((call) => call.headers["idempotency-key"]);
+      expect(second).not.toBe(first);
     });
 
     it("422: the server's messages on their fields (paths of the body), what was typed kept", async () => {

@@ -18,7 +18,7 @@ import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
 import { useFooterContact } from "../../ui/useFooterContact";
 import { MESSAGE_MAX, MESSAGE_MIN, sendMessage, SUBJECT_MAX, validateMessage, type ContactMessage } from "./contact-api";
-import { isLogged } from "../../core/store";
+import { isLogged, selectCompany } from "../../core/store";
 
 const EMPTY: ContactMessage = { service: "", subject: "", message: "" };
 
@@ -27,6 +27,8 @@ export function ContactForm() {
   const { t } = useLingui();
   const { locale, theme, request } = useElement();
   const logged = useMacc(isLogged);
+  const account = useMacc((s) => s.auth.user?.uuidCompte ?? null);
+  const company = useMacc(selectCompany);
   const network = useMacc((s) => footerNetwork(s, locale, theme));
   const contacts = useFooterContact(network, { errors: "inline" });
   const phone = companyPhone(contacts.data);
@@ -60,7 +62,8 @@ export function ContactForm() {
         await sendMessage(
           request,
           { service: values.service, subject: values.subject.trim(), message: values.message.trim() },
-          await botCheck.take(),
+          [account, company?.idTier ?? null],
+          botCheck.take,
         );
         setOutcome("sent");
       } catch (error) {
