@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run soak` (issue 13, "load, with nothing lost"): simulated customers on loopback, each going
 // through a whole visit again and again for a bounded time — proof of work solved and login, a
-// company chosen, the invoice list, an invoice PDF, a contact message, a basket validation (every
-// third one sent twice with its Idempotency-Key: one after the other, or both at once), logout —
+// company chosen, the invoice list, an invoice PDF, a contact message (every third one sent again
+// with its Idempotency-Key after the answer), a basket validation (every third one sent twice with
+// its Idempotency-Key: one after the other, or both at once), logout —
 // on PGlite and on PostgreSQL (DATABASE_URL, else a throw-away cluster as the benchmark starts,
 // in a schema of its own dropped afterwards). Then it checks in the database that exactly the
 // contact messages and basket requests acknowledged with 2xx are there, each once, and that the
@@ -37,12 +38,13 @@ import { withSoakSection } from "./soak-section.mjs";
 
 const ENGINES = ["pglite", "postgres"];
 const STEPS = [
-  ["challenge", "`GET /api/bot-check/challenge` (3 a visit)"],
+  ["challenge", "`GET /api/bot-check/challenge` (3 a visit, 4 when the message is sent again)"],
   ["login", "`POST /api/auth/login`"],
   ["company", "company chosen: `GET /api/me`"],
   ["invoices", "`GET /api/me/invoices?page=1`"],
   ["pdf", "`GET /api/me/invoices/{id}/pdf`"],
   ["contact", "`POST /api/me/contact`"],
+  ["contact again", "the same contact message, same key (1 visit in 3)"],
   ["basket", "`POST /api/basket/requests`"],
   ["basket again", "the same basket, same key (1 visit in 3)"],
   ["logout", "`POST /api/auth/logout`"],
@@ -205,18 +207,31 @@ async function visitOnce(ctx, i, visit, base, proof) {
     const pdf = await call(rec, "pdf", `${origin}/api/me/invoices/${invoice.id}/pdf`, { headers: auth }, [200]);
     if (pdf && pdf.body.subarray(0, 5).toString() !== "%PDF-") rec.problem("pdf: not a PDF");
     const token = `SOAK-${run}-${i}-${visit}`;
-    const contact = await call(
-      rec,
-      "contact",
-      `${origin}/api/me/contact`,
-      {
-        method: "POST",
-        headers: { ...auth, "Content-Type": "application/json", "X-Bot-Check": await proof() },
-        body: JSON.stringify({ service: services[company.idTier], subject: token, message: `Message de charge ${token}, merci.` }),
-      },
-      [201],
-    );
+    // With its key, as the form sends it; one visit in three sends it again after the answer (a retry).
+    const sendContact = async (step) =>
+      call(
+        rec,
+        step,
+        `${origin}/api/me/contact`,
+        {
+          method: "POST",
+          headers: {
+            ...auth,
+            "Content-Type": "application/json",
+            "Idempotency-Key": `soak-contact-${run}-${i}-${visit}`,
+            "X-Bot-Check": await proof(),
+          },
+          body: JSON.stringify({ service: services[company.idTier], subject: token, message: `Message de charge ${token}, merci.` }),
+        },
+        [201],
+      );
+    const contact = await sendContact("contact");
     if (contact) acks.contacts.set(contact.body.id, token);
+    if (contact && (i + visit) % 3 === 1) {
+      const again = await sendContact("contact again");
+      if (again && (again.body.id !== contact.body.id || again.headers.get("idempotent-replayed") !== "true"))
+        rec.problem("contact: a repeat with its key was not answered with the first answer");
+    }
     await basket(ctx, {
       auth,
       proof: await proof(),
@@ -495,7 +510,7 @@ function renderSection(results, options, started) {
     `Written by \`npm run soak\` (scripts/soak.mjs) on ${started.toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} cores, ` +
       "client, server and database on this machine. Each simulated customer repeats a whole visit until the time is up: proof of work " +
       "(solved as the elements solve it) and login, a company chosen (one of four, in turn), the invoice list, an invoice PDF, a contact " +
-      "message, a basket validation (one visit in three sends it twice with the same `Idempotency-Key`, alternately after the answer and at " +
+      "message with its `Idempotency-Key` (one visit in three sends it again after the answer), a basket validation (one visit in three sends it twice with the same `Idempotency-Key`, alternately after the answer and at " +
       "the same moment), logout. The server runs with `TRUST_PROXY=1` and one `X-Forwarded-For` address per customer, and its hourly limits " +
       "raised (`LOGIN_MAX_PER_CLIENT`, `CONTACT_MAX_PER_ACCOUNT`, `BASKET_MAX_PER_CLIENT`: the soak measures the writes, not the throttle), " +
       "`BOT_CHECK_MAX_NUMBER=1000` and the outbox (`DEMO_OUTBOX=1`). Afterwards, in the database: the contact messages and basket requests " +
