@@ -315,6 +315,33 @@ describe("<macc-bank-details>: the change form", () => {
     expect(FakeXhr.sent).toHaveLength(1);
   });
 
+  it("sent just after the file's type was read, before the screen caught up: still sent once, with the file", async () => {
+    api();
+    logIn();
+    const view = await mountScreen();
+    type(view, "iban", "FR7630006000011234567890189");
+    type(view, "intitule", "A");
+    // The read of the file's first bytes ends when the test says so.
+    let finishRead = () => {};
+    const file = ribFile(PDF, "juste-lu.pdf");
+    const slice = file.slice.bind(file);
+    file.slice = (...args: Parameters<File["slice"]>) => {
+      const head = slice(...args);
+      const read = head.arrayBuffer();
+      head.arrayBuffer = () => new Promise((resolve) => (finishRead = () => resolve(read)));
+      return head;
+    };
+    Object.defineProperty(control(view, "rib"), "files", { value: [file], configurable: true });
+    fireEvent.change(control(view, "rib"));
+    finishRead();
+    // The read's callbacks have run; React has not drawn the new value yet.
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    submit(view);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect((FakeXhr.sent[0]!.body!.get("rib") as File).name).toBe("juste-lu.pdf");
+    expect(summaryItems(view)).toEqual([]);
+  });
+
   it("the server's field errors (a file too large for it) are shown on the fields; the session stays", async () => {
     FakeXhr.answer = (xhr) =>
       xhr.reply(422, {

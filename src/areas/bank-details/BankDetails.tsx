@@ -256,23 +256,24 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
   }, [outcome]);
 
   // The file's type is read from its first bytes, as the server will (a renamed file is caught here
-  // already). A submit while that read is under way waits for it rather than finding no file.
-  const reading = useRef<Promise<void> | null>(null);
+  // already). Until the form's values hold the file, a submit waits for it rather than finding none:
+  // the read ends before React draws its result, and the values a submit checks are the drawn ones.
+  const reading = useRef<File | null>(null);
   const submitOnceRead = useRef(false);
   const formElement = useRef<HTMLFormElement>(null);
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+    const file = event.target.files?.[0] ?? null;
+    reading.current = file;
     if (!file) return form.set("rib", null);
-    const read = file
+    const type = await file
       .slice(0, RIB_SIGNATURE_BYTES)
       .arrayBuffer()
-      .then((head) => form.set("rib", { file, type: ribTypeOf(new Uint8Array(head)) }));
-    reading.current = read;
-    await read.finally(() => {
-      if (reading.current === read) reading.current = null;
-    });
+      .then((head) => ribTypeOf(new Uint8Array(head)))
+      .catch(() => null); // unreadable: "this type of file is not accepted"
+    if (reading.current === file) form.set("rib", { file, type });
   };
   useEffect(() => {
+    if (reading.current && form.values.rib?.file === reading.current) reading.current = null;
     if (!submitOnceRead.current || reading.current) return;
     submitOnceRead.current = false;
     formElement.current?.requestSubmit();
