@@ -134,6 +134,20 @@ test("data elements: the API down, answering 500 or not answering → the error 
   await expect(main(page).locator("address")).toBeVisible();
 });
 
+/** Sends the contact form: "could not be sent" first, then, after `between`, sent. */
+async function contactFailsThenGoesThrough(page: Page, form: Locator, between = async () => {}) {
+  const send = form.getByRole("button", { name: "Envoyer mon message" });
+  await send.click();
+  await expect(main(page).getByRole("alert").first()).toContainText("Votre message n'a pas pu être envoyé");
+  await between();
+  await send.click();
+  await expect(
+    main(page)
+      .getByRole("status")
+      .filter({ hasText: /Votre message a été envoyé/ }),
+  ).toBeVisible();
+}
+
 test("forms keep what was typed through a failed submit, and the retry goes through", async ({ page }) => {
   test.slow(); // a login and two forms sent, each failing once first
   // No fake clock here: running it past the deadline would also end the bot check's own calls.
@@ -158,17 +172,11 @@ test("forms keep what was typed through a failed submit, and the retry goes thro
   await contact.getByLabel("Votre message").fill("Ce message doit survivre à une panne de l'API.");
   const send = /\/api\/me\/contact$/;
   repair = await breakApi(page, send, "down");
-  await contact.getByRole("button", { name: "Envoyer mon message" }).click();
-  await expect(main(page).getByRole("alert").first()).toContainText("Votre message n'a pas pu être envoyé");
-  await expect(contact.getByLabel("Objet")).toHaveValue("Panne du réseau");
-  await expect(contact.getByLabel("Votre message")).toHaveValue("Ce message doit survivre à une panne de l'API.");
-  await repair();
-  await contact.getByRole("button", { name: "Envoyer mon message" }).click();
-  await expect(
-    main(page)
-      .getByRole("status")
-      .filter({ hasText: /Votre message a été envoyé/ }),
-  ).toBeVisible();
+  await contactFailsThenGoesThrough(page, contact, async () => {
+    await expect(contact.getByLabel("Objet")).toHaveValue("Panne du réseau");
+    await expect(contact.getByLabel("Votre message")).toHaveValue("Ce message doit survivre à une panne de l'API.");
+    await repair();
+  });
 
   // Personal information: a 500, then saved.
   await page.goto("/portail/mon-compte/mes-informations");
@@ -206,14 +214,7 @@ test("a contact message whose answer was lost on the way is recorded once when s
     await route.fetch();
     await route.abort("connectionreset");
   });
-  await contact.getByRole("button", { name: "Envoyer mon message" }).click();
-  await expect(main(page).getByRole("alert").first()).toContainText("Votre message n'a pas pu être envoyé");
-  await contact.getByRole("button", { name: "Envoyer mon message" }).click();
-  await expect(
-    main(page)
-      .getByRole("status")
-      .filter({ hasText: /Votre message a été envoyé/ }),
-  ).toBeVisible();
+  await contactFailsThenGoesThrough(page, contact);
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
   // One message: one mail to the service, one acknowledgement to the customer.
