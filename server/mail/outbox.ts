@@ -2,6 +2,7 @@ import type { Queryable } from "../db/db.ts";
 
 /** A message kept in the `outbox` table (development and demo: what the service would have sent). */
 export interface OutboxMessage {
+  id: string;
   channel: "email" | "sms";
   to: string;
   subject: string | null;
@@ -27,6 +28,7 @@ export async function storeInOutbox(
 /** Newest first. */
 export async function listOutbox(db: Queryable, limit = 100): Promise<OutboxMessage[]> {
   const { rows } = await db.query<{
+    id: string;
     channel: "email" | "sms";
     recipient: string;
     subject: string | null;
@@ -34,11 +36,12 @@ export async function listOutbox(db: Queryable, limit = 100): Promise<OutboxMess
     html: string | null;
     created_at: Date | string;
   }>(
-    `SELECT channel, recipient, subject, body, html, created_at FROM outbox
+    `SELECT id, channel, recipient, subject, body, html, created_at FROM outbox
      ORDER BY created_at DESC, id DESC LIMIT $1`,
     [limit],
   );
   return rows.map((r) => ({
+    id: r.id,
     channel: r.channel,
     to: r.recipient,
     subject: r.subject,
@@ -46,4 +49,10 @@ export async function listOutbox(db: Queryable, limit = 100): Promise<OutboxMess
     html: r.html,
     createdAt: new Date(r.created_at).toISOString(),
   }));
+}
+
+/** The HTML version of one e-mail of the outbox, or null. */
+export async function outboxHtml(db: Queryable, id: string): Promise<string | null> {
+  const { rows } = await db.query<{ html: string | null }>("SELECT html FROM outbox WHERE id = $1", [id]);
+  return rows[0]?.html ?? null;
 }

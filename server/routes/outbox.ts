@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { setHtmlSecurityHeaders } from "../http/static.ts";
-import { listOutbox, type OutboxMessage } from "../mail/outbox.ts";
+import { listOutbox, outboxHtml, type OutboxMessage } from "../mail/outbox.ts";
 import { escapeHtml } from "../mail/templates.ts";
 
 /** Escapes `text` and turns its http(s) links into anchors. */
@@ -9,6 +9,13 @@ function linkify(text: string): string {
   const parts = text.split(/(https?:\/\/[^\s<>"']+)/g);
   return parts.map((part, i) => (i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part))).join("");
 }
+
+/**
+ * An e-mail's HTML as a mail client shows it: its inline styles and `data:` images, nothing else;
+ * no script, no request, and (`sandbox`) an origin of its own even when opened outside the frame.
+ */
+const MAIL_PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const DATE = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Paris" });
 
@@ -23,8 +30,9 @@ function renderMessage(m: OutboxMessage, index: number): string {
     `<h3>Texte</h3><pre>${linkify(m.text)}</pre>` +
     (m.html
       ? `<details><summary>Version HTML</summary>` +
-        // No allow-scripts, no allow-same-origin: the message cannot run code nor reach this page.
-        `<iframe sandbox="" title="Version HTML : ${escapeHtml(m.subject ?? "")}" srcdoc="${escapeHtml(m.html)}" width="640" height="480"></iframe>` +
+        // Its own address, under its own policy (an e-mail's styles are inline); no allow-scripts, no
+        // allow-same-origin: the message cannot run code nor reach this page.
+        `<iframe sandbox="" title="Version HTML : ${escapeHtml(m.subject ?? "")}" src="/demo/outbox/${encodeURIComponent(m.id)}.html" width="640" height="480"></iframe>` +
         `</details>`
       : "") +
     `</article>`
@@ -42,6 +50,16 @@ export function outboxRoutes(deps: Deps) {
     c.header("Cache-Control", "no-store");
     const messages = await listOutbox(deps.db);
     return c.json(messages.map(({ to, subject, text, html, createdAt, channel }) => ({ to, subject, text, html, createdAt, channel })));
+  });
+
+  app.get("/outbox/:file{[0-9a-f-]+\\.html}", async (c) => {
+    const id = c.req.param("file").slice(0, -".html".length);
+    const html = UUID.test(id) ? await outboxHtml(deps.db, id) : null;
+    if (html === null) return c.notFound();
+    c.header("Content-Security-Policy", MAIL_PREVIEW_CSP);
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Cache-Control", "no-store");
+    return c.html(html);
   });
 
   app.get("/outbox", async (c) => {

@@ -437,12 +437,37 @@ describe("mail and the demo outbox", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self'; style-src 'self'/);
     const html = await res.text();
-    expect(html.replace(/srcdoc="[^"]*"/g, "")).not.toMatch(/<script|<style|\sstyle=|\son\w+=/i);
+    expect(html).not.toMatch(/<script|<style|\sstyle=|\son\w+=|srcdoc/i);
     expect(html).toContain("Second &lt;b&gt;");
-    expect(html).toContain('<iframe sandbox=""');
-    expect(html).toContain('srcdoc="&lt;p&gt;deux&lt;/p&gt;&lt;script&gt;');
+    expect(html).toMatch(/<iframe sandbox="" title="Version HTML : Second &lt;b&gt;" src="\/demo\/outbox\/[0-9a-f-]{36}\.html"/);
     expect(html).toContain('<a href="https://example.test/x?a=1&amp;b=2">');
     expect(html.indexOf("second@test.macc.test")).toBeLessThan(html.indexOf("first@test.macc.test"));
+  });
+
+  it("an e-mail's HTML at its own address: its inline styles allowed, no script, an origin of its own; 404 otherwise", async () => {
+    const page = await (await t.app.request("/demo/outbox")).text();
+    const src = /src="(\/demo\/outbox\/[0-9a-f-]{36}\.html)"/.exec(page)![1]!;
+    const res = await t.app.request(src);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp.split(/;\s*/)).toEqual([
+      "default-src 'none'",
+      "style-src 'unsafe-inline'",
+      "img-src data:",
+      "frame-ancestors 'self'",
+      "sandbox",
+    ]);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    // As sent: the script it carries is refused by the policy and the frame's sandbox, not rewritten.
+    expect((await res.text()).trim()).toBe("<p>deux</p><script>alert(1)</script>");
+    for (const path of [
+      "/demo/outbox/00000000-0000-4000-8000-000000000000.html",
+      "/demo/outbox/1%20OR%201=1.html",
+      "/demo/outbox/x.html",
+    ]) {
+      expect((await t.app.request(path)).status).toBe(404);
+    }
   });
 
   it("the outbox pages exist only when the demo outbox is switched on", async () => {

@@ -143,14 +143,21 @@ describe("every operation with valid input answers what openapi.yaml says", () =
     await call("putProfile", { token, body: { user: { ...profile.body.user, ville: "Angers" }, entreprise: profile.body.entreprise } });
     await call("confirmInformation", { token });
     const footer = await call<{ listSousServices: { nomSousService: string }[] }>("getFooterContact", { params: { codeReseau: "FRA" } });
-    await call("postContact", {
+    const contact = {
       token,
       body: {
         service: footer.body.listSousServices[0]!.nomSousService,
         subject: "Question",
         message: "Bonjour, une question sur ma facture.",
       },
-    });
+      headers: { "Idempotency-Key": "walk-contact-0001" },
+    };
+    await call("postContact", contact);
+    await call("postContact", contact); // the replay
+    // Its acknowledgement, once delivered to the outbox: the HTML version at its own address.
+    await waitForMail(t.db, (m) => m.to === "multi@demo.macc.test" && m.text.includes("Question"));
+    const mail = await t.db.query<{ id: string }>("SELECT id FROM outbox WHERE html IS NOT NULL ORDER BY created_at DESC LIMIT 1");
+    await call("getOutboxMailHtml", { params: { id: mail.rows[0]!.id } });
     await call("postBankDetails", { token, form: bankDetailsForm("GAEC des Prés") });
     const basket = BASKET_REQUEST;
     await call("postBasketRequest", { token, body: basket, headers: { "Idempotency-Key": "walk-basket-0001" } });
