@@ -3,15 +3,16 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Db, Queryable } from "../db/db.ts";
 import { claimIdempotencyKey, idempotentAnswer, storeIdempotentAnswer, type StoredIdempotentAnswer } from "../queries/idempotency.ts";
+import { IDEMPOTENCY_KEY_HEADER } from "../../src/core/idempotency.ts";
 import { ProblemError } from "./problem.ts";
 
-/**
+/*
  * Writes that must happen once however often they are sent (a double click, a network retry): the
- * client sends an `Idempotency-Key` per submission; the first request with a key does the work and
- * its answer is stored with the key, in the same transaction; a later one with the same key and the
- * same request gets that answer again (`Idempotent-Replayed: true`) and does nothing.
+ * client sends an `Idempotency-Key` per submission (the header name is the client's, from
+ * src/core); the first request with a key does the work and its answer is stored with the key, in
+ * the same transaction; a later one with the same key and the same request gets that answer again
+ * (`Idempotent-Replayed: true`) and does nothing.
  */
-export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 const KEY_FORMAT = /^[A-Za-z0-9_-]{8,128}$/;
 
 export const IDEMPOTENCY_MESSAGES = {
@@ -32,8 +33,13 @@ export interface IdempotentAnswer {
 export type IdempotentOutcome<T> = { replayed: true; answer: IdempotentAnswer } | { replayed: false; answer: IdempotentAnswer; result: T };
 
 /** The request's key → 400 when missing or malformed. */
-export function idempotencyKey(c: Context): string {
-  const key = c.req.header(IDEMPOTENCY_KEY_HEADER)?.trim();
+export function idempotencyKey(c: Context): string;
+/** With `optional`, null when the request sends none (each such request is a new one); still 400 when malformed. */
+export function idempotencyKey(c: Context, options: { optional: true }): string | null;
+export function idempotencyKey(c: Context, options: { optional?: boolean } = {}): string | null {
+  const header = c.req.header(IDEMPOTENCY_KEY_HEADER);
+  if (header === undefined && options.optional) return null;
+  const key = header?.trim();
   if (!key || !KEY_FORMAT.test(key)) throw new ProblemError(400, "idempotency-key", IDEMPOTENCY_MESSAGES.badKey);
   return key;
 }
@@ -53,7 +59,8 @@ function checked(stored: StoredIdempotentAnswer | undefined, hash: string): Idem
 }
 
 /**
- * Runs `write` at most once per (scope, key). The key's row is inserted first in the transaction:
+ * Runs `write` at most once per (scope, key); without a key (an optional one not sent), once, in a
+ * transaction of its own. The key's row is inserted first in the transaction:
  * a concurrent request with the same key waits there (PostgreSQL; PGlite runs one transaction at a
  * time) until the first commits, then reads its answer; if the first fails, its row goes with the
  * rollback and the next one does the work. A wait longer than WAIT_FOR_FIRST → 409 with
@@ -62,10 +69,11 @@ function checked(stored: StoredIdempotentAnswer | undefined, hash: string): Idem
 export async function runOnce<T>(
   db: Db,
   scope: string,
-  key: string,
+  key: string | null,
   hash: string,
   write: (tx: Queryable) => Promise<{ answer: IdempotentAnswer; result: T }>,
 ): Promise<IdempotentOutcome<T>> {
+  if (key === null) return { replayed: false, ...(await db.transaction(write)) };
   try {
     return await db.transaction(async (tx): Promise<IdempotentOutcome<T>> => {
       await tx.query(`SET LOCAL lock_timeout = '${WAIT_FOR_FIRST}'`);

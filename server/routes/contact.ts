@@ -7,7 +7,7 @@ import { requireBotCheck } from "../http/bot-check.ts";
 import { requireCompany } from "../http/company.ts";
 import type { Queryable } from "../db/db.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer } from "../http/idempotency.ts";
+import { idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer } from "../http/idempotency.ts";
 import { noticeLanguage } from "../http/locale.ts";
 import { MESSAGES, ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
 import { hit } from "../http/rate-limit.ts";
@@ -60,7 +60,7 @@ export function contactRoutes(deps: Deps) {
   app.post("/", requireAuth(deps), requireBotCheck(deps), requireCompany(), async (c) => {
     c.header("Cache-Control", "no-store");
     const scope = c.get("company");
-    const key = c.req.header(IDEMPOTENCY_KEY_HEADER) === undefined ? null : idempotencyKey(c);
+    const key = idempotencyKey(c, { optional: true });
     const raw = await readJson(c, v.unknown(), { multiline: ["message"] });
     const parsed = v.safeParse(ContactBody, raw, { abortPipeEarly: true });
     const errors: ProblemFieldError[] = (parsed.success ? [] : toFieldErrors(parsed.issues)).map((e) =>
@@ -125,9 +125,7 @@ export function contactRoutes(deps: Deps) {
     // With a key, a repeat of the same message (a retry after a lost answer) gets the first answer
     // and sends nothing; a repeat does not count towards the hourly limit either.
     const hash = requestHash([scope.uuidCompte, scope.idTier, serviceName, body.subject, body.message]);
-    const outcome = key
-      ? await runOnce(db, IDEMPOTENCY_SCOPE, key, hash, write)
-      : { replayed: false as const, ...(await db.transaction(write)) };
+    const outcome = await runOnce(db, IDEMPOTENCY_SCOPE, key, hash, write);
     if (!outcome.replayed) deliverInBackground(db, mailer, outcome.result);
     return sendAnswer(c, outcome.answer, outcome.replayed);
   });
