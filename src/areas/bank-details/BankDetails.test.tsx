@@ -262,6 +262,20 @@ describe("<macc-bank-details>: the change form", () => {
     expect(control(view, "iban").value).toBe(values.iban ?? "");
   });
 
+  it("the IBAN is one line that wraps: Enter sends the form instead of starting a line, an IBAN pasted over two lines counts whole", async () => {
+    api();
+    logIn();
+    const view = await mountScreen();
+    const iban = control(view, "iban");
+    expect([iban.localName, iban.getAttribute("rows")]).toEqual(["textarea", "1"]);
+    type(view, "iban", "FR76 3000 6000 0112\n3456 7890 188");
+    const enter = fireEvent.keyDown(iban, { key: "Enter" });
+    expect(enter, "the new line is not typed").toBe(false);
+    await waitFor(() => expect(summaryItems(view)).toEqual([TEXT.checksum, TEXT.required.intitule, TEXT.required.rib]));
+    expect(iban.value).toBe("FR76 3000 6000 0112\n3456 7890 188");
+    expect(fireEvent.keyDown(iban, { key: "Enter", shiftKey: true }), "nor with Shift").toBe(false);
+  });
+
   it("a valid change: sent as a form with the token, its progress shown; then the success message and the pending change", async () => {
     let release!: () => void;
     FakeXhr.answer = (xhr) => {

@@ -13,6 +13,7 @@ import { useElement, useMacc } from "../../ui/context";
 import { saveBlob } from "../../ui/download";
 import { ErrorSummary, type FieldError } from "../../ui/ErrorSummary";
 import { Field } from "../../ui/Field";
+import { TextareaField } from "../../ui/Textarea";
 import { fieldErrorsOf } from "../../ui/field-errors";
 import { LoadError, LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
@@ -310,8 +311,10 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
       </p>
       <form ref={formElement} noValidate onSubmit={onSubmit}>
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
-        <Field
+        {/* Wraps on a phone: a whole IBAN is wider than the field there, and a hidden quarter goes unchecked. */}
+        <TextareaField
           {...form.bind("iban")}
+          singleLine
           label={t`IBAN`}
           hint={t`As on your RIB, for example FR76 3000 6000 0112 3456 7890 189`}
           className="iban"
