@@ -17,6 +17,20 @@ function linkify(text: string): string {
 const MAIL_PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The page's own sheet (the strict policy refuses inline styles): readable on a phone, the texts
+ * wrapped and the previews as wide as the screen instead of scrolling the page sideways.
+ */
+const OUTBOX_CSS = `body { margin: 0 auto; padding: 1em; max-width: 46em; font: 100%/1.5 system-ui, sans-serif; }
+article { border-top: 1px solid #767676; padding-top: 0.5em; }
+dl { display: grid; grid-template-columns: auto 1fr; gap: 0 1em; }
+dt { font-weight: 600; }
+dd { margin: 0; overflow-wrap: anywhere; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+iframe { display: block; width: 100%; max-width: 640px; border: 1px solid #767676; }
+summary { min-height: 24px; cursor: pointer; }
+`;
+
 const DATE = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Paris" });
 
 function renderMessage(m: OutboxMessage, index: number): string {
@@ -62,17 +76,28 @@ export function outboxRoutes(deps: Deps) {
     return c.html(html);
   });
 
+  app.get("/outbox.css", (c) => {
+    c.header("Content-Type", "text/css; charset=utf-8");
+    c.header("Cache-Control", "no-cache");
+    return c.body(OUTBOX_CSS);
+  });
+
   app.get("/outbox", async (c) => {
     const messages = await listOutbox(deps.db);
     setHtmlSecurityHeaders(c);
     c.header("Cache-Control", "no-store");
     const body = messages.length === 0 ? "<p>Aucun message pour l'instant.</p>" : messages.map(renderMessage).join("\n");
+    const count =
+      messages.length === 1
+        ? "Le dernier message que le service aurait envoyé."
+        : `Les ${messages.length} derniers messages que le service aurait envoyés, du plus récent au plus ancien.`;
     return c.html(
       '<!doctype html><html lang="fr"><head><meta charset="utf-8">' +
         '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-        "<title>Boîte d'envoi (démonstration) – MACC</title></head><body>" +
+        "<title>Boîte d'envoi (démonstration) – MACC</title>" +
+        '<link rel="stylesheet" href="/demo/outbox.css"></head><body>' +
         "<header><h1>Boîte d'envoi de démonstration</h1>" +
-        `<p>Les ${messages.length} derniers messages que le service aurait envoyés, du plus récent au plus ancien. ` +
+        `<p>${count} ` +
         'Rechargez la page pour voir les nouveaux. <a href="/demo/outbox.json">Format JSON</a></p></header>' +
         `<main>${body}</main></body></html>`,
     );

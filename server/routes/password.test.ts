@@ -442,6 +442,11 @@ describe("mail and the demo outbox", () => {
     expect(html).toMatch(/<iframe sandbox="" title="Version HTML : Second &lt;b&gt;" src="\/demo\/outbox\/[0-9a-f-]{36}\.html"/);
     expect(html).toContain('<a href="https://example.test/x?a=1&amp;b=2">');
     expect(html.indexOf("second@test.macc.test")).toBeLessThan(html.indexOf("first@test.macc.test"));
+    // Its styles from a sheet of its own, which the policy allows.
+    expect(html).toContain('<link rel="stylesheet" href="/demo/outbox.css">');
+    const sheet = await t.app.request("/demo/outbox.css");
+    expect([sheet.status, sheet.headers.get("content-type")]).toEqual([200, "text/css; charset=utf-8"]);
+    expect(await sheet.text()).toMatch(/pre \{ white-space: pre-wrap;/);
   });
 
   it("an e-mail's HTML at its own address: its inline styles allowed, no script, an origin of its own; 404 otherwise", async () => {
@@ -474,5 +479,6 @@ describe("mail and the demo outbox", () => {
     const off = await createTestApp({ demoOutbox: false }, t.db);
     expect((await off.app.request("/demo/outbox")).status).toBe(404);
     expect((await off.app.request("/demo/outbox.json")).status).toBe(404);
+    expect((await off.app.request("/demo/outbox.css")).status).toBe(404);
   });
 });

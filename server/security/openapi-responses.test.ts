@@ -87,6 +87,7 @@ describe("every operation with valid input answers what openapi.yaml says", () =
     await call("getBasketItems", { query: "?ids=1001,1007,9999" });
     await call("getBasketItemImage", { params: { id: "1001" } });
     await call("getOutboxPage");
+    await call("getOutboxStyles");
     await call("getOutbox");
   });
 
