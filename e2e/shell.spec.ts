@@ -133,6 +133,14 @@ test.describe("one content column", () => {
     await page.keyboard.press("Escape");
     await expect(portal.getByRole("searchbox")).toBeHidden();
     await expect(search).toBeFocused();
+
+    // A screen of the portal chosen in the menu: the menu closes as the screen changes under it.
+    await menu.click();
+    await portal.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL(/\/portail\/contact$/);
+    await expect(portal.getByRole("heading", { level: 1 })).toHaveText(/Contact/);
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(portal.getByRole("link", { name: "Produits" })).toBeHidden();
   });
 
   test("the footer-only page's footer reaches the bottom of the window", async ({ page }) => {

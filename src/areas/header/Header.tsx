@@ -27,7 +27,6 @@ function useNarrow(): boolean {
   );
 }
 
-/** Closes a disclosure on Escape pressed anywhere, returning focus to the button that opened it. */
 /**
  * A part of the narrow header shown by its toggle button: open state, the button's ref, and Escape
  * closing it with focus back on the button. Only `active` (narrow screens) listens for Escape.
@@ -45,7 +44,7 @@ function useDisclosure(active: boolean) {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [active, open]);
-  return { open, button, toggle: () => setOpen((o) => !o) };
+  return { open, button, toggle: () => setOpen((o) => !o), close: () => setOpen(false) };
 }
 
 /** `<macc-header>`: brand, tools (locale, search, basket), main menu and the logged-in company block. */
@@ -86,7 +85,8 @@ export function Header() {
           )}
         </div>
       </div>
-      <div id="header-panel" hidden={collapsed}>
+      {/* A link followed closes the menu: in the portal the header stays while the screen changes under it. */}
+      <div id="header-panel" hidden={collapsed} onClick={(event) => (event.target as Element).closest("a") && menu.close()}>
         {narrow && (
           <div className="container panel-locale">
             <LocaleSelector current={locale} />
