@@ -64,6 +64,11 @@ test.describe("lists on a phone", () => {
 
     await main.getByLabel("Statut").selectOption("unpaid");
     await expect(page).toHaveURL(/\?statut=unpaid$/);
+    // On the first page "Previous" is unavailable, and looks it (not like "Next").
+    const previous = main.getByRole("button", { name: "Précédent" });
+    await expect(previous).toBeDisabled();
+    const look = (button: Locator) => button.evaluate((b) => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]);
+    expect(await look(previous)).not.toEqual(await look(main.getByRole("button", { name: "Suivant" })));
     await main.getByRole("button", { name: "Suivant" }).click();
     await expect(page).toHaveURL(/\?statut=unpaid&page=2$/);
     await expect(status).toContainText("26–50 sur");
