@@ -8,8 +8,8 @@ import { ROUTE_NAMES, ROUTES, ruleOf, type RouteName } from "../src/core/routes"
 import { axeViolations, enterPortal, unreadableButtons } from "./support";
 
 /*
- * The accessibility sweep (issue 13): axe's WCAG 2.0/2.1/2.2 A and AA rules and the button contrast
- * check on every screen of the portal — as a visitor and as a customer, every registration step,
+ * The accessibility sweep (issue 13): axe's WCAG 2.0/2.1/2.2 A and AA rules, the button contrast
+ * check and fields showing their whole value on every screen of the portal — as a visitor and as a customer, every registration step,
  * the header's open menus, the forms' error summaries, maintenance — in both themes, in fr-FR,
  * en-GB and nl-BE, at 1280 and 360 px, plus reflow at 320 px (no horizontal scrolling).
  *
@@ -159,6 +159,23 @@ function overflowing(page: Page): Promise<string[]> {
   });
 }
 
+/** Fields whose value is wider than their box, so part of it is out of view (a company name, an e-mail, an IBAN). */
+function cutValues(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll("*")) {
+        if (el.shadowRoot) walk(el.shadowRoot);
+        if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) || !el.value) continue;
+        if (!el.checkVisibility({ visibilityProperty: true })) continue;
+        if (el.scrollWidth > el.clientWidth + 1) cut.push(`#${el.id}: "${el.value}" is ${el.scrollWidth} px wide in ${el.clientWidth} px`);
+      }
+    };
+    walk(document);
+    return cut;
+  });
+}
+
 interface Sweep {
   page: Page;
   label: string;
@@ -178,6 +195,7 @@ async function check(sweep: Sweep, screen: string) {
     const where = `${sweep.label} ${screen} at ${size.width} px`;
     expect.soft(await axeViolations(page, whole ? undefined : ["macc-portal", "main"]), where).toEqual([]);
     expect.soft(await unreadableButtons(page), where).toEqual([]);
+    expect.soft(await cutValues(page), where).toEqual([]);
   }
   await page.setViewportSize(REFLOW);
   expect.soft(await overflowing(page), `${sweep.label} ${screen} at 320 px`).toEqual([]);

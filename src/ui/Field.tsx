@@ -6,16 +6,18 @@ interface FrameProps {
   label: ReactNode;
   hint?: ReactNode;
   error?: string;
+  /** In a `.form-grid`, a row of its own: for values longer than a column (a company name, an e-mail). */
+  wide?: boolean;
   children: (describedBy: string | undefined) => ReactNode;
 }
 
 /** GOV.UK order: label, hint, error, then the control; all inside the element's own shadow root. */
-export function FieldFrame({ name, label, hint, error, children }: FrameProps) {
+export function FieldFrame({ name, label, hint, error, wide = false, children }: FrameProps) {
   const hintId = useId();
   const errorId = useId();
   const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={error ? "field field--error" : "field"} part="field">
+    <div className={["field", error && "field--error", wide && "field--wide"].filter(Boolean).join(" ")} part="field">
       <label className="field__label" htmlFor={name}>
         {label}
       </label>
@@ -42,11 +44,12 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   error?: string;
   /** Content beside the input (a show-password toggle). */
   after?: ReactNode;
+  wide?: boolean;
 }
 
-export function Field({ name, label, hint, error, after, className, ...input }: FieldProps) {
+export function Field({ name, label, hint, error, after, wide, className, ...input }: FieldProps) {
   return (
-    <FieldFrame name={name} label={label} hint={hint} error={error}>
+    <FieldFrame name={name} label={label} hint={hint} error={error} wide={wide}>
       {(describedBy) => {
         const control = (
           <input

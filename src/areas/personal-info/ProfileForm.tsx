@@ -147,7 +147,15 @@ export function ProfileForm({
           <Field {...field("nom")} label={t`Last name`} autoComplete="family-name" />
           <Field {...field("prenom")} label={t`First name`} autoComplete="given-name" />
           <Field {...field("fonction")} label={t`Job title (optional)`} autoComplete="organization-title" />
-          <Field {...field("email")} type="email" label={t`E-mail address`} autoComplete="email" spellCheck={false} autoCapitalize="none" />
+          <Field
+            {...field("email")}
+            wide
+            type="email"
+            label={t`E-mail address`}
+            autoComplete="email"
+            spellCheck={false}
+            autoCapitalize="none"
+          />
           <Field {...field("mobile")} type="tel" label={t`Mobile phone (optional)`} autoComplete="mobile tel" />
           <Field {...field("telephone")} type="tel" label={t`Landline phone (optional)`} autoComplete="work tel" />
         </div>
@@ -164,8 +172,8 @@ export function ProfileForm({
       <section className="form-section" aria-labelledby="your-address">
         <h2 id="your-address">{t`Your address`}</h2>
         <div className="form-grid">
-          <Field {...field("adresse")} label={t`Address (optional)`} autoComplete="address-line1" />
-          <Field {...field("adresse_complement")} label={t`Address line 2 (optional)`} autoComplete="address-line2" />
+          <Field {...field("adresse")} wide label={t`Address (optional)`} autoComplete="address-line1" />
+          <Field {...field("adresse_complement")} wide label={t`Address line 2 (optional)`} autoComplete="address-line2" />
           <Field {...field("code_postal")} label={t`Postcode (optional)`} autoComplete="postal-code" />
           <Field {...field("ville")} label={t`Town or city (optional)`} autoComplete="address-level2" />
           <SelectField
@@ -180,7 +188,7 @@ export function ProfileForm({
       <section className="form-section" aria-labelledby="your-company">
         <h2 id="your-company">{t`Your company`}</h2>
         <div className="form-grid">
-          <Field {...field("raison_sociale")} label={t`Company name`} autoComplete="organization" />
+          <Field {...field("raison_sociale")} wide label={t`Company name`} autoComplete="organization" />
           <Field
             {...field("formeJuridique")}
             label={t`Legal form (optional)`}
