@@ -3,6 +3,8 @@ import type { Queryable } from "../db/db.ts";
 export interface ProductDoc {
   id: string;
   title: string;
+  /** The document's own language (ISO 639-1), whatever the language of the request. */
+  langue: string;
   type: "pdf" | "video";
   sizeBytes?: number;
   url?: string;
@@ -46,18 +48,19 @@ export async function familyDocuments(db: Queryable, codeFamille: string): Promi
     kind: "technical" | "sav";
     type: "pdf" | "video";
     title: string;
+    langue: string;
     size_bytes: number | null;
     url: string | null;
     duration_seconds: number | null;
   }>(
-    `SELECT id, kind, type, title, octet_length(file_bytes)::int AS size_bytes, url, duration_seconds
+    `SELECT id, kind, type, title, langue, octet_length(file_bytes)::int AS size_bytes, url, duration_seconds
      FROM product_documents WHERE code_famille = $1
      ORDER BY kind, position, id`,
     [codeFamille],
   );
   const documents: { technical: ProductDoc[]; sav: ProductDoc[] } = { technical: [], sav: [] };
   for (const d of rows) {
-    const doc: ProductDoc = { id: d.id, title: d.title, type: d.type };
+    const doc: ProductDoc = { id: d.id, title: d.title, langue: d.langue, type: d.type };
     if (d.type === "pdf" && d.size_bytes !== null) doc.sizeBytes = d.size_bytes;
     if (d.type === "video") {
       if (d.url) doc.url = d.url;

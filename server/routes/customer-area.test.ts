@@ -434,7 +434,7 @@ describe("products", () => {
     achats: { dateAchat: string; quantite: number }[];
     documents: Record<
       "technical" | "sav",
-      { id: string; title: string; type: string; sizeBytes?: number; url?: string; durationSeconds?: number }[]
+      { id: string; title: string; langue: string; type: string; sizeBytes?: number; url?: string; durationSeconds?: number }[]
     >;
   }
 
@@ -486,6 +486,10 @@ describe("products", () => {
     expect(video.url).toMatch(/^https:\/\/videos\.macc\.example\/psem\//);
     expect(video.durationSeconds).toBeGreaterThan(0);
     expect(video.sizeBytes).toBeUndefined();
+    // Each document in its own language, whatever the request's: the demo's leaflets are French.
+    const english = await getJson<Detail>("/api/me/products/psem?langue=en-GB");
+    expect(english.produit).toBe("Seed drill parts");
+    expect([...english.documents.technical, ...english.documents.sav].map((x) => x.langue)).toEqual(["fr", "fr", "fr", "fr", "fr"]);
   });
 
   it("a family without documents → empty sections", async () => {

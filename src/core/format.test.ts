@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "./constants";
-import { formatDate, formatDateTime, isEmail } from "./format";
+import { foreignLanguageName, formatDate, formatDateTime, isEmail } from "./format";
 
 // 4 March 2024, 09:05 local time: day, month and year all distinguishable.
 const DAY = "2024-03-04";
@@ -45,4 +45,23 @@ describe("dates show a 4-digit year in every locale", () => {
 describe("isEmail only rejects what cannot be an address", () => {
   it.each(["a@b.fr", "jean.dupont+macc@exemple.co.uk"])("accepts %s", (value) => expect(isEmail(value)).toBe(true));
   it.each(["", "a@b", "@b.fr", "a b@c.fr", "a@b .fr", "a@@b.fr"])("rejects %j", (value) => expect(isEmail(value)).toBe(false));
+});
+
+describe("foreignLanguageName names a content's language only when it is not the reader's", () => {
+  it.each<[Locale, string | null | undefined, string | null]>([
+    ["en-GB", "fr", "French"],
+    ["nl-BE", "fr", "Frans"],
+    ["de-LU", "fr", "Französisch"],
+    ["es-ES", "de", "alemán"],
+    ["fr-FR", "en", "anglais"],
+    ["fr-FR", "fr", null],
+    ["fr-BE", "fr", null],
+    ["nl-NL", "nl", null],
+    ["en-GB", "", null],
+    ["en-GB", null, null],
+    ["en-GB", "x!", null],
+    ["en-GB", "qq", null],
+  ])("%s, a document in %j: %j", (locale, language, expected) => {
+    expect(foreignLanguageName(locale, language)).toBe(expected);
+  });
 });

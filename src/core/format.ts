@@ -33,6 +33,20 @@ export function formatNumber(locale: Locale, value: number): string {
   return new Intl.NumberFormat(locale).format(value);
 }
 
+/**
+ * The name of a content's language (ISO 639-1) in the reader's, when the two differ ("French" for a
+ * French leaflet on an English screen); null when they are the same, or the code is not a language.
+ */
+export function foreignLanguageName(locale: Locale, language: string | null | undefined): string | null {
+  if (!language || language === locale.slice(0, 2)) return null;
+  try {
+    const name = new Intl.DisplayNames([locale], { type: "language", fallback: "none" }).of(language);
+    return name ?? null;
+  } catch {
+    return null; // not a well-formed language code
+  }
+}
+
 /** Deliberately loose: the server decides; this only catches what cannot be an e-mail address. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

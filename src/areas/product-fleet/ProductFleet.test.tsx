@@ -71,6 +71,7 @@ const PRODUCTS = {
 type Doc = {
   id: string | number;
   title: string;
+  langue?: string;
   type: "pdf" | "video";
   sizeBytes?: number | null;
   url?: string | null;
@@ -305,6 +306,41 @@ describe("<macc-product-fleet>", () => {
       expect(documents(view)).toEqual([["Catalogue des pièces", TEXT.pdf, TEXT.open("Catalogue des pièces")]]);
       const current = view.root.querySelector('.tabs a[aria-current="page"]')!;
       expect(current.textContent).toBe(TEXT.afterSales);
+    });
+
+    it.each<[string, string, string[], string[]]>([
+      ["en-GB", "French leaflets say so", ["PDF, 1 KB, in French", "Video, 4 min 34 s", "PDF, in Dutch"], ["fr", "en", "nl"]],
+      [
+        "fr-FR",
+        "a French leaflet says nothing more",
+        ["PDF, 1 Ko", "Vidéo, 4 min 34 s, en anglais", "PDF, en néerlandais"],
+        ["fr", "en", "nl"],
+      ],
+    ])("%s: %s; each title is marked with its own language", async (locale, _label, metas, langs) => {
+      api({
+        [DETAIL("SEM-3000")]: {
+          body: detail({
+            technical: [
+              { id: 42, title: "Fiche technique", langue: "fr", type: "pdf", sizeBytes: 300 },
+              {
+                id: "video-1",
+                title: "Sowing set-up",
+                langue: "en",
+                type: "video",
+                url: "https://videos.macc.test/r",
+                durationSeconds: 274,
+              },
+              { id: "nl", title: "Zaaimachine", langue: "nl", type: "pdf", sizeBytes: null },
+            ],
+          }),
+        },
+      });
+      logIn();
+      const view = await mountDetail(`<macc-product-fleet family="SEM-3000" locale="${locale}"></macc-product-fleet>`);
+      await waitFor(() => expect(documents(view).map(([, meta]) => meta)).toEqual(metas));
+      expect([...view.root.querySelectorAll(".documents strong > span")].map((span) => span.getAttribute("lang"))).toEqual(langs);
+      // The button's hidden name reads the title in its language too.
+      expect(view.root.querySelector('.documents button [lang="fr"]')!.textContent).toBe("Fiche technique");
     });
 
     it.each<[string, string, Parameters<typeof detail>[0]]>([

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { formatDate, formatNumber } from "../../core/format";
+import { foreignLanguageName, formatDate, formatNumber } from "../../core/format";
 import { ApiError } from "../../core/errors";
 import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -177,24 +177,27 @@ function DocumentItem({ doc }: { doc: ProductDocument }) {
   const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
   const minutes = Math.floor((doc.durationSeconds ?? 0) / 60);
   const seconds = (doc.durationSeconds ?? 0) % 60;
+  const kind =
+    doc.type === "video"
+      ? t`Video, ${minutes} min ${seconds} s`
+      : doc.sizeBytes
+        ? t`PDF, ${formatNumber(locale, Math.max(1, Math.round(doc.sizeBytes / 1024)))} KB`
+        : t`PDF`;
+  // A leaflet in another language than the screen's says so, and its title is read in its language.
+  const language = foreignLanguageName(locale, doc.langue);
+  const title = <span lang={doc.langue}>{doc.title}</span>;
   return (
     <li className="document">
       <div>
-        <strong>{doc.title}</strong>
-        <div className="document__meta">
-          {doc.type === "video"
-            ? t`Video, ${minutes} min ${seconds} s`
-            : doc.sizeBytes
-              ? t`PDF, ${formatNumber(locale, Math.max(1, Math.round(doc.sizeBytes / 1024)))} KB`
-              : t`PDF`}
-        </div>
+        <strong>{title}</strong>
+        <div className="document__meta">{language ? t`${kind}, in ${language}` : kind}</div>
       </div>
       {doc.type === "video" && doc.url ? (
         <a className="btn btn--secondary" href={doc.url} target="_blank" rel="noopener noreferrer">
           {t`Watch the video`}
           <span className="visually-hidden">
             {" "}
-            {doc.title} {t`(opens in a new tab)`}
+            {title} {t`(opens in a new tab)`}
           </span>
         </a>
       ) : (
@@ -212,7 +215,7 @@ function DocumentItem({ doc }: { doc: ProductDocument }) {
           }}
         >
           {t`Open the PDF`}
-          <span className="visually-hidden"> {doc.title}</span>
+          <span className="visually-hidden"> {title}</span>
         </Button>
       )}
       {state === "failed" && (

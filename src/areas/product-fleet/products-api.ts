@@ -13,6 +13,8 @@ export type Product = v.InferOutput<typeof ProductSchema>;
 const DocumentSchema = v.object({
   id: v.union([v.string(), v.number()]),
   title: v.string(),
+  /** The document's own language (ISO 639-1); an API that does not say is read as the page's. */
+  langue: v.optional(v.string()),
   type: v.picklist(["pdf", "video"]),
   sizeBytes: v.nullish(v.number()),
   url: v.nullish(v.string()),
