@@ -192,7 +192,7 @@ function Identify({ store }: { store: RegistrationStore }) {
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {/* One convention for every form: said once, only optional fields are marked. */}
       <p id="registration-required" className="field__hint">
-        <Trans>All fields are required. For your company, one of its registration number and your customer number is enough.</Trans>
+        <Trans>All fields are required. For your company, its registration number or your customer number is enough.</Trans>
       </p>
       {failure.view}
       <SelectField
