@@ -70,11 +70,11 @@ declare module "react" {
           "onmacc-load-error"?: (event: HTMLElementEventMap["macc-load-error"]) => void;
         }
       >;
-      /** `<macc-login>`: LOGIN */
+      /** `<macc-login>`: LOGIN: log in with e-mail and password (a proof of work after failed attempts), links to a forgotten password, login help and registration */
       "macc-login": MaccElementProps<
         MaccLoginElement,
         {
-          /** LOGIN_PANIER */
+          /** log in to continue validating the basket, then back to it (LOGIN_PANIER) */
           variant?: "basket";
           /** On the element: a link or button leads to a route (`route` is a SPEC §2 route name, `path` the portal address); `preventDefault()` keeps the page where it is, otherwise a standalone element loads `path`. Cancelable. Bubbles, composed. */
           "onmacc-navigate"?: (event: HTMLElementEventMap["macc-navigate"]) => void;
@@ -82,7 +82,7 @@ declare module "react" {
           "onmacc-load-error"?: (event: HTMLElementEventMap["macc-load-error"]) => void;
         }
       >;
-      /** `<macc-maintenance>`: MAINTENANCE */
+      /** `<macc-maintenance>`: MAINTENANCE: the maintenance notice, in the page's language */
       "macc-maintenance": MaccElementProps<
         MaccMaintenanceElement,
         {
@@ -150,7 +150,7 @@ declare module "react" {
           "onmacc-load-error"?: (event: HTMLElementEventMap["macc-load-error"]) => void;
         }
       >;
-      /** `<macc-login-help>`: AIDE_CONNEXION */
+      /** `<macc-login-help>`: AIDE_CONNEXION: help logging in (a forgotten password, no account yet, a blocked account) */
       "macc-login-help": MaccElementProps<
         MaccLoginHelpElement,
         {

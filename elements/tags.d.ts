@@ -65,13 +65,13 @@ export type MaccHeaderElement = MaccElement;
 /** `<macc-footer>`: contact block from the API (cached per network), legal links */
 export type MaccFooterElement = MaccElement;
 
-/** `<macc-login>`: LOGIN */
+/** `<macc-login>`: LOGIN: log in with e-mail and password (a proof of work after failed attempts), links to a forgotten password, login help and registration */
 export interface MaccLoginElement extends MaccElement {
-  /** LOGIN_PANIER. Setting it sets the `variant` attribute. */
+  /** log in to continue validating the basket, then back to it (LOGIN_PANIER). Setting it sets the `variant` attribute. */
   variant: "basket" | undefined;
 }
 
-/** `<macc-maintenance>`: MAINTENANCE */
+/** `<macc-maintenance>`: MAINTENANCE: the maintenance notice, in the page's language */
 export type MaccMaintenanceElement = MaccElement;
 
 /** `<macc-bank-details>`: COORDONNEE_BANCAIRE (fr-FR): the IBAN and account holder in force, a change being validated, a change with its RIB document; nothing while the server's `coordonnee-bancaire` feature is off */
@@ -92,7 +92,7 @@ export type MaccPasswordUpdateElement = MaccElement;
 /** `<macc-forgot-password>`: MOT_DE_PASSE_OUBLIE: e-mail a reset link; opened with `?token=`, set the new password */
 export type MaccForgotPasswordElement = MaccElement;
 
-/** `<macc-login-help>`: AIDE_CONNEXION */
+/** `<macc-login-help>`: AIDE_CONNEXION: help logging in (a forgotten password, no account yet, a blocked account) */
 export type MaccLoginHelpElement = MaccElement;
 
 /** `<macc-dashboard>`: DASHBOARD: tiles for invoices, information, product fleet (bank details when switched on) */

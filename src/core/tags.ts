@@ -243,11 +243,25 @@ export const TAGS = [
   {
     tag: "macc-login",
     module: "areas/login/Login",
-    shows: "LOGIN",
+    shows:
+      "LOGIN: log in with e-mail and password (a proof of work after failed attempts), links to a forgotten password, login help and registration",
     reserve: { wide: 526, narrow: { height: 884, upTo: "columnsStack" } },
-    attributes: [{ name: "variant", type: "string", values: ["basket"], description: "LOGIN_PANIER" }],
+    attributes: [
+      {
+        name: "variant",
+        type: "string",
+        values: ["basket"],
+        description: "log in to continue validating the basket, then back to it (LOGIN_PANIER)",
+      },
+    ],
   },
-  { tag: "macc-maintenance", module: "areas/maintenance/Maintenance", shows: "MAINTENANCE", reserve: { wide: 128 }, attributes: [] },
+  {
+    tag: "macc-maintenance",
+    module: "areas/maintenance/Maintenance",
+    shows: "MAINTENANCE: the maintenance notice, in the page's language",
+    reserve: { wide: 128 },
+    attributes: [],
+  },
   {
     tag: "macc-bank-details",
     module: "areas/bank-details/BankDetails",
@@ -292,7 +306,13 @@ export const TAGS = [
     reserve: { wide: 288 },
     attributes: [],
   },
-  { tag: "macc-login-help", module: "areas/login-help/LoginHelp", shows: "AIDE_CONNEXION", reserve: { wide: 480 }, attributes: [] },
+  {
+    tag: "macc-login-help",
+    module: "areas/login-help/LoginHelp",
+    shows: "AIDE_CONNEXION: help logging in (a forgotten password, no account yet, a blocked account)",
+    reserve: { wide: 480 },
+    attributes: [],
+  },
   {
     tag: "macc-dashboard",
     module: "areas/dashboard/Dashboard",
