@@ -233,6 +233,21 @@ describe("<macc-info-confirmation>", () => {
       expect(view.screen.getByRole("button", { name: "Non, je souhaite les corriger" })).toBeTruthy();
     });
 
+    it.each<[string, string | null, string]>([
+      ["en-GB", "M.", "Mr Jean Dupont"],
+      ["en-GB", "Mme", "Ms Jean Dupont"],
+      ["de-BE", "M.", "Herr Jean Dupont"],
+      ["nl-BE", "Mme", "Mevr. Jean Dupont"],
+      ["en-GB", null, "Jean Dupont"],
+    ])("%s, title %j: the name row says %j (the title in the reader's language, not the stored code)", async (locale, civilite, name) => {
+      const body = profileBody();
+      api({ [PROFILE]: { body: { ...body, user: { ...body.user, civilite } } } });
+      logIn();
+      const view = await mount(`<macc-info-confirmation locale="${locale}"></macc-info-confirmation>`);
+      await waitFor(() => expect(view.root.querySelectorAll(".summary-list dd").length).toBeGreaterThan(0));
+      expect(view.root.querySelector(".summary-list dd")!.textContent).toBe(name);
+    });
+
     it("a load error offers to try again, which reloads", async () => {
       let attempts = 0;
       const calls = api({ [PROFILE]: () => (++attempts === 1 ? problem(500) : { body: profileBody() }) });

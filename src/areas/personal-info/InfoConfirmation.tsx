@@ -10,6 +10,7 @@ import { LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { followRedirection } from "../../ui/redirection";
 import { useCompanyPhone } from "../../ui/useCompanyPhone";
+import { civiliteLabel } from "./civilite";
 import { LoadFailed } from "./LoadFailed";
 import { useApplyProfile } from "./PersonalInfo";
 import { confirmInformation, type Profile } from "./profile-api";
@@ -132,7 +133,7 @@ function Summary({
   onConfirm: () => void;
   onCorrect: () => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { locale } = useElement();
   const { user, entreprise } = profile;
   const country = (code: string) => (code ? (new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code) : "");
@@ -140,7 +141,7 @@ function Summary({
     .filter(Boolean)
     .join(", ");
   const rows: Array<[string, string]> = [
-    [t`Name`, [user.civilite, user.prenom, user.nom].filter(Boolean).join(" ")],
+    [t`Name`, [civiliteLabel((label) => i18n._(label), user.civilite), user.prenom, user.nom].filter(Boolean).join(" ")],
     [t`Job title`, user.fonction],
     [t`E-mail address`, user.email],
     [t`Mobile phone`, user.mobile],

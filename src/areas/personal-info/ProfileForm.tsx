@@ -13,6 +13,7 @@ import { PasswordField } from "../../ui/PasswordField";
 import { fieldErrorsOf } from "../../ui/field-errors";
 import { useCompanyPhone } from "../../ui/useCompanyPhone";
 import { useForm } from "../../ui/useForm";
+import { CIVILITES } from "./civilite";
 import { saveProfile, type Profile } from "./profile-api";
 import { validateProfile, type ProfileProblem, type ProfileValues } from "./validate-profile";
 
@@ -43,7 +44,7 @@ export function ProfileForm({
   onSaved: (profile: Profile) => void;
   secondary?: ReactNode;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { request, locale } = useElement();
   const phone = useCompanyPhone();
   const [outcome, setOutcome] = useState<"saved" | "failed" | null>(null);
@@ -138,10 +139,7 @@ export function ProfileForm({
           value={form.values.civilite}
           onChange={(value) => form.set("civilite", value)}
           autoComplete="honorific-prefix"
-          options={[
-            { value: "M.", label: t`Mr` },
-            { value: "Mme", label: t`Ms` },
-          ]}
+          options={CIVILITES.map(({ value, label }) => ({ value, label: i18n._(label) }))}
         />
         <div className="form-grid">
           <Field {...field("nom")} label={t`Last name`} autoComplete="family-name" />
