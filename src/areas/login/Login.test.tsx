@@ -99,10 +99,13 @@ beforeEach(() => {
 
 describe("<macc-login>", () => {
   it.each([
-    ["macc", "J'ai un compte MACC"],
-    ["agri", "J'ai un compte AGRIMACC"],
-  ])("the account heading names the brand of the theme (%s)", async (theme, heading) => {
-    const { screen } = await mount(`<macc-login theme="${theme}"></macc-login>`);
+    ["macc", "fr-FR", "J'ai un compte MACC"],
+    ["agri", "fr-FR", "J'ai un compte AGRIMACC"],
+    // English chooses its article by the brand's sound.
+    ["macc", "en-GB", "I have a MACC account"],
+    ["agri", "en-GB", "I have an AGRIMACC account"],
+  ])("the account heading names the brand of the theme (%s, %s)", async (theme, locale, heading) => {
+    const { screen } = await mount(`<macc-login theme="${theme}" locale="${locale}"></macc-login>`);
     expect(screen.getByRole("heading", { level: 2, name: heading })).toBeTruthy();
   });
 
