@@ -121,7 +121,8 @@ describe("<macc-password-update>", () => {
       [
         "several rules at once",
         { nouveauMotDePasse: "abc", confirmerMotDePasse: "abc" },
-        [["nouveauMotDePasse", `${MESSAGES.length} ${MESSAGES.uppercase} ${MESSAGES.digit}`]],
+        // One sentence for every rule broken, not a sentence each.
+        [["nouveauMotDePasse", "Le mot de passe doit contenir au moins 8 caractères, au moins une majuscule et au moins un chiffre."]],
       ],
       [
         "confirmation different",
