@@ -64,6 +64,16 @@ test("the configurator's snippet works in a blank page under the CSP it gives, w
     /<macc-login><\/macc-login>\n<macc-basket><\/macc-basket>\n<macc-footer><\/macc-footer>$/,
   );
   await expect(page.frameLocator("iframe").locator("macc-login").getByLabel("E-mail address")).toBeVisible();
+  // The frame takes the preview's height, at a desktop's width and a phone's: nothing scrolls inside it.
+  const hiddenInFrame = () =>
+    page.locator("iframe").evaluate((frame: HTMLIFrameElement) => {
+      const scroller = frame.contentDocument!.scrollingElement!;
+      return scroller.scrollHeight - scroller.clientHeight;
+    });
+  await expect.poll(hiddenInFrame).toBeLessThanOrEqual(1);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect.poll(hiddenInFrame).toBeLessThanOrEqual(1);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   const snippet = await copied(page, "Copy the snippet", "snippet");
   const csp = (await page.locator("#csp").inputValue()).replace(/^Content-Security-Policy: /, "");

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { proveHuman } from "../../src/core/bot-check";
 import { LOCALES, type Locale } from "../../src/core/constants";
 import { ApiError } from "../../src/core/errors";
@@ -339,12 +339,32 @@ function Markdown({ text }: { text: string }) {
 
 type Account = { state: "visitor" } | { state: "busy" } | { state: "logged"; email: string } | { state: "failed"; message: string };
 
+/** Bounds the frame keeps whatever the preview says: room for a skeleton, and no runaway page. */
+const PREVIEW_HEIGHT = { min: 240, max: 6000 };
+
+/** The height the preview page reports for itself (preview.js), from that frame only; null until it does. */
+function usePreviewHeight(frame: RefObject<HTMLIFrameElement | null>): number | null {
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<{ type?: string; height?: unknown }>) => {
+      if (event.origin !== location.origin || event.source !== frame.current?.contentWindow) return;
+      const reported = event.data?.type === "macc-preview-height" ? Number(event.data.height) : NaN;
+      if (Number.isFinite(reported)) setHeight(Math.min(Math.max(reported, PREVIEW_HEIGHT.min), PREVIEW_HEIGHT.max));
+    };
+    addEventListener("message", onMessage);
+    return () => removeEventListener("message", onMessage);
+  }, [frame]);
+  return height;
+}
+
 /** The elements as the snippet sets them, in a blank page of this server; the session is the site's, shared with the frame. */
 function Preview({ applied }: { applied: Applied }) {
   const { t } = useLingui();
   const [account, setAccount] = useState<Account>({ state: "visitor" });
   const [chosen, setChosen] = useState("");
   const [reloads, setReloads] = useState(0);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const frameHeight = usePreviewHeight(frame);
 
   useEffect(() => {
     const core = getCore();
@@ -409,7 +429,14 @@ function Preview({ applied }: { applied: Applied }) {
         {account.state === "busy" && t`Changing the preview's account…`}
       </div>
       {account.state === "failed" && <Alert kind="error">{account.message}</Alert>}
-      <iframe key={reloads} className="editor__frame" title={t`Preview of the elements`} src={src} />
+      <iframe
+        ref={frame}
+        key={reloads}
+        className="editor__frame"
+        title={t`Preview of the elements`}
+        src={src}
+        style={frameHeight ? { height: frameHeight } : undefined}
+      />
     </section>
   );
 }

@@ -31,3 +31,13 @@ for (const { tag, attributes } of Array.isArray(config.elements) ? config.elemen
   }
   document.body.append(element);
 }
+
+// The configurator sizes its frame to this page's height, so the elements show whole instead of
+// scrolling inside a scrolling page (on a phone above all). Nothing here is sized by the viewport,
+// so the height does not follow the frame's.
+const reportHeight = () => {
+  const { marginTop, marginBottom } = getComputedStyle(document.body);
+  const height = Math.ceil(document.body.getBoundingClientRect().height + parseFloat(marginTop) + parseFloat(marginBottom));
+  parent.postMessage({ type: "macc-preview-height", height }, location.origin);
+};
+new ResizeObserver(reportHeight).observe(document.body);
