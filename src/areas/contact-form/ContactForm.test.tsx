@@ -320,6 +320,8 @@ describe("<macc-contact-form>", () => {
         "",
       ]);
       expect(view.screen.queryByText(TEXT.sent)).toBeNull();
+      // The button is gone with the confirmation: focus goes to the form's first field, not the page's body.
+      expect(view.root.activeElement).toBe(control(view, "service"));
     });
 
     it("201: the success message takes focus", async () => {

@@ -17,6 +17,7 @@ import { TextareaField } from "../../ui/Textarea";
 import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
 import { useFooterContact } from "../../ui/useFooterContact";
+import { useFocusNext } from "../../ui/useFocusNext";
 import { MESSAGE_MAX, MESSAGE_MIN, sendMessage, SUBJECT_MAX, validateMessage, type ContactMessage } from "./contact-api";
 import { isLogged, selectCompany } from "../../core/store";
 
@@ -33,6 +34,7 @@ export function ContactForm() {
   const contacts = useFooterContact(network, { errors: "inline" });
   const phone = companyPhone(contacts.data);
   const [outcome, setOutcome] = useState<"sent" | "failed" | null>(null);
+  const focusNext = useFocusNext();
   const status = useRef<HTMLDivElement>(null);
   const botCheck = useBotCheck();
   const botCheckFailure = useBotCheckFailure();
@@ -104,6 +106,7 @@ export function ContactForm() {
               form.set("subject", "");
               form.set("message", "");
               setOutcome(null);
+              focusNext("service");
             }}
           >
             {t`Write another message`}

@@ -131,6 +131,21 @@ describe("<macc-header>", () => {
       expect((button.getRootNode() as ShadowRoot).activeElement).toBe(button);
     });
 
+    it("focus leaving it closes it (tabbing past its last link); focus moving inside keeps it open", async () => {
+      logIn();
+      const { screen } = await mount("<macc-header></macc-header>");
+      const button = accountButton(screen);
+      button.focus();
+      fireEvent.click(button);
+      const last = await screen.findByRole("link", { name: "Mon parc produits" });
+      last.focus();
+      expect(button.getAttribute("aria-expanded")).toBe("true");
+      const next = screen.getByRole("link", { name: "Contact" });
+      next.focus();
+      await waitFor(() => expect(button.getAttribute("aria-expanded")).toBe("false"));
+      expect(screen.queryByRole("link", { name: "Mon parc produits" })).toBeNull();
+    });
+
     it("Escape pressed anywhere on the page closes it; other keys do not", async () => {
       logIn();
       const { screen } = await mount("<macc-header></macc-header>");

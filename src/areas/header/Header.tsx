@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type MouseEvent } from "react";
 import { formatCompanyName } from "../../core/company-name";
 import { LOCALES, type Locale } from "../../core/constants";
 import { isLocale } from "../../core/locale";
@@ -150,7 +150,7 @@ function SkipLink() {
   );
 }
 
-/** The my-account submenu: a disclosure (not an ARIA menu), closed by Escape or a click elsewhere. */
+/** The my-account submenu: a disclosure (not an ARIA menu), closed by Escape, a click elsewhere or focus leaving it. */
 function AccountMenu() {
   const { t } = useLingui();
   const { theme } = useElement();
@@ -180,8 +180,13 @@ function AccountMenu() {
     };
   }, [open]);
 
+  // Tabbing past its last link closes it: left open, it would cover the controls focus moves to.
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!(event.relatedTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+  };
+
   return (
-    <div ref={ref}>
+    <div ref={ref} onBlur={onBlur}>
       <button type="button" className="menu-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
         {t`My account`} <span aria-hidden="true">▾</span>
       </button>

@@ -481,6 +481,8 @@ describe("<macc-invoices>", () => {
       expect(field<HTMLInputElement>(view, "invoice-search").value).toBe("");
       expect(rows(view)).toHaveLength(3);
       expect(view.screen.queryByRole("button", { name: TEXT.clear })).toBeNull();
+      // The button is gone: focus goes to the search field, not the page's body.
+      expect(view.root.activeElement).toBe(field(view, "invoice-search"));
     });
 
     it("the status filter: unpaid or paid invoices only", async () => {

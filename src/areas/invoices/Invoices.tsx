@@ -14,6 +14,7 @@ import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useAddressQuery } from "../../ui/useAddressQuery";
 import { useResource } from "../../ui/useResource";
+import { useFocusNext } from "../../ui/useFocusNext";
 import {
   downloadInvoice,
   downloadYear,
@@ -97,6 +98,7 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
 
   // The search box follows the address when Back or Forward changes it.
   const [search, setSearch] = useState(state.q);
+  const focusNext = useFocusNext();
   const [shownQ, setShownQ] = useState(state.q);
   if (state.q !== shownQ) {
     setShownQ(state.q);
@@ -177,6 +179,7 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
                   onClick={() => {
                     setSearch("");
                     write(DEFAULT_LIST, { replace: true });
+                    focusNext("invoice-search");
                   }}
                 >
                   {t`Clear the filters`}

@@ -172,6 +172,8 @@ describe("<macc-forgot-password>", () => {
       expect(view.screen.getByRole("link", { name: "Retour à la connexion" }).getAttribute("href")).toBe("/portail/mon-compte/connexion");
       fireEvent.click(view.screen.getByRole("button", { name: "Demander un nouveau lien" }));
       await waitFor(() => expect(h1(view)).toBe("Mot de passe oublié"));
+      // The button is gone with the confirmation: focus goes to the e-mail field, not the page's body.
+      expect(view.root.activeElement).toBe(view.root.getElementById("email"));
       ask(view, "jean@ferme.test");
       await view.screen.findByRole("status");
       expect(calls.callsTo(FORGOT)).toHaveLength(2);

@@ -16,6 +16,7 @@ import { useForm } from "../../ui/useForm";
 import { requestReset, resetPassword } from "./password-api";
 import { NewPasswordFields } from "../../ui/NewPasswordFields";
 import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
+import { useFocusNext } from "../../ui/useFocusNext";
 
 /**
  * The reset link brings the customer back to this page with `?token=`. The token is read while
@@ -53,6 +54,7 @@ function RequestForm() {
   const botCheck = useBotCheck();
   const botCheckFailure = useBotCheckFailure();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const focusNext = useFocusNext();
   const [failure, setFailure] = useState<string | null>(null);
   const status = useRef<HTMLDivElement>(null);
 
@@ -95,7 +97,13 @@ function RequestForm() {
           <Trans>Cannot find it? Check your spam folder, or ask for a new link.</Trans>
         </p>
         <div className="actions">
-          <Button variant="secondary" onClick={() => setSentTo(null)}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setSentTo(null);
+              focusNext("email");
+            }}
+          >
             {t`Ask for a new link`}
           </Button>
           <RouteLink route="LOGIN">{t`Back to login`}</RouteLink>
