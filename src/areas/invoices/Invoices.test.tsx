@@ -476,6 +476,9 @@ describe("<macc-invoices>", () => {
       expect(field<HTMLInputElement>(view, "invoice-search").value).toBe("ZZZ");
 
       fireEvent.click(button(view, TEXT.clear));
+      // While the unfiltered list loads: still the form, never the "no invoices at all" invitation.
+      expect(view.screen.queryByText(TEXT.none)).toBeNull();
+      expect(field(view, "invoice-search")).not.toBeNull();
       await answered(view, calls, 3);
       expect(lastQuery(calls)).toEqual({ page: "1", pageSize: "25", sort: "date", order: "desc" });
       expect(field<HTMLInputElement>(view, "invoice-search").value).toBe("");

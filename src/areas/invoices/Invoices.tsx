@@ -122,7 +122,9 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
     <div className="container" part="invoices">
       <PageTitle>{t`My invoices`}</PageTitle>
 
-      {page && page.total === 0 && !filtered ? (
+      {/* "No invoices at all" only from an answer to this very query: while the filters are cleared,
+          the empty filtered answer still shown is no reason to say so (nor to drop the form). */}
+      {list.status === "ready" && page && page.total === 0 && !filtered ? (
         <NoInvoices />
       ) : (
         <>
