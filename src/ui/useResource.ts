@@ -31,12 +31,16 @@ export function useResource<T>(
   const [attempt, setAttempt] = useState({ count: 0, quiet: false });
   const failures = useRef(0);
   const [state, setState] = useState<Resource<T>>(initial ? { status: "ready", data: initial } : { status: "loading", data: null });
+  // The key the state answers. On the render where the key changes, before the effect below runs, the
+  // previous key's answer must not read as this one's ("no invoices" from an empty filtered list).
+  const [stateKey, setStateKey] = useState(key);
   useEffect(() => {
     if (key === null) return;
     const controller = new AbortController();
     if (!attempt.quiet) {
       failures.current = 0;
       setState((s) => (initial ? { status: "ready", data: initial } : { status: "loading", data: s.data }));
+      setStateKey(key);
     }
     resourceCacheOf(core)
       .read(key, load, { ttlMs, signal: controller.signal })
@@ -59,7 +63,7 @@ export function useResource<T>(
     if (key !== null) resourceCacheOf(core).invalidate(key);
     setAttempt((a) => ({ count: a.count + 1, quiet }));
   };
-  const failed = state.status === "error" && key !== null;
+  const failed = state.status === "error" && key !== null && stateKey === key;
   useEffect(() => {
     if (!failed) return;
     const recover = () => again(true);
@@ -76,5 +80,7 @@ export function useResource<T>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [failed, state]);
 
-  return { ...state, reload: () => again(false) };
+  const current: Resource<T> =
+    key === null || stateKey === key ? state : initial ? { status: "ready", data: initial } : { status: "loading", data: state.data };
+  return { ...current, reload: () => again(false) };
 }
