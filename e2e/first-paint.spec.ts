@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { axeViolations, logIn, portalTakenOver, watchPage } from "./support";
 
 /** The address tables are one file per language (`fr-….js`); the message catalogs are per locale (`fr-FR-….js`). */
 const PATHS_TABLE = /\/static\/js\/(fr|en|de|nl|es|it)-(?![A-Z]{2}-)[\w-]+\.js$/;
@@ -33,5 +34,98 @@ test("the load error still shows, in French, when its own texts cannot be fetche
   expect(await page.evaluate(() => (window as { loadError?: unknown }).loadError)).toMatchObject({
     type: "error",
     url: expect.stringContaining("/static/js/macc-footer.js"),
+  });
+});
+
+test.describe("the portal's first screen in the HTML", () => {
+  test("before any script, an anonymous visitor sees the login screen, inert, at both widths", async ({ browser }) => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 360, height: 740 },
+    ]) {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const page = await context.newPage();
+      await page.goto("/portail");
+      const portal = page.locator("macc-portal");
+      await expect(portal.getByRole("heading", { level: 1, name: "Je me connecte à mon compte" })).toBeVisible();
+      // The header of its width only: the phone's has the menu behind its button.
+      await expect(portal.getByRole("button", { name: "Menu" })).toHaveCount(viewport.width < 768 ? 1 : 0);
+      // Inert: nothing typed into it before the portal takes over; Tab goes past it.
+      expect(await portal.locator("[data-first-screen]:visible").evaluate((drawing) => (drawing as HTMLElement).inert)).toBe(true);
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.localName)).not.toBe("macc-portal");
+      await context.close();
+    }
+  });
+
+  test("the portal takes it over in place: the same screen on every frame, nothing moves, then it works", async ({ browser }) => {
+    for (const device of [
+      { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+      { viewport: { width: 1280, height: 800 } },
+    ]) {
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      const { problems } = watchPage(page);
+      await page.addInitScript(() => {
+        const w = window as { seenFrames?: string[]; shift?: number };
+        w.seenFrames = [];
+        w.shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) w.shift! += (entry as unknown as { value: number }).value;
+        }).observe({ type: "layout-shift", buffered: true });
+        // What the visitor sees on each frame: the page's visible heading, and whose it is.
+        const frame = () => {
+          const root = document.querySelector("macc-portal")?.shadowRoot;
+          const heading = [...(root?.querySelectorAll("main h1") ?? [])].find((h) => h.getClientRects().length > 0);
+          const seen = heading
+            ? `${heading.closest("[data-first-screen]") ? "first screen" : "portal"}: ${heading.textContent}`
+            : "no heading";
+          if (w.seenFrames!.at(-1) !== seen) w.seenFrames!.push(seen);
+          if (w.seenFrames!.length < 2000) requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+      await page.goto("/portail");
+      await portalTakenOver(page);
+      await expect(page).toHaveURL(/\/portail\/mon-compte\/connexion$/);
+      // Before the page's first frame with content, nothing; then never a frame without the heading.
+      const frames = await page.evaluate(() => (window as { seenFrames?: string[] }).seenFrames!);
+      expect(frames.slice(frames.indexOf("no heading") === 0 ? 1 : 0)).toEqual([
+        "first screen: Je me connecte à mon compte",
+        "portal: Je me connecte à mon compte",
+      ]);
+      expect(await page.evaluate(() => (window as { shift?: number }).shift)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await logIn(page, "uk@demo.macc.test", "macc-portal");
+      await expect(page).toHaveURL(/\/portail\/mon-compte$/);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  test("when the portal's code cannot be fetched, the load error replaces it: the inert screen does not stay", async ({ page }) => {
+    await page.route(/\/static\/js\/macc-portal\.js$/, (route) => route.abort());
+    await page.goto("/portail");
+    const portal = page.locator("macc-portal");
+    await expect(portal.getByRole("alert")).toHaveText("Cette partie de la page n’a pas pu être chargée. Veuillez recharger la page.");
+    await expect(portal.locator("[data-first-screen]")).toHaveCount(0);
+  });
+
+  test("not sent to whom it is not the first screen: a logged-in visitor, another language or theme chosen", async ({ page }) => {
+    const sent = async (cookie?: string) =>
+      (await (await page.request.get("/portail", cookie ? { headers: { cookie } } : {})).text()).includes("shadowrootmode");
+    expect(await sent()).toBe(true);
+    expect(await sent("isLogged=true")).toBe(false);
+    expect(await sent("maccLocale=en-GB")).toBe(false);
+    expect(await sent("maccTheme=agri")).toBe(false);
+
+    // Choosing English in the header is what sets that cookie: the next visit is drawn in English by the portal.
+    await page.goto("/portail");
+    await portalTakenOver(page);
+    await page.locator("macc-portal").getByRole("combobox", { name: "Pays et langue" }).selectOption("en-GB");
+    await expect(page.locator("macc-portal").getByRole("heading", { level: 1 })).toHaveText("I log in to my account");
+    await page.goto("/portail");
+    await expect(page.locator("macc-portal").locator("[data-first-screen]")).toHaveCount(0);
+    await expect(page.locator("macc-portal").getByRole("heading", { level: 1 })).toHaveText("I log in to my account");
   });
 });

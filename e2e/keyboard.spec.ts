@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { enterPortal, PASSWORD } from "./support";
+import { enterPortal, PASSWORD, portalTakenOver } from "./support";
 
 /*
  * Keyboard only (issue 13): login, registration, basket and contact form driven with
@@ -139,6 +139,7 @@ const portal = (page: Page) => page.locator("macc-portal");
 
 test("keyboard only: login — order, focus rings, error summary, then logged in", async ({ page }) => {
   await page.goto("/portail/mon-compte/connexion");
+  await portalTakenOver(page);
   await expect(portal(page).locator("main h1")).toBeVisible();
   const stops = await tabThroughMain(page);
   expect(stops.map((s) => s.id)).toEqual(expect.arrayContaining(["email", "password"]));

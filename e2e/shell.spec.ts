@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { enterPortal, expectAccessible, watchPage } from "./support";
+import { enterPortal, expectAccessible, portalTakenOver, watchPage } from "./support";
 
 /** The space the shell keeps under the header band and above the footer on every screen. */
 const RHYTHM = 24;
@@ -50,6 +50,7 @@ test.describe("one content column", () => {
   test("at 1280 px the brand, the menu, the page title and the footer share one left edge", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/portail/mon-compte/connexion");
+    await portalTakenOver(page);
     const portal = page.locator("macc-portal");
     await expect(portal.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(portal.locator("footer address")).toBeVisible();
@@ -68,6 +69,7 @@ test.describe("one content column", () => {
     const watched = watchPage(page);
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto("/portail/mon-compte/connexion");
+    await portalTakenOver(page);
     const portal = page.locator("macc-portal");
     await expect(portal.getByRole("heading", { level: 1 })).toBeVisible();
     const boxes = await portalBoxes(page, {
@@ -101,6 +103,7 @@ test.describe("one content column", () => {
   test("the narrow header's menu and search work with the keyboard", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto("/portail/mon-compte/connexion");
+    await portalTakenOver(page);
     const portal = page.locator("macc-portal");
     const menu = portal.getByRole("button", { name: "Menu" });
     await expect(menu).toHaveAttribute("aria-expanded", "false");
@@ -158,6 +161,7 @@ test.describe("vertical rhythm", () => {
     test.slow(); // logs in (bot check) or walks several pages
     for (const path of ["/portail/mon-compte/connexion", "/portail/mot-de-passe-oublie", "/portail/inscription", "/portail/contact"]) {
       await page.goto(path);
+      await portalTakenOver(page);
       await expect(page.locator("macc-portal").getByRole("heading", { level: 1 })).toBeVisible();
       await page.waitForLoadState("networkidle");
       const space = await rhythm(page);
@@ -202,6 +206,7 @@ test.describe("vertical rhythm", () => {
 test.describe("skip link", () => {
   test("is the first Tab stop of the portal and of the CMS page, and moves focus to the main content", async ({ page }) => {
     await page.goto("/portail/mon-compte/connexion");
+    await portalTakenOver(page);
     const portal = page.locator("macc-portal");
     await expect(portal.getByLabel("Adresse e-mail")).toBeVisible();
     await page.keyboard.press("Tab");
@@ -231,6 +236,7 @@ test.describe("language", () => {
   }) => {
     test.slow(); // logs in (bot check) or walks several pages
     await page.goto("/portail/mon-compte/connexion");
+    await portalTakenOver(page);
     const portal = page.locator("macc-portal");
     const heading = portal.getByRole("heading", { level: 1 });
     await expect(heading).toHaveText("Je me connecte à mon compte");

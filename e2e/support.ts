@@ -3,12 +3,20 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { IS_LOGGED_COOKIE, STORAGE_KEY } from "../src/core/constants";
+import { FIRST_SCREEN_ATTRIBUTE, IS_LOGGED_COOKIE, STORAGE_KEY } from "../src/core/constants";
 import { createMaccStore } from "../src/core/store";
 import type { User } from "../src/core/types";
 import { MemoryStorage } from "../src/test/memory-storage";
 
 export const PASSWORD = "Macc2026!";
+
+/**
+ * The portal's own drawing has replaced the first screen the page's HTML brought (inert until
+ * then): what a keyboard user needs before Tab reaches the portal.
+ */
+export async function portalTakenOver(page: Page): Promise<void> {
+  await expect(page.locator("macc-portal").locator(`[${FIRST_SCREEN_ATTRIBUTE}]`)).toHaveCount(0);
+}
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 

@@ -3,7 +3,10 @@ import { startTransition, useEffect, useRef, type ComponentType } from "react";
 import { elementLocale, MaccRoot } from "../src/ui/context";
 import { adoptStyles } from "../src/ui/sheets";
 import { loadI18n, type Catalog } from "../src/core/i18n";
-import { getCore } from "../src/core/index";
+import { effectiveTheme, getCore } from "../src/core/index";
+import { isLogged } from "../src/core/store";
+import { parseThemeAttribute, themeName } from "../src/core/theme";
+import { dropFirstScreen, dropFirstScreenWhenDrawn, firstScreenMatches, hasFirstScreen } from "./first-screen";
 import type { AttributeType as PropType } from "../src/core/tags";
 // Generated from the tag registry, which itself never reaches the browser.
 import { RESERVE_CSS } from "./reserve-sheet";
@@ -73,6 +76,12 @@ export function defineElement<P extends object>(tag: string, Component: Componen
       }
     }
 
+    // A first screen sent in the page's HTML is kept (the platform would empty it) until the
+    // element has drawn its own: see first-screen.ts.
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      return hasFirstScreen(this.shadowRoot) ? this.shadowRoot : super.attachShadow(init);
+    }
+
     override attributeChangedCallback(name: string, old: string | null, value: string | null) {
       const prop = byAttribute.get(name);
       if (prop && (types[prop] === "boolean" || value === null)) {
@@ -89,8 +98,16 @@ export function defineElement<P extends object>(tag: string, Component: Componen
     override connectedCallback() {
       // Its texts are asked for now, beside React's first render rather than after it (a failure
       // is the root's to show: it asks again).
-      const locale = elementLocale(this.getAttribute("locale"), getCore().store.getState().app.locale);
+      const core = getCore();
+      const locale = elementLocale(this.getAttribute("locale"), core.store.getState().app.locale);
       loadI18n(locale, options.catalogs).catch(() => undefined);
+      const root = this.shadowRoot;
+      if (hasFirstScreen(root)) {
+        const theme = themeName(effectiveTheme(parseThemeAttribute(this.getAttribute("theme")), core.store, core.config));
+        // Drawn for an anonymous visitor in the page's language and theme: for anyone else, not theirs.
+        if (!isLogged(core.store.getState()) && firstScreenMatches(root, locale, theme)) dropFirstScreenWhenDrawn(root);
+        else dropFirstScreen(root);
+      }
       startTransition(() => super.connectedCallback());
     }
 

@@ -37,7 +37,8 @@ function fail(tag: string, type: "error" | "timeout", url: string): void {
     tag,
     class extends HTMLElement {
       connectedCallback() {
-        if (this.shadowRoot) return;
+        // Connected again, or drawn in the page's HTML (attachShadow empties that one).
+        if (this.shadowRoot?.querySelector("[part=load-error]")) return;
         const lang = (this.getAttribute("locale") ?? script?.dataset.locale ?? document.documentElement.lang).slice(0, 2);
         const box = document.createElement("div");
         box.role = "alert";
@@ -58,7 +59,12 @@ function scan(root: Element | Document): void {
   for (const element of root.querySelectorAll(SELECTOR)) load(element.localName);
 }
 
-scan(document);
+// Elements drawn in the page's HTML (the portal's first screen) are painted before their code comes
+// (in a background tab, which draws no frame, after a moment).
+if (document.querySelector(SELECTOR)?.shadowRoot) {
+  requestAnimationFrame(() => setTimeout(scan, 0, document));
+  setTimeout(scan, 500, document);
+} else scan(document);
 new MutationObserver((records) => {
   for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) scan(node);
 }).observe(document, { childList: true, subtree: true });

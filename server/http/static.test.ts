@@ -8,6 +8,7 @@ import { acceptedEncodings, cacheControlFor, HTML_CSP } from "./static.ts";
 
 let t: TestContext;
 let root: string;
+const FIRST_SCREEN = '<template shadowrootmode="open"><div data-first-screen="wide" hidden inert>Je me connecte</div></template>';
 const CHUNK = `export const words = ${JSON.stringify("la ferme ".repeat(400))};\n`;
 
 beforeAll(async () => {
@@ -26,7 +27,7 @@ beforeAll(async () => {
   writeFileSync(path.join(demo, "index.html"), "<!doctype html><title>Accueil</title>");
   // A page's loader names its portal's base; only a page hosting <macc-portal> answers the addresses under it.
   const hostPage = (title: string, base: string, body: string) =>
-    `<!doctype html><title>${title}</title><script type="module" src="/static/js/macc-elements.js" data-portal-base="${base}"></script>${body}`;
+    `<!doctype html><head>\n<title>${title}</title><script type="module" src="/static/js/macc-elements.js" data-portal-base="${base}"></script></head><body>${body}</body>`;
   writeFileSync(path.join(demo, "france.html"), hostPage("France", "/portail", "<macc-login></macc-login>"));
   writeFileSync(path.join(demo, "portail.html"), hostPage("Portail", "/portail", "<macc-portal></macc-portal>"));
   mkdirSync(path.join(demo, "sites", "nl-BE"), { recursive: true });
@@ -43,6 +44,21 @@ beforeAll(async () => {
   writeFileSync(path.join(root, "secret.html"), "outside the demo folder");
   writeFileSync(path.join(root, "dist", "secret.js"), "outside the static folder");
   symlinkSync(path.join(root, "secret.html"), path.join(demo, "link.html"));
+  // The build's first screen of the /portail page (scripts/first-screens.ts writes the real ones).
+  mkdirSync(path.join(root, "dist", "first-screens"));
+  writeFileSync(
+    path.join(root, "dist", "first-screens", "manifest.json"),
+    JSON.stringify([
+      {
+        base: "/portail",
+        paths: ["/portail", "/portail/", "/portail/mon-compte/connexion"],
+        locale: "fr-FR",
+        theme: "macc",
+        stylesheet: "/static/css/first-screen-0a1b2c3d.css",
+        html: FIRST_SCREEN,
+      },
+    ]),
+  );
   t = await createTestApp({ staticDir: dist, demoDir: demo }, undefined, { seed: false });
 });
 
@@ -215,6 +231,40 @@ describe("demo pages", () => {
 
   it.each(["/notes.md", "/.secret.html", "/link.html"])("refuses %s (type, hidden file, symlink out)", async (p) => {
     expect((await get(p)).status).toBe(404);
+  });
+});
+
+describe("the portal's first screen in the HTML", () => {
+  it.each<[string, string, string | undefined, boolean]>([
+    ["an anonymous visitor on the portal's root", "/portail", undefined, true],
+    ["…with its trailing slash", "/portail/", undefined, true],
+    ["…on the login's address", "/portail/mon-compte/connexion", undefined, true],
+    ["…after a logout", "/portail", "isLogged=false", true],
+    ["…who chose the page's own language and theme", "/portail", "maccLocale=fr-FR; maccTheme=macc", true],
+    ["a logged-in visitor (the portal leads elsewhere)", "/portail", "isLogged=true", false],
+    ["a visitor who chose another language", "/portail", "maccLocale=en-GB", false],
+    ["a visitor of the AGRIMACC site", "/portail", "maccTheme=agri", false],
+    ["another screen's address", "/portail/mon-compte/factures", undefined, false],
+    ["an address with a query (?lang=, ?site=, ?panier= change the screen)", "/portail?lang=en-GB", undefined, false],
+    ["a portal page the build drew nothing for", "/sites/nl-BE/portaal", undefined, false],
+  ])("%s: %s → %s", async (_, address, cookie, sent) => {
+    const res = await get(address, cookie ? { headers: { cookie } } : undefined);
+    expect(res.status).toBe(200);
+    expectHtmlSecurity(res);
+    expect(res.headers.get("vary")).toBe("Cookie");
+    const html = await res.text();
+    expect(html.includes(`<macc-portal>${FIRST_SCREEN}</macc-portal>`)).toBe(sent);
+    // Its sheet is asked for with the head's, not when the parser reaches the element.
+    expect(html.includes('<head>\n    <link rel="preload" href="/static/css/first-screen-0a1b2c3d.css" as="style" />')).toBe(sent);
+  });
+
+  it("the page with and without it are two entities: each revalidates on its own", async () => {
+    const withScreen = await get("/portail");
+    const without = await get("/portail", { headers: { cookie: "isLogged=true" } });
+    const etag = withScreen.headers.get("etag")!;
+    expect(etag).not.toBe(without.headers.get("etag"));
+    expect((await get("/portail", { headers: { "if-none-match": etag } })).status).toBe(304);
+    expect((await get("/portail", { headers: { "if-none-match": etag, cookie: "isLogged=true" } })).status).toBe(200);
   });
 });
 

@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "./context.ts";
 import { entityOf, sendEntity, type Entity } from "./etag.ts";
+import { firstScreenFor, FIRST_SCREENS_MANIFEST, readFirstScreens, withFirstScreen, type FirstScreen } from "./first-screens.ts";
 import { MemoryCache } from "./memory-cache.ts";
 
 export const HTML_CSP =
@@ -214,8 +215,10 @@ export function staticRoutes(options: { staticDir: string; demoDir: string; host
     return sendFile(c, file, cacheControlFor(path.basename(file)));
   });
 
-  // Read once: the demo pages do not change while the server runs.
+  // Read once: the demo pages and the build do not change while the server runs.
   let portalPages: ReturnType<typeof findPortalPages> | undefined;
+  let firstScreens: Promise<FirstScreen[]> | undefined;
+  const pagesWithFirstScreen = new MemoryCache<StaticFile>(100);
 
   app.get("*", async (c, next) => {
     const { pathname, search } = new URL(c.req.url);
@@ -223,7 +226,19 @@ export function staticRoutes(options: { staticDir: string; demoDir: string; host
     const portal = (await (portalPages ??= findPortalPages(options.demoDir))).find(
       ({ base }) => pathname === base || pathname.startsWith(`${base}/`),
     );
-    if (portal) return sendFile(c, portal.file, "no-cache");
+    if (portal) {
+      const screens = await (firstScreens ??= readFirstScreens(path.join(options.staticDir, "..", FIRST_SCREENS_MANIFEST)));
+      const screen = firstScreenFor(screens, { base: portal.base, pathname, search, cookie: c.req.header("cookie") });
+      // The same address is sent with or without the first screen, by the visitor's cookies.
+      c.header("Vary", "Cookie");
+      if (!screen) return sendFile(c, portal.file, "no-cache");
+      const page = await pagesWithFirstScreen.get(`${portal.file}:${screen.paths[0]}`, [], async () => {
+        const file = (await files.get(`demo:${portal.file}`, [], () => readStatic(portal.file)))!;
+        const html = withFirstScreen(new TextDecoder().decode(file.body), screen);
+        return { ...file, ...entityOf(html, file.type) };
+      });
+      return sendStatic(c, page, "no-cache");
+    }
     const rel = pathname === "/" ? "index.html" : pathname.endsWith("/") ? `${pathname}index.html` : pathname;
     let ext: string;
     try {

@@ -31,6 +31,15 @@ export type FeatureName = (typeof FEATURE_NAMES)[number];
 export const INTITULE_MAX = 70;
 
 export const IS_LOGGED_COOKIE = "isLogged";
+/**
+ * The visitor's own language and theme (a choice in the header, `?lang=`, `?site=`), mirrored from
+ * storage for the server: it sends the portal's first screen in the HTML only when it is the one the
+ * visitor will see.
+ */
+export const LOCALE_COOKIE = "maccLocale";
+export const THEME_COOKIE = "maccTheme";
+/** Marks a first screen drawn at build time and sent in the HTML, until the element takes over. */
+export const FIRST_SCREEN_ATTRIBUTE = "data-first-screen";
 export const STORAGE_KEY = "macc:state";
 
 /** Contact form limits, checked by the form and by the API. */

@@ -221,6 +221,46 @@ describe("theme persistence (the brand site's theme is kept; an account's is der
   });
 });
 
+describe("the visitor's language and theme mirrored into cookies (the server's first screen follows them)", () => {
+  const clearChoices = () => {
+    for (const name of ["maccLocale", "maccTheme"]) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  };
+
+  it.each<[string, (s: MaccState) => void, { maccLocale: string | null; maccTheme: string | null }]>([
+    ["a language chosen", (s) => s.chooseLocale("en-GB"), { maccLocale: "en-GB", maccTheme: null }],
+    ["the AGRIMACC site's theme", (s) => s.setSiteTheme("AGRI"), { maccLocale: null, maccTheme: "agri" }],
+    ["the MACC site's theme", (s) => s.setSiteTheme("MACC"), { maccLocale: null, maccTheme: "macc" }],
+    ["the page's language set, not chosen", (s) => s.setLocale("de-BE"), { maccLocale: null, maccTheme: null }],
+  ])("%s", (_, act, cookies) => {
+    clearChoices();
+    const { store } = fresh();
+    act(store.getState());
+    expect({ maccLocale: cookieValue("maccLocale"), maccTheme: cookieValue("maccTheme") }).toEqual(cookies);
+  });
+
+  it("a site theme given up clears its cookie", () => {
+    clearChoices();
+    const { store } = fresh();
+    store.getState().setSiteTheme("AGRI");
+    store.getState().setSiteTheme(null);
+    expect(cookieValue("maccTheme")).toBeNull();
+  });
+
+  it("choices stored before the cookies existed are mirrored when the page loads", () => {
+    clearChoices();
+    const storage = new MemoryStorage();
+    storage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ auth: { user: null, companyId: null }, app: { localeChoice: "nl-BE", siteTheme: "AGRI" } }),
+    );
+    createMaccStore({ storage });
+    expect({ maccLocale: cookieValue("maccLocale"), maccTheme: cookieValue("maccTheme") }).toEqual({
+      maccLocale: "nl-BE",
+      maccTheme: "agri",
+    });
+  });
+});
+
 describe("state restored from storage at creation", () => {
   it("keeps a consistent logged-in session (without its token) and the basket", () => {
     const { store, storage } = fresh();

@@ -1,9 +1,9 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { IS_LOGGED_COOKIE, STORAGE_KEY, type Locale, type Theme } from "./constants";
+import { IS_LOGGED_COOKIE, LOCALE_COOKIE, STORAGE_KEY, THEME_COOKIE, type Locale, type Theme } from "./constants";
 import { readCookie, writeCookie } from "./cookies";
 import { browserStorage, readJson, writeJson } from "./storage";
 import { withoutTokens } from "./tokens";
-import { themeOfNetwork } from "./theme";
+import { themeName, themeOfNetwork } from "./theme";
 import type { Entreprise, User, UserPanier } from "./types";
 
 export interface AuthState {
@@ -171,6 +171,7 @@ export function createMaccStore({ storage = browserStorage("local") }: StoreOpti
   }));
 
   store.subscribe((state) => writePersisted(storage, state));
+  mirrorChoices(store);
 
   // SPEC §4: a cookie that disagrees with the stored state means the session cannot be trusted.
   // Subscribed first, so this disconnect is saved like any other change.
@@ -178,6 +179,22 @@ export function createMaccStore({ storage = browserStorage("local") }: StoreOpti
   if (cookieLogged !== isLogged(store.getState())) store.getState().disconnect();
 
   return store;
+}
+
+/**
+ * The visitor's own language and theme, mirrored into cookies for the server: it sends the portal's
+ * first screen in the HTML only when it is in them (server/http/first-screens.ts).
+ */
+function mirrorChoices(store: MaccStore): void {
+  const mirrored = { locale: readCookie(LOCALE_COOKIE), theme: readCookie(THEME_COOKIE) };
+  const mirror = ({ app }: MaccState) => {
+    const wanted = { locale: app.localeChoice, theme: app.siteTheme && themeName(app.siteTheme) };
+    if (wanted.locale !== mirrored.locale) writeCookie(LOCALE_COOKIE, wanted.locale ?? "", wanted.locale ? undefined : 0);
+    if (wanted.theme !== mirrored.theme) writeCookie(THEME_COOKIE, wanted.theme ?? "", wanted.theme ? undefined : 0);
+    Object.assign(mirrored, wanted);
+  };
+  mirror(store.getState());
+  store.subscribe(mirror);
 }
 
 interface Persisted {

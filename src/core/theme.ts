@@ -20,6 +20,11 @@ export function themeFromQuery(search: string): Theme | null {
   return null;
 }
 
+/** The theme's name in markup (an element root's `data-theme`) and in the theme cookie. */
+export function themeName(theme: Theme): "macc" | "agri" {
+  return theme === "AGRI" ? "agri" : "macc";
+}
+
 /** Theme attribute values (`macc`, `agri`) to the store's theme names. */
 export function parseThemeAttribute(value: string | null | undefined): Theme | null {
   const v = value?.trim().toLowerCase();

@@ -22,7 +22,7 @@ import { isLocale } from "../core/locale";
 import { pathFor } from "../core/paths";
 import type { RouteName, RouteParams } from "../core/routes";
 import type { MaccState } from "../core/store";
-import { parseThemeAttribute } from "../core/theme";
+import { parseThemeAttribute, themeName } from "../core/theme";
 import { emitFrom, type MaccEventDetails, type MaccEventName } from "../core/events";
 import { MaintenanceNotice } from "./MaintenanceNotice";
 import { releaseReservedSpace } from "./sheets";
@@ -196,11 +196,10 @@ export function MaccRoot({
     if (i18n && container instanceof ShadowRoot) releaseReservedSpace(container);
   }, [i18n, container]);
 
-  const themeName = theme === "AGRI" ? "agri" : "macc";
   if (!i18n && failure && textsFailed) return textsFailed(failure.error);
   if (!i18n) {
     return (
-      <div className="macc-root" data-theme={themeName} aria-busy="true">
+      <div className="macc-root" data-theme={themeName(theme)} aria-busy="true">
         <span className="skeleton reserve" />
       </div>
     );
@@ -208,7 +207,7 @@ export function MaccRoot({
   return (
     <I18nProvider i18n={i18n}>
       <ElementContext.Provider value={value}>
-        <div className="macc-root" data-theme={themeName} lang={locale} part="root">
+        <div className="macc-root" data-theme={themeName(theme)} lang={locale} part="root">
           {maintenance ? <MaintenanceNotice /> : children}
         </div>
       </ElementContext.Provider>

@@ -14,7 +14,7 @@ import { LOCALE_LABELS } from "../../core/locale-labels";
 import { isLogged, selectCompany, selectNetwork } from "../../core/store";
 
 /** Below this width the header collapses: menu and language behind a button, search behind an icon. */
-const NARROW = "(max-width: 48rem)";
+export const NARROW = "(max-width: 48rem)";
 
 function useNarrow(): boolean {
   const query = useMemo(() => (typeof matchMedia === "function" ? matchMedia(NARROW) : null), []);

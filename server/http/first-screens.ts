@@ -1,0 +1,66 @@
+import { readFile } from "node:fs/promises";
+import { IS_LOGGED_COOKIE, LOCALE_COOKIE, THEME_COOKIE } from "../../src/core/constants.ts";
+
+/**
+ * The portal's first screens, drawn at build time (scripts/first-screens.ts) for the demo pages that
+ * host `<macc-portal>`: sent inside the element as declarative shadow DOM, they show an anonymous
+ * visitor the login screen before any script has run. The element then takes over (elements/define.tsx).
+ */
+export interface FirstScreen {
+  /** The portal page's `data-portal-base`. */
+  base: string;
+  /** The addresses it is the first screen of: the portal's root and the login route it leads to. */
+  paths: string[];
+  locale: string;
+  /** `macc` or `agri`, as the element's root names it. */
+  theme: string;
+  /** Its style sheet's address, fetched with the page's head (a sheet in a shadow root is found late). */
+  stylesheet: string;
+  /** `<template shadowrootmode="open">…</template>`: its sheet, the wide and the narrow header. */
+  html: string;
+}
+
+/** Where the build writes them, under the build's folder. */
+export const FIRST_SCREENS_MANIFEST = "first-screens/manifest.json";
+
+/** The build's first screens; none when the build has not drawn them (the pages then work as before). */
+export async function readFirstScreens(file: string): Promise<FirstScreen[]> {
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as FirstScreen[];
+  } catch {
+    return [];
+  }
+}
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return null;
+}
+
+/**
+ * The first screen for a request of a portal page, when it is the one the visitor will see: an
+ * anonymous visitor, on the portal's root or its login address, without a query (`?lang=`,
+ * `?site=`, `?panier=`… change the screen) and without a language or theme of their own that differs.
+ */
+export function firstScreenFor(
+  screens: readonly FirstScreen[],
+  request: { base: string; pathname: string; search: string; cookie: string | undefined },
+): FirstScreen | undefined {
+  if (request.search !== "" || cookieValue(request.cookie, IS_LOGGED_COOKIE) === "true") return undefined;
+  const screen = screens.find((s) => s.base === request.base && s.paths.includes(request.pathname));
+  if (!screen) return undefined;
+  const locale = cookieValue(request.cookie, LOCALE_COOKIE);
+  const theme = cookieValue(request.cookie, THEME_COOKIE);
+  if ((locale && locale !== screen.locale) || (theme && theme !== screen.theme)) return undefined;
+  return screen;
+}
+
+/** The page with the first screen inside its (empty) `<macc-portal>` element, and its sheet asked for in the head. */
+export function withFirstScreen(page: string, screen: FirstScreen): string {
+  return page
+    .replace(/<head\b[^>]*>/, (head) => `${head}\n    <link rel="preload" href="${screen.stylesheet}" as="style" />`)
+    .replace(/(<macc-portal\b[^>]*>)(\s*<\/macc-portal>)/, (_, open: string, close: string) => open + screen.html + close);
+}
