@@ -6,7 +6,7 @@ import { loadI18n, type Catalog } from "../src/core/i18n";
 import { effectiveTheme, getCore } from "../src/core/index";
 import { isLogged } from "../src/core/store";
 import { parseThemeAttribute, themeName } from "../src/core/theme";
-import { dropFirstScreen, dropFirstScreenWhenDrawn, firstScreenMatches, hasFirstScreen } from "./first-screen";
+import type { FirstScreen } from "./first-screen";
 import type { AttributeType as PropType } from "../src/core/tags";
 // Generated from the tag registry, which itself never reaches the browser.
 import { RESERVE_CSS } from "./reserve-sheet";
@@ -18,6 +18,8 @@ export interface ElementOptions {
   styles?: readonly string[];
   /** Message catalogs of the areas the element shows (the shared one always loads). */
   catalogs?: readonly Catalog[];
+  /** How it takes over a first screen sent in the page's HTML (the portal's; its code stays off other pages). */
+  firstScreen?: FirstScreen;
 }
 
 // r2wc keeps its state behind these registered symbols.
@@ -79,7 +81,7 @@ export function defineElement<P extends object>(tag: string, Component: Componen
     // A first screen sent in the page's HTML is kept (the platform would empty it) until the
     // element has drawn its own: see first-screen.ts.
     override attachShadow(init: ShadowRootInit): ShadowRoot {
-      return hasFirstScreen(this.shadowRoot) ? this.shadowRoot : super.attachShadow(init);
+      return options.firstScreen?.present(this.shadowRoot) ? this.shadowRoot : super.attachShadow(init);
     }
 
     override attributeChangedCallback(name: string, old: string | null, value: string | null) {
@@ -102,11 +104,9 @@ export function defineElement<P extends object>(tag: string, Component: Componen
       const locale = elementLocale(this.getAttribute("locale"), core.store.getState().app.locale);
       loadI18n(locale, options.catalogs).catch(() => undefined);
       const root = this.shadowRoot;
-      if (hasFirstScreen(root)) {
+      if (options.firstScreen?.present(root)) {
         const theme = themeName(effectiveTheme(parseThemeAttribute(this.getAttribute("theme")), core.store, core.config));
-        // Drawn for an anonymous visitor in the page's language and theme: for anyone else, not theirs.
-        if (!isLogged(core.store.getState()) && firstScreenMatches(root, locale, theme)) dropFirstScreenWhenDrawn(root);
-        else dropFirstScreen(root);
+        options.firstScreen.takeOver(root, { locale, theme, anonymous: !isLogged(core.store.getState()) });
       }
       startTransition(() => super.connectedCallback());
     }

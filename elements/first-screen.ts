@@ -54,3 +54,19 @@ export function dropFirstScreenWhenDrawn(root: ShadowRoot): void {
   const timer = setTimeout(drop, LONGEST_MS);
   watch.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-busy"] });
 }
+
+/** What an element that may come drawn in the page's HTML does with that drawing (elements/define.tsx). */
+export interface FirstScreen {
+  present(root: ShadowRoot | null): root is ShadowRoot;
+  /** Called as the element connects, before its first render. */
+  takeOver(root: ShadowRoot, element: { locale: string; theme: string; anonymous: boolean }): void;
+}
+
+/** The portal's: drawn for an anonymous visitor in the page's language and theme; for anyone else, not theirs. */
+export const portalFirstScreen: FirstScreen = {
+  present: hasFirstScreen,
+  takeOver(root, { locale, theme, anonymous }) {
+    if (anonymous && firstScreenMatches(root, locale, theme)) dropFirstScreenWhenDrawn(root);
+    else dropFirstScreen(root);
+  },
+};

@@ -11,7 +11,6 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import "../elements/macc-portal";
 import { NARROW } from "../src/areas/header/Header";
-import { sourceOf } from "../src/ui/sheets";
 import { mount, resetPage, stubApi, waitFor } from "../src/test/elements";
 import { findPortalPages } from "../server/http/static";
 import { FIRST_SCREEN_ATTRIBUTE } from "../src/core/constants";
@@ -19,6 +18,15 @@ import { FIRST_SCREENS_MANIFEST, type FirstScreen } from "../server/http/first-s
 
 const DEMO_DIR = path.resolve(import.meta.dirname, "../demo");
 const DIST = path.resolve(import.meta.dirname, "../dist");
+// The CSS text each constructable sheet is made from (sheets are made as elements are created, after
+// this): the first screen links the same rules as a file.
+const sources = new WeakMap<CSSStyleSheet, string>();
+const replaceSync = CSSStyleSheet.prototype.replaceSync;
+CSSStyleSheet.prototype.replaceSync = function (this: CSSStyleSheet, text: string) {
+  sources.set(this, text);
+  replaceSync.call(this, text);
+};
+
 /** A width on each side of the header's breakpoint: its markup differs (menu behind a button). */
 const WIDTHS = { wide: 1280, narrow: 360 } as const;
 
@@ -66,7 +74,7 @@ async function draw(dataset: Record<string, string>, base: string, width: number
     locale: shell.lang,
     theme: shell.dataset.theme!,
     html: view.root.innerHTML,
-    sheets: view.root.adoptedStyleSheets.map((sheet) => sourceOf(sheet) ?? ""),
+    sheets: view.root.adoptedStyleSheets.map((sheet) => sources.get(sheet) ?? ""),
   };
   view.el.remove();
   return drawn;

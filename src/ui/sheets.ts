@@ -1,7 +1,6 @@
 import baseCss from "./styles/base.css?inline";
 
 const cache = new Map<string, CSSStyleSheet>();
-const sources = new WeakMap<CSSStyleSheet, string>();
 
 /**
  * One constructable stylesheet per CSS text, shared by every element that adopts it.
@@ -13,14 +12,8 @@ export function sheetOf(cssText: string): CSSStyleSheet {
     sheet = new CSSStyleSheet();
     sheet.replaceSync(cssText);
     cache.set(cssText, sheet);
-    sources.set(sheet, cssText);
   }
   return sheet;
-}
-
-/** The CSS text a sheet of ours was made from (the first screens drawn at build time link it as a file). */
-export function sourceOf(sheet: CSSStyleSheet): string | undefined {
-  return sources.get(sheet);
 }
 
 export function baseSheet(): CSSStyleSheet {
