@@ -107,7 +107,9 @@ test.describe("the portal's first screen in the HTML", () => {
     await page.route(/\/static\/js\/macc-portal\.js$/, (route) => route.abort());
     await page.goto("/portail");
     const portal = page.locator("macc-portal");
-    await expect(portal.getByRole("alert")).toHaveText("Cette partie de la page n’a pas pu être chargée. Veuillez recharger la page.");
+    const alert = portal.getByRole("alert");
+    await expect(alert).toContainText("Cette partie de la page n’a pas pu être chargée.");
+    await expect(alert.getByRole("button", { name: "Recharger la page" })).toBeVisible();
     await expect(portal.locator("[data-first-screen]")).toHaveCount(0);
   });
 

@@ -5,7 +5,7 @@
  * The tag names come from the registry as a generated list: the registry itself stays out of this file.
  */
 import type * as LoadError from "./load-error";
-import { TAG_NAMES as TAGS } from "./tag-names";
+import { TAG_SELECTOR as SELECTOR } from "./tag-names";
 
 const TIMEOUT_MS = 120_000;
 
@@ -14,15 +14,14 @@ const script = [...document.querySelectorAll<HTMLScriptElement>("script[src]")].
 (globalThis as { MACC_PAGE?: DOMStringMap }).MACC_PAGE ??= { ...script?.dataset };
 
 const requested = new Set<string>();
-const SELECTOR = TAGS.join();
 
 function load(tag: string): void {
   if (requested.has(tag)) return;
   requested.add(tag);
-  const url = new URL(`./${tag}.js`, me).href;
+  const url = new URL(`${tag}.js`, me).href;
   // Once the module is here, the timeout's rejection changes nothing.
   Promise.race([import(url), new Promise((_, reject) => setTimeout(reject, TIMEOUT_MS, "timeout"))]).catch((reason) =>
-    fail(tag, reason === "timeout" ? "timeout" : "error", url),
+    fail(tag, reason === "timeout" ? reason : "error", url),
   );
 }
 
@@ -32,13 +31,13 @@ function load(tag: string): void {
  */
 function fail(tag: string, type: "error" | "timeout", url: string): void {
   if (customElements.get(tag)) return;
-  const extras: Promise<Partial<typeof LoadError>> = import(new URL("./load-error.js", me).href).catch(() => ({}));
+  const extras: Promise<Partial<typeof LoadError>> = import(new URL("load-error.js", me).href).catch(() => ({}));
   customElements.define(
     tag,
     class extends HTMLElement {
       connectedCallback() {
         // Connected again, or drawn in the page's HTML (attachShadow empties that one).
-        if (this.shadowRoot?.querySelector("[part=load-error]")) return;
+        if ((this.shadowRoot?.firstChild as Element | null)?.role) return;
         const lang = (this.getAttribute("locale") ?? script?.dataset.locale ?? document.documentElement.lang).slice(0, 2);
         const box = document.createElement("div");
         box.role = "alert";
@@ -54,17 +53,22 @@ function fail(tag: string, type: "error" | "timeout", url: string): void {
 }
 
 /** The tags at `root` and below it. */
-function scan(root: Element | Document): void {
-  if (root instanceof Element && root.matches(SELECTOR)) load(root.localName);
+function scan(root: Element | Document = document): void {
+  // (The document has no `matches`.)
+  if ((root as Element).matches?.(SELECTOR)) load((root as Element).localName);
   for (const element of root.querySelectorAll(SELECTOR)) load(element.localName);
 }
 
-// Elements drawn in the page's HTML (the portal's first screen) are painted before their code comes
-// (in a background tab, which draws no frame, after a moment).
-if (document.querySelector(SELECTOR)?.shadowRoot) {
-  requestAnimationFrame(() => setTimeout(scan, 0, document));
-  setTimeout(scan, 500, document);
-} else scan(document);
+// An element drawn in the page's HTML (the portal's first screen) is painted before its code comes:
+// once its sheet is in, after the next frame (without the sheet, or in a background tab, which draws
+// no frame, after a moment).
+const drawnSheet = document.querySelector(SELECTOR)?.shadowRoot?.querySelector("link");
+if (drawnSheet) {
+  const afterFrame = () => requestAnimationFrame(() => setTimeout(scan));
+  if (drawnSheet.sheet) afterFrame();
+  else drawnSheet.onload = afterFrame;
+  setTimeout(scan, 500);
+} else scan();
 new MutationObserver((records) => {
-  for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) scan(node);
+  for (const record of records) for (const node of record.addedNodes) if ("querySelectorAll" in node) scan(node as Element); // an element (not text)
 }).observe(document, { childList: true, subtree: true });
