@@ -3,8 +3,9 @@ import { FIRST_SCREEN_ATTRIBUTE } from "../src/core/constants";
 /*
  * A first screen sent in the page's HTML (declarative shadow DOM, drawn at build time: see
  * scripts/first-screens.ts) shows the element before its code has arrived. It is inert: nothing can
- * be typed into it and lost. The element draws into the same shadow root, hidden behind it, and the
- * first screen goes in the same frame as the element's own drawing has nothing left to wait for.
+ * be typed into it and lost. The element draws into the same shadow root, hidden behind it (the
+ * first screen's sheet hides it), and the first screen goes before the browser paints the element's
+ * own drawing, once that drawing has nothing left to wait for.
  */
 
 // The root's own children (`:scope` names no element in a shadow root's querySelector).
