@@ -38,24 +38,39 @@ test("the load error still shows, in French, when its own texts cannot be fetche
 });
 
 test.describe("the portal's first screen in the HTML", () => {
-  test("before any script, an anonymous visitor sees the login screen, inert, at both widths", async ({ browser }) => {
+  test("before the code comes, the visitor sees the login screen of their width, inert", async ({ browser }) => {
     for (const viewport of [
       { width: 1280, height: 800 },
       { width: 360, height: 740 },
     ]) {
-      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const context = await browser.newContext({ viewport });
       const page = await context.newPage();
+      // The page as it is before any of our code runs: the loader held back.
+      await page.route(/\/static\/js\/macc-elements\.js$/, (route) => route.abort());
       await page.goto("/portail");
       const portal = page.locator("macc-portal");
       await expect(portal.getByRole("heading", { level: 1, name: "Je me connecte à mon compte" })).toBeVisible();
       // The header of its width only: the phone's has the menu behind its button.
       await expect(portal.getByRole("button", { name: "Menu" })).toHaveCount(viewport.width < 768 ? 1 : 0);
       // Inert: nothing typed into it before the portal takes over; Tab goes past it.
-      expect(await portal.locator("[data-first-screen]:visible").evaluate((drawing) => (drawing as HTMLElement).inert)).toBe(true);
+      expect(await portal.locator(".macc-root[data-first-screen]:visible").evaluate((drawing) => (drawing as HTMLElement).inert)).toBe(
+        true,
+      );
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.localName)).not.toBe("macc-portal");
       await context.close();
     }
+  });
+
+  test("without scripts, the load error in the page's language instead of a screen that cannot work", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/sites/en-GB/portal");
+    const portal = page.locator("macc-portal");
+    await expect(portal.getByRole("alert")).toContainText("This part of the page could not be loaded.");
+    await expect(portal.getByRole("link", { name: "Reload the page" })).toHaveAttribute("href", "");
+    await expect(portal.getByRole("heading", { level: 1 })).toHaveCount(0);
+    await context.close();
   });
 
   test("the portal takes it over in place: the same screen on every frame, nothing moves, then it works", async ({ browser }) => {
@@ -113,13 +128,14 @@ test.describe("the portal's first screen in the HTML", () => {
     await expect(portal.locator("[data-first-screen]")).toHaveCount(0);
   });
 
-  test("not sent to whom it is not the first screen: a logged-in visitor, another language or theme chosen", async ({ page }) => {
+  test("not sent to whom it is not the first screen: logged in, another language or theme, a basket", async ({ page }) => {
     const sent = async (cookie?: string) =>
       (await (await page.request.get("/portail", cookie ? { headers: { cookie } } : {})).text()).includes("shadowrootmode");
     expect(await sent()).toBe(true);
     expect(await sent("isLogged=true")).toBe(false);
     expect(await sent("maccLocale=en-GB")).toBe(false);
     expect(await sent("maccTheme=agri")).toBe(false);
+    expect(await sent("maccBasket=2")).toBe(false);
 
     // Choosing English in the header is what sets that cookie: the next visit is drawn in English by the portal.
     await page.goto("/portail");

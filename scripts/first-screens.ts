@@ -13,6 +13,7 @@ import "../elements/macc-portal";
 import { NARROW } from "../src/areas/header/Header";
 import { mount, resetPage, stubApi, waitFor } from "../src/test/elements";
 import { findPortalPages } from "../server/http/static";
+import { LOAD_ERROR_TEXTS } from "../elements/load-error";
 import { FIRST_SCREEN_ATTRIBUTE } from "../src/core/constants";
 import { FIRST_SCREENS_MANIFEST, type FirstScreen } from "../server/http/first-screens";
 
@@ -41,8 +42,17 @@ function loaderSettings(html: string): { src: string; dataset: Record<string, st
   return { src: tag[1]!, dataset };
 }
 
-/** What React set as properties and HTML needs as attributes to show the same. */
+/** The inline styles of the drawings, as classes of the sheet: a strict CSP refuses `style` attributes in HTML. */
+const inlineStyles = new Map<string, string>();
+
+/** What React set as properties and HTML needs as attributes to show the same, and no `style` attribute. */
 function freeze(root: ShadowRoot): void {
+  for (const element of root.querySelectorAll<HTMLElement>("[style]")) {
+    const style = element.getAttribute("style")!;
+    if (!inlineStyles.has(style)) inlineStyles.set(style, `first-screen-style-${inlineStyles.size + 1}`);
+    element.classList.add(inlineStyles.get(style)!);
+    element.removeAttribute("style");
+  }
   for (const select of root.querySelectorAll("select")) {
     for (const option of select.options) option.toggleAttribute("selected", option.value === select.value);
   }
@@ -50,6 +60,12 @@ function freeze(root: ShadowRoot): void {
     if (input.type === "checkbox" || input.type === "radio") input.toggleAttribute("checked", input.checked);
     else if (input.value) input.setAttribute("value", input.value);
   }
+}
+
+/** The loader's load error, in the page's language, with a link that reloads the page (no script needed). */
+function loadError(locale: string): string {
+  const [message, reload] = LOAD_ERROR_TEXTS[locale.slice(0, 2)] ?? LOAD_ERROR_TEXTS.fr!;
+  return `<div ${FIRST_SCREEN_ATTRIBUTE}="late" hidden role="alert" lang="${locale}"><p>${message}</p><a href="">${reload}</a></div>`;
 }
 
 async function draw(dataset: Record<string, string>, base: string, width: number) {
@@ -65,8 +81,8 @@ async function draw(dataset: Record<string, string>, base: string, width: number
   // The root leads an anonymous visitor to the login's address.
   await waitFor(() => expect(location.pathname).not.toMatch(new RegExp(`^${base}/?$`)));
   expect(matchMedia(NARROW).matches).toBe(width <= 768);
-  // The footer, below the fold, comes after the first paint (Portal.tsx): not part of the first screen.
-  view.root.querySelector("footer")?.remove();
+  // The footer as the element first draws it, waiting for its contact block: the page has its full
+  // height from the first paint (no scroll bar appearing later, nothing moving sideways).
   freeze(view.root);
   const shell = view.root.querySelector<HTMLElement>(".macc-root")!;
   const drawn = {
@@ -96,6 +112,18 @@ it("draws the portal's first screen for every demo page that hosts it", { timeou
   // One sheet for every first screen: the elements' own sheets, then which of the two headers shows.
   const source = [
     ...sheets,
+    ...[...inlineStyles].map(([style, name]) => `.${name}{${style}}`),
+    // A drawing shows once the HTML has arrived whole (the end mark after it), never half of it on a slow line.
+    `.macc-root[${FIRST_SCREEN_ATTRIBUTE}]:not(:has(~ [${FIRST_SCREEN_ATTRIBUTE}="end"])){display:none}`,
+    // Without scripts, or when the code never came (SPEC §8's 120 s), the load error instead of a screen that cannot work.
+    `[${FIRST_SCREEN_ATTRIBUTE}="late"]{display:none;margin:16px;padding:16px;border-left:6px solid #b3261e;background:#fdecea;color:#1d2327;font:16px/1.5 system-ui,sans-serif}`,
+    `[${FIRST_SCREEN_ATTRIBUTE}="late"] p{margin:0 0 12px}`,
+    `[${FIRST_SCREEN_ATTRIBUTE}="late"] a{color:#005a4e;font-weight:600}`,
+    `@keyframes macc-first-screen-late{to{display:block}}`,
+    `@keyframes macc-first-screen-gone{to{display:none}}`,
+    `[${FIRST_SCREEN_ATTRIBUTE}="late"]{animation:macc-first-screen-late 0s 120s forwards}`,
+    `.macc-root[${FIRST_SCREEN_ATTRIBUTE}]{animation:macc-first-screen-gone 0s 120s forwards}`,
+    `@media (scripting:none){[${FIRST_SCREEN_ATTRIBUTE}="late"]{display:block}.macc-root[${FIRST_SCREEN_ATTRIBUTE}]{display:none!important}}`,
     // The element draws behind it until its own drawing is complete (elements/first-screen.ts).
     // More specific than `.macc-root`'s display: the element's adopted sheets come after this one.
     `.macc-root[${FIRST_SCREEN_ATTRIBUTE}] ~ :not([${FIRST_SCREEN_ATTRIBUTE}]){display:none}`,
@@ -123,7 +151,9 @@ it("draws the portal's first screen for every demo page that hosts it", { timeou
       locale: wide.locale,
       theme: wide.theme,
       stylesheet: href,
-      html: `<template shadowrootmode="open"><link rel="stylesheet" href="${href}">${marked(wide.html, "wide")}${marked(narrow.html, "narrow")}</template>`,
+      html:
+        `<template shadowrootmode="open"><link rel="stylesheet" href="${href}">` +
+        `${marked(wide.html, "wide")}${marked(narrow.html, "narrow")}${loadError(wide.locale)}<i ${FIRST_SCREEN_ATTRIBUTE}="end" hidden></i></template>`,
     });
   }
   mkdirSync(path.dirname(path.join(DIST, FIRST_SCREENS_MANIFEST)), { recursive: true });

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { IS_LOGGED_COOKIE, LOCALE_COOKIE, THEME_COOKIE } from "../../src/core/constants.ts";
+import { BASKET_COOKIE, IS_LOGGED_COOKIE, LOCALE_COOKIE, THEME_COOKIE } from "../../src/core/constants.ts";
 
 /**
  * The portal's first screens, drawn at build time (scripts/first-screens.ts) for the demo pages that
@@ -43,7 +43,8 @@ function cookieValue(header: string | undefined, name: string): string | null {
 /**
  * The first screen for a request of a portal page, when it is the one the visitor will see: an
  * anonymous visitor, on the portal's root or its login address, without a query (`?lang=`,
- * `?site=`, `?panier=`… change the screen) and without a language or theme of their own that differs.
+ * `?site=`, `?panier=`… change the screen), without a language or theme of their own that differs,
+ * and with an empty basket.
  */
 export function firstScreenFor(
   screens: readonly FirstScreen[],
@@ -55,6 +56,8 @@ export function firstScreenFor(
   const locale = cookieValue(request.cookie, LOCALE_COOKIE);
   const theme = cookieValue(request.cookie, THEME_COOKIE);
   if ((locale && locale !== screen.locale) || (theme && theme !== screen.theme)) return undefined;
+  // Its header shows an empty basket.
+  if (cookieValue(request.cookie, BASKET_COOKIE)) return undefined;
   return screen;
 }
 

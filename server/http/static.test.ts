@@ -244,6 +244,7 @@ describe("the portal's first screen in the HTML", () => {
     ["a logged-in visitor (the portal leads elsewhere)", "/portail", "isLogged=true", false],
     ["a visitor who chose another language", "/portail", "maccLocale=en-GB", false],
     ["a visitor of the AGRIMACC site", "/portail", "maccTheme=agri", false],
+    ["a visitor with items in the basket (the first screen's header shows none)", "/portail", "maccBasket=2", false],
     ["another screen's address", "/portail/mon-compte/factures", undefined, false],
     ["an address with a query (?lang=, ?site=, ?panier= change the screen)", "/portail?lang=en-GB", undefined, false],
     ["a portal page the build drew nothing for", "/sites/nl-BE/portaal", undefined, false],
@@ -251,11 +252,21 @@ describe("the portal's first screen in the HTML", () => {
     const res = await get(address, cookie ? { headers: { cookie } } : undefined);
     expect(res.status).toBe(200);
     expectHtmlSecurity(res);
-    expect(res.headers.get("vary")).toBe("Cookie");
+    expect(res.headers.get("vary")).toBe("Cookie, Accept-Encoding");
     const html = await res.text();
     expect(html.includes(`<macc-portal>${FIRST_SCREEN}</macc-portal>`)).toBe(sent);
     // Its sheet is asked for with the head's, not when the parser reaches the element.
     expect(html.includes('<head>\n    <link rel="preload" href="/static/css/first-screen-0a1b2c3d.css" as="style" />')).toBe(sent);
+  });
+
+  it("compressed for the browsers that take it: the page stays within the first round trip", async () => {
+    const br = await get("/portail", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toContain(FIRST_SCREEN);
+    const gzip = await get("/portail", { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toContain(FIRST_SCREEN);
+    expect(gzip.headers.get("etag")).not.toBe(br.headers.get("etag"));
   });
 
   it("the page with and without it are two entities: each revalidates on its own", async () => {

@@ -209,25 +209,6 @@ describe("<macc-portal> routes and guards (SPEC §2)", () => {
     await waitFor(() => expect(view.screen.getByText("Connectez-vous pour continuer", { selector: "p" })).toBeTruthy());
   });
 
-  it("the footer, below the fold, and its call come after the first screen is drawn, not before it", async () => {
-    const calls = api();
-    const FOOTER = "GET /api/servicesMACC/reseau/FRA/type/gen";
-    at("/portail/mon-compte/connexion");
-    const atFirstScreen: Array<{ footerShown: boolean; footerCalls: number }> = [];
-    const element = document.createElement("macc-portal");
-    const root = element.shadowRoot!;
-    const watch = new MutationObserver(() => {
-      if (atFirstScreen.length || !root.querySelector("main h1")) return;
-      atFirstScreen.push({ footerShown: root.querySelector("footer") !== null, footerCalls: calls.callsTo(FOOTER).length });
-    });
-    watch.observe(root, { childList: true, subtree: true });
-    onTestFinished(() => watch.disconnect());
-    document.body.append(element);
-    await waitFor(() => expect(root.querySelector("footer address")?.textContent).toContain("MACC France"));
-    expect(atFirstScreen).toEqual([{ footerShown: false, footerCalls: 0 }]);
-    expect(calls.callsTo(FOOTER)).toHaveLength(1);
-  });
-
   it("an unknown path → the not-found page", async () => {
     api();
     at("/portail/nulle-part/ici");

@@ -32,12 +32,14 @@ export const INTITULE_MAX = 70;
 
 export const IS_LOGGED_COOKIE = "isLogged";
 /**
- * The visitor's own language and theme (a choice in the header, `?lang=`, `?site=`), mirrored from
- * storage for the server: it sends the portal's first screen in the HTML only when it is the one the
- * visitor will see.
+ * The visitor's own language and theme (a choice in the header, `?lang=`, `?site=`) and basket,
+ * mirrored from storage for the server: it sends the portal's first screen in the HTML only when it
+ * is the one the visitor will see.
  */
 export const LOCALE_COOKIE = "maccLocale";
 export const THEME_COOKIE = "maccTheme";
+/** How many items the visitor's basket holds, when any: the first screen's header shows none. */
+export const BASKET_COOKIE = "maccBasket";
 /** Marks a first screen drawn at build time and sent in the HTML, until the element takes over. */
 export const FIRST_SCREEN_ATTRIBUTE = "data-first-screen";
 export const STORAGE_KEY = "macc:state";

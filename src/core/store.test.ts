@@ -221,21 +221,34 @@ describe("theme persistence (the brand site's theme is kept; an account's is der
   });
 });
 
-describe("the visitor's language and theme mirrored into cookies (the server's first screen follows them)", () => {
+describe("the visitor's language, theme and basket mirrored into cookies (the server's first screen follows them)", () => {
+  const NAMES = ["maccLocale", "maccTheme", "maccBasket"] as const;
   const clearChoices = () => {
-    for (const name of ["maccLocale", "maccTheme"]) document.cookie = `${name}=; Max-Age=0; Path=/`;
+    for (const name of NAMES) document.cookie = `${name}=; Max-Age=0; Path=/`;
   };
+  const mirrored = () => Object.fromEntries(NAMES.map((name) => [name, cookieValue(name)]));
+  const none = { maccLocale: null, maccTheme: null, maccBasket: null };
 
-  it.each<[string, (s: MaccState) => void, { maccLocale: string | null; maccTheme: string | null }]>([
-    ["a language chosen", (s) => s.chooseLocale("en-GB"), { maccLocale: "en-GB", maccTheme: null }],
-    ["the AGRIMACC site's theme", (s) => s.setSiteTheme("AGRI"), { maccLocale: null, maccTheme: "agri" }],
-    ["the MACC site's theme", (s) => s.setSiteTheme("MACC"), { maccLocale: null, maccTheme: "macc" }],
-    ["the page's language set, not chosen", (s) => s.setLocale("de-BE"), { maccLocale: null, maccTheme: null }],
+  it.each<[string, (s: MaccState) => void, Record<(typeof NAMES)[number], string | null>]>([
+    ["a language chosen", (s) => s.chooseLocale("en-GB"), { ...none, maccLocale: "en-GB" }],
+    ["the AGRIMACC site's theme", (s) => s.setSiteTheme("AGRI"), { ...none, maccTheme: "agri" }],
+    ["the MACC site's theme", (s) => s.setSiteTheme("MACC"), { ...none, maccTheme: "macc" }],
+    ["the page's language set, not chosen", (s) => s.setLocale("de-BE"), none],
+    ["two items in the basket", (s) => s.updatePanier(["1001", "1002"]), { ...none, maccBasket: "2" }],
+    ["a basket emptied", (s) => (s.updatePanier(["1001"]), s.clearPanier()), none],
   ])("%s", (_, act, cookies) => {
     clearChoices();
     const { store } = fresh();
     act(store.getState());
-    expect({ maccLocale: cookieValue("maccLocale"), maccTheme: cookieValue("maccTheme") }).toEqual(cookies);
+    expect(mirrored()).toEqual(cookies);
+  });
+
+  it("a cookie left without its choice in storage is cleared when the page loads", () => {
+    clearChoices();
+    document.cookie = "maccLocale=en-GB; Path=/";
+    document.cookie = "maccBasket=3; Path=/";
+    fresh();
+    expect(mirrored()).toEqual(none);
   });
 
   it("a site theme given up clears its cookie", () => {
@@ -246,7 +259,7 @@ describe("the visitor's language and theme mirrored into cookies (the server's f
     expect(cookieValue("maccTheme")).toBeNull();
   });
 
-  it("choices stored before the cookies existed are mirrored when the page loads", () => {
+  it("choices stored before the cookies existed, or whose cookies expired, are mirrored when the page loads", () => {
     clearChoices();
     const storage = new MemoryStorage();
     storage.setItem(
@@ -254,10 +267,7 @@ describe("the visitor's language and theme mirrored into cookies (the server's f
       JSON.stringify({ auth: { user: null, companyId: null }, app: { localeChoice: "nl-BE", siteTheme: "AGRI" } }),
     );
     createMaccStore({ storage });
-    expect({ maccLocale: cookieValue("maccLocale"), maccTheme: cookieValue("maccTheme") }).toEqual({
-      maccLocale: "nl-BE",
-      maccTheme: "agri",
-    });
+    expect(mirrored()).toEqual({ maccLocale: "nl-BE", maccTheme: "agri", maccBasket: null });
   });
 });
 

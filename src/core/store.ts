@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { IS_LOGGED_COOKIE, LOCALE_COOKIE, STORAGE_KEY, THEME_COOKIE, type Locale, type Theme } from "./constants";
+import { BASKET_COOKIE, IS_LOGGED_COOKIE, LOCALE_COOKIE, STORAGE_KEY, THEME_COOKIE, type Locale, type Theme } from "./constants";
 import { readCookie, writeCookie } from "./cookies";
 import { browserStorage, readJson, writeJson } from "./storage";
 import { withoutTokens } from "./tokens";
@@ -182,16 +182,24 @@ export function createMaccStore({ storage = browserStorage("local") }: StoreOpti
 }
 
 /**
- * The visitor's own language and theme, mirrored into cookies for the server: it sends the portal's
- * first screen in the HTML only when it is in them (server/http/first-screens.ts).
+ * The visitor's own language, theme and basket, mirrored into cookies for the server: it sends the
+ * portal's first screen in the HTML only when it is the screen they will see (server/http/first-screens.ts).
  */
 function mirrorChoices(store: MaccStore): void {
-  const mirrored = { locale: readCookie(LOCALE_COOKIE), theme: readCookie(THEME_COOKIE) };
+  const cookies = { locale: LOCALE_COOKIE, theme: THEME_COOKIE, basket: BASKET_COOKIE } as const;
+  // Written again on every page load: a cookie expires, what storage keeps does not.
+  const mirrored: Partial<Record<keyof typeof cookies, string | null>> = {};
   const mirror = ({ app }: MaccState) => {
-    const wanted = { locale: app.localeChoice, theme: app.siteTheme && themeName(app.siteTheme) };
-    if (wanted.locale !== mirrored.locale) writeCookie(LOCALE_COOKIE, wanted.locale ?? "", wanted.locale ? undefined : 0);
-    if (wanted.theme !== mirrored.theme) writeCookie(THEME_COOKIE, wanted.theme ?? "", wanted.theme ? undefined : 0);
-    Object.assign(mirrored, wanted);
+    const wanted = {
+      locale: app.localeChoice,
+      theme: app.siteTheme && themeName(app.siteTheme),
+      basket: app.panier.length ? String(app.panier.length) : null,
+    };
+    for (const key of Object.keys(cookies) as Array<keyof typeof cookies>) {
+      const value = wanted[key];
+      if (value !== mirrored[key]) writeCookie(cookies[key], value ?? "", value ? undefined : 0);
+      mirrored[key] = value;
+    }
   };
   mirror(store.getState());
   store.subscribe(mirror);
