@@ -1,7 +1,7 @@
 // The portal's first screen, drawn at build time for each demo page that hosts <macc-portal>: the
 // server sends it inside the element as declarative shadow DOM, so that an anonymous visitor sees
 // the login screen before any script has run (the element takes over without a change; see
-// README, "First screen in the HTML"). Drawn by the same components in happy-dom, run by Vitest
+// README, "A first screen in the HTML"). Drawn by the same components in happy-dom, run by Vitest
 // for its module pipeline (CSS, catalogs, macros): `vitest run --config vitest.first-screens.config.ts`.
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
