@@ -5,7 +5,6 @@
 // for its module pipeline (CSS, catalogs, macros): `vitest run --config vitest.first-screens.config.ts`.
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { transform } from "lightningcss";
 import path from "node:path";
 import { expect, it } from "vitest";
@@ -16,6 +15,7 @@ import { findPortalPages } from "../server/http/static";
 import { LOAD_ERROR_TEXTS } from "../elements/load-error";
 import { FIRST_SCREEN_ATTRIBUTE } from "../src/core/constants";
 import { FIRST_SCREENS_MANIFEST, type FirstScreen } from "../server/http/first-screens";
+import { writeCompressedCopies } from "./precompress";
 
 const DEMO_DIR = path.resolve(import.meta.dirname, "../demo");
 const DIST = path.resolve(import.meta.dirname, "../dist");
@@ -136,8 +136,7 @@ it("draws the portal's first screen for every demo page that hosts it", { timeou
   mkdirSync(cssDir, { recursive: true });
   for (const old of readdirSync(cssDir).filter((name) => name.startsWith("first-screen-"))) rmSync(path.join(cssDir, old));
   writeFileSync(path.join(cssDir, cssName), css);
-  writeFileSync(path.join(cssDir, `${cssName}.br`), brotliCompressSync(css, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-  writeFileSync(path.join(cssDir, `${cssName}.gz`), gzipSync(css, { level: 9 }));
+  await writeCompressedCopies(path.join(cssDir, cssName));
 
   for (const { base, src, wide, narrow } of pending) {
     const href = src.replace(/js\/macc-elements\.js$/, `css/${cssName}`);

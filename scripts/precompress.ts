@@ -9,7 +9,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Writes `.br` and `.gz` copies of a file, each only when smaller than the file itself. */
-async function writeCompressedCopies(path: string): Promise<void> {
+export async function writeCompressedCopies(path: string): Promise<void> {
   const source = await readFile(path);
   const [br, gz] = await Promise.all([
     brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),

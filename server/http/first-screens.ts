@@ -32,14 +32,6 @@ export async function readFirstScreens(file: string): Promise<FirstScreen[]> {
   }
 }
 
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
-  }
-  return null;
-}
-
 /**
  * The first screen for a request of a portal page, when it is the one the visitor will see: an
  * anonymous visitor, on the portal's root or its login address, without a query (`?lang=`,
@@ -48,16 +40,17 @@ function cookieValue(header: string | undefined, name: string): string | null {
  */
 export function firstScreenFor(
   screens: readonly FirstScreen[],
-  request: { base: string; pathname: string; search: string; cookie: string | undefined },
+  request: { base: string; pathname: string; search: string; cookies: Record<string, string> },
 ): FirstScreen | undefined {
-  if (request.search !== "" || cookieValue(request.cookie, IS_LOGGED_COOKIE) === "true") return undefined;
+  const { cookies } = request;
+  if (request.search !== "" || cookies[IS_LOGGED_COOKIE] === "true") return undefined;
   const screen = screens.find((s) => s.base === request.base && s.paths.includes(request.pathname));
   if (!screen) return undefined;
-  const locale = cookieValue(request.cookie, LOCALE_COOKIE);
-  const theme = cookieValue(request.cookie, THEME_COOKIE);
+  const locale = cookies[LOCALE_COOKIE];
+  const theme = cookies[THEME_COOKIE];
   if ((locale && locale !== screen.locale) || (theme && theme !== screen.theme)) return undefined;
   // Its header shows an empty basket.
-  if (cookieValue(request.cookie, BASKET_COOKIE)) return undefined;
+  if (cookies[BASKET_COOKIE]) return undefined;
   return screen;
 }
 

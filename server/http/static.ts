@@ -3,6 +3,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import type { AppEnv } from "./context.ts";
 import { entityOf, sendEntity, type Entity } from "./etag.ts";
 import { firstScreenFor, FIRST_SCREENS_MANIFEST, readFirstScreens, withFirstScreen, type FirstScreen } from "./first-screens.ts";
@@ -90,6 +91,12 @@ const PRECOMPRESSED = [
   { encoding: "gzip", suffix: ".gz" },
 ] as const;
 type Precompressed = (typeof PRECOMPRESSED)[number];
+
+/** The compressed forms the request takes, best first. */
+function acceptedCopies(c: Context): Precompressed[] {
+  const accepted = acceptedEncodings(c.req.header("accept-encoding"));
+  return PRECOMPRESSED.filter(({ encoding }) => accepted.has(encoding) || accepted.has("*"));
+}
 
 /** The content codings an `Accept-Encoding` header allows (`q=0` refuses one). */
 export function acceptedEncodings(header: string | undefined): Set<string> {
@@ -190,8 +197,7 @@ export function staticRoutes(options: { staticDir: string; demoDir: string; host
 
   app.get("/static/*", async (c) => {
     const rel = new URL(c.req.url).pathname.slice("/static/".length);
-    const accepted = acceptedEncodings(c.req.header("accept-encoding"));
-    const copies = PRECOMPRESSED.filter(({ encoding }) => accepted.has(encoding) || accepted.has("*"));
+    const copies = acceptedCopies(c);
     const found = await files.get(`static:${copies.map((copy) => copy.encoding).join(",")}:${rel}`, [], async () => {
       const file = await resolveInside(options.staticDir, rel);
       return file ? readStatic(file, await pickVariant(copies, options.staticDir, rel, file)) : undefined;
@@ -229,13 +235,12 @@ export function staticRoutes(options: { staticDir: string; demoDir: string; host
     );
     if (portal) {
       const screens = await (firstScreens ??= readFirstScreens(path.join(options.staticDir, "..", FIRST_SCREENS_MANIFEST)));
-      const screen = firstScreenFor(screens, { base: portal.base, pathname, search, cookie: c.req.header("cookie") });
+      const screen = firstScreenFor(screens, { base: portal.base, pathname, search, cookies: getCookie(c) });
       // The same address is sent with or without the first screen, by the visitor's cookies; with
       // it, compressed (a page past the first round trip's 14 kB waits a round trip more).
       c.header("Vary", "Cookie, Accept-Encoding");
       if (!screen) return sendFile(c, portal.file, "no-cache");
-      const accepted = acceptedEncodings(c.req.header("accept-encoding"));
-      const encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
+      const encoding = acceptedCopies(c)[0]?.encoding ?? null;
       const page = await pagesWithFirstScreen.get(`${portal.file}:${screen.paths[0]}:${encoding}`, [], async () => {
         const file = (await files.get(`demo:${portal.file}`, [], () => readStatic(portal.file)))!;
         const html = Buffer.from(withFirstScreen(new TextDecoder().decode(file.body), screen));
