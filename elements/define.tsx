@@ -1,11 +1,11 @@
 import r2wc from "@r2wc/react-to-web-component";
 import { startTransition, useEffect, useRef, type ComponentType } from "react";
-import { elementLocale, MaccRoot } from "../src/ui/context";
+import { elementLocale, elementTheme, MaccRoot } from "../src/ui/context";
 import { adoptStyles } from "../src/ui/sheets";
 import { loadI18n, type Catalog } from "../src/core/i18n";
-import { effectiveTheme, getCore } from "../src/core/index";
+import { getCore } from "../src/core/index";
 import { isLogged } from "../src/core/store";
-import { parseThemeAttribute, themeName } from "../src/core/theme";
+import { themeName } from "../src/core/theme";
 import type { FirstScreen } from "./first-screen";
 import type { AttributeType as PropType } from "../src/core/tags";
 // Generated from the tag registry, which itself never reaches the browser.
@@ -105,7 +105,7 @@ export function defineElement<P extends object>(tag: string, Component: Componen
       loadI18n(locale, options.catalogs).catch(() => undefined);
       const root = this.shadowRoot;
       if (options.firstScreen?.present(root)) {
-        const theme = themeName(effectiveTheme(parseThemeAttribute(this.getAttribute("theme")), core.store, core.config));
+        const theme = themeName(elementTheme(this.getAttribute("theme"), core));
         options.firstScreen.takeOver(root, { locale, theme, anonymous: !isLogged(core.store.getState()) });
       }
       startTransition(() => super.connectedCallback());

@@ -141,6 +141,11 @@ export function elementLocale(attribute: string | null | undefined, pageLocale: 
   return isLocale(attribute) ? attribute : (pageLocale ?? DEFAULT_LOCALE);
 }
 
+/** An element's theme: its `theme` attribute when that names one, else the page's (account, brand site, page default). */
+export function elementTheme(attribute: string | null | undefined, core: Core): Theme {
+  return effectiveTheme(parseThemeAttribute(attribute), core.store, core.config);
+}
+
 /** Every element renders inside this: locale, theme, i18n, events, maintenance screen. */
 export function MaccRoot({
   container,
@@ -156,7 +161,7 @@ export function MaccRoot({
   useMacc((s) => themeOf(s, core.config));
   const maintenance = useMacc((s) => s.maintenance);
   const wantedLocale = elementLocale(localeAttr, pageLocale);
-  const theme = effectiveTheme(parseThemeAttribute(themeAttr), core.store, core.config);
+  const theme = elementTheme(themeAttr, core);
   const host = container && "host" in container ? (container.host as HTMLElement) : null;
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const shown = useShownLocale(

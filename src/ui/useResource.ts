@@ -30,7 +30,9 @@ export function useResource<T>(
   const { core } = useElement();
   const [attempt, setAttempt] = useState({ count: 0, quiet: false });
   const failures = useRef(0);
-  const [state, setState] = useState<Resource<T>>(initial ? { status: "ready", data: initial } : { status: "loading", data: null });
+  // While this key's answer comes: the stored copy, else what was shown, loading.
+  const awaiting = (shown: T | null): Resource<T> => (initial ? { status: "ready", data: initial } : { status: "loading", data: shown });
+  const [state, setState] = useState<Resource<T>>(() => awaiting(null));
   // The key the state answers. On the render where the key changes, before the effect below runs, the
   // previous key's answer must not read as this one's ("no invoices" from an empty filtered list).
   const [stateKey, setStateKey] = useState(key);
@@ -39,7 +41,7 @@ export function useResource<T>(
     const controller = new AbortController();
     if (!attempt.quiet) {
       failures.current = 0;
-      setState((s) => (initial ? { status: "ready", data: initial } : { status: "loading", data: s.data }));
+      setState((s) => awaiting(s.data));
       setStateKey(key);
     }
     resourceCacheOf(core)
@@ -80,7 +82,6 @@ export function useResource<T>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [failed, state]);
 
-  const current: Resource<T> =
-    key === null || stateKey === key ? state : initial ? { status: "ready", data: initial } : { status: "loading", data: state.data };
+  const current = key === null || stateKey === key ? state : awaiting(state.data);
   return { ...current, reload: () => again(false) };
 }
