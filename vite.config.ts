@@ -20,6 +20,10 @@ const entries = Object.fromEntries(
 // The load error's texts and style, which the loader fetches only on a failure, under a name that does not change.
 entries["load-error"] = resolve(import.meta.dirname, "elements", "load-error.ts");
 
+/** Minified ES modules named as the loader expects; React and react-dom in a chunk of their own. */
+export const OUTPUT = { minify: true, entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" };
+export const REACT_CHUNK = { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ };
+
 export default defineConfig({
   // manifest(): dist/custom-elements.json and the typings, from the tag registry.
   plugins: [...sharedPlugins(), precompress(), manifest()],
@@ -33,12 +37,10 @@ export default defineConfig({
     lib: { entry: entries, formats: ["es"] },
     rolldownOptions: {
       output: {
-        minify: true,
-        entryFileNames: "[name].js",
-        chunkFileNames: "[name]-[hash].js",
+        ...OUTPUT,
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            REACT_CHUNK,
             // What nearly every element needs, in one file rather than a dozen small ones (the footer's
             // hooks too: every page has a footer).
             {

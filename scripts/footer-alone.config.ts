@@ -3,9 +3,9 @@
 // chunk of their own, so that each part's weight can be read from its files.
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
-import { sharedPlugins } from "../vite.config.ts";
+import { OUTPUT, REACT_CHUNK, sharedPlugins } from "../vite.config.ts";
 
-export const STACK_LIBRARIES = /node_modules[\\/](@lingui|@r2wc|zustand)[\\/]/;
+const STACK_LIBRARIES = /node_modules[\\/](@lingui|@r2wc|zustand)[\\/]/;
 
 export default defineConfig({
   plugins: sharedPlugins(),
@@ -16,17 +16,7 @@ export default defineConfig({
     target: "es2022",
     lib: { entry: { "macc-footer": resolve(import.meta.dirname, "../elements/macc-footer.ts") }, formats: ["es"] },
     rolldownOptions: {
-      output: {
-        minify: true,
-        entryFileNames: "[name].js",
-        chunkFileNames: "[name]-[hash].js",
-        codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: "libraries", test: STACK_LIBRARIES },
-          ],
-        },
-      },
+      output: { ...OUTPUT, codeSplitting: { groups: [REACT_CHUNK, { name: "libraries", test: STACK_LIBRARIES }] } },
     },
   },
 });
