@@ -38,6 +38,8 @@ test("the load error still shows, in French, when its own texts cannot be fetche
 });
 
 test.describe("the portal's first screen in the HTML", () => {
+  const LOGIN_TITLE = "Je me connecte à mon compte — MACC";
+
   test("before the code comes, the visitor sees the login screen of their width, inert", async ({ browser }) => {
     for (const viewport of [
       { width: 1280, height: 800 },
@@ -50,6 +52,9 @@ test.describe("the portal's first screen in the HTML", () => {
       await page.goto("/portail");
       const portal = page.locator("macc-portal");
       await expect(portal.getByRole("heading", { level: 1, name: "Je me connecte à mon compte" })).toBeVisible();
+      // The title and language the portal gives the page, already.
+      await expect(page).toHaveTitle(LOGIN_TITLE);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr-FR");
       // The header of its width only: the phone's has the menu behind its button.
       await expect(portal.getByRole("button", { name: "Menu" })).toHaveCount(viewport.width < 768 ? 1 : 0);
       // Inert: nothing typed into it before the portal takes over; Tab goes past it.
@@ -103,6 +108,7 @@ test.describe("the portal's first screen in the HTML", () => {
       await page.goto("/portail");
       await portalTakenOver(page);
       await expect(page).toHaveURL(/\/portail\/mon-compte\/connexion$/);
+      await expect(page).toHaveTitle(LOGIN_TITLE);
       // Before the page's first frame with content, nothing; then never a frame without the heading.
       const frames = await page.evaluate(() => (window as { seenFrames?: string[] }).seenFrames!);
       expect(frames.slice(frames.indexOf("no heading") === 0 ? 1 : 0)).toEqual([

@@ -89,6 +89,7 @@ async function draw(dataset: Record<string, string>, base: string, width: number
     path: location.pathname,
     locale: shell.lang,
     theme: shell.dataset.theme!,
+    title: document.title,
     html: view.root.innerHTML,
     sheets: view.root.adoptedStyleSheets.map((sheet) => sources.get(sheet) ?? ""),
   };
@@ -106,6 +107,7 @@ it("draws the portal's first screen for every demo page that hosts it", { timeou
     const wide = await draw(dataset, base, WIDTHS.wide);
     const narrow = await draw(dataset, base, WIDTHS.narrow);
     expect(narrow.path).toBe(wide.path);
+    expect(wide.title).not.toBe("");
     for (const sheet of [...wide.sheets, ...narrow.sheets]) sheets.add(sheet);
     pending.push({ base, src, wide, narrow });
   }
@@ -149,6 +151,7 @@ it("draws the portal's first screen for every demo page that hosts it", { timeou
       paths: [...new Set([base, `${base}/`, wide.path])],
       locale: wide.locale,
       theme: wide.theme,
+      title: wide.title,
       stylesheet: href,
       html:
         `<template shadowrootmode="open"><link rel="stylesheet" href="${href}">` +

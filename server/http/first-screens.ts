@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { escapeHtml } from "../mail/templates.ts";
 import { BASKET_COOKIE, IS_LOGGED_COOKIE, LOCALE_COOKIE, THEME_COOKIE } from "../../src/core/constants.ts";
 
 /**
@@ -14,6 +15,8 @@ export interface FirstScreen {
   locale: string;
   /** `macc` or `agri`, as the element's root names it. */
   theme: string;
+  /** The document title the portal gives its login screen (the page is sent with it, and its language). */
+  title: string;
   /** Its style sheet's address, fetched with the page's head (a sheet in a shadow root is found late). */
   stylesheet: string;
   /** `<template shadowrootmode="open">…</template>`: its sheet, the wide and the narrow header. */
@@ -54,9 +57,14 @@ export function firstScreenFor(
   return screen;
 }
 
-/** The page with the first screen inside its (empty) `<macc-portal>` element, and its sheet asked for in the head. */
+/**
+ * The page with the first screen inside its (empty) `<macc-portal>` element, its sheet asked for in
+ * the head, and the title and language the portal gives the page (nothing changes at the takeover).
+ */
 export function withFirstScreen(page: string, screen: FirstScreen): string {
   return page
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(screen.title)}</title>`)
+    .replace(/(<html\b[^>]*\slang=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(screen.locale)}"`)
     .replace(/<head\b[^>]*>/, (head) => `${head}\n    <link rel="preload" href="${screen.stylesheet}" as="style" />`)
     .replace(/(<macc-portal\b[^>]*>)(\s*<\/macc-portal>)/, (_, open: string, close: string) => open + screen.html + close);
 }

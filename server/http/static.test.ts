@@ -27,7 +27,7 @@ beforeAll(async () => {
   writeFileSync(path.join(demo, "index.html"), "<!doctype html><title>Accueil</title>");
   // A page's loader names its portal's base; only a page hosting <macc-portal> answers the addresses under it.
   const hostPage = (title: string, base: string, body: string) =>
-    `<!doctype html><head>\n<title>${title}</title><script type="module" src="/static/js/macc-elements.js" data-portal-base="${base}"></script></head><body>${body}</body>`;
+    `<!doctype html><html lang="fr"><head>\n<title>${title}</title><script type="module" src="/static/js/macc-elements.js" data-portal-base="${base}"></script></head><body>${body}</body>`;
   writeFileSync(path.join(demo, "france.html"), hostPage("France", "/portail", "<macc-login></macc-login>"));
   writeFileSync(path.join(demo, "portail.html"), hostPage("Portail", "/portail", "<macc-portal></macc-portal>"));
   mkdirSync(path.join(demo, "sites", "nl-BE"), { recursive: true });
@@ -54,6 +54,7 @@ beforeAll(async () => {
         paths: ["/portail", "/portail/", "/portail/mon-compte/connexion"],
         locale: "fr-FR",
         theme: "macc",
+        title: "Je me connecte à mon compte — MACC & <Cie>",
         stylesheet: "/static/css/first-screen-0a1b2c3d.css",
         html: FIRST_SCREEN,
       },
@@ -177,7 +178,8 @@ describe("demo pages", () => {
     ["/", "Accueil"],
     ["/france.html", "France"],
     ["/portail.html", "Portail"],
-    ["/portail", "Portail"],
+    // Its root, with the login's first screen and its title (below).
+    ["/portail", "Je me connecte"],
     ["/portail/mon-compte/factures", "Portail"],
     ["/portail/my-account/MACC-products/ALIM/sav", "Portail"],
     // A country site: its folder's index, and its own portal page under every address of its base.
@@ -257,6 +259,10 @@ describe("the portal's first screen in the HTML", () => {
     expect(html.includes(`<macc-portal>${FIRST_SCREEN}</macc-portal>`)).toBe(sent);
     // Its sheet is asked for with the head's, not when the parser reaches the element.
     expect(html.includes('<head>\n    <link rel="preload" href="/static/css/first-screen-0a1b2c3d.css" as="style" />')).toBe(sent);
+    // The title and language the portal gives its login screen, from the first paint: nothing changes at the takeover.
+    expect(html.includes("<title>Je me connecte à mon compte — MACC &amp; &lt;Cie&gt;</title>")).toBe(sent);
+    expect(html.includes('<html lang="fr-FR">')).toBe(sent);
+    expect(html.includes('<html lang="fr">')).toBe(!sent);
   });
 
   it("compressed for the browsers that take it: the page stays within the first round trip", async () => {
