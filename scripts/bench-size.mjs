@@ -41,6 +41,9 @@ const SHIFT_PAGES = [
   { page: "/france.html", ready: "macc-login form" },
   { page: "/footer.html", ready: "macc-footer address" },
   { page: "/portail", ready: "macc-portal main form" },
+  // Portal screens that come without a first screen: drawn after their waiting state, below the header.
+  { page: "/portail/inscription", ready: "macc-portal main form" },
+  { page: "/portail/mon-compte/mot-de-passe", ready: "macc-portal main section" },
 ];
 const SCREENS = [
   { name: "wide", viewport: { width: 1280, height: 800 } },

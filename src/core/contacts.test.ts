@@ -2,11 +2,13 @@ import { describe, expect, it, vi } from "vitest";
 import type { Locale, Theme } from "./constants";
 import type { Entreprise, User } from "./types";
 import {
+  companyPhone,
   footerNetwork,
   getFooter,
   isFooterContact,
   readCachedFooter,
   serviceEmail,
+  telHref,
   writeCachedFooter,
   type FooterContact,
 } from "./contacts";
@@ -77,6 +79,36 @@ describe("serviceEmail (mail1 followed by mail2)", () => {
     [{}, null],
   ])("%j → %j", (service, email) => {
     expect(serviceEmail(service)).toBe(email);
+  });
+});
+
+describe("companyPhone (the first service with a phone), never split across lines", () => {
+  const contact = (...phones: Array<string | null>): FooterContact => ({
+    adresseTitre: "MACC",
+    adresseLigne1: "1 rue des Champs",
+    codePostal: "49000",
+    ville: "Angers",
+    listSousServices: phones.map((telephone1, i) => ({ nomSousService: `Service ${i}`, telephone1 })),
+  });
+  it.each<[FooterContact | null, string | null]>([
+    [contact("02 41 22 10 00"), "02\u00a041\u00a022\u00a010\u00a000"],
+    [contact(null, "+32 2 555 12 00"), "+32\u00a02\u00a0555\u00a012\u00a000"],
+    [contact("0241221000"), "0241221000"],
+    [contact(null), null],
+    [null, null],
+  ])("%j → %j", (data, phone) => {
+    expect(companyPhone(data)).toBe(phone);
+  });
+});
+
+describe("telHref (a tel: link's address)", () => {
+  it.each([
+    ["02 41 22 10 00", "tel:0241221000"],
+    ["+32 2 555 12 00", "tel:+3225551200"],
+    ["02\u00a041\u00a022\u00a010\u00a000", "tel:0241221000"],
+    ["(0)3 26-99.99.99", "tel:0326999999"],
+  ])("%j → %j", (number, href) => {
+    expect(telHref(number)).toBe(href);
   });
 });
 

@@ -87,10 +87,13 @@ export function writeCachedFooter(
   writeJson(storage, cacheKey(network), { langue, data } satisfies CacheEntry);
 }
 
-/** The customer service's phone number, for "please call us" messages. */
+/** The customer service's phone number, for "please call us" messages: never split across two lines. */
 export function companyPhone(contact: FooterContact | null): string | null {
-  return contact?.listSousServices.find((service) => service.telephone1)?.telephone1 ?? null;
+  return contact?.listSousServices.find((service) => service.telephone1)?.telephone1?.replace(/\s+/g, "\u00a0") ?? null;
 }
+
+/** A `tel:` link's address for a number as people write it ("02 41 22 10 00", "+32 2 555 12 00"). */
+export const telHref = (number: string) => `tel:${number.replace(/[^\d+]/g, "")}`;
 
 /** The page's resource cache key of a contact block; the same for every element that needs it. */
 export const footerKey = (network: string, langue: string) => `footer:${network}:${langue}`;

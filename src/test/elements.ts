@@ -28,6 +28,11 @@ configure({
 type PageGlobals = typeof globalThis & { MACC_PAGE?: PageDataset; [REGISTRY]?: unknown };
 
 /** The usual page of these tests: a French portal page under /portail. */
+/** A phone number as the messages show it: its spaces do not break (companyPhone). */
+export const unbroken = (phone: string) => phone.replaceAll(" ", "\u00a0");
+/** For `*ByText` queries of such a message: its text as it is, not with every space made a plain one. */
+export const asWritten = { normalizer: (text: string) => text };
+
 export const DEFAULT_PAGE: PageDataset = { locale: "fr-FR", portalBase: "/portail" };
 
 /**

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Fragment, type ReactNode } from "react";
 import { photoSource, type AdviserAnswer } from "../core/adviser";
-import { serviceEmail, type FooterContact } from "../core/contacts";
+import { serviceEmail, telHref, type FooterContact } from "../core/contacts";
 import { MailIcon, PhoneIcon } from "./contact-icons";
 import { useElement } from "./context";
 
@@ -36,7 +36,7 @@ export function ContactCard({
         <ul className="contact-card__lines">
           {contact.phones.map((phone) => (
             <li key={phone.number}>
-              <a className="contact-line" href={`tel:${phone.number.replace(/[^\d+]/g, "")}`}>
+              <a className="contact-line" href={telHref(phone.number)}>
                 <PhoneIcon />
                 <span>
                   <span className="visually-hidden">{phone.label} </span>

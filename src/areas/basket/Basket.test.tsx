@@ -18,6 +18,7 @@ import {
   type Mounted,
   type RouteHandler,
   type StubResponse,
+  unbroken,
 } from "../../test/elements";
 
 const ITEMS = "GET /api/basket/items";
@@ -39,7 +40,7 @@ const TEXT = {
   registered: "Votre demande a bien été enregistrée.",
   smsSent: (mobile: string) => `Un message de confirmation a été envoyé au ${mobile}.`,
   callBack: "MACC vous rappellera dans les meilleurs délais.",
-  failedWithPhone: `Votre panier n'a pas pu être envoyé. Veuillez réessayer dans un instant ou nous appeler au ${PHONE}.`,
+  failedWithPhone: `Votre panier n'a pas pu être envoyé. Veuillez réessayer dans un instant ou nous appeler au ${unbroken(PHONE)}.`,
   tooMany: (minutes: number) =>
     `Trop de paniers ont été envoyés depuis votre connexion. Veuillez patienter ${minutes} min avant de réessayer.`,
   botCheck: "La vérification de sécurité a échoué. Veuillez réessayer.",

@@ -17,6 +17,8 @@ import {
   type RouteHandler,
   waitFor,
   signIn,
+  unbroken,
+  asWritten,
 } from "../../test/elements";
 
 const SEND = "POST /api/me/contact";
@@ -49,7 +51,8 @@ const TEXT = {
   messageTooShort: "Votre message doit contenir au moins 10 caractères",
   messageTooLong: `Votre message ne doit pas dépasser ${fmt(5000)} caractères`,
   sent: "Votre message a été envoyé. Nous vous en avons adressé une copie par e-mail et vous répondrons dans les meilleurs délais.",
-  failedWithPhone: (phone: string) => `Votre message n'a pas pu être envoyé. Veuillez réessayer plus tard ou nous appeler au ${phone}.`,
+  failedWithPhone: (phone: string) =>
+    `Votre message n'a pas pu être envoyé. Veuillez réessayer plus tard ou nous appeler au ${unbroken(phone)}.`,
   failed: "Votre message n'a pas pu être envoyé. Veuillez réessayer plus tard.",
   another: "Écrire un autre message",
   back: "Retour à mon compte",
@@ -386,11 +389,11 @@ describe("<macc-contact-form>", () => {
       const view = await mountForm();
       fill(view, VALID);
       submit(view);
-      await view.screen.findByText(TEXT.failedWithPhone(PHONE));
+      await view.screen.findByText(TEXT.failedWithPhone(PHONE), asWritten);
       await waitFor(() => expect(sendButton(view).getAttribute("aria-disabled")).toBeNull());
       submit(view);
       await view.screen.findByText(TEXT.sent);
-      expect(view.screen.queryByText(TEXT.failedWithPhone(PHONE))).toBeNull();
+      expect(view.screen.queryByText(TEXT.failedWithPhone(PHONE), asWritten)).toBeNull();
       expect(calls.callsTo(SEND)).toHaveLength(2);
       // The same message keeps its idempotency key: had the first one been recorded after all, the API would not record it twice.
       const [first, second] = calls.callsTo(SEND).map((call) => call.headers["idempotency-key"]);
@@ -469,7 +472,7 @@ describe("<macc-contact-form>", () => {
       await waitFor(() => expect(view.root.activeElement).toBe(view.root.querySelector(".error-summary")));
       for (const [name, value] of Object.entries(VALID)) expect(control(view, name as FieldName).value).toBe(value);
       expect(view.screen.queryByRole("alert", { name: "" })).toBeNull();
-      expect(view.screen.queryByText(TEXT.failedWithPhone(PHONE))).toBeNull();
+      expect(view.screen.queryByText(TEXT.failedWithPhone(PHONE), asWritten)).toBeNull();
     });
 
     it("422 naming no field of the form: the failure message, not silence", async () => {
@@ -495,7 +498,7 @@ describe("<macc-contact-form>", () => {
       const view = await mountForm();
       fill(view, VALID);
       submit(view);
-      await view.screen.findByText(TEXT.failedWithPhone(PHONE));
+      await view.screen.findByText(TEXT.failedWithPhone(PHONE), asWritten);
       await waitFor(() => expect(sendButton(view).getAttribute("aria-disabled")).toBeNull());
       submit(view);
       await view.screen.findByText(TEXT.sent);

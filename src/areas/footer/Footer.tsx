@@ -9,7 +9,7 @@ import { PostalAddress } from "../../ui/PostalAddress";
 import { RouteLink } from "../../ui/RouteLink";
 import { useBrand } from "../../ui/useBrand";
 import { useFooterContact } from "../../ui/useFooterContact";
-import { footerNetwork, serviceEmail, type FooterContact } from "../../core/contacts";
+import { footerNetwork, serviceEmail, telHref, type FooterContact } from "../../core/contacts";
 import { selectCompany } from "../../core/store";
 
 /** `<macc-footer>`: the country's contact block (from the API, cached) and the site's legal links. */
@@ -132,7 +132,7 @@ function ContactBlock({ contact }: { contact: FooterContact }) {
             <li key={service.nomSousService}>
               <strong>{service.nomSousService}</strong>
               {service.telephone1 && (
-                <a className="contact-line" href={`tel:${service.telephone1.replace(/[^\d+]/g, "")}`}>
+                <a className="contact-line" href={telHref(service.telephone1)}>
                   <PhoneIcon />
                   <span>
                     <span className="visually-hidden">{t`Phone:`} </span>

@@ -15,6 +15,7 @@ import {
   type RouteHandler,
   waitFor,
   signIn,
+  unbroken,
 } from "../../test/elements";
 
 const PHONE = "03 26 00 00 01";
@@ -51,7 +52,7 @@ describe("<macc-login-help>", () => {
     expect(view.screen.getByRole("heading", { level: 1, name: "Aide à la connexion" })).toBeTruthy();
     const sections = [...view.root.querySelectorAll("section")].map((section) => {
       const heading = view.root.getElementById(section.getAttribute("aria-labelledby")!)!;
-      const link = section.querySelector("a")!;
+      const link = section.querySelector(":scope > a")!;
       return [heading.textContent, link.textContent, link.getAttribute("href")];
     });
     expect(sections).toEqual([
@@ -89,7 +90,7 @@ describe("<macc-login-help>", () => {
     stubApi(footerRoute("GBR"));
     const view = await mount('<macc-login-help locale="en-GB"></macc-login-help>');
     expect(view.screen.getByRole("heading", { level: 1, name: "Help logging in" })).toBeTruthy();
-    expect([...view.root.querySelectorAll("section a")].map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+    expect([...view.root.querySelectorAll("section > a")].map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["Forgot password?", "/portail/forgotten-password"],
       ["Create my account", "/portail/registration"],
       ["Contact us", "/portail/contact"],
@@ -111,7 +112,9 @@ describe("<macc-login-help>", () => {
     it("anonymous: the phone of the locale's network", async () => {
       const calls = stubApi(footerRoute("FRA"));
       const view = await mount(TAG);
-      await waitFor(() => expect(blockedText(view)).toBe(`${BLOCKED} Appelez-nous au ${PHONE}.`));
+      await waitFor(() => expect(blockedText(view)).toBe(`${BLOCKED} Appelez-nous au ${unbroken(PHONE)}.`));
+      // On one line, and a phone can call it.
+      expect(view.screen.getByRole("link", { name: unbroken(PHONE) }).getAttribute("href")).toBe("tel:0326000001");
       expect(calls.calls[0]!.query.get("langue")).toBe("fr-FR");
     });
 
@@ -119,7 +122,7 @@ describe("<macc-login-help>", () => {
       stubApi({ ...sessionRoutes(), ...footerRoute("AGR", { body: footer("03 26 99 99 99") }) });
       signIn(user([company({ codeReseau: "AGR" })]));
       const view = await mount(TAG);
-      await waitFor(() => expect(blockedText(view)).toBe(`${BLOCKED} Appelez-nous au 03 26 99 99 99.`));
+      await waitFor(() => expect(blockedText(view)).toBe(`${BLOCKED} Appelez-nous au ${unbroken("03 26 99 99 99")}.`));
     });
 
     it.each<[string, RouteHandler]>([

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { telHref } from "../../core/contacts";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useCompanyPhone } from "../../ui/useCompanyPhone";
@@ -31,7 +32,14 @@ export function LoginHelp() {
             After several wrong passwords, logging in is paused for a few minutes. If the problem persists, our customer service will help
             you.
           </Trans>
-          {phone && <> {t`Call us on ${phone}.`}</>}
+          {phone && (
+            <>
+              {" "}
+              <Trans>
+                Call us on <a href={telHref(phone)}>{phone}</a>.
+              </Trans>
+            </>
+          )}
         </p>
         <RouteLink route="INTERLOCUTEURS">{t`Contact us`}</RouteLink>
       </section>

@@ -17,6 +17,7 @@ import {
   type RouteHandler,
   waitFor,
   signIn,
+  unbroken,
 } from "../../test/elements";
 import { selectCompany } from "../../core/store";
 
@@ -80,7 +81,7 @@ const MESSAGES = {
     `Vos informations ont été confirmées pour la dernière fois le ${date}. Veuillez vérifier qu'elles sont toujours exactes.`,
   fresh: "Veuillez vérifier que vos informations sont toujours exactes.",
   loadFailed: "Vos informations ne peuvent pas être affichées pour le moment.",
-  confirmFailedPhone: `Nous n'avons pas pu enregistrer votre confirmation. Veuillez réessayer plus tard ou nous appeler au ${PHONE}.`,
+  confirmFailedPhone: `Nous n'avons pas pu enregistrer votre confirmation. Veuillez réessayer plus tard ou nous appeler au ${unbroken(PHONE)}.`,
   confirmFailed: "Nous n'avons pas pu enregistrer votre confirmation. Veuillez réessayer plus tard.",
 };
 
@@ -458,7 +459,7 @@ describe("<macc-info-confirmation>", () => {
       fireEvent.click(view.screen.getByRole("button", { name: "Enregistrer et continuer" }));
       const alert = await view.screen.findByRole("alert");
       expect(alert.textContent).toBe(
-        `Vos informations n'ont pas pu être mises à jour. Veuillez réessayer plus tard ou nous appeler au ${PHONE}.`,
+        `Vos informations n'ont pas pu être mises à jour. Veuillez réessayer plus tard ou nous appeler au ${unbroken(PHONE)}.`,
       );
       expect((view.screen.getByLabelText("Prénom") as HTMLInputElement).value).toBe("Jeanne");
       expect(navigations).toHaveLength(0);

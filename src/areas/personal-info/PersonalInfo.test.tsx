@@ -20,6 +20,8 @@ import {
   waitFor,
   signIn,
   currentToken,
+  unbroken,
+  asWritten,
 } from "../../test/elements";
 import { selectCompany } from "../../core/store";
 
@@ -89,7 +91,7 @@ const MESSAGES = {
   siren: "Saisissez un SIREN (9 chiffres) ou un SIRET (14 chiffres) valide",
   otherNumber: (example: string) => `Saisissez un numéro d'entreprise ou de TVA valide pour ce pays, par exemple ${example}`,
   saved: "Vos informations ont été mises à jour.",
-  failed: `Vos informations n'ont pas pu être mises à jour. Veuillez réessayer plus tard ou nous appeler au ${PHONE}.`,
+  failed: `Vos informations n'ont pas pu être mises à jour. Veuillez réessayer plus tard ou nous appeler au ${unbroken(PHONE)}.`,
   emailUsed: "Cette adresse e-mail est déjà utilisée par un autre compte.",
   loadFailed: "Vos informations ne peuvent pas être affichées pour le moment.",
 };
@@ -714,11 +716,11 @@ describe("<macc-personal-info>", () => {
       logIn();
       const view = await mountForm();
       submit(view);
-      await view.screen.findByText(MESSAGES.failed);
+      await view.screen.findByText(MESSAGES.failed, asWritten);
       await waitFor(() => expect(saveButton(view)!.getAttribute("aria-disabled")).toBeNull());
       submit(view);
       await view.screen.findByText(MESSAGES.saved);
-      expect(view.screen.queryByText(MESSAGES.failed)).toBeNull();
+      expect(view.screen.queryByText(MESSAGES.failed, asWritten)).toBeNull();
     });
 
     it("a double submit while the first is pending sends one request", async () => {
