@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStorage } from "../test/memory-storage";
-import { createRegistrationStore, REGISTRATION_KEY } from "./registration";
+import type { Locale } from "./constants";
+import { createRegistrationStore, REGISTRATION_KEY, registrationCountry } from "./registration";
 
 const found = [{ idTier: "1", formeJuridique: "SAS", raisonSocial: "Ferme", immatriculation: "552100554", numeroClient: "C-100200" }];
 const identify = {
@@ -12,6 +13,27 @@ const identify = {
   mobile: "+33 6 11 22 33 44",
   entreprisesTrouvees: found,
 };
+
+describe("registrationCountry: the country offered first is the locale's (SPEC §9)", () => {
+  it.each<[Locale, string]>([
+    ["fr-FR", "FR"],
+    ["fr-BE", "BE"],
+    ["fr-LU", "LU"],
+    ["de-BE", "BE"],
+    ["de-LU", "LU"],
+    ["en-GB", "GB"],
+    ["es-ES", "ES"],
+    ["it-IT", "IT"],
+    ["nl-BE", "BE"],
+    ["nl-NL", "NL"],
+  ])("%s → %s", (locale, country) => {
+    expect(registrationCountry(locale)).toBe(country);
+  });
+
+  it("none chosen until the customer has identified", () => {
+    expect(createRegistrationStore(new MemoryStorage()).getState().pays).toBeNull();
+  });
+});
 
 describe("registration state", () => {
   it("walks through the steps in order", () => {

@@ -1,5 +1,7 @@
 import { createStore } from "zustand/vanilla";
-import type { CompanyCountry } from "./company-numbers";
+import { isCompanyCountry, type CompanyCountry } from "./company-numbers";
+import type { Locale } from "./constants";
+import { countryOf } from "./locale";
 import { browserStorage, readJson, removeKey, writeJson } from "./storage";
 
 /** A company found by the registration's identification step. */
@@ -25,7 +27,8 @@ export interface RegistrationState {
   step: RegistrationStep;
   /** The server's registration id, which carries the flow from one step to the next. */
   token: string | null;
-  pays: CompanyCountry;
+  /** The company's country; null until the customer has identified (the form then offers the locale's, SPEC §9). */
+  pays: CompanyCountry | null;
   immatriculation: string;
   numeroClient: string;
   email: string;
@@ -41,7 +44,9 @@ export interface RegistrationState {
 
 export interface RegistrationActions {
   identified(
-    data: Pick<RegistrationState, "token" | "pays" | "immatriculation" | "numeroClient" | "email" | "mobile" | "entreprisesTrouvees">,
+    data: Pick<RegistrationState, "token" | "immatriculation" | "numeroClient" | "email" | "mobile" | "entreprisesTrouvees"> & {
+      pays: CompanyCountry;
+    },
   ): void;
   companiesChosen(ids: string[], means: ContactMeans[]): void;
   codeSent(meansId: string, resendAfterSeconds: number, at?: Date): void;
@@ -50,12 +55,18 @@ export interface RegistrationActions {
   reset(): void;
 }
 
+/** The country the registration form offers first: the locale's (SPEC §9, "country code from locale"). */
+export function registrationCountry(locale: Locale): CompanyCountry {
+  const country = countryOf(locale);
+  return isCompanyCountry(country) ? country : "FR";
+}
+
 export const REGISTRATION_KEY = "macc:registration";
 
 const INITIAL: RegistrationState = {
   step: "identify",
   token: null,
-  pays: "FR",
+  pays: null,
   immatriculation: "",
   numeroClient: "",
   email: "",

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import "../../../elements/macc-registration";
 import { getCore } from "../../core/index";
 import { REGISTRATION_KEY } from "../../core/registration";
+import type { Locale } from "../../core/constants";
 import {
   company,
   listen,
@@ -295,6 +296,18 @@ describe("<macc-registration>", () => {
       await waitFor(() => expect(calls.callsTo(CHALLENGE)).toHaveLength(1));
       expect(calls.callsTo(CHALLENGE)[0]!.headers.authorization).toBeUndefined();
       expect(calls.callsTo(IDENTIFY)).toHaveLength(0);
+    });
+
+    it.each<[Locale, string, string]>([
+      ["de-BE", "BE", "Unternehmens- oder Mehrwertsteuernummer, z. B. 0403.170.701"],
+      ["fr-LU", "LU", "Numéro d'entreprise ou de TVA, par exemple LU15027442"],
+      ["en-GB", "GB", "Company or VAT number, for example 00445790"],
+    ])("on a %s page, the country offered first is %s, with its example", async (locale, country, hint) => {
+      resetPage({ locale, portalBase: "/portail" }, PAGE);
+      stubApi({});
+      const view = await mount(TAG);
+      expect(byId<HTMLSelectElement>(view, "pays").value).toBe(country);
+      expect(view.screen.getByText(hint)).toBeTruthy();
     });
 
     it.each<[string, Identity, Array<[string, string]>]>([

@@ -6,7 +6,7 @@ import { COMPANY_COUNTRIES, COMPANY_NUMBER_EXAMPLE, checkCompanyNumber, type Com
 import { isBotCheckRefusal } from "../../core/bot-check";
 import { ApiError, waitMinutes } from "../../core/errors";
 import { isEmail } from "../../core/format";
-import { createRegistrationStore, type RegistrationStore } from "../../core/registration";
+import { createRegistrationStore, registrationCountry, type RegistrationStore } from "../../core/registration";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { RadioGroup, SelectField } from "../../ui/Choice";
@@ -129,7 +129,7 @@ function Identify({ store }: { store: RegistrationStore }) {
 
   const form = useForm<IdentifyValues>(
     {
-      pays: saved.pays,
+      pays: saved.pays ?? registrationCountry(locale),
       immatriculation: saved.immatriculation,
       numeroClient: saved.numeroClient,
       email: saved.email,
