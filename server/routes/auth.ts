@@ -44,10 +44,15 @@ const ForgotBody = v.object(
   NOT_AN_OBJECT,
 );
 
+const resetToken = () => v.pipe(requiredString(200), v.nonEmpty(REQUIRED));
+const ResetLinkBody = v.object({ token: resetToken() }, NOT_AN_OBJECT);
 const ResetBody = v.object(
-  { token: v.pipe(requiredString(200), v.nonEmpty(REQUIRED)), nouveauMotDePasse: passwordField(), confirmerMotDePasse: passwordField() },
+  { token: resetToken(), nouveauMotDePasse: passwordField(), confirmerMotDePasse: passwordField() },
   NOT_AN_OBJECT,
 );
+
+/** An unknown, expired, superseded or used reset link: the same answer for each (410). */
+const resetLinkGone = () => new ProblemError(410, "reset-link-invalid", MESSAGES.resetLinkInvalid);
 
 /** Key of the per-account login counter (see auth/login-cost.ts); a password reset clears it. */
 const loginAccountKey = (email: string) => `login:account:${email}`;
@@ -177,12 +182,20 @@ export function authRoutes(deps: Deps) {
     return c.json({}, 202);
   });
 
+  // Asked when the link is opened, so that a used or expired one says so before anything is typed;
+  // it does not use the link. POST: the token stays out of addresses and logs.
+  app.post("/reset/check", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const { token } = await readJson(c, ResetLinkBody);
+    if (!(await validResetLink(db, hashRefreshToken(token)))) throw resetLinkGone();
+    return c.body(null, 204);
+  });
+
   app.post("/reset", async (c) => {
     c.header("Cache-Control", "no-store");
     const body = await readJson(c, ResetBody);
-    const gone = () => new ProblemError(410, "reset-link-invalid", MESSAGES.resetLinkInvalid);
     const link = await validResetLink(db, hashRefreshToken(body.token));
-    if (!link) throw gone();
+    if (!link) throw resetLinkGone();
     const errors = newPasswordErrors(body.nouveauMotDePasse, body.confirmerMotDePasse);
     if (errors.length > 0) throw validationProblem(errors);
 
@@ -195,7 +208,7 @@ export function authRoutes(deps: Deps) {
       await reset(tx, passwordCheckKey(link.uuidCompte));
       return true;
     });
-    if (!done) throw gone();
+    if (!done) throw resetLinkGone();
     sendInBackground(mailer, passwordChangedMail(noticeLanguage(c, link.langue), link.email));
     return c.body(null, 204);
   });

@@ -54,6 +54,7 @@ const cases: [string, (value: string) => Response | Promise<Response>, string][]
   ["POST /auth/login email", (v) => post("auth/login", { email: v, password: "x" }), "email"],
   ["POST /auth/login password", (v) => post("auth/login", { email: "multi@demo.macc.test", password: v }), "password"],
   ["POST /auth/forgot email", (v) => post("auth/forgot", { email: v }), "email"],
+  ["POST /auth/reset/check token", (v) => post("auth/reset/check", { token: v }), "token"],
   [
     "POST /auth/reset token",
     (v) => post("auth/reset", { token: v, nouveauMotDePasse: "Nouveau2026!", confirmerMotDePasse: "Nouveau2026!" }),

@@ -78,6 +78,7 @@ const forgot = async (
   app = t.app,
   resetPath: unknown = "/portail/mot-de-passe-oublie",
 ) => app.request("/api/auth/forgot", await withBotCheck(app, json({ email, resetPath }, headers)), nextAddress());
+const checkLink = (token: unknown) => t.app.request("/api/auth/reset/check", json({ token }));
 const resetPw = (token: unknown, nouveau = NEW_PASSWORD, confirmer = nouveau) =>
   t.app.request("/api/auth/reset", json({ token, nouveauMotDePasse: nouveau, confirmerMotDePasse: confirmer }));
 
@@ -264,6 +265,9 @@ describe("POST /api/auth/forgot", () => {
     const stored = await t.db.query("SELECT 1 FROM password_reset_tokens WHERE token_hash = $1", [token]);
     expect(stored.rows).toEqual([]);
 
+    // Checking the link when it is opened does not use it, however often.
+    expect((await checkLink(token)).status).toBe(204);
+    expect((await checkLink(token)).status).toBe(204);
     expect((await resetPw(token)).status).toBe(204);
     await expectProblem(await me(s1.token), 401);
     await expectProblem(await refresh(s1.cookie), 401);
@@ -275,6 +279,8 @@ describe("POST /api/auth/forgot", () => {
     const reused = await expectProblem(await resetPw(token, "Encore2026x"), 410);
     expect(reused.detail).toBe("Ce lien de réinitialisation n'est plus valide. Demandez-en un nouveau.");
     expect(reused.type).toBe("urn:macc:problem:reset-link-invalid");
+    // Opened again, the used link says so before anything is typed.
+    expect(await expectProblem(await checkLink(token), 410)).toMatchObject({ type: "urn:macc:problem:reset-link-invalid" });
   });
 
   it.each([
@@ -297,6 +303,7 @@ describe("POST /api/auth/forgot", () => {
       "UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE uuid_compte = (SELECT uuid_compte FROM accounts WHERE email = $1)",
       [email],
     );
+    await expectProblem(await checkLink(token), 410);
     await expectProblem(await resetPw(token), 410);
   });
 
@@ -305,6 +312,8 @@ describe("POST /api/auth/forgot", () => {
     const first = await resetToken(email);
     const second = await resetToken(email);
     expect(second.token).not.toBe(first.token);
+    await expectProblem(await checkLink(first.token), 410);
+    expect((await checkLink(second.token)).status).toBe(204);
     await expectProblem(await resetPw(first.token), 410);
     expect((await resetPw(second.token)).status).toBe(204);
   });
@@ -373,6 +382,27 @@ describe("POST /api/auth/forgot", () => {
     const mail = await waitForMail(t.db, (m) => m.to === email);
     expect(mail.text).toMatch(/https:\/\/extranet\.macc\.example\/fr\/mot-de-passe-oublie\?token=[\w-]{43}/);
     await other.close();
+  });
+});
+
+describe("POST /api/auth/reset/check — failures", () => {
+  it.each([
+    ["unknown token", "x".repeat(43)],
+    ["short token", "abc"],
+    ["odd characters", "<script>"],
+  ])("%s → 410", async (_l, token) => {
+    expect((await expectProblem(await checkLink(token), 410)).detail).toBe(MESSAGES.resetLinkInvalid);
+  });
+
+  it.each<[string, RequestInit, number]>([
+    ["malformed JSON", { method: "POST", headers: { "Content-Type": "application/json" }, body: "[" }, 400],
+    ["no content type", { method: "POST", body: "{}" }, 415],
+    ["missing token", json({}), 422],
+    ["token not a string", json({ token: 1 }), 422],
+    ["empty token", json({ token: "" }), 422],
+    ["too long token", json({ token: "x".repeat(201) }), 422],
+  ])("%s → %i problem", async (_l, init, status) => {
+    await expectProblem(await t.app.request("/api/auth/reset/check", init), status);
   });
 });
 

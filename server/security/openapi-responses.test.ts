@@ -185,6 +185,7 @@ describe("every operation with valid input answers what openapi.yaml says", () =
     await call("forgotPassword", { body: { email: "reset@demo.macc.test", resetPath: "/portail/mot-de-passe-oublie" } });
     const mail = await waitForMail(t.db, (m) => m.to === "reset@demo.macc.test" && /token=/.test(m.text));
     const token = /[?&]token=([\w-]+)/.exec(mail.text)![1]!;
+    await call("checkResetLink", { body: { token } });
     await call("resetPassword", { body: { token, nouveauMotDePasse: "Reprise2026", confirmerMotDePasse: "Reprise2026" } });
   });
 

@@ -20,6 +20,9 @@ import {
 
 const FORGOT = "POST /api/auth/forgot";
 const RESET = "POST /api/auth/reset";
+const CHECK = "POST /api/auth/reset/check";
+/** The link's check as the page opens: the link can still be used. */
+const LINK_VALID = { [CHECK]: { status: 204 } };
 const PAGE = "/portail/mot-de-passe-oublie";
 
 // The invisible bot check: every challenge is solved by n = 0; challenge k has its own salt.
@@ -231,11 +234,17 @@ describe("<macc-forgot-password>", () => {
 
   describe("choosing a new password from the link (?token=)", () => {
     const at = (search: string) => history.replaceState(null, "", `${PAGE}${search}`);
+    /** The element, once the link's check has answered and the form is there. */
+    const mountReset = async () => {
+      const view = await mount(TAG);
+      await view.screen.findByRole("button", { name: "Modifier mon mot de passe" });
+      return view;
+    };
 
     it("shows the reset form, not the request form", async () => {
-      stubApi({});
+      stubApi(LINK_VALID);
       at("?token=tok-123");
-      const view = await mount(TAG);
+      const view = await mountReset();
       expect(h1(view)).toBe("Choisissez un nouveau mot de passe");
       const fresh = view.screen.getByLabelText("Nouveau mot de passe") as HTMLInputElement;
       const confirm = view.screen.getByLabelText("Confirmer le nouveau mot de passe") as HTMLInputElement;
@@ -268,19 +277,19 @@ describe("<macc-forgot-password>", () => {
       ["no digit", "NouveauMdp", "NouveauMdp", [["nouveauMotDePasse", MESSAGES.digit]]],
       ["different confirmation", "Nouveau456", "Nouveau465", [["confirmerMotDePasse", MESSAGES.different]]],
     ])("%s → its messages, no request", async (_label, nouveau, confirmer, expected) => {
-      const calls = stubApi({});
+      const calls = stubApi(LINK_VALID);
       at("?token=tok-123");
-      const view = await mount(TAG);
+      const view = await mountReset();
       choose(view, nouveau, confirmer);
       expect(await summaryItems(view)).toEqual(expected.map(([, m]) => m));
       for (const [id, message] of expected) expect(inlineError(view, id)).toBe(message);
-      expect(own(calls.calls)).toHaveLength(0);
+      expect(calls.callsTo(RESET)).toHaveLength(0);
     });
 
     it("204: posts {token, nouveauMotDePasse, confirmerMotDePasse}; success with a link to log in", async () => {
-      const calls = stubApi({ [RESET]: { status: 204 } });
+      const calls = stubApi({ ...LINK_VALID, [RESET]: { status: 204 } });
       at("?token=tok-123");
-      const view = await mount(TAG);
+      const view = await mountReset();
       choose(view, "Nouveau456", "Nouveau456");
       const status = await view.screen.findByRole("status");
       expect(status.textContent).toBe(MESSAGES.changed);
@@ -295,14 +304,18 @@ describe("<macc-forgot-password>", () => {
     it.each<[number]>([[410], [400]])(
       "%i → the expired-link message; its button returns to the request form and drops token from the address",
       async (statusCode) => {
-        const calls = stubApi({ [RESET]: problem(statusCode, "Gone"), [FORGOT]: { status: 202, body: {} } });
+        const calls = stubApi({ ...LINK_VALID, [RESET]: problem(statusCode, "Gone"), [FORGOT]: { status: 202, body: {} } });
         at("?token=tok-123&utm_source=mail");
         const navigations = listen("macc-navigate");
-        const view = await mount(TAG);
+        const view = await mountReset();
         choose(view, "Nouveau456", "Nouveau456");
         const alert = await view.screen.findByRole("alert");
         expect(alert.textContent).toBe(`${MESSAGES.expired} Demander un nouveau lien`);
         expect(getCore().toasts.getState().toasts).toHaveLength(0);
+        // Nothing left to type into: the page says what happened, and focus is on it.
+        expect(h1(view)).toBe("Lien invalide");
+        expect(view.root.querySelector("form")).toBeNull();
+        await waitFor(() => expect(view.root.activeElement?.contains(alert)).toBe(true));
 
         const length = history.length;
         fireEvent.click(view.screen.getByRole("button", { name: "Demander un nouveau lien" }));
@@ -319,8 +332,50 @@ describe("<macc-forgot-password>", () => {
       },
     );
 
+    it("a used, expired or superseded link says so as the page opens: no form to fill in vain", async () => {
+      const calls = stubApi({ [CHECK]: problem(410, "Gone"), [FORGOT]: { status: 202, body: {} } });
+      at("?token=tok-used");
+      const view = await mount(TAG);
+      const alert = await view.screen.findByRole("alert");
+      expect(alert.textContent).toBe(`${MESSAGES.expired} Demander un nouveau lien`);
+      expect(h1(view)).toBe("Lien invalide");
+      expect(view.root.querySelector("form")).toBeNull();
+      expect(calls.callsTo(CHECK)[0]!.body).toEqual({ token: "tok-used" });
+      expect(calls.callsTo(CHECK)[0]!.headers.authorization).toBeUndefined();
+      expect(getCore().toasts.getState().toasts).toHaveLength(0);
+      fireEvent.click(view.screen.getByRole("button", { name: "Demander un nouveau lien" }));
+      await waitFor(() => expect(h1(view)).toBe("Mot de passe oublié"));
+    });
+
+    it("while the link is checked: a placeholder where the form goes, announced; then the form", async () => {
+      const answer = deferred();
+      stubApi({ [CHECK]: () => answer.promise });
+      at("?token=tok-123");
+      const view = await mount(TAG);
+      expect(h1(view)).toBe("Choisissez un nouveau mot de passe");
+      expect(view.screen.getByRole("status", { name: "Vérification de votre lien" })).toBeTruthy();
+      expect(view.root.querySelector("form")).toBeNull();
+      answer.resolve({ status: 204 });
+      await view.screen.findByRole("button", { name: "Modifier mon mot de passe" });
+      expect(view.screen.queryByRole("status", { name: "Vérification de votre lien" })).toBeNull();
+    });
+
+    it.each<[string, RouteHandler]>([
+      ["the server fails (500)", problem(500)],
+      ["the network fails", () => Promise.reject(new TypeError("Failed to fetch"))],
+    ])("a check that cannot answer (%s): the form, and the submission decides", async (_label, failure) => {
+      const calls = stubApi({ [CHECK]: failure, [RESET]: { status: 204 } });
+      at("?token=tok-123");
+      const view = await mountReset();
+      expect(getCore().toasts.getState().toasts).toHaveLength(0);
+      choose(view, "Nouveau456", "Nouveau456");
+      await view.screen.findByRole("status");
+      expect(calls.callsTo(RESET)).toHaveLength(1);
+    });
+
     it("422: the server's messages on their fields", async () => {
       stubApi({
+        ...LINK_VALID,
         [RESET]: {
           status: 422,
           headers: { "Content-Type": "application/problem+json" },
@@ -328,7 +383,7 @@ describe("<macc-forgot-password>", () => {
         },
       });
       at("?token=tok-123");
-      const view = await mount(TAG);
+      const view = await mountReset();
       choose(view, "Tournesol77", "Tournesol77");
       expect(await summaryItems(view)).toEqual(["Ce mot de passe est trop courant."]);
       expect(inlineError(view, "nouveauMotDePasse")).toBe("Ce mot de passe est trop courant.");
@@ -337,6 +392,7 @@ describe("<macc-forgot-password>", () => {
 
     it("422 naming no field of the form: the failure message, not silence", async () => {
       stubApi({
+        ...LINK_VALID,
         [RESET]: {
           status: 422,
           headers: { "Content-Type": "application/problem+json" },
@@ -344,16 +400,16 @@ describe("<macc-forgot-password>", () => {
         },
       });
       at("?token=tok-123");
-      const view = await mount(TAG);
+      const view = await mountReset();
       choose(view, "Nouveau456", "Nouveau456");
       expect((await view.screen.findByRole("alert")).textContent).toBe(MESSAGES.resetFailed);
       expect(view.root.querySelector(".error-summary")).toBeNull();
     });
 
     it("500 → could not change; values kept", async () => {
-      stubApi({ [RESET]: problem(500) });
+      stubApi({ ...LINK_VALID, [RESET]: problem(500) });
       at("?token=tok-123");
-      const view = await mount(TAG);
+      const view = await mountReset();
       choose(view, "Nouveau456", "Nouveau456");
       expect((await view.screen.findByRole("alert")).textContent).toBe(MESSAGES.resetFailed);
       expect(h1(view)).toBe("Choisissez un nouveau mot de passe");
@@ -361,7 +417,7 @@ describe("<macc-forgot-password>", () => {
       // The token left the address when the page opened (history, analytics, error reports) …
       expect(location.search).toBe("");
       // … and a retry still sends it.
-      stubApi({ [RESET]: { status: 204 } });
+      stubApi({ ...LINK_VALID, [RESET]: { status: 204 } });
       fireEvent.click(view.screen.getByRole("button", { name: "Modifier mon mot de passe" }));
       await waitFor(() => expect(view.screen.getByRole("status").textContent).toContain("Vous pouvez désormais vous connecter"));
     });

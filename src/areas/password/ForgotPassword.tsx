@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { isBotCheckRefusal } from "../../core/bot-check";
 import { ApiError, waitMinutes } from "../../core/errors";
 import { isEmail } from "../../core/format";
-import { Alert } from "../../ui/Alert";
+import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement } from "../../ui/context";
 import { ErrorSummary } from "../../ui/ErrorSummary";
@@ -13,7 +13,7 @@ import { RouteLink } from "../../ui/RouteLink";
 import { fieldErrorsOf } from "../../ui/field-errors";
 import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
-import { requestReset, resetPassword } from "./password-api";
+import { checkResetLink, requestReset, resetPassword } from "./password-api";
 import { NewPasswordFields } from "../../ui/NewPasswordFields";
 import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 import { useFocusNext } from "../../ui/useFocusNext";
@@ -145,11 +145,36 @@ function RequestForm() {
   );
 }
 
+/** The server's answer for a link it can no longer use (unknown, expired, superseded or used). */
+const isLinkGone = (error: unknown) => error instanceof ApiError && (error.status === 410 || error.status === 400);
+
+/**
+ * Whether the link can still be used, asked as the page opens: a used or expired one says so before
+ * anything is typed. A check that fails otherwise leaves the answer to the password's submission.
+ */
+function useResetLink(token: string) {
+  const { request } = useElement();
+  const [state, setState] = useState<"checking" | "valid" | "gone">("checking");
+  useEffect(() => {
+    let current = true;
+    const settle = (found: "valid" | "gone") => current && setState((now) => (now === "checking" ? found : now));
+    checkResetLink(request, token).then(
+      () => settle("valid"),
+      (error: unknown) => settle(isLinkGone(error) ? "gone" : "valid"),
+    );
+    return () => {
+      current = false;
+    };
+  }, [request, token]);
+  return { state, gone: () => setState("gone") };
+}
+
 function ResetForm({ token, onRestart }: { token: string; onRestart: () => void }) {
   const { t } = useLingui();
   const { request } = useElement();
   const rules = useNewPasswordRules();
-  const [outcome, setOutcome] = useState<"done" | "expired" | "failed" | null>(null);
+  const link = useResetLink(token);
+  const [outcome, setOutcome] = useState<"done" | "failed" | null>(null);
   const status = useRef<HTMLDivElement>(null);
 
   const form = useForm({ nouveauMotDePasse: "", confirmerMotDePasse: "" }, rules.validate, async (values) => {
@@ -163,7 +188,8 @@ function ResetForm({ token, onRestart }: { token: string; onRestart: () => void 
         form.fail(fieldErrors);
         return;
       }
-      setOutcome(error instanceof ApiError && (error.status === 410 || error.status === 400) ? "expired" : "failed");
+      if (isLinkGone(error)) link.gone();
+      else setOutcome("failed");
     }
     requestAnimationFrame(() => status.current?.focus());
   });
@@ -182,27 +208,40 @@ function ResetForm({ token, onRestart }: { token: string; onRestart: () => void 
     );
   }
 
-  return (
-    <>
-      <PageTitle>{t`Choose a new password`}</PageTitle>
-      <div ref={status} tabIndex={-1}>
-        {outcome === "expired" && (
+  if (link.state === "gone") {
+    return (
+      <>
+        <PageTitle>{t`Link no longer valid`}</PageTitle>
+        <div ref={status} tabIndex={-1}>
           <Alert kind="error">
             {t`This link is no longer valid: it has already been used or is more than 30 minutes old.`}{" "}
             <Button variant="link" onClick={onRestart}>
               {t`Ask for a new link`}
             </Button>
           </Alert>
-        )}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle>{t`Choose a new password`}</PageTitle>
+      <div ref={status} tabIndex={-1}>
         {outcome === "failed" && <Alert kind="error">{t`Your password could not be changed. Please try again later.`}</Alert>}
       </div>
-      <form noValidate onSubmit={form.onSubmit}>
-        <ErrorSummary errors={form.errors} attempt={form.attempt} />
-        <NewPasswordFields form={form} hint={rules.hint} />
-        <Button type="submit" busy={form.submitting}>
-          {t`Change my password`}
-        </Button>
-      </form>
+      {link.state === "checking" ? (
+        // The form's height: nothing moves when it comes.
+        <Skeleton height="15.5em" label={t`Checking your link`} />
+      ) : (
+        <form noValidate onSubmit={form.onSubmit}>
+          <ErrorSummary errors={form.errors} attempt={form.attempt} />
+          <NewPasswordFields form={form} hint={rules.hint} />
+          <Button type="submit" busy={form.submitting}>
+            {t`Change my password`}
+          </Button>
+        </form>
+      )}
     </>
   );
 }

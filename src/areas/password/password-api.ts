@@ -18,6 +18,11 @@ export function requestReset(request: ApiRequest, email: string, resetPath: stri
   });
 }
 
+/** Resolves while the link can still set a password; a used, expired or superseded one is a 410. */
+export function checkResetLink(request: ApiRequest, token: string): Promise<void> {
+  return request("/auth/reset/check", { method: "POST", body: { token }, anonymous: true, errors: "inline" });
+}
+
 export function resetPassword(request: ApiRequest, body: NewPassword & { token: string }): Promise<void> {
   return request("/auth/reset", { method: "POST", body, anonymous: true, errors: "inline" });
 }
