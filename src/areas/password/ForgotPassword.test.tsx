@@ -349,7 +349,7 @@ describe("<macc-forgot-password>", () => {
 
     it("while the link is checked: a placeholder where the form goes, announced; then the form", async () => {
       const answer = deferred();
-      stubApi({ [CHECK]: () => answer.promise });
+      stubApi({ [CHECK]: answer.handler });
       at("?token=tok-123");
       const view = await mount(TAG);
       expect(h1(view)).toBe("Choisissez un nouveau mot de passe");
