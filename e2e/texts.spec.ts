@@ -17,7 +17,7 @@ test.describe("texts", () => {
     await expect(footer.getByRole("link", { name: "AGRIMACC sur LinkedIn (s'ouvre dans un nouvel onglet)" })).toBeVisible();
     await expect(footer.getByText(/^© AGRIMACC · v/)).toBeVisible();
     await expect(page.locator("macc-login").getByRole("heading", { name: "J'ai un compte AGRIMACC" })).toBeVisible();
-    // "AgriMACC" in the network's postal address is data; the word MACC alone is never shown.
+    // The network's postal address names AGRIMACC too; the word MACC alone is never shown.
     expect(await elementsText(page)).not.toMatch(/\bMACC\b/);
     await expectAccessible(page);
 

@@ -1,5 +1,5 @@
 /**
- * The demo basket catalogue (ids 1001–1012): agricultural supplies of the MACC (FRA) and AgriMACC
+ * The demo basket catalogue (ids 1001–1012): agricultural supplies of the MACC (FRA) and AGRIMACC
  * (AGR) networks, named and described in the six languages of the ten locales, each with a
  * picture drawn from a small SVG template (a coloured background and a pictogram of its kind).
  */

@@ -101,7 +101,7 @@ const FOOTERS: FooterSeed[] = [
   {
     code: "AGR",
     main: "fr",
-    titre: "AgriMACC – Union de coopératives",
+    titre: "AGRIMACC – Union de coopératives",
     l1: "La Grange Neuve",
     l2: "Route de Saint-Florent",
     cp: "85000",

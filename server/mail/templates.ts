@@ -112,13 +112,13 @@ const RESET: Record<MailLanguage, (minutes: number) => Omit<Layout, "lang" | "ac
     signature: "El equipo MACC",
   }),
   it: (m) => ({
-    subject: "Reimposta la tua password MACC",
+    subject: "Reimpostazione della Sua password MACC",
     greeting: "Buongiorno,",
-    paragraphs: ["Hai chiesto di reimpostare la password del tuo account cliente MACC."],
-    label: "Scegli una nuova password",
+    paragraphs: ["Ha chiesto di reimpostare la password del Suo account cliente MACC."],
+    label: "Scelga una nuova password",
     after: [
       `Questo link è valido per ${m} minuti e può essere usato una sola volta.`,
-      "Se non hai fatto tu questa richiesta, ignora questo messaggio: la tua password resta invariata.",
+      "Se non ha fatto Lei questa richiesta, ignori questo messaggio: la Sua password resta invariata.",
     ],
     signature: "Il team MACC",
   }),
@@ -176,11 +176,11 @@ const CHANGED: Record<MailLanguage, Omit<Layout, "lang">> = {
     signature: "El equipo MACC",
   },
   it: {
-    subject: "La tua password MACC è stata modificata",
+    subject: "La Sua password MACC è stata modificata",
     greeting: "Buongiorno,",
     paragraphs: [
-      "La password del tuo account cliente MACC è appena stata modificata. Per sicurezza, le altre sessioni sono state chiuse.",
-      "Se non sei stato tu, usa «Password dimenticata?» nella pagina di accesso e contatta MACC.",
+      "La password del Suo account cliente MACC è appena stata modificata. Per sicurezza, le altre sessioni sono state chiuse.",
+      "Se non è stato Lei, usi «Password dimenticata?» nella pagina di accesso e contatti MACC.",
     ],
     signature: "Il team MACC",
   },
@@ -278,11 +278,11 @@ const ACK: Record<MailLanguage, (service: string, subject: string) => Omit<Layou
     signature: "El equipo MACC",
   }),
   it: (service, subject) => ({
-    subject: "Abbiamo ricevuto il tuo messaggio",
+    subject: "Abbiamo ricevuto il Suo messaggio",
     greeting: "Buongiorno,",
     paragraphs: [
-      `Il tuo messaggio «${subject}» è stato inoltrato a «${service}». Ti risponderanno al più presto.`,
-      "Copia del tuo messaggio:",
+      `Il Suo messaggio «${subject}» è stato inoltrato a «${service}». Le risponderanno al più presto.`,
+      "Copia del Suo messaggio:",
     ],
     signature: "Il team MACC",
   }),
@@ -301,7 +301,7 @@ const CODE_TEXT: Record<MailLanguage, (code: string, minutes: number) => string>
   nl: (c, m) => `Uw MACC-verificatiecode: ${c}. Deze code is ${m} minuten geldig.`,
   de: (c, m) => `Ihr MACC-Bestätigungscode: ${c}. Er ist ${m} Minuten gültig.`,
   es: (c, m) => `Su código de verificación MACC: ${c}. Es válido durante ${m} minutos.`,
-  it: (c, m) => `Il tuo codice di verifica MACC: ${c}. È valido per ${m} minuti.`,
+  it: (c, m) => `Il Suo codice di verifica MACC: ${c}. È valido per ${m} minuti.`,
 };
 
 const CODE_MAIL: Record<MailLanguage, { subject: string; greeting: string; after: string; signature: string }> = {
@@ -336,9 +336,9 @@ const CODE_MAIL: Record<MailLanguage, { subject: string; greeting: string; after
     signature: "El equipo MACC",
   },
   it: {
-    subject: "Il tuo codice di verifica MACC",
+    subject: "Il Suo codice di verifica MACC",
     greeting: "Buongiorno,",
-    after: "Se non hai chiesto di registrarti, ignora questo messaggio.",
+    after: "Se non ha chiesto di registrarsi, ignori questo messaggio.",
     signature: "Il team MACC",
   },
 };
@@ -405,10 +405,10 @@ const BASKET_SMS: Record<MailLanguage, (brand: string, reference: string) => str
   nl: (b, r) => `${b}: uw aanvraag ${r} is geregistreerd. We bellen u zo snel mogelijk terug.`,
   de: (b, r) => `${b}: Ihre Anfrage ${r} wurde registriert. Wir rufen Sie so bald wie möglich zurück.`,
   es: (b, r) => `${b}: su solicitud ${r} ha quedado registrada. Le llamaremos lo antes posible.`,
-  it: (b, r) => `${b}: la tua richiesta ${r} è stata registrata. Ti richiameremo al più presto.`,
+  it: (b, r) => `${b}: la Sua richiesta ${r} è stata registrata. La richiameremo al più presto.`,
 };
 
-/** `brand`: the name the customer knows (AgriMACC for the agri network, else MACC). */
+/** `brand`: the name the customer knows (`brandName`: AGRIMACC for the agri network, else MACC). */
 export function basketConfirmationText(lang: MailLanguage, brand: string, reference: string): string {
   return BASKET_SMS[lang](brand, reference);
 }

@@ -306,13 +306,13 @@ describe("POST /api/basket/requests: a visitor's basket", () => {
     expect(mail!.html).not.toContain("<b>Jean");
   });
 
-  it("visitor in the AGRI theme: the AGR sales service and an AgriMACC SMS", async () => {
+  it("visitor in the AGRI theme: the AGR sales service and an AGRIMACC SMS", async () => {
     const { res, text } = await submit({ ...VALID, items: ["1007"], theme: "AGRI" });
     expect(res.status).toBe(201);
     const body = JSON.parse(text) as Created;
     expect(await stored(body.id)).toMatchObject({ theme: "AGRI", code_reseau: "AGR", recipient: "adherents@agrimacc.fr" });
     expect((await mailOf(body.reference))[0]?.recipient).toBe("adherents@agrimacc.fr");
-    expect((await smsOf(body.reference))[0]?.body).toMatch(/^AgriMACC : votre demande /);
+    expect((await smsOf(body.reference))[0]?.body).toMatch(/^AGRIMACC : votre demande /);
   });
 
   const NETWORK_OF: Record<string, [network: string, recipient: string, sms: string]> = {
@@ -323,7 +323,7 @@ describe("POST /api/basket/requests: a visitor's basket", () => {
     "de-LU": ["BLG", "klantendienst@macc.be", "MACC: Ihre Anfrage P-"],
     "en-GB": ["GBR", "customer.service@macc.co.uk", "MACC: your request P-"],
     "es-ES": ["ESP", "atencion.cliente@macc.es", "MACC: su solicitud P-"],
-    "it-IT": ["ITA", "servizio.clienti@macc.it", "MACC: la tua richiesta P-"],
+    "it-IT": ["ITA", "servizio.clienti@macc.it", "MACC: la Sua richiesta P-"],
     "nl-BE": ["BLG", "klantendienst@macc.be", "MACC: uw aanvraag P-"],
     "nl-NL": ["BLG", "klantendienst@macc.be", "MACC: uw aanvraag P-"],
   };
@@ -648,11 +648,11 @@ describe("POST /api/basket/requests: a logged-in customer", () => {
     expect((await smsOf(body.reference))[0]?.body).toMatch(/^MACC : /);
   });
 
-  it("the AGR company's adviser, with an AgriMACC SMS", async () => {
+  it("the AGR company's adviser, with an AGRIMACC SMS", async () => {
     const { text } = await submit(VALID, { headers: { Authorization: `Bearer ${companyToken["2000873"]}` } });
     const body = JSON.parse(text) as Created;
     expect(await stored(body.id)).toMatchObject({ id_tier: "2000873", code_reseau: "AGR", recipient: "julien.moreau@agrimacc.fr" });
-    expect((await smsOf(body.reference))[0]?.body).toMatch(/^AgriMACC : /);
+    expect((await smsOf(body.reference))[0]?.body).toMatch(/^AGRIMACC : /);
   });
 
   it("a company without an adviser: its network's sales service", async () => {

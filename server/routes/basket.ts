@@ -15,6 +15,7 @@ import {
   type Theme,
 } from "../../src/core/constants.ts";
 import { isLocale, languageOf, networkOf } from "../../src/core/locale.ts";
+import { brandName, themeOfNetwork } from "../../src/core/theme.ts";
 import { checkMobile } from "../../src/core/phone-rules.ts";
 import { defaultConfig } from "../config.ts";
 import type { Queryable } from "../db/db.ts";
@@ -320,7 +321,7 @@ export function basketRoutes(deps: Deps) {
 
     const { body, mailId, codeReseau } = outcome.result;
     deliverInBackground(db, mailer, [mailId]);
-    const text = basketConfirmationText(mailLanguage(input.langue), codeReseau === "AGR" ? "AgriMACC" : "MACC", body.reference);
+    const text = basketConfirmationText(mailLanguage(input.langue), brandName(themeOfNetwork(codeReseau)), body.reference);
     if (await smsConfirmed(deps, body.id, { to: input.mobileE164, text })) return sendAnswer(c, outcome.answer, false);
     // Said in the answer and in the stored one, so that a retry reads the same.
     const answer: IdempotentAnswer = { status: 201, body: JSON.stringify({ ...body, sms: false }) };

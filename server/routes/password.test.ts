@@ -288,7 +288,7 @@ describe("POST /api/auth/forgot", () => {
     ["nl-BE", "Uw MACC-wachtwoord opnieuw instellen"],
     ["de-LU", "Ihr MACC-Passwort zurücksetzen"],
     ["es-ES", "Restablecer su contraseña MACC"],
-    ["it-IT", "Reimposta la tua password MACC"],
+    ["it-IT", "Reimpostazione della Sua password MACC"],
     ["xx-XX", "Réinitialisation de votre mot de passe MACC"],
   ])("X-langue %s → mail in that language", async (langue, subject) => {
     const email = await newAccount(`lang-${langue}`);

@@ -384,7 +384,7 @@ describe("POST /api/registration/{id}/code and /verify", () => {
     ["nl-BE", /^Uw MACC-verificatiecode: \d{6}\./],
     ["de-LU", /^Ihr MACC-Bestätigungscode: \d{6}\./],
     ["es-ES", /^Su código de verificación MACC: \d{6}\./],
-    ["it-IT", /^Il tuo codice di verifica MACC: \d{6}\./],
+    ["it-IT", /^Il Suo codice di verifica MACC: \d{6}\./],
   ])("SMS text in %s", async (langue, pattern) => {
     const r = await chosen();
     const before = await outboxIds();

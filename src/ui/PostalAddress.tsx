@@ -1,7 +1,10 @@
 import type { HTMLAttributes } from "react";
 import type { FooterContact } from "../core/contacts";
 
-/** A network's postal address, as the contact data gives it. */
+/** A British postcode ("CV34 6XZ"): such an address ends with the town, then the postcode on its own line (Royal Mail). */
+const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i;
+
+/** A network's postal address, as the contact data gives it, in its country's order. */
 export function PostalAddress({ contact, ...rest }: { contact: FooterContact } & HTMLAttributes<HTMLElement>) {
   return (
     <address {...rest}>
@@ -15,7 +18,15 @@ export function PostalAddress({ contact, ...rest }: { contact: FooterContact } &
         </>
       )}
       <br />
-      {contact.codePostal} {contact.ville}
+      {UK_POSTCODE.test(contact.codePostal) ? (
+        <>
+          {contact.ville}
+          <br />
+          {contact.codePostal}
+        </>
+      ) : (
+        `${contact.codePostal} ${contact.ville}`
+      )}
     </address>
   );
 }

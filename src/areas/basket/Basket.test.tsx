@@ -146,6 +146,19 @@ describe("<macc-basket> (PANIER)", () => {
     expect(view.screen.getByRole("link", { name: TEXT.logInFirst }).getAttribute("href")).toBe("/portail/panier/connexion");
     // The page's country and language to start with; labels and autocomplete on the personal fields.
     expect([control(view, "pays").value, control(view, "langue").value]).toEqual(["FR", "fr-FR"]);
+    // Each language named the same way, language then country (not "anglais britannique", "flamand").
+    expect([...(control(view, "langue") as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      "français (France)",
+      "français (Belgique)",
+      "français (Luxembourg)",
+      "allemand (Belgique)",
+      "allemand (Luxembourg)",
+      "anglais (Royaume-Uni)",
+      "espagnol (Espagne)",
+      "italien (Italie)",
+      "néerlandais (Belgique)",
+      "néerlandais (Pays-Bas)",
+    ]);
     expect(control(view, "nom").getAttribute("autocomplete")).toBe("name");
     expect(control(view, "societe").getAttribute("autocomplete")).toBe("organization");
     expect(control(view, "mobile").getAttribute("autocomplete")).toBe("mobile tel");

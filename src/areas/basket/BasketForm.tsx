@@ -166,7 +166,7 @@ export function BasketForm({ panier, onSent }: { panier: string[]; onSent: (reco
   };
 
   const countryName = new Intl.DisplayNames([locale], { type: "region" });
-  const languageName = new Intl.DisplayNames([locale], { type: "language" });
+  const languageName = new Intl.DisplayNames([locale], { type: "language", languageDisplay: "standard" });
   const pays = form.values.pays;
 
   return (

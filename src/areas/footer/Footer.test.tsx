@@ -69,6 +69,30 @@ describe("<macc-footer>", () => {
     expect(address.querySelectorAll("br")).toHaveLength(2);
   });
 
+  it.each<[string, Partial<FooterContact>, string[]]>([
+    ["French", {}, ["MACC France", "12 route des Moissons", "BP 40", "51100 Reims"]],
+    [
+      "Dutch",
+      { codePostal: "3811 LP", ville: "Amersfoort", adresseLigne2: null },
+      ["MACC France", "12 route des Moissons", "3811 LP Amersfoort"],
+    ],
+    [
+      "British (town, then postcode)",
+      { codePostal: "CV34 6XZ", ville: "Warwick" },
+      ["MACC France", "12 route des Moissons", "BP 40", "Warwick", "CV34 6XZ"],
+    ],
+    [
+      "British, London",
+      { codePostal: "EC1A 1BB", ville: "London", adresseLigne2: null },
+      ["MACC France", "12 route des Moissons", "London", "EC1A 1BB"],
+    ],
+  ])("a %s address, line by line in its country's order", async (_label, changes, lines) => {
+    stubApi({ [footerKey("FRA")]: { body: { ...FRANCE, ...changes } } });
+    const { root } = await mount("<macc-footer></macc-footer>");
+    const address = await waitFor(() => root.querySelector("address") ?? Promise.reject(new Error("no address")));
+    expect(address.innerHTML.split("<br>").map((line) => line.replace(/<[^>]+>/g, ""))).toEqual(lines);
+  });
+
   describe("requests the network of SPEC §7 with the langue query", () => {
     it.each<[string, string, string, string]>([
       ["fr-FR", "", "FRA", "fr-FR"],
