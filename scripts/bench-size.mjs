@@ -44,6 +44,7 @@ const SHIFT_PAGES = [
   // Portal screens that come without a first screen: drawn after their waiting state, below the header.
   { page: "/portail/inscription", ready: "macc-portal main form" },
   { page: "/portail/mon-compte/mot-de-passe", ready: "macc-portal main section" },
+  { page: "/portail/panier/validation?panier=1001,1007", ready: "macc-portal main .basket-item h3" },
 ];
 const SCREENS = [
   { name: "wide", viewport: { width: 1280, height: 800 } },

@@ -78,7 +78,7 @@ function BasketScreen({ onSent }: { onSent: (record: SentRecord) => void }) {
               if (items.data?.unknown.includes(id)) return <UnknownRow key={id} id={id} onRemove={() => remove(id)} />;
               return (
                 <li key={id} className="basket-item">
-                  <Skeleton height="6em" label={t`Loading the item`} />
+                  <Skeleton height="var(--_item-height)" label={t`Loading the item`} />
                 </li>
               );
             })}
