@@ -82,19 +82,19 @@ const SENT = {
   sms: true,
 };
 
+const FOOTER_BODY = {
+  adresseTitre: "MACC France",
+  adresseLigne1: "12 route des Moissons",
+  codePostal: "51100",
+  ville: "Reims",
+  listSousServices: [{ nomSousService: "Service client", telephone1: PHONE, mail1: "client@macc.fr" }],
+};
+
 function api(routes: Record<string, RouteHandler> = {}) {
   return stubApi({
     ...sessionRoutes(),
     [ITEMS]: catalogue(),
-    [FOOTER]: {
-      body: {
-        adresseTitre: "MACC France",
-        adresseLigne1: "12 route des Moissons",
-        codePostal: "51100",
-        ville: "Reims",
-        listSousServices: [{ nomSousService: "Service client", telephone1: PHONE, mail1: "client@macc.fr" }],
-      },
-    },
+    [FOOTER]: { body: FOOTER_BODY },
     [SEND]: { status: 201, body: SENT },
     ...routes,
   });
@@ -271,6 +271,24 @@ describe("<macc-basket> (PANIER)", () => {
       "06 12 34 56 78",
       "BE",
     ]);
+  });
+
+  it("another language chosen on the page: the country and language not chosen yet follow it; what was typed stays", async () => {
+    api({
+      "GET /api/servicesMACC/reseau/GBR/type/gen": { body: FOOTER_BODY },
+      "GET /api/servicesMACC/reseau/ITA/type/gen": { body: FOOTER_BODY },
+    });
+    withBasket(["1001"]);
+    const view = await mountBasket();
+    fill(view, { nom: "Jean Dupont" });
+    getCore().store.getState().chooseLocale("en-GB");
+    await waitFor(() => expect([control(view, "pays").value, control(view, "langue").value]).toEqual(["GB", "en-GB"]));
+    expect(control(view, "nom").value).toBe("Jean Dupont");
+    // A choice of the visitor's own stays.
+    fill(view, { pays: "BE" });
+    getCore().store.getState().chooseLocale("it-IT");
+    await waitFor(() => expect(control(view, "langue").value).toBe("it-IT"));
+    expect(control(view, "pays").value).toBe("BE");
   });
 
   describe("sending", () => {

@@ -85,8 +85,9 @@ function BasketScreen({ onSent }: { onSent: (record: SentRecord) => void }) {
           </ul>
         )}
       </section>
-      {/* Prefilled afresh for another company, or after a login on the page; what was typed stays (userPanier). */}
-      <BasketForm key={companyId ?? "visitor"} panier={panier} onSent={onSent} />
+      {/* Prefilled afresh for another company, after a login on the page or in another language (its
+          country and language unless chosen); what was typed stays (userPanier). */}
+      <BasketForm key={`${companyId ?? "visitor"}:${locale}`} panier={panier} onSent={onSent} />
     </div>
   );
 }

@@ -223,15 +223,17 @@ describe("<macc-contacts>", () => {
       expect(view.root.querySelector('[role="alert"]')).toBeNull();
     });
 
-    it("while the adviser loads, the services are already there", async () => {
+    it("while the adviser loads, one labelled placeholder: the page then comes whole, the services not pushed down by the card", async () => {
       const answer = deferred();
       api({ [ADVISER]: answer.handler });
       logIn();
-      const view = await mountLoaded();
+      const view = await mount("<macc-contacts></macc-contacts>");
       await answer.started;
-      expect(sectionHeadings(view)).toEqual([TEXT.servicesHeading]);
+      expect(view.screen.getByRole("status", { name: TEXT.loading })).toBeTruthy();
+      expect(sectionHeadings(view)).toEqual([]);
       answer.resolve({ body: ADVISER_BODY });
       await waitFor(() => expect(sectionHeadings(view)).toEqual([TEXT.adviserHeading, TEXT.servicesHeading]));
+      expect(view.screen.queryByRole("status", { name: TEXT.loading })).toBeNull();
     });
   });
 

@@ -32,6 +32,16 @@ export function Contacts() {
   const person = adviser.status === "ready" ? adviser.data.adviser : null;
   const cards = useContactDetails();
 
+  // The page comes whole: an adviser card arriving after the services would push them down.
+  if (services.status === "loading" || (idTier && adviser.status === "loading")) {
+    return (
+      <div className="container" part="contacts">
+        <PageTitle>{t`Contact us`}</PageTitle>
+        <Skeleton height="8em" label={t`Loading our contact details`} />
+      </div>
+    );
+  }
+
   return (
     <div className="container" part="contacts">
       <PageTitle>{t`Contact us`}</PageTitle>
@@ -47,7 +57,6 @@ export function Contacts() {
       )}
       <section aria-labelledby="our-services">
         <h2 id="our-services">{t`Our services`}</h2>
-        {services.status === "loading" && <Skeleton height="8em" label={t`Loading our contact details`} />}
         {services.status === "error" && <LoadError message={t`Our contact details cannot be shown right now.`} onRetry={services.reload} />}
         {services.status === "ready" && (
           <>
