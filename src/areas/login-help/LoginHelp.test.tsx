@@ -101,7 +101,7 @@ describe("<macc-login-help>", () => {
     resetPage({ locale: "fr-FR", portalBase: "/extranet" });
     stubApi(footerRoute("FRA"));
     const view = await mount(TAG);
-    expect([...view.root.querySelectorAll("section a")].map((a) => a.getAttribute("href"))).toEqual([
+    expect([...view.root.querySelectorAll("section > a")].map((a) => a.getAttribute("href"))).toEqual([
       "/extranet/mot-de-passe-oublie",
       "/extranet/inscription",
       "/extranet/contact",
