@@ -36,6 +36,26 @@ test("every country site loads in its language, with its footer's contact block;
   expect(problems).toEqual([]);
 });
 
+test("a site's own links (data-site-base): its home, its products, and its other pages saying in its language that the demo has them not", async ({
+  page,
+}) => {
+  await page.goto("/sites/it-IT/");
+  const menu = page.locator("macc-header").getByRole("navigation", { name: "Menu principale" });
+  await menu.getByRole("link", { name: "Prodotti", exact: true }).click();
+  await expect(page).toHaveURL(/\/sites\/it-IT\/prodotti$/);
+  await expect(page.locator("main h1")).toHaveText("I nostri prodotti");
+  await menu.getByRole("link", { name: "Chi siamo" }).click();
+  await expect(page).toHaveURL(/\/sites\/it-IT\/chi-siamo$/);
+  await expect(page.locator("main h1")).toHaveText("Pagina non inclusa nella demo");
+  await expect(page.locator("html")).toHaveAttribute("lang", "it-IT");
+  await expectAccessible(page);
+  await page.locator("macc-footer").getByRole("link", { name: "Note legali" }).click();
+  await expect(page).toHaveURL(/\/sites\/it-IT\/note-legali$/);
+  await page.locator("macc-header").getByRole("link", { name: "MACC — pagina iniziale" }).click();
+  await expect(page).toHaveURL(/\/sites\/it-IT\/$/);
+  await expect(page.locator("macc-login")).toBeVisible();
+});
+
 test("a product page's links fill the basket (?panier=), and the site's own portal page takes its deep links", async ({ page }) => {
   test.setTimeout(60_000);
   const { problems } = watchPage(page);

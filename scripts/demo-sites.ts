@@ -13,7 +13,7 @@ import type { GeneratedFile } from "./tag-files.ts";
  * The country demo sites (demo/sites/<locale>/): for each of the ten locales, the three pages a
  * country's CMS would have around the elements: a home page (header, login, footer, editorial
  * content), a product page whose links put items in the basket (`?panier=`), and the page that
- * hosts `<macc-portal>`. One source for the thirty pages: `npx tsx scripts/generate-sites.ts`
+ * hosts `<macc-portal>`; and the page answering the site's other addresses (404). One source for the forty pages: `npx tsx scripts/generate-sites.ts`
  * writes them, and server/http/demo-sites.test.ts fails when the committed ones differ.
  */
 
@@ -37,6 +37,8 @@ interface SiteTexts {
   accountDescription: string;
   /** The folder of the portal page's address, a word of the language. */
   portalFolder: string;
+  /** The page of the site's other addresses (its menu's "Who we are", "FAQ"…), which the demo does not have. */
+  notFound: { title: string; text: string; back: string };
   productsFile: string;
 }
 
@@ -79,6 +81,11 @@ const TEXTS: Record<Language, SiteTexts> = {
     ],
     accountDescription: "Espace client {site} : connexion, factures, parc produits et conseiller.",
     portalFolder: "portail",
+    notFound: {
+      title: "Page absente de la démonstration",
+      text: "Cette page du site {site} ne fait pas partie de la démonstration : seuls l'en-tête, le pied de page, la connexion, le panier et l'espace client sont de vrais éléments.",
+      back: "Retour à l'accueil",
+    },
     productsFile: "produits.html",
   },
   de: {
@@ -119,6 +126,11 @@ const TEXTS: Record<Language, SiteTexts> = {
     ],
     accountDescription: "Kundenbereich {site}: Anmeldung, Rechnungen, Produktbestand und Berater.",
     portalFolder: "portal",
+    notFound: {
+      title: "Seite nicht in der Demo",
+      text: "Diese Seite von {site} gehört nicht zur Demo: Nur Kopfzeile, Fußzeile, Anmeldung, Warenkorb und Kundenbereich sind echte Elemente.",
+      back: "Zur Startseite",
+    },
     productsFile: "produkte.html",
   },
   en: {
@@ -152,6 +164,11 @@ const TEXTS: Record<Language, SiteTexts> = {
     ],
     accountDescription: "{site} customer area: log in, invoices, product fleet and adviser.",
     portalFolder: "portal",
+    notFound: {
+      title: "Page not in the demo",
+      text: "This page of {site} is not part of the demo: only the header, the footer, the login, the basket and the customer area are real elements.",
+      back: "Back to the home page",
+    },
     productsFile: "products.html",
   },
   es: {
@@ -196,6 +213,11 @@ const TEXTS: Record<Language, SiteTexts> = {
     ],
     accountDescription: "Área de cliente de {site}: acceso, facturas, parque de productos y asesor.",
     portalFolder: "portal",
+    notFound: {
+      title: "Página fuera de la demostración",
+      text: "Esta página de {site} no forma parte de la demostración: solo la cabecera, el pie de página, el acceso, la cesta y el área de cliente son elementos reales.",
+      back: "Volver a la página de inicio",
+    },
     productsFile: "productos.html",
   },
   it: {
@@ -240,6 +262,11 @@ const TEXTS: Record<Language, SiteTexts> = {
     ],
     accountDescription: "Area clienti {site}: accesso, fatture, parco prodotti e consulente.",
     portalFolder: "portale",
+    notFound: {
+      title: "Pagina non inclusa nella demo",
+      text: "Questa pagina di {site} non fa parte della demo: solo l'intestazione, il piè di pagina, l'accesso, il carrello e l'area clienti sono elementi reali.",
+      back: "Torna alla pagina iniziale",
+    },
     productsFile: "prodotti.html",
   },
   nl: {
@@ -277,6 +304,11 @@ const TEXTS: Record<Language, SiteTexts> = {
     ],
     accountDescription: "Klantenzone {site}: inloggen, facturen, productpark en adviseur.",
     portalFolder: "portaal",
+    notFound: {
+      title: "Pagina niet in de demo",
+      text: "Deze pagina van {site} hoort niet bij de demo: alleen de kop, de voettekst, het inloggen, het winkelmandje en de klantenzone zijn echte elementen.",
+      back: "Terug naar de startpagina",
+    },
     productsFile: "producten.html",
   },
 };
@@ -310,17 +342,17 @@ const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;
 
 /** The addresses of a site's pages. */
 export function siteUrls(site: Site) {
-  const base = `/sites/${site.locale}`;
-  const portalBase = `${base}/${TEXTS[site.language].portalFolder}`;
+  const siteBase = `/sites/${site.locale}`;
+  const portalBase = `${siteBase}/${TEXTS[site.language].portalFolder}`;
   const route = (name: RouteName) => portalBase + site.paths.routes[name];
-  return { home: `${base}/`, products: `${base}/${TEXTS[site.language].productsFile}`, portalBase, route };
+  return { home: `${siteBase}/`, products: `${siteBase}/${TEXTS[site.language].productsFile}`, siteBase, portalBase, route };
 }
 
 interface PageOptions {
   title: string;
   description: string;
   /** A CMS page: its entry in the site's navigation and the content of its main region, between header and footer. */
-  cms?: { current: "home" | "products"; main: string };
+  cms?: { current?: "home" | "products"; main: string };
   scripts?: string[];
 }
 
@@ -329,7 +361,7 @@ function page(site: Site, { title, description, cms, scripts = [] }: PageOptions
   const urls = siteUrls(site);
   const fill = (text: string) => escape(text.replaceAll("{site}", site.name).replaceAll("{where}", site.where));
   const navLink = (href: string, label: string, key?: string) =>
-    `<li><a href="${href}"${key === cms?.current ? ' aria-current="page"' : ""}>${escape(label)}</a></li>`;
+    `<li><a href="${href}"${key && key === cms?.current ? ' aria-current="page"' : ""}>${escape(label)}</a></li>`;
   // The header comes first: its skip link is the page's first Tab stop.
   const body = cms
     ? `    <macc-header></macc-header>
@@ -358,7 +390,7 @@ ${cms.main}
     <link rel="stylesheet" href="/demo.css" />
     <link rel="stylesheet" href="/sites/sites.css" />
     <link rel="stylesheet" href="/static/css/macc-elements.css" />
-    <script type="module" src="/static/js/macc-elements.js" data-locale="${site.locale}" data-portal-base="${urls.portalBase}"></script>${extraScripts}
+    <script type="module" src="/static/js/macc-elements.js" data-locale="${site.locale}" data-portal-base="${urls.portalBase}" data-site-base="${urls.siteBase}"></script>${extraScripts}
   </head>
   <body>
 ${body.replaceAll("{site}", escape(site.name)).replaceAll("{where}", escape(site.where))}
@@ -423,6 +455,27 @@ ${items}
   });
 }
 
+/**
+ * What the server answers (404) for the site's other addresses: the links of its header and footer
+ * lead to pages of the brand's site that the demo does not have, and this says so in its language.
+ */
+function notFoundPage(site: Site): string {
+  const { title, text, back } = TEXTS[site.language].notFound;
+  return page(site, {
+    title,
+    description: text,
+    cms: {
+      main: `      <div class="cms-banner">
+        <h1>${escape(title)}</h1>
+        <p>${escape(text)}</p>
+      </div>
+      <div class="cms-content">
+        <p><a href="${siteUrls(site).home}">${escape(back)}</a></p>
+      </div>`,
+    },
+  });
+}
+
 function portalPage(site: Site): string {
   const texts = TEXTS[site.language];
   return page(site, { title: texts.account, description: texts.accountDescription });
@@ -437,6 +490,7 @@ export function siteFiles(): GeneratedFile[] {
       { path: `${dir}/index.html`, content: homePage(site) },
       { path: `${dir}/${texts.productsFile}`, content: productsPage(site) },
       { path: `${dir}/${texts.portalFolder}.html`, content: portalPage(site) },
+      { path: `${dir}/404.html`, content: notFoundPage(site) },
     ];
   });
 }

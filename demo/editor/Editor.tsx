@@ -56,6 +56,7 @@ export function Editor({ catalogue, locale }: { catalogue: readonly ElementInfo[
     apiBase: `${location.origin}/api`,
     filesBase: `${location.origin}/static`,
     portalBase: "",
+    siteBase: "",
     errorEndpoint: "",
     hostSheet: true,
     nonce: false,
@@ -81,6 +82,9 @@ export function Editor({ catalogue, locale }: { catalogue: readonly ElementInfo[
     url("api-base", settings.apiBase, t`Enter the address of the API as a full address, like https://extranet.example/api`);
     if (settings.portalBase.trim() !== "" && !settings.portalBase.trim().startsWith("/")) {
       found.push({ field: "portal-base", message: t`Enter the portal's path starting with a slash, like /mon-espace, or leave it empty` });
+    }
+    if (settings.siteBase.trim() !== "" && !settings.siteBase.trim().startsWith("/")) {
+      found.push({ field: "site-base", message: t`Enter the site's path starting with a slash, like /be-nl, or leave it empty` });
     }
     url(
       "error-endpoint",
@@ -117,14 +121,19 @@ export function Editor({ catalogue, locale }: { catalogue: readonly ElementInfo[
       onChange={(e) => set(key, e.target.value)}
     />
   );
-  const address = (name: string, key: "filesBase" | "apiBase" | "portalBase" | "errorEndpoint", label: string, hint?: string) => (
+  const address = (
+    name: string,
+    key: "filesBase" | "apiBase" | "portalBase" | "siteBase" | "errorEndpoint",
+    label: string,
+    hint?: string,
+  ) => (
     <Field
       name={name}
       label={label}
       hint={hint}
       error={error(name)}
-      // The portal's base is a path, the others full addresses.
-      type={key === "portalBase" ? "text" : "url"}
+      // The portal's and the site's bases are paths, the others full addresses.
+      type={key === "portalBase" || key === "siteBase" ? "text" : "url"}
       spellCheck={false}
       value={settings[key]}
       onChange={(e) => set(key, e.target.value)}
@@ -161,6 +170,12 @@ export function Editor({ catalogue, locale }: { catalogue: readonly ElementInfo[
           )}
           {address("api-base", "apiBase", t`Address of the API (data-api-base)`, t`The preview always uses this demo server's API.`)}
           {address("portal-base", "portalBase", t`Path of the portal's pages (data-portal-base, optional)`)}
+          {address(
+            "site-base",
+            "siteBase",
+            t`Path of the site's own pages (data-site-base, optional)`,
+            t`When the country site is not at its address's root: the header's and footer's links to its home, products or FAQ go under it.`,
+          )}
           {address("error-endpoint", "errorEndpoint", t`Address that receives the elements' errors (data-error-endpoint, optional)`)}
           {check("host-sheet", "hostSheet", t`Include the host sheet, which keeps each element's room while it loads`)}
           {check("nonce", "nonce", t`The page's Content-Security-Policy uses nonces`)}

@@ -56,6 +56,7 @@ const settings: PageSettings = {
   apiBase: "https://extranet.example/api/",
   filesBase: "https://cdn.example/macc/static/",
   portalBase: "/mon-espace",
+  siteBase: "",
   errorEndpoint: "",
   hostSheet: true,
   nonce: false,
@@ -96,6 +97,11 @@ describe("snippet", () => {
         '<macc-product-fleet family="A&quot;B" compact></macc-product-fleet>',
       ].join("\n"),
     );
+  });
+
+  it("a site under a path: data-site-base after the portal's", () => {
+    const [, loader] = snippetOf({ ...settings, siteBase: " /be-nl " }, []).split("\n");
+    expect(loader).toMatch(/ data-portal-base="\/mon-espace" data-site-base="\/be-nl"><\/script>$/);
   });
 
   it("without the sheet, with a nonce", () => {

@@ -71,6 +71,8 @@ export interface PageSettings {
   /** Where the copied `dist/static` folder (its `js/` and `css/`) is served from. */
   filesBase: string;
   portalBase: string;
+  /** `data-site-base`: where the country site's own pages are, when not at its origin's root. */
+  siteBase: string;
   errorEndpoint: string;
   /** The optional `macc-elements.css` that keeps each tag's room until it is defined. */
   hostSheet: boolean;
@@ -86,6 +88,7 @@ const DATA_SETTINGS = [
   ["data-theme", "theme"],
   ["data-api-base", "apiBase"],
   ["data-portal-base", "portalBase"],
+  ["data-site-base", "siteBase"],
   ["data-error-endpoint", "errorEndpoint"],
 ] as const satisfies ReadonlyArray<readonly [string, keyof PageSettings]>;
 

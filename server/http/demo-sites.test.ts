@@ -18,8 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("the committed pages are the generator's (run `npx tsx scripts/generate-sites.ts` after changing it)", () => {
-  it("three pages a site, ten sites", () => {
-    expect(files).toHaveLength(30);
+  it("three pages and a not-found page a site, ten sites", () => {
+    expect(files).toHaveLength(40);
   });
   it.each(files.map((file) => [file.path, file] as const))("%s", (file, { content }) => {
     expect(onDisk(file), `${file} is out of date`).toBe(content);
@@ -34,7 +34,7 @@ describe.each(SITES.map((site) => [site.locale, site] as const))("the %s site", 
     for (const { content } of pages) {
       expect(content).toContain(`<html lang="${locale}">`);
       expect(content).toContain(
-        `<script type="module" src="/static/js/macc-elements.js" data-locale="${locale}" data-portal-base="${urls.portalBase}"></script>`,
+        `<script type="module" src="/static/js/macc-elements.js" data-locale="${locale}" data-portal-base="${urls.portalBase}" data-site-base="${urls.siteBase}"></script>`,
       );
       // The strict CSP (script-src 'self'; style-src 'self') allows neither.
       expect(content).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
@@ -56,5 +56,30 @@ describe.each(SITES.map((site) => [site.locale, site] as const))("the %s site", 
       expect(res.headers.get("content-security-policy")).toBe(HTML_CSP);
       expect(await res.text()).toContain(expected);
     }
+  });
+
+  it("its own links work: the products page without .html, and its other pages say in its language that the demo has them not (404)", async () => {
+    const products = await t.app.request(`${urls.siteBase}${site.paths.site.products}`);
+    expect(products.status).toBe(200);
+    expect(await products.text()).toContain("data-add-to-basket");
+    for (const page of ["whoWeAre", "faq", "legal", "search"] as const) {
+      const res = await t.app.request(`${urls.siteBase}${site.paths.site[page]}?q=x`);
+      expect(res.status, page).toBe(404);
+      expect(res.headers.get("content-security-policy")).toBe(HTML_CSP);
+      const html = await res.text();
+      expect(html).toContain(`<html lang="${locale}">`);
+      expect(html).toContain("<macc-header></macc-header>");
+      expect(html).toContain(`<a href="${urls.home}">`);
+      // None of the site's navigation entries is this page.
+      expect(html).not.toContain("aria-current");
+    }
+  });
+});
+
+describe("a missing address outside the demo sites", () => {
+  it("the plain not-found page", async () => {
+    const res = await t.app.request("/produits");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Page introuvable");
   });
 });

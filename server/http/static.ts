@@ -222,6 +222,23 @@ export function staticRoutes(options: { staticDir: string; demoDir: string; host
     return sendFile(c, file, cacheControlFor(path.basename(file)));
   });
 
+  /**
+   * A missing address under a demo site: the site's own 404.html (its header, footer and language),
+   * sent with status 404; elsewhere the plain page.
+   */
+  async function siteNotFound(c: Context, pathname: string): Promise<Response> {
+    const folders = pathname.split("/").slice(1, -1);
+    for (let depth = folders.length; depth > 0; depth--) {
+      const page = await resolveInside(options.demoDir, `/${folders.slice(0, depth).join("/")}/404.html`);
+      if (!page) continue;
+      const file = (await files.get(`demo:${page}`, [], () => readStatic(page)))!;
+      setHtmlSecurityHeaders(c);
+      c.header("Cache-Control", "no-cache");
+      return c.html(new TextDecoder().decode(file.body), 404);
+    }
+    return notFoundPage(c);
+  }
+
   // Read once: the demo pages and the build do not change while the server runs.
   let portalPages: ReturnType<typeof findPortalPages> | undefined;
   let firstScreens: Promise<FirstScreen[]> | undefined;
@@ -258,9 +275,11 @@ export function staticRoutes(options: { staticDir: string; demoDir: string; host
     }
     // A folder's address without its slash: where its index.html is, so its relative links work.
     if (ext === "" && (await resolveInside(options.demoDir, `${rel}/index.html`))) return c.redirect(`${pathname}/${search}`, 301);
-    if (!DEMO_EXTENSIONS.has(ext)) return notFoundPage(c);
-    const file = await resolveInside(options.demoDir, rel);
-    if (!file) return notFoundPage(c);
+    // A page's address without its .html, as the sites' own links write it (/sites/it-IT/prodotti).
+    const page = ext === "" ? await resolveInside(options.demoDir, `${rel}.html`) : undefined;
+    if (page) return sendFile(c, page, "no-cache");
+    const file = DEMO_EXTENSIONS.has(ext) ? await resolveInside(options.demoDir, rel) : undefined;
+    if (!file) return siteNotFound(c, pathname);
     return sendFile(c, file, "no-cache");
   });
 

@@ -22,7 +22,7 @@ describe("readPageConfig", () => {
     [
       "empty dataset → defaults",
       {},
-      { locale: null, theme: null, apiBase: `${ORIGIN}/api`, apiBaseFixed: false, portalBase: "", errorEndpoint: null },
+      { locale: null, theme: null, apiBase: `${ORIGIN}/api`, apiBaseFixed: false, portalBase: "", siteBase: "", errorEndpoint: null },
     ],
     [
       "everything set",
@@ -31,6 +31,7 @@ describe("readPageConfig", () => {
         theme: "agri",
         apiBase: "https://api.test/",
         portalBase: "/espace-client/",
+        siteBase: "/be-nl/",
         errorEndpoint: " https://errors.test/report ",
       },
       {
@@ -39,6 +40,7 @@ describe("readPageConfig", () => {
         apiBase: "https://api.test",
         apiBaseFixed: true,
         portalBase: "/espace-client",
+        siteBase: "/be-nl",
         errorEndpoint: "https://errors.test/report",
       },
     ],
@@ -49,6 +51,7 @@ describe("readPageConfig", () => {
     ["blank api base is not fixed", { apiBase: "  " }, { apiBase: `${ORIGIN}/api`, apiBaseFixed: false }],
     ["blank error endpoint → reporting off", { errorEndpoint: "  " }, { errorEndpoint: null }],
     ["root portal base", { portalBase: "/" }, { portalBase: "" }],
+    ["root site base", { siteBase: "/" }, { siteBase: "" }],
   ])("%s", (_label, dataset, expected) => {
     expect(readPageConfig(dataset, ORIGIN)).toMatchObject(expected);
   });

@@ -11,11 +11,13 @@ export interface PageConfig {
   apiBaseFixed: boolean;
   /** Path prefix under which `<macc-portal>` routes live on this site ("" = site root). */
   portalBase: string;
+  /** Path prefix of the country site's own pages (home, products, FAQ…): "" when the site is its origin's root. */
+  siteBase: string;
   /** Where unhandled exceptions are reported; reporting is off when null. */
   errorEndpoint: string | null;
 }
 
-export type PageDataset = Partial<Record<"locale" | "theme" | "apiBase" | "portalBase" | "errorEndpoint", string>>;
+export type PageDataset = Partial<Record<"locale" | "theme" | "apiBase" | "portalBase" | "siteBase" | "errorEndpoint", string>>;
 
 /** SPEC §7: a configured base URL wins; otherwise the page origin's /api. */
 export function apiBaseOf(configured: string | undefined, origin: string): string {
@@ -30,6 +32,7 @@ export function readPageConfig(dataset: PageDataset, origin: string): PageConfig
     apiBase: apiBaseOf(dataset.apiBase, origin),
     apiBaseFixed: Boolean(dataset.apiBase?.trim()),
     portalBase: (dataset.portalBase ?? "").replace(/\/+$/, ""),
+    siteBase: (dataset.siteBase ?? "").replace(/\/+$/, ""),
     errorEndpoint: dataset.errorEndpoint?.trim() || null,
   };
 }

@@ -58,7 +58,7 @@ export function pathFor(name: RouteName, locale: Locale, params: RouteParams = {
   });
 }
 
-/** The address of a page of the country's CMS site. */
-export function sitePath(page: SitePage, locale: Locale): string {
-  return pathsOf(locale).site[page];
+/** The address of a page of the country's CMS site, under the page's `data-site-base` when it has one. */
+export function sitePath(page: SitePage, locale: Locale, siteBase = ""): string {
+  return siteBase + pathsOf(locale).site[page];
 }

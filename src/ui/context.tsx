@@ -19,7 +19,8 @@ import { adoptApiBase } from "../core/config";
 import { effectiveTheme, getCore, themeOf, type Core } from "../core/index";
 import { loadI18n, peekI18n, type Catalog } from "../core/i18n";
 import { isLocale } from "../core/locale";
-import { pathFor } from "../core/paths";
+import { pathFor, sitePath } from "../core/paths";
+import type { SitePage } from "../core/site";
 import type { RouteName, RouteParams } from "../core/routes";
 import type { MaccState } from "../core/store";
 import { parseThemeAttribute, themeName } from "../core/theme";
@@ -57,6 +58,13 @@ export function useElement(): ElementContextValue {
   const value = useContext(ElementContext);
   if (!value) throw new Error("useElement outside of an element root");
   return value;
+}
+
+/** Addresses of the country site's own pages in the element's language, under the page's `data-site-base`. */
+export function useSitePath(): (page: SitePage | "home") => string {
+  const { core, locale } = useElement();
+  const base = core.config.siteBase;
+  return (page) => (page === "home" ? `${base}/` : sitePath(page, locale, base));
 }
 
 /** Thin selector hook over the page's one store (zustand docs: select, don't read it all). */

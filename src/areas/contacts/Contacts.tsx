@@ -33,55 +33,56 @@ export function Contacts() {
   const cards = useContactDetails();
 
   // The page comes whole: an adviser card arriving after the services would push them down.
-  if (services.status === "loading" || (idTier && adviser.status === "loading")) {
-    return (
-      <div className="container" part="contacts">
-        <PageTitle>{t`Contact us`}</PageTitle>
-        <Skeleton height="8em" label={t`Loading our contact details`} />
-      </div>
-    );
-  }
+  const loading = services.status === "loading" || (idTier && adviser.status === "loading");
 
   return (
     <div className="container" part="contacts">
       <PageTitle>{t`Contact us`}</PageTitle>
-      {person && (
-        <section aria-labelledby="your-adviser">
-          <h2 id="your-adviser">{t`Your ${brand} adviser`}</h2>
-          <ul className="cards">
-            <li>
-              <ContactCard headingLevel={3} contact={cards.ofAdviser(person)} />
-            </li>
-          </ul>
-        </section>
-      )}
-      <section aria-labelledby="our-services">
-        <h2 id="our-services">{t`Our services`}</h2>
-        {services.status === "error" && <LoadError message={t`Our contact details cannot be shown right now.`} onRetry={services.reload} />}
-        {services.status === "ready" && (
-          <>
-            <PostalAddress contact={services.data} className="contact-address" />
-            <ul className="cards">
-              {services.data.listSousServices.map((service) => (
-                <li key={service.nomSousService}>
-                  <ContactCard headingLevel={3} contact={cards.ofService(service)} />
+      {loading ? (
+        <Skeleton height="8em" label={t`Loading our contact details`} />
+      ) : (
+        <>
+          {person && (
+            <section aria-labelledby="your-adviser">
+              <h2 id="your-adviser">{t`Your ${brand} adviser`}</h2>
+              <ul className="cards">
+                <li>
+                  <ContactCard headingLevel={3} contact={cards.ofAdviser(person)} />
                 </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </section>
-      <p>
-        {logged ? (
-          <RouteLink route="FORMULAIRE_CONTACT" className="btn">
-            {t`Write to us`}
-          </RouteLink>
-        ) : (
-          <Trans>
-            <RouteLink route="LOGIN">Log in</RouteLink> to write to us from your account.
-          </Trans>
-        )}
-      </p>
+              </ul>
+            </section>
+          )}
+          <section aria-labelledby="our-services">
+            <h2 id="our-services">{t`Our services`}</h2>
+            {services.status === "error" && (
+              <LoadError message={t`Our contact details cannot be shown right now.`} onRetry={services.reload} />
+            )}
+            {services.status === "ready" && (
+              <>
+                <PostalAddress contact={services.data} className="contact-address" />
+                <ul className="cards">
+                  {services.data.listSousServices.map((service) => (
+                    <li key={service.nomSousService}>
+                      <ContactCard headingLevel={3} contact={cards.ofService(service)} />
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+          <p>
+            {logged ? (
+              <RouteLink route="FORMULAIRE_CONTACT" className="btn">
+                {t`Write to us`}
+              </RouteLink>
+            ) : (
+              <Trans>
+                <RouteLink route="LOGIN">Log in</RouteLink> to write to us from your account.
+              </Trans>
+            )}
+          </p>
+        </>
+      )}
     </div>
   );
 }

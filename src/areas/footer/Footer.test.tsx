@@ -93,6 +93,14 @@ describe("<macc-footer>", () => {
     expect(address.innerHTML.split("<br>").map((line) => line.replace(/<[^>]+>/g, ""))).toEqual(lines);
   });
 
+  it("links to the country site's pages under the page's data-site-base", async () => {
+    resetPage({ locale: "nl-BE", portalBase: "/be-nl/portaal", siteBase: "/be-nl" });
+    stubApi({ [footerKey("BLG", "nl-BE")]: { body: FRANCE } });
+    const { screen } = await mount("<macc-footer></macc-footer>");
+    expect(screen.getByRole("link", { name: "FAQ" }).getAttribute("href")).toBe("/be-nl/faq");
+    expect(screen.getByRole("link", { name: "Contact" }).getAttribute("href")).toBe("/be-nl/portaal/contact");
+  });
+
   describe("requests the network of SPEC §7 with the langue query", () => {
     it.each<[string, string, string, string]>([
       ["fr-FR", "", "FRA", "fr-FR"],

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { APP_VERSION } from "../../core/constants";
-import { sitePath } from "../../core/paths";
 import { showsJoinUs, socialUrl } from "../../core/site";
 import { Skeleton } from "../../ui/Alert";
-import { useElement, useMacc } from "../../ui/context";
+import { useElement, useMacc, useSitePath } from "../../ui/context";
 import { LinkedInIcon, MailIcon, PhoneIcon } from "../../ui/contact-icons";
 import { PostalAddress } from "../../ui/PostalAddress";
 import { RouteLink } from "../../ui/RouteLink";
@@ -20,6 +19,7 @@ export function Footer() {
   const network = useMacc((s) => footerNetwork(s, locale, theme));
   const codeReseau = useMacc((s) => selectCompany(s)?.codeReseau);
   const contact = useFooterContact(network, { errors: "toast" });
+  const site = useSitePath();
 
   return (
     <footer part="footer" aria-label={t`Site footer`}>
@@ -52,18 +52,18 @@ export function Footer() {
                 <RouteLink route="INTERLOCUTEURS">{t`Contact`}</RouteLink>
               </li>
               <li>
-                <a href={sitePath("faq", locale)}>{t`FAQ`}</a>
+                <a href={site("faq")}>{t`FAQ`}</a>
               </li>
               <li>
-                <a href={sitePath("ideas", locale)}>{t`Ideas`}</a>
+                <a href={site("ideas")}>{t`Ideas`}</a>
               </li>
               {showsJoinUs(locale, codeReseau) && (
                 <li>
-                  <a href={sitePath("careers", locale)}>{t`Careers`}</a>
+                  <a href={site("careers")}>{t`Careers`}</a>
                 </li>
               )}
               <li>
-                <a href={sitePath("news", locale)}>{t`News`}</a>
+                <a href={site("news")}>{t`News`}</a>
               </li>
             </ul>
           </nav>
@@ -73,13 +73,13 @@ export function Footer() {
             </h2>
             <ul className="links">
               <li>
-                <a href={sitePath("legal", locale)}>{t`Legal notices`}</a>
+                <a href={site("legal")}>{t`Legal notices`}</a>
               </li>
               <li>
-                <a href={sitePath("sitemap", locale)}>{t`Site map`}</a>
+                <a href={site("sitemap")}>{t`Site map`}</a>
               </li>
               <li>
-                <a href={sitePath("dataProtection", locale)}>{t`Our data-protection commitment`}</a>
+                <a href={site("dataProtection")}>{t`Our data-protection commitment`}</a>
               </li>
             </ul>
           </nav>

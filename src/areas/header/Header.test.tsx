@@ -59,6 +59,25 @@ describe("<macc-header>", () => {
       expect(screen.getByRole("search").getAttribute("action")).toBe("/recherche");
     });
 
+    it.each<[string, Record<string, string>, string, string, string]>([
+      ["a site at its origin's root", { locale: "it-IT", portalBase: "/portale" }, "/", "/prodotti", "/cerca"],
+      [
+        "a country site under a path (data-site-base)",
+        { locale: "it-IT", portalBase: "/it/portale", siteBase: "/it/" },
+        "/it/",
+        "/it/prodotti",
+        "/it/cerca",
+      ],
+    ])("the site's own pages, %s: home, menu and search", async (_label, page, home, products, search) => {
+      resetPage(page);
+      const { screen } = await mount("<macc-header></macc-header>");
+      expect(screen.getByRole("link", { name: "MACC — pagina iniziale" }).getAttribute("href")).toBe(home);
+      expect(screen.getByRole("link", { name: "Prodotti" }).getAttribute("href")).toBe(products);
+      expect(screen.getByRole("search").getAttribute("action")).toBe(search);
+      // The portal's own links keep the portal's base.
+      expect(screen.getByRole("link", { name: "Contatti" }).getAttribute("href")).toBe(`${page.portalBase}/contatti`);
+    });
+
     it("the brand follows the theme", async () => {
       const macc = await mount("<macc-header></macc-header>");
       expect(macc.screen.getByRole("link", { name: /page d'accueil/ }).textContent).toMatch(/^MACC/);

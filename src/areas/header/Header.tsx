@@ -3,11 +3,10 @@ import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type
 import { formatCompanyName } from "../../core/company-name";
 import { LOCALES, type Locale } from "../../core/constants";
 import { isLocale } from "../../core/locale";
-import { sitePath } from "../../core/paths";
 import { showsJoinUs } from "../../core/site";
 import { brandName, showsInvoices } from "../../core/theme";
 import { Button } from "../../ui/Button";
-import { useElement, useMacc } from "../../ui/context";
+import { useElement, useMacc, useSitePath } from "../../ui/context";
 import { RouteLink } from "../../ui/RouteLink";
 import { BasketIcon, GlobeIcon, LogoutIcon, MenuIcon, SearchIcon, SwitchIcon, UserIcon } from "./icons";
 import { LOCALE_LABELS } from "../../core/locale-labels";
@@ -51,6 +50,7 @@ function useDisclosure(active: boolean) {
 export function Header() {
   const { t } = useLingui();
   const { locale, theme } = useElement();
+  const site = useSitePath();
   const logged = useMacc(isLogged);
   const codeReseau = useMacc((s) => selectCompany(s)?.codeReseau);
   const narrow = useNarrow();
@@ -61,7 +61,7 @@ export function Header() {
     <header part="header">
       <SkipLink />
       <div className="container topbar">
-        <a className="brand" href="/" part="brand">
+        <a className="brand" href={site("home")} part="brand">
           {brandName(theme)}
           <span className="visually-hidden"> — {t`home page`}</span>
         </a>
@@ -96,17 +96,17 @@ export function Header() {
           <div className="container">
             <ul id="main-menu">
               <li>
-                <a href={sitePath("products", locale)}>{t`Products`}</a>
+                <a href={site("products")}>{t`Products`}</a>
               </li>
               <li>
-                <a href={sitePath("whoWeAre", locale)}>{t`Who we are`}</a>
+                <a href={site("whoWeAre")}>{t`Who we are`}</a>
               </li>
               <li>
-                <a href={sitePath("innovate", locale)}>{t`Innovate together`}</a>
+                <a href={site("innovate")}>{t`Innovate together`}</a>
               </li>
               {showsJoinUs(locale, codeReseau) && (
                 <li>
-                  <a href={sitePath("joinUs", locale)}>{t`Join us`}</a>
+                  <a href={site("joinUs")}>{t`Join us`}</a>
                 </li>
               )}
               <li>{logged ? <AccountMenu /> : <RouteLink route="LOGIN">{t`My account`}</RouteLink>}</li>
@@ -114,10 +114,10 @@ export function Header() {
                 <RouteLink route="INTERLOCUTEURS">{t`Contact`}</RouteLink>
               </li>
               <li>
-                <a href={sitePath("news", locale)}>{t`News`}</a>
+                <a href={site("news")}>{t`News`}</a>
               </li>
               <li>
-                <a href={sitePath("faq", locale)}>{t`FAQ`}</a>
+                <a href={site("faq")}>{t`FAQ`}</a>
               </li>
             </ul>
           </div>
@@ -316,7 +316,7 @@ function LocaleSelector({ current }: { current: Locale }) {
 /** The site search; on narrow screens behind an icon button that reveals the field and focuses it. */
 function SearchBox({ narrow }: { narrow: boolean }) {
   const { t } = useLingui();
-  const { locale } = useElement();
+  const site = useSitePath();
   const { open, button, toggle } = useDisclosure(narrow);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -338,7 +338,7 @@ function SearchBox({ narrow }: { narrow: boolean }) {
           <span className="visually-hidden">{t`Search the site`}</span>
         </button>
       )}
-      <form id="site-search-form" className="search" role="search" action={sitePath("search", locale)} method="get" hidden={hidden}>
+      <form id="site-search-form" className="search" role="search" action={site("search")} method="get" hidden={hidden}>
         <label className="visually-hidden" htmlFor="site-search">
           {t`Search the site`}
         </label>
