@@ -91,6 +91,9 @@ describe("<macc-password-update>", () => {
     ]);
     const fresh = field(view, "nouveauMotDePasse");
     expect(view.root.getElementById(fresh.getAttribute("aria-describedby")!)!.textContent).toBe(MESSAGES.hint);
+    // The account's e-mail goes with them unseen: a password manager updates the right entry.
+    const username = view.root.querySelector<HTMLInputElement>('input[autocomplete="username"]')!;
+    expect([username.value, username.hidden, username.form]).toEqual(["jean@ferme.test", true, fresh.form]);
     expect(submitButton(view).textContent).toBe("Modifier mon mot de passe");
     expect(view.screen.getByRole("link", { name: "Retour à mes informations" }).getAttribute("href")).toBe(
       "/portail/mon-compte/mes-informations",

@@ -31,6 +31,7 @@ export function PasswordUpdate() {
   const { t } = useLingui();
   const { request } = useElement();
   const logged = useMacc(isLogged);
+  const email = useMacc((s) => s.auth.user?.infosConnexion.emailLogin);
   const rules = useNewPasswordRules();
   const [outcome, setOutcome] = useState<"done" | "once" | "failed" | null>(null);
   const status = useRef<HTMLDivElement>(null);
@@ -90,7 +91,7 @@ export function PasswordUpdate() {
       <form noValidate onSubmit={form.onSubmit}>
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
         <PasswordField {...form.bind("ancienMotDePasse")} label={t`Current password`} autoComplete="current-password" />
-        <NewPasswordFields form={form} hint={rules.hint} />
+        <NewPasswordFields form={form} hint={rules.hint} username={email} />
         <div className="actions">
           <Button type="submit" busy={form.submitting}>
             {t`Change my password`}

@@ -779,6 +779,9 @@ describe("<macc-registration>", () => {
         "Au moins 8 caractères, dont une majuscule, une minuscule et un chiffre.",
       );
       expect(button(view, "Créer mon compte").type).toBe("submit");
+      // The account's e-mail goes with them unseen: a password manager saves the password for it.
+      const username = view.root.querySelector<HTMLInputElement>('input[autocomplete="username"]')!;
+      expect([username.value, username.hidden, username.form]).toEqual(["jean@ferme.test", true, fresh.form]);
     });
 
     it.each<[string, ReturnType<typeof company>[], string, string]>([
@@ -823,6 +826,11 @@ describe("<macc-registration>", () => {
       expect(location.pathname).toBe(PAGE);
 
       expect(saved()).toBeNull();
+      expect(
+        getCore()
+          .toasts.getState()
+          .toasts.map((toast) => [toast.kind, toast.message]),
+      ).toEqual([["success", "Votre compte est créé. Bienvenue !"]]);
       // Back at step 1 but logged in: the element says so.
       await waitFor(() => expect(view.root.textContent).toContain("Vous avez déjà un compte et vous êtes connecté."));
     });

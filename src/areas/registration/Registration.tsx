@@ -450,6 +450,7 @@ function Password({ store }: { store: RegistrationStore }) {
   const bot = useBotCheck();
   const failure = useFailure();
   const rules = useNewPasswordRules();
+  const email = useStore(store, (s) => s.email);
   const form = useForm({ nouveauMotDePasse: "", confirmerMotDePasse: "" }, rules.validate, async (values): Promise<void> => {
     failure.show(null);
     try {
@@ -462,6 +463,7 @@ function Password({ store }: { store: RegistrationStore }) {
       );
       const user = await core.session.start(answer);
       store.getState().reset();
+      core.toasts.getState().show("success", t`Your account has been created. Welcome!`);
       if (user.entreprises.length > 1) nav.go("CHOIX_ENTREPRISE");
       else followRedirection(core, nav, locale);
     } catch (error) {
@@ -480,7 +482,7 @@ function Password({ store }: { store: RegistrationStore }) {
       <h2 tabIndex={-1}>{t`Choose your password`}</h2>
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       {failure.view}
-      <NewPasswordFields form={form} hint={rules.hint} />
+      <NewPasswordFields form={form} hint={rules.hint} username={email} />
       <Button type="submit" busy={form.submitting}>
         {t`Create my account`}
       </Button>
