@@ -513,6 +513,24 @@ describe("<macc-invoices>", () => {
       expect(rows(view).map((r) => r[5])).toEqual([TEXT.unpaid, TEXT.unpaid, TEXT.unpaid]);
     });
 
+    it("choices made one step at a time (arrow keys on a select) ask for one list, once the customer pauses", async () => {
+      const calls = api(server(invoices(84)));
+      logIn();
+      const view = await mountList();
+      // A key press every 60 ms, as someone holding or tapping an arrow key.
+      for (const year of ["2026", "2025", "2024", "2023"]) {
+        select(view, "invoice-year", year);
+        await new Promise((r) => setTimeout(r, 60));
+      }
+      select(view, "invoice-status", "paid");
+      // What the selects show follows at once.
+      expect(field<HTMLSelectElement>(view, "invoice-year").value).toBe("2023");
+      await answered(view, calls, 2);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(calls.callsTo(LIST)).toHaveLength(2);
+      expect(lastQuery(calls)).toMatchObject({ year: "2023", status: "paid" });
+    });
+
     it("the years of the answer, archive years marked", async () => {
       api(server(invoices(84)));
       logIn();

@@ -105,14 +105,27 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
     if (state.q !== search.trim()) setSearch(state.q);
   }
 
-  // Searching as the customer types, once they pause; no history entry per key.
+  // The year and status shown in their selects; they follow the address when Back or Forward changes it.
+  const [choice, setChoice] = useState({ year: state.year, status: state.status });
+  const [shownChoice, setShownChoice] = useState(choice);
+  if (state.year !== shownChoice.year || state.status !== shownChoice.status) {
+    setShownChoice({ year: state.year, status: state.status });
+    setChoice({ year: state.year, status: state.status });
+  }
+
+  // Searching as the customer types, and filtering as they choose, once they pause: no list asked
+  // and no history entry per key (arrow keys change a select's value one step at a time).
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (search.trim() !== state.q) update({ q: search.trim() });
+      const patch: Partial<ListState> = {};
+      if (search.trim() !== state.q) patch.q = search.trim();
+      if (choice.year !== state.year) patch.year = choice.year;
+      if (choice.status !== state.status) patch.status = choice.status;
+      if (Object.keys(patch).length > 0) update(patch);
     }, 350);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search, address.search]);
+  }, [search, choice, address.search]);
 
   const yearInfo = page?.years.find((y) => y.year === state.year);
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
@@ -134,7 +147,7 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
             aria-label={t`Find an invoice`}
             onSubmit={(e) => {
               e.preventDefault();
-              update({ q: search.trim() });
+              update({ q: search.trim(), ...choice });
             }}
           >
             <div className="search-field">
@@ -151,8 +164,8 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
             <SelectField
               name="invoice-year"
               label={t`Year`}
-              value={state.year === null ? "" : String(state.year)}
-              onChange={(e) => update({ year: e.target.value ? Number(e.target.value) : null })}
+              value={choice.year === null ? "" : String(choice.year)}
+              onChange={(e) => setChoice((c) => ({ ...c, year: e.target.value ? Number(e.target.value) : null }))}
               options={[
                 { value: "", label: t`All years` },
                 ...(page?.years ?? []).map((y) => ({ value: String(y.year), label: y.archive ? t`${y.year} (archive)` : String(y.year) })),
@@ -161,8 +174,8 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
             <SelectField
               name="invoice-status"
               label={t`Status`}
-              value={state.status}
-              onChange={(e) => update({ status: e.target.value as ListState["status"] })}
+              value={choice.status}
+              onChange={(e) => setChoice((c) => ({ ...c, status: e.target.value as ListState["status"] }))}
               options={[
                 { value: "", label: t`All` },
                 { value: "unpaid", label: t`Unpaid` },
