@@ -324,3 +324,16 @@ test("at 360 px a label's colon never wraps alone (company choice)", async ({ pa
   const card = await portal.locator(".company-card").first().boundingBox();
   expect(card!.x + card!.width).toBeLessThanOrEqual(360);
 });
+
+test("the footer's styles stay in the footer: in the portal, a screen's waiting state shows on the page's background", async ({ page }) => {
+  // The contact data slow to come: the contact page shows its waiting state.
+  await page.route(/\/api\/servicesMACC\//, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/portail/contact");
+  const waiting = page.locator("macc-portal main").getByRole("status", { name: "Chargement de nos coordonnées" });
+  await expect(waiting).toBeVisible();
+  // The footer's own waiting bars are pale on its dark band; the page's keep their shimmer.
+  expect(await waiting.evaluate((bar) => getComputedStyle(bar).backgroundImage)).toMatch(/^linear-gradient/);
+});

@@ -320,6 +320,8 @@ describe("<macc-forgot-password>", () => {
         const length = history.length;
         fireEvent.click(view.screen.getByRole("button", { name: "Demander un nouveau lien" }));
         await waitFor(() => expect(h1(view)).toBe("Mot de passe oublié"));
+        // Focus goes on in the form that replaced the page, not lost on the page's body.
+        await waitFor(() => expect(view.root.activeElement?.id).toBe("email"));
         expect(location.pathname).toBe(PAGE);
         // The token left the address as soon as the page opened; other parameters stay.
         expect(location.search).toBe("?utm_source=mail");

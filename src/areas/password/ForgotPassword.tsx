@@ -40,7 +40,12 @@ function removeTokenFromAddress(): void {
 export function ForgotPassword() {
   const [token, setToken] = useState(tokenInAddress);
   useEffect(removeTokenFromAddress, []);
-  const forget = () => setToken(null);
+  const focusNext = useFocusNext();
+  // Asking for a new link: the keyboard goes on in the e-mail field of the form that replaces the page.
+  const forget = () => {
+    setToken(null);
+    focusNext("email");
+  };
   return (
     <div className="container" part="forgot-password">
       {token ? <ResetForm token={token} onRestart={forget} /> : <RequestForm />}
