@@ -337,3 +337,17 @@ test("the footer's styles stay in the footer: in the portal, a screen's waiting 
   // The footer's own waiting bars are pale on its dark band; the page's keep their shimmer.
   expect(await waiting.evaluate((bar) => getComputedStyle(bar).backgroundImage)).toMatch(/^linear-gradient/);
 });
+
+test("a new page of the portal starts at its top, header in view, its main region focused", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/portail/contact");
+  const portal = page.locator("macc-portal");
+  await expect(portal.getByRole("heading", { level: 2, name: "Nos services" })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await portal.locator("main").getByRole("link", { name: "Connectez-vous" }).click();
+  await expect(page).toHaveURL(/\/portail\/mon-compte\/connexion$/);
+  await expect(portal.getByRole("heading", { level: 1 })).toHaveText("Je me connecte à mon compte");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(portal.locator("header").getByRole("link", { name: /MACC/ }).first()).toBeInViewport();
+  expect(await portal.evaluate((el) => el.shadowRoot!.activeElement?.localName)).toBe("main");
+});

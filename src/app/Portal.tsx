@@ -69,7 +69,14 @@ export function Portal({ base }: PortalProps) {
     // After an in-page navigation, move focus to the new page so it is announced (not on first
     // load, and not on a change of language: the language selector keeps it).
     if (first.current) first.current = false;
-    else main.current?.focus();
+    else {
+      // The new page starts at its top, header in view, as a page load would: focus moves without
+      // scrolling (focusing <main> scrolled the header away), and a page left scrolled down goes up.
+      main.current?.focus({ preventScroll: true });
+      const root = main.current?.getRootNode();
+      const portal = root instanceof ShadowRoot ? root.host : null;
+      if (portal && portal.getBoundingClientRect().top < 0) portal.scrollIntoView({ block: "start" });
+    }
   }, [page]);
   // The portal is the page: its language is the document's.
   useEffect(() => {
