@@ -121,12 +121,16 @@ describe("<macc-portal> routes and guards (SPEC §2)", () => {
       expect(getCore().store.getState().app.redirection).toBe(kept);
     });
 
-    it("shows the confirmation page after the redirect", async () => {
+    it.each<[string, string | null, string]>([
+      ["confirmed over 3 years ago", "2020-01-15", "Confirmez vos informations — MACC"],
+      ["never confirmed: the migration welcome", null, "Bienvenue dans votre nouvel espace client — MACC"],
+    ])("shows the confirmation page after the redirect, titled as its heading (%s)", async (_label, derniereMiseAJour, title) => {
       api();
-      logIn({ derniereMiseAJour: null });
+      logIn({ derniereMiseAJour });
       at("/portail/mon-compte/factures");
       const view = await mountPortal();
-      await waitFor(() => expect(document.title).toBe("Confirmez vos informations — MACC"));
+      await waitFor(() => expect(document.title).toBe(title));
+      expect(view.root.querySelector("main")!.getAttribute("aria-label")).toBe(title.replace(" — MACC", ""));
       expect(view.root.querySelector('input[name="email"]')).toBeNull();
     });
   });

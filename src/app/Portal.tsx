@@ -58,7 +58,8 @@ export function Portal({ base }: PortalProps) {
 
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
-  const title = route ? routeTitle(i18n, route.name, brand) : notFound ? t`Page not found` : "";
+  const company = useMacc(selectCompany);
+  const title = route ? routeTitle(i18n, route.name, brand, company) : notFound ? t`Page not found` : "";
   const View = route ? SCREENS[route.name].View : null;
   const page = route ? `${route.name}:${route.params.codeFamille ?? ""}` : notFound ? "not-found" : "";
   useEffect(() => {

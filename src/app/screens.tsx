@@ -3,6 +3,8 @@ import { msg } from "@lingui/core/macro";
 import { lazy, useLayoutEffect, type ComponentType } from "react";
 import { withValues, type Catalog } from "../core/i18n";
 import type { RouteMatch, RouteName, RouteParams } from "../core/routes";
+import { freshnessOf } from "../core/route-rules";
+import type { Entreprise } from "../core/types";
 import { useElement, WithCatalogs } from "../ui/context";
 import { addStyles } from "../ui/sheets";
 import { inAgriSite } from "../areas/agrimacc/agri-site";
@@ -26,6 +28,8 @@ export type RouteView = ComponentType<RouteViewProps>;
 export interface ScreenDeclaration {
   /** The document title and the main landmark's name; `{brand}` is the theme's brand. */
   title: MessageDescriptor;
+  /** The title of a variant of the screen that has a heading of its own, for the selected company. */
+  variantTitle?: (company: Entreprise | null) => MessageDescriptor | null;
   View: RouteView;
 }
 
@@ -151,6 +155,8 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
   },
   CONFIRMATION_INFORMATION: {
     title: msg`Confirm your information`,
+    // A company never confirmed gets the migration welcome (InfoConfirmation's heading).
+    variantTitle: (company) => (company && freshnessOf(company.derniereMiseAJour, new Date()) === "missing" ? WELCOME_TITLE : null),
     View: lazyScreen({
       code: () => import("../areas/personal-info/InfoConfirmation").then((m) => m.InfoConfirmation),
       catalog: PERSONAL_INFO_TEXTS,
@@ -237,6 +243,9 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
 };
 
 /** A route's page title; `brand` fills the {brand} placeholder of the titles that name it. */
-export function routeTitle(i18n: I18n, name: RouteName, brand: string): string {
-  return i18n._(withValues(SCREENS[name].title, { brand }));
+const WELCOME_TITLE = msg`Welcome to your new customer area`;
+
+export function routeTitle(i18n: I18n, name: RouteName, brand: string, company: Entreprise | null = null): string {
+  const screen: ScreenDeclaration = SCREENS[name];
+  return i18n._(withValues(screen.variantTitle?.(company) ?? screen.title, { brand }));
 }

@@ -16,6 +16,14 @@ export interface FormState<V> {
   fail(errors: FieldError[]): void;
 }
 
+/** The errors in the order of their fields in the form, so the summary reads as the form does; others last. */
+export function inFormOrder(errors: FieldError[], form: HTMLFormElement | null): FieldError[] {
+  if (!form) return errors;
+  const ids = [...form.elements].map((element) => element.id);
+  const place = ({ field }: FieldError) => (ids.includes(field) ? ids.indexOf(field) : ids.length);
+  return [...errors].sort((a, b) => place(a) - place(b));
+}
+
 /**
  * Validate on submit, keep what the user typed, and make double submission impossible:
  * a second submit while one is in flight is ignored.
@@ -30,14 +38,16 @@ export function useForm<V extends object>(
   const [attempt, setAttempt] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
+  const form = useRef<HTMLFormElement | null>(null);
 
   const fail = useCallback((found: FieldError[]) => {
-    setErrors(found);
+    setErrors(inFormOrder(found, form.current));
     setAttempt((n) => n + 1);
   }, []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (event.currentTarget instanceof HTMLFormElement) form.current = event.currentTarget;
     if (inFlight.current) return;
     const found = validate(values);
     if (found.length) {

@@ -392,10 +392,14 @@ describe("<macc-info-confirmation>", () => {
       expect(save.getAttribute("type")).toBe("submit");
       expect((view.screen.getByLabelText("Nom") as HTMLInputElement).value).toBe("Dupont");
       expect(view.screen.queryByRole("button", { name: "Oui, mes informations sont exactes" })).toBeNull();
+      // The keyboard goes on at the top of the form, not lost on the page.
+      await waitFor(() => expect(view.root.activeElement?.textContent).toBe("À propos de vous"));
 
       fireEvent.click(view.screen.getByRole("button", { name: "Annuler" }));
       await view.screen.findByRole("button", { name: "Oui, mes informations sont exactes" });
       expect(view.screen.queryByLabelText("Nom")).toBeNull();
+      // … and back on the button that opened it.
+      await waitFor(() => expect(view.root.activeElement?.textContent).toBe("Non, je souhaite les corriger"));
       expect(calls.callsTo(SAVE)).toHaveLength(0);
       expect(calls.callsTo(CONFIRM)).toHaveLength(0);
     });

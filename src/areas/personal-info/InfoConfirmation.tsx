@@ -10,6 +10,7 @@ import { LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { followRedirection } from "../../ui/redirection";
 import { useCompanyPhone } from "../../ui/useCompanyPhone";
+import { useFocusNext } from "../../ui/useFocusNext";
 import { civiliteLabel } from "./civilite";
 import { LoadFailed } from "./LoadFailed";
 import { useApplyProfile } from "./PersonalInfo";
@@ -37,6 +38,12 @@ export function InfoConfirmation() {
   const [failed, setFailed] = useState(false);
   const failure = useRef<HTMLDivElement>(null);
   const [now] = useState(() => new Date());
+  // Between the summary and the form that corrects it, the keyboard goes on where the customer is.
+  const focusNext = useFocusNext();
+  const correct = (on: boolean) => {
+    setCorrecting(on);
+    focusNext(on ? "about-you" : "correct-information");
+  };
 
   if (!entreprise) {
     return (
@@ -110,13 +117,13 @@ export function InfoConfirmation() {
             submitLabel={t`Save and continue`}
             onSaved={saved}
             secondary={
-              <Button variant="link" onClick={() => setCorrecting(false)}>
+              <Button variant="link" onClick={() => correct(false)}>
                 {t`Cancel`}
               </Button>
             }
           />
         ) : (
-          <Summary profile={profile.data} confirming={confirming} onConfirm={() => void confirm()} onCorrect={() => setCorrecting(true)} />
+          <Summary profile={profile.data} confirming={confirming} onConfirm={() => void confirm()} onCorrect={() => correct(true)} />
         ))}
     </div>
   );
@@ -165,7 +172,7 @@ function Summary({
         <Button busy={confirming} onClick={onConfirm}>
           {t`Yes, my information is correct`}
         </Button>
-        <Button variant="secondary" onClick={onCorrect}>
+        <Button variant="secondary" id="correct-information" onClick={onCorrect}>
           {t`No, I want to correct it`}
         </Button>
       </div>

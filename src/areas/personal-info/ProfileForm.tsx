@@ -132,7 +132,10 @@ export function ProfileForm({
       </div>
 
       <section className="form-section" aria-labelledby="about-you">
-        <h2 id="about-you">{t`About you`}</h2>
+        {/* Focused when the form replaces the summary it corrects (InfoConfirmation). */}
+        <h2 id="about-you" tabIndex={-1}>
+          {t`About you`}
+        </h2>
         <RadioGroup
           name="civilite"
           legend={t`Title (optional)`}
