@@ -242,9 +242,9 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
   },
 };
 
-/** A route's page title; `brand` fills the {brand} placeholder of the titles that name it. */
 const WELCOME_TITLE = msg`Welcome to your new customer area`;
 
+/** A route's page title (its variant's for the selected company); `brand` fills the {brand} placeholder of the titles that name it. */
 export function routeTitle(i18n: I18n, name: RouteName, brand: string, company: Entreprise | null = null): string {
   const screen: ScreenDeclaration = SCREENS[name];
   return i18n._(withValues(screen.variantTitle?.(company) ?? screen.title, { brand }));
