@@ -62,6 +62,23 @@ export function Invoices() {
   return <InvoiceList key={entreprise.idTier} idTier={entreprise.idTier} restore={entreprise.idTier === firstCompany.current} />;
 }
 
+/**
+ * What a filter control shows before it is applied: edited freely, and set again from the address
+ * when the address changes (Back, Forward, the change applied), unless it already says the same.
+ */
+function useDraft<T>(applied: T, sameApplied: (a: T, b: T) => boolean, says: (draft: T, applied: T) => boolean = sameApplied) {
+  const [draft, setDraft] = useState(applied);
+  const [shown, setShown] = useState(applied);
+  if (!sameApplied(applied, shown)) {
+    setShown(applied);
+    if (!says(draft, applied)) setDraft(applied);
+  }
+  return [draft, setDraft] as const;
+}
+
+type Choice = Pick<ListState, "year" | "status">;
+const sameChoice = (a: Choice, b: Choice) => a.year === b.year && a.status === b.status;
+
 function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) {
   const { t } = useLingui();
   const { locale, request } = useElement();
@@ -96,22 +113,10 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list.status, list.data]);
 
-  // The search box follows the address when Back or Forward changes it.
-  const [search, setSearch] = useState(state.q);
+  // The search box and the selects follow the address when Back or Forward changes it.
+  const [search, setSearch] = useDraft(state.q, Object.is, (typed, q) => typed.trim() === q);
+  const [choice, setChoice] = useDraft({ year: state.year, status: state.status }, sameChoice);
   const focusNext = useFocusNext();
-  const [shownQ, setShownQ] = useState(state.q);
-  if (state.q !== shownQ) {
-    setShownQ(state.q);
-    if (state.q !== search.trim()) setSearch(state.q);
-  }
-
-  // The year and status shown in their selects; they follow the address when Back or Forward changes it.
-  const [choice, setChoice] = useState({ year: state.year, status: state.status });
-  const [shownChoice, setShownChoice] = useState(choice);
-  if (state.year !== shownChoice.year || state.status !== shownChoice.status) {
-    setShownChoice({ year: state.year, status: state.status });
-    setChoice({ year: state.year, status: state.status });
-  }
 
   // Searching as the customer types, and filtering as they choose, once they pause: no list asked
   // and no history entry per key (arrow keys change a select's value one step at a time).
