@@ -191,8 +191,9 @@ export function staticRoutes(options: { staticDir: string; demoDir: string; host
   const app = new Hono<AppEnv>();
   // A missing file is not kept: it may be built while the server runs.
   const files = new MemoryCache<StaticFile | undefined>(MAX_STATIC_FILES);
-  const sendFile = async (c: Context, file: string, cacheControl: string) =>
-    sendStatic(c, (await files.get(`demo:${file}`, [], () => readStatic(file)))!, cacheControl);
+  /** A demo or host page (an existing file), read once. */
+  const demoFile = async (file: string) => (await files.get(`demo:${file}`, [], () => readStatic(file)))!;
+  const sendFile = async (c: Context, file: string, cacheControl: string) => sendStatic(c, await demoFile(file), cacheControl);
   const hostsDir = options.hostsDir ?? path.join(options.staticDir, "..", "hosts");
 
   app.get("/static/*", async (c) => {
@@ -231,7 +232,7 @@ export function staticRoutes(options: { staticDir: string; demoDir: string; host
     for (let depth = folders.length; depth > 0; depth--) {
       const page = await resolveInside(options.demoDir, `/${folders.slice(0, depth).join("/")}/404.html`);
       if (!page) continue;
-      const file = (await files.get(`demo:${page}`, [], () => readStatic(page)))!;
+      const file = await demoFile(page);
       setHtmlSecurityHeaders(c);
       c.header("Cache-Control", "no-cache");
       return c.html(new TextDecoder().decode(file.body), 404);
@@ -259,7 +260,7 @@ export function staticRoutes(options: { staticDir: string; demoDir: string; host
       if (!screen) return sendFile(c, portal.file, "no-cache");
       const encoding = acceptedCopies(c)[0]?.encoding ?? null;
       const page = await pagesWithFirstScreen.get(`${portal.file}:${screen.paths[0]}:${encoding}`, [], async () => {
-        const file = (await files.get(`demo:${portal.file}`, [], () => readStatic(portal.file)))!;
+        const file = await demoFile(portal.file);
         const html = Buffer.from(withFirstScreen(new TextDecoder().decode(file.body), screen));
         const body = encoding === "br" ? brotliCompressSync(html) : encoding === "gzip" ? gzipSync(html, { level: 9 }) : html;
         return { ...file, ...entityOf(new Uint8Array(body), file.type), encoding };
