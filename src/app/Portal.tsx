@@ -25,7 +25,8 @@ export function Portal({ base }: PortalProps) {
   const { core, locale, emit } = useElement();
   const brand = useBrand();
   const logged = useMacc(isLogged);
-  const derniereMiseAJour = useMacc((s) => selectCompany(s)?.derniereMiseAJour);
+  const company = useMacc(selectCompany);
+  const derniereMiseAJour = company?.derniereMiseAJour;
   const keepRedirection = useCallback((path: string) => core.store.getState().addRedirection(path), [core]);
   const {
     route,
@@ -58,7 +59,6 @@ export function Portal({ base }: PortalProps) {
 
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
-  const company = useMacc(selectCompany);
   const title = route ? routeTitle(i18n, route.name, brand, company) : notFound ? t`Page not found` : "";
   const View = route ? SCREENS[route.name].View : null;
   const page = route ? `${route.name}:${route.params.codeFamille ?? ""}` : notFound ? "not-found" : "";
