@@ -10,6 +10,7 @@ const LOGIC = [
   "demo/editor/model.test.ts",
   "elements/tags.test.ts",
   "scripts/manifest.test.ts",
+  "scripts/setup-browser.test.ts",
   "src/areas/basket/address.test.ts",
   "src/areas/basket/submission.test.ts",
   "src/areas/invoices/list-state.test.ts",

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { enterPortal, expectAccessible, portalTakenOver, watchPage } from "./support";
+import { enterPortal, expectAccessible, holdRequests, portalTakenOver, watchPage } from "./support";
 
 /** The space the shell keeps under the header band and above the footer on every screen. */
 const RHYTHM = 24;
@@ -247,7 +247,9 @@ test.describe("language", () => {
     // fr-FR → fr-BE → fr-LU → de-BE → de-LU → en-GB
     for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowDown");
     await expect(select).toHaveValue("en-GB");
-    await page.waitForTimeout(300);
+    // Whatever the keys set off has been drawn two frames later: the choice is not applied yet.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr-FR");
     await expect(heading).toHaveText("Je me connecte à mon compte");
     await expect(select).toBeFocused();
     await expect(page).toHaveURL(/\/portail\/mon-compte\/connexion$/);
@@ -326,16 +328,15 @@ test("at 360 px a label's colon never wraps alone (company choice)", async ({ pa
 });
 
 test("the footer's styles stay in the footer: in the portal, a screen's waiting state shows on the page's background", async ({ page }) => {
-  // The contact data slow to come: the contact page shows its waiting state.
-  await page.route(/\/api\/servicesMACC\//, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  // The contact data held back until the waiting state has been checked.
+  const release = await holdRequests(page, /\/api\/servicesMACC\//);
   await page.goto("/portail/contact");
   const waiting = page.locator("macc-portal main").getByRole("status", { name: "Chargement de nos coordonnées" });
   await expect(waiting).toBeVisible();
   // The footer's own waiting bars are pale on its dark band; the page's keep their shimmer.
   expect(await waiting.evaluate((bar) => getComputedStyle(bar).backgroundImage)).toMatch(/^linear-gradient/);
+  release();
+  await expect(page.locator("macc-portal main").getByRole("heading", { level: 2, name: "Nos services" })).toBeVisible();
 });
 
 test("a new page of the portal starts at its top, header in view, its main region focused", async ({ page }) => {

@@ -195,3 +195,17 @@ export async function enterPortal(page: Page, email: string, companyIndex = 0, p
   await page.goto(path);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, "\\?")}$`));
 }
+
+/**
+ * Holds every request to `pattern` until `release()` is called (later requests then go through at
+ * once): a waiting state can be asserted however slow the machine, which no fixed delay promises.
+ */
+export async function holdRequests(page: Page, pattern: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
