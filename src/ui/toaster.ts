@@ -16,6 +16,7 @@ const CLOSE = msg`Close notification`;
 class ToastRegion extends HTMLElement {
   private polite!: HTMLElement;
   private assertive!: HTMLElement;
+  private pendingRender: ReturnType<typeof setTimeout> | undefined;
 
   connectedCallback() {
     if (this.shadowRoot) return;
@@ -31,7 +32,12 @@ class ToastRegion extends HTMLElement {
     root.append(wrapper);
     getCore().toasts.subscribe(() => void this.render());
     // Toasts that brought the region in are added a moment later, once the live regions are known.
-    setTimeout(() => void this.render(), 150);
+    this.pendingRender = setTimeout(() => void this.render(), 150);
+  }
+
+  // A page torn down within those 150 ms (a test's, a single-page host's) has no core left to read.
+  disconnectedCallback() {
+    clearTimeout(this.pendingRender);
   }
 
   private async render() {
