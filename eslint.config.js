@@ -9,6 +9,7 @@ import tseslint from "typescript-eslint";
 
 /*
  * The layers (CONTRIBUTING.md draws them):
+ *   src/contract  the schemas and field rules the browser and the server share: valibot and core's constants only
  *   src/core   the rules, the state, the API client: imports no UI, no area, no app
  *   src/ui     shared components and hooks: imports core only
  *   src/areas  one folder per portal area: core and ui, never another area
@@ -21,6 +22,12 @@ const areas = readdirSync(new URL("./src/areas", import.meta.url), { withFileTyp
   .map((entry) => entry.name);
 
 const layerZones = [
+  {
+    target: "./src/contract",
+    from: ["./src/ui", "./src/areas", "./src/app", "./elements", "./server"],
+    message: "the contract is shared by the browser and the server: it imports neither",
+  },
+  { target: "./src/contract", from: "./src/core", except: ["./constants.ts"], message: "the contract reads core's constants only" },
   {
     target: "./src/core",
     from: ["./src/ui", "./src/areas", "./src/app", "./elements", "./server"],

@@ -14,6 +14,7 @@ import { CACHE_CHANNEL, createCacheHub } from "./http/memory-cache.ts";
 import { MESSAGES, problem, ProblemError } from "./http/problem.ts";
 import { notFoundPage, staticRoutes } from "./http/static.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { openApiDocument, type OpenApiDocument } from "./openapi.ts";
 import { adviserPhotoRoutes } from "./routes/adviser-photos.ts";
 import { adviserRoutes } from "./routes/adviser.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -34,8 +35,6 @@ import { profileRoutes } from "./routes/profile.ts";
 import { registrationRoutes } from "./routes/registration.ts";
 import { summaryRoutes } from "./routes/summary.ts";
 import { createSmsProvider, type SmsProvider } from "./sms/sms.ts";
-
-const OPENAPI = new URL("./openapi.yaml", import.meta.url);
 
 export interface AppOptions {
   db: Db;
@@ -162,9 +161,19 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
     return c.json({ status: "ok" });
   });
 
+  // Generated once, from the routes (server/openapi.ts), when first asked for.
+  let document: Promise<OpenApiDocument> | undefined;
+  const openApi = () => (document ??= openApiDocument(app as never));
+  app.get("/api/openapi.json", async (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.json(await openApi());
+  });
+  // The hand-written document until every route declares its contract (then the generated one, as YAML).
   app.get("/api/openapi.yaml", (c) => {
     c.header("Cache-Control", "no-cache");
-    return c.body(readFileSync(OPENAPI, "utf8"), 200, { "Content-Type": "application/yaml; charset=utf-8" });
+    return c.body(readFileSync(new URL("./openapi.yaml", import.meta.url), "utf8"), 200, {
+      "Content-Type": "application/yaml; charset=utf-8",
+    });
   });
 
   for (const [prefix, router] of API_ROUTERS) app.route(`/api${prefix}`, router(deps));

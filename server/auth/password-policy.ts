@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { PASSWORD_MIN_LENGTH, passwordProblems, type PasswordProblem } from "../../src/core/password-rules.ts";
+import { PASSWORD_MIN_LENGTH, passwordProblems, type PasswordProblem } from "../../src/contract/password-rules.ts";
 import type { ProblemFieldError } from "../http/problem.ts";
 import { REQUIRED, requiredString } from "../http/schemas.ts";
 

@@ -4,7 +4,7 @@ import { migrate } from "./migrate.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { luhnValid } from "./seed-helpers.ts";
 import { formatCompanyName, nameContainsLegalForm } from "../../src/core/company-name.ts";
-import { checkCompanyNumber, isCompanyCountry } from "../../src/core/company-numbers.ts";
+import { checkCompanyNumber, isCompanyCountry } from "../../src/contract/company-numbers.ts";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
  * Contact means of the registration (e-mail addresses and mobile numbers of the chosen companies):
  * normalization and masking. Pure functions.
  */
-import { isCompanyCountry, type CompanyCountry } from "../../src/core/company-numbers.ts";
+import { isCompanyCountry, type CompanyCountry } from "../../src/contract/company-numbers.ts";
 
 /** Calling code of each country, and whether national numbers start with a trunk "0". */
 const CALLING: Record<CompanyCountry, { code: string; trunk: boolean }> = {

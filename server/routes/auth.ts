@@ -1,10 +1,11 @@
 import { Hono, type Context } from "hono";
-import { getCookie } from "hono/cookie";
 import * as v from "valibot";
+import { ForgotRequest, LoginRequest, ResetLinkRequest, ResetRequest, SessionAnswer } from "../../src/contract/auth.ts";
+import { getCookie } from "hono/cookie";
 import { loginResponder, REFRESH_COOKIE } from "../auth/login-response.ts";
 import { checksAllowed, countLoginAttempt, loginCost } from "../auth/login-cost.ts";
 import { passwordCheckKey } from "../auth/password-check.ts";
-import { newPasswordErrors, passwordField } from "../auth/password-policy.ts";
+import { newPasswordErrors } from "../auth/password-policy.ts";
 import { hashPassword, verifyDummy, verifyPassword } from "../auth/passwords.ts";
 import { createSession, revokeAccountSessions, revokeSession, revokeSessionByRefreshToken, rotateSession } from "../auth/sessions.ts";
 import { hashRefreshToken, newRefreshToken, verifyAccessToken } from "../auth/tokens.ts";
@@ -14,42 +15,11 @@ import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
 import { noticeLanguage } from "../http/locale.ts";
 import { MESSAGES, ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { hit, reset } from "../http/rate-limit.ts";
-import { emailField, objectMessage, REQUIRED, requiredString } from "../http/schemas.ts";
-import { readJson } from "../http/validate.ts";
+import { jsonBody, operation } from "../http/operation.ts";
 import { sendInBackground } from "../mail/mailer.ts";
 import { mailLanguage, passwordChangedMail, resetLinkMail } from "../mail/templates.ts";
 import { accountCredentials, recordLogin, resetPassword } from "../queries/accounts.ts";
 import { consumeResetLink, insertResetLink, supersedeResetLinks, validResetLink } from "../queries/password-resets.ts";
-
-const NOT_AN_OBJECT = objectMessage();
-
-// A missing key reads as a malformed body here (the login form always sends both).
-const LoginBody = v.object(
-  { email: emailField(), password: v.pipe(requiredString(1024), v.nonEmpty(REQUIRED)) },
-  "Le corps de la requête doit être un objet JSON.",
-);
-
-/** Path of the front-end page receiving the reset link: absolute, no "//", no query or fragment. */
-const RESET_PATH = /^\/(?:[\p{L}\p{N}\-._~%!$&'()*+,;=:@]+\/?)*$/u;
-
-const ForgotBody = v.object(
-  {
-    email: emailField(),
-    resetPath: v.pipe(
-      requiredString(300),
-      v.nonEmpty(REQUIRED),
-      v.check((p) => RESET_PATH.test(p) && !p.includes("//"), "Chemin invalide : il doit commencer par « / »."),
-    ),
-  },
-  NOT_AN_OBJECT,
-);
-
-const resetToken = () => v.pipe(requiredString(200), v.nonEmpty(REQUIRED));
-const ResetLinkBody = v.object({ token: resetToken() }, NOT_AN_OBJECT);
-const ResetBody = v.object(
-  { token: resetToken(), nouveauMotDePasse: passwordField(), confirmerMotDePasse: passwordField() },
-  NOT_AN_OBJECT,
-);
 
 /** An unknown, expired, superseded or used reset link: the same answer for each (410). */
 const resetLinkGone = () => new ProblemError(410, "reset-link-invalid", MESSAGES.resetLinkInvalid);
@@ -82,136 +52,204 @@ export function authRoutes(deps: Deps) {
   const { setRefreshCookie, clearRefreshCookie, tokenResponse } = loginResponder(deps);
   const tooManyLogins = (retryAfter: number) => tooManyRequests("Trop de tentatives de connexion.", retryAfter);
 
-  app.post("/login", requireBotCheck(deps), async (c) => {
-    c.header("Cache-Control", "no-store");
-    const body = await readJson(c, LoginBody);
-    const window = config.loginWindowSeconds;
-    const address = clientAddress(c, config.trustProxy);
+  app.post(
+    "/login",
+    operation({
+      operationId: "login",
+      summary: "Log in: the session's tokens, and the refresh cookie",
+      tags: ["auth"],
+      botCheck: true,
+      answers: { 200: { description: "Logged in; the refresh token is set as an HttpOnly cookie.", schema: SessionAnswer } },
+      problems: [400, 401, 403, 415, 422, 429],
+    }),
+    requireBotCheck(deps),
+    ...jsonBody(LoginRequest),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const body = c.req.valid("json");
+      const window = config.loginWindowSeconds;
+      const address = clientAddress(c, config.trustProxy);
 
-    const perClient = await hit(db, `login:client:${address}`, window);
-    if (perClient.count > config.loginMaxAttemptsPerClient) throw tooManyLogins(perClient.retryAfter);
-    // Counted before the password is checked, and only within what the proof of work paid for
-    // (see auth/login-cost.ts); without the bot check there is no work to ask: a plain limit.
-    const accountKey = loginAccountKey(body.email);
-    const work = c.get("botCheckWork");
-    const attempt = await countLoginAttempt(
-      db,
-      accountKey,
-      window,
-      work === undefined ? config.loginFailuresAtBaseCost : checksAllowed(config, work),
-    );
-    if (!attempt.counted) {
-      if (work === undefined) throw tooManyLogins(attempt.retryAfter);
-      const maxnumber = loginCost(config, attempt.checks + 1);
-      throw new ProblemError(403, "bot-check-cost", MESSAGES.botCheckCost, { extra: { maxnumber } });
-    }
+      const perClient = await hit(db, `login:client:${address}`, window);
+      if (perClient.count > config.loginMaxAttemptsPerClient) throw tooManyLogins(perClient.retryAfter);
+      // Counted before the password is checked, and only within what the proof of work paid for
+      // (see auth/login-cost.ts); without the bot check there is no work to ask: a plain limit.
+      const accountKey = loginAccountKey(body.email);
+      const work = c.get("botCheckWork");
+      const attempt = await countLoginAttempt(
+        db,
+        accountKey,
+        window,
+        work === undefined ? config.loginFailuresAtBaseCost : checksAllowed(config, work),
+      );
+      if (!attempt.counted) {
+        if (work === undefined) throw tooManyLogins(attempt.retryAfter);
+        const maxnumber = loginCost(config, attempt.checks + 1);
+        throw new ProblemError(403, "bot-check-cost", MESSAGES.botCheckCost, { extra: { maxnumber } });
+      }
 
-    const account = await accountCredentials(db, body.email);
-    const valid = account ? await verifyPassword(account.passwordHash, body.password) : await verifyDummy(body.password);
-    if (!account || !valid) throw new ProblemError(401, "invalid-credentials", MESSAGES.invalidCredentials);
-    await reset(db, accountKey);
+      const account = await accountCredentials(db, body.email);
+      const valid = account ? await verifyPassword(account.passwordHash, body.password) : await verifyDummy(body.password);
+      if (!account || !valid) throw new ProblemError(401, "invalid-credentials", MESSAGES.invalidCredentials);
+      await reset(db, accountKey);
 
-    const sid = await db.transaction(async (tx) => {
-      await recordLogin(tx, account.uuidCompte);
-      return createSession(tx, account.uuidCompte, config.refreshTtlDays, {
-        userAgent: c.req.header("user-agent"),
-        clientAddress: address,
+      const sid = await db.transaction(async (tx) => {
+        await recordLogin(tx, account.uuidCompte);
+        return createSession(tx, account.uuidCompte, config.refreshTtlDays, {
+          userAgent: c.req.header("user-agent"),
+          clientAddress: address,
+        });
       });
-    });
-    const user = await loadUser(db, account.uuidCompte);
-    if (!user) throw new Error("account vanished during login");
-    setRefreshCookie(c, sid.refreshToken);
-    return c.json(await tokenResponse(user, sid.sid));
-  });
+      const user = await loadUser(db, account.uuidCompte);
+      if (!user) throw new Error("account vanished during login");
+      setRefreshCookie(c, sid.refreshToken);
+      return c.json(await tokenResponse(user, sid.sid));
+    },
+  );
 
-  app.post("/refresh", async (c) => {
-    c.header("Cache-Control", "no-store");
-    requireCsrfHeader(c);
-    const presented = getCookie(c, REFRESH_COOKIE);
-    const fail = () => {
+  app.post(
+    "/refresh",
+    operation({
+      operationId: "refreshSession",
+      summary: "New tokens from the refresh cookie (rotated)",
+      tags: ["auth"],
+      answers: { 200: { description: "The session goes on.", schema: SessionAnswer } },
+      problems: [401, 403],
+    }),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      requireCsrfHeader(c);
+      const presented = getCookie(c, REFRESH_COOKIE);
+      const fail = () => {
+        clearRefreshCookie(c);
+        return new ProblemError(401, "invalid-refresh-token", MESSAGES.invalidRefresh);
+      };
+      if (!presented || presented.length > 200) throw fail();
+      const rotated = await rotateSession(db, presented, config.refreshTtlDays, config.sessionIdleMinutes);
+      if (!rotated.ok) throw fail();
+      const user = await loadUser(db, rotated.uuidCompte);
+      if (!user) throw fail();
+      setRefreshCookie(c, rotated.refreshToken);
+      return c.json(await tokenResponse(user, rotated.sid));
+    },
+  );
+
+  app.post(
+    "/logout",
+    operation({
+      operationId: "logout",
+      summary: "Ends the session of the refresh cookie (and of the bearer token, when given)",
+      tags: ["auth"],
+      auth: "optional",
+      answers: { 204: { description: "Logged out; the refresh cookie is cleared." } },
+      problems: [403],
+    }),
+    async (c) => {
+      requireCsrfHeader(c);
+      const presented = getCookie(c, REFRESH_COOKIE);
+      if (presented && presented.length <= 200) await revokeSessionByRefreshToken(db, presented);
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
+      if (bearer) {
+        const claims = verifyAccessToken(await deps.secret(), bearer);
+        if (claims) await revokeSession(db, claims.sid);
+      }
       clearRefreshCookie(c);
-      return new ProblemError(401, "invalid-refresh-token", MESSAGES.invalidRefresh);
-    };
-    if (!presented || presented.length > 200) throw fail();
-    const rotated = await rotateSession(db, presented, config.refreshTtlDays, config.sessionIdleMinutes);
-    if (!rotated.ok) throw fail();
-    const user = await loadUser(db, rotated.uuidCompte);
-    if (!user) throw fail();
-    setRefreshCookie(c, rotated.refreshToken);
-    return c.json(await tokenResponse(user, rotated.sid));
-  });
+      c.header("Cache-Control", "no-store");
+      return c.body(null, 204);
+    },
+  );
 
-  app.post("/logout", async (c) => {
-    requireCsrfHeader(c);
-    const presented = getCookie(c, REFRESH_COOKIE);
-    if (presented && presented.length <= 200) await revokeSessionByRefreshToken(db, presented);
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
-    if (bearer) {
-      const claims = verifyAccessToken(await deps.secret(), bearer);
-      if (claims) await revokeSession(db, claims.sid);
-    }
-    clearRefreshCookie(c);
-    c.header("Cache-Control", "no-store");
-    return c.body(null, 204);
-  });
+  app.post(
+    "/forgot",
+    operation({
+      operationId: "forgotPassword",
+      summary: "Sends a reset link to the address when it has an account (the same answer either way)",
+      tags: ["auth"],
+      botCheck: true,
+      answers: { 202: { description: "Accepted, whether or not the address has an account.", schema: v.object({}) } },
+      problems: [400, 403, 415, 422, 429],
+    }),
+    requireBotCheck(deps),
+    ...jsonBody(ForgotRequest),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const started = performance.now();
+      const body = c.req.valid("json");
+      const tooManyResets = (retryAfter: number) => tooManyRequests("Trop de demandes de réinitialisation.", retryAfter);
+      const window = config.forgotWindowSeconds;
+      const perClient = await hit(db, `forgot:client:${clientAddress(c, config.trustProxy)}`, window);
+      if (perClient.count > config.forgotMaxPerClient) throw tooManyResets(perClient.retryAfter);
+      const perEmail = await hit(db, `forgot:email:${body.email}`, window);
+      if (perEmail.count > config.forgotMaxPerEmail) throw tooManyResets(perEmail.retryAfter);
 
-  app.post("/forgot", requireBotCheck(deps), async (c) => {
-    c.header("Cache-Control", "no-store");
-    const started = performance.now();
-    const body = await readJson(c, ForgotBody);
-    const tooManyResets = (retryAfter: number) => tooManyRequests("Trop de demandes de réinitialisation.", retryAfter);
-    const window = config.forgotWindowSeconds;
-    const perClient = await hit(db, `forgot:client:${clientAddress(c, config.trustProxy)}`, window);
-    if (perClient.count > config.forgotMaxPerClient) throw tooManyResets(perClient.retryAfter);
-    const perEmail = await hit(db, `forgot:email:${body.email}`, window);
-    if (perEmail.count > config.forgotMaxPerEmail) throw tooManyResets(perEmail.retryAfter);
-
-    // The same work whether or not the account exists, then a fixed minimum duration.
-    const { token, hash } = newRefreshToken();
-    const mail = await db.transaction(async (tx) => {
-      const account = await accountCredentials(tx, body.email, true);
-      await supersedeResetLinks(tx, account?.uuidCompte);
-      if (!account) return null;
-      await insertResetLink(tx, account.uuidCompte, hash, config.resetTokenTtlMinutes);
-      const link = `${config.publicUrl}${encodeURI(decodeURISafe(body.resetPath))}?token=${token}`;
-      return resetLinkMail(mailLanguage(c.get("locale")), body.email, link, config.resetTokenTtlMinutes);
-    });
-    if (mail) sendInBackground(mailer, mail);
-    const elapsed = performance.now() - started;
-    if (elapsed < config.forgotMinDurationMs) await sleep(config.forgotMinDurationMs - elapsed);
-    return c.json({}, 202);
-  });
+      // The same work whether or not the account exists, then a fixed minimum duration.
+      const { token, hash } = newRefreshToken();
+      const mail = await db.transaction(async (tx) => {
+        const account = await accountCredentials(tx, body.email, true);
+        await supersedeResetLinks(tx, account?.uuidCompte);
+        if (!account) return null;
+        await insertResetLink(tx, account.uuidCompte, hash, config.resetTokenTtlMinutes);
+        const link = `${config.publicUrl}${encodeURI(decodeURISafe(body.resetPath))}?token=${token}`;
+        return resetLinkMail(mailLanguage(c.get("locale")), body.email, link, config.resetTokenTtlMinutes);
+      });
+      if (mail) sendInBackground(mailer, mail);
+      const elapsed = performance.now() - started;
+      if (elapsed < config.forgotMinDurationMs) await sleep(config.forgotMinDurationMs - elapsed);
+      return c.json({}, 202);
+    },
+  );
 
   // Asked when the link is opened, so that a used or expired one says so before anything is typed;
   // it does not use the link. POST: the token stays out of addresses and logs.
-  app.post("/reset/check", async (c) => {
-    c.header("Cache-Control", "no-store");
-    const { token } = await readJson(c, ResetLinkBody);
-    if (!(await validResetLink(db, hashRefreshToken(token)))) throw resetLinkGone();
-    return c.body(null, 204);
-  });
+  app.post(
+    "/reset/check",
+    operation({
+      operationId: "checkResetLink",
+      summary: "Whether a reset link can still be used (it is not used up)",
+      tags: ["auth"],
+      answers: { 204: { description: "The link can be used." } },
+      problems: [400, 410, 415, 422],
+    }),
+    ...jsonBody(ResetLinkRequest),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      if (!(await validResetLink(db, hashRefreshToken(c.req.valid("json").token)))) throw resetLinkGone();
+      return c.body(null, 204);
+    },
+  );
 
-  app.post("/reset", async (c) => {
-    c.header("Cache-Control", "no-store");
-    const body = await readJson(c, ResetBody);
-    const link = await validResetLink(db, hashRefreshToken(body.token));
-    if (!link) throw resetLinkGone();
-    const errors = newPasswordErrors(body.nouveauMotDePasse, body.confirmerMotDePasse);
-    if (errors.length > 0) throw validationProblem(errors);
+  app.post(
+    "/reset",
+    operation({
+      operationId: "resetPassword",
+      summary: "Sets a new password with a reset link, and ends the account's sessions",
+      tags: ["auth"],
+      answers: { 204: { description: "The password is changed." } },
+      problems: [400, 410, 415, 422],
+    }),
+    ...jsonBody(ResetRequest),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const body = c.req.valid("json");
+      const link = await validResetLink(db, hashRefreshToken(body.token));
+      if (!link) throw resetLinkGone();
+      const errors = newPasswordErrors(body.nouveauMotDePasse, body.confirmerMotDePasse);
+      if (errors.length > 0) throw validationProblem(errors);
 
-    const newHash = await hashPassword(body.nouveauMotDePasse);
-    const done = await db.transaction(async (tx) => {
-      if (!(await consumeResetLink(tx, link.id))) return false; // used concurrently
-      await resetPassword(tx, link.uuidCompte, newHash);
-      await revokeAccountSessions(tx, link.uuidCompte, "password-reset");
-      await reset(tx, loginAccountKey(link.email));
-      await reset(tx, passwordCheckKey(link.uuidCompte));
-      return true;
-    });
-    if (!done) throw resetLinkGone();
-    sendInBackground(mailer, passwordChangedMail(noticeLanguage(c, link.langue), link.email));
-    return c.body(null, 204);
-  });
+      const newHash = await hashPassword(body.nouveauMotDePasse);
+      const done = await db.transaction(async (tx) => {
+        if (!(await consumeResetLink(tx, link.id))) return false; // used concurrently
+        await resetPassword(tx, link.uuidCompte, newHash);
+        await revokeAccountSessions(tx, link.uuidCompte, "password-reset");
+        await reset(tx, loginAccountKey(link.email));
+        await reset(tx, passwordCheckKey(link.uuidCompte));
+        return true;
+      });
+      if (!done) throw resetLinkGone();
+      sendInBackground(mailer, passwordChangedMail(noticeLanguage(c, link.langue), link.email));
+      return c.body(null, 204);
+    },
+  );
 
   return app;
 }

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as v from "valibot";
 import { INTITULE_MAX } from "../../src/core/constants.ts";
-import { ibanProblem, ibanLength, normaliseIban, type IbanProblem } from "../../src/core/iban.ts";
+import { ibanProblem, ibanLength, normaliseIban, type IbanProblem } from "../../src/contract/iban.ts";
 import { RIB_EXTENSIONS, RIB_MEDIA_TYPES, ribTypeOf, type RibType } from "../../src/core/rib.ts";
 import type { Config } from "../config.ts";
 import { requireAuth } from "../http/auth-middleware.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { BOT_CHECK_HEADER } from "../../src/core/bot-check.ts";
-import { checkCompanyNumber, isCompanyCountry, type CompanyCountry } from "../../src/core/company-numbers.ts";
+import { checkCompanyNumber, isCompanyCountry, type CompanyCountry } from "../../src/contract/company-numbers.ts";
 import { formatCompanyName } from "../../src/core/company-name.ts";
 import {
   BASKET_IMMAT_MAX,
@@ -16,7 +16,7 @@ import {
 } from "../../src/core/constants.ts";
 import { isLocale, languageOf, networkOf } from "../../src/core/locale.ts";
 import { brandName, themeOfNetwork } from "../../src/core/theme.ts";
-import { checkMobile } from "../../src/core/phone-rules.ts";
+import { checkMobile } from "../../src/contract/phone-rules.ts";
 import { defaultConfig } from "../config.ts";
 import type { Queryable } from "../db/db.ts";
 import { optionalAuth, requireAuth } from "../http/auth-middleware.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { isValidPhone, isValidPostcode } from "../../src/core/address-rules.ts";
-import { checkCompanyNumber, isCompanyCountry } from "../../src/core/company-numbers.ts";
+import { checkCompanyNumber, isCompanyCountry } from "../../src/contract/company-numbers.ts";
 import { ADDRESS_COUNTRIES } from "../../src/core/constants.ts";
 import { confirmCurrentPassword } from "../auth/password-check.ts";
 import { requireAuth } from "../http/auth-middleware.ts";

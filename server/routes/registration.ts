@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import { checkCompanyNumber, isCompanyCountry, type CompanyCountry, type CompanyNumberCheck } from "../../src/core/company-numbers.ts";
+import { checkCompanyNumber, isCompanyCountry, type CompanyCountry, type CompanyNumberCheck } from "../../src/contract/company-numbers.ts";
 import { loginResponder } from "../auth/login-response.ts";
 import { newPasswordErrors, passwordField } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";

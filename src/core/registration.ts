@@ -1,5 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import { isCompanyCountry, type CompanyCountry } from "./company-numbers";
+import { isCompanyCountry, type CompanyCountry } from "../contract/company-numbers";
 import type { Locale } from "./constants";
 import { countryOf } from "./locale";
 import { browserStorage, readJson, removeKey, writeJson } from "./storage";

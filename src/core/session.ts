@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { SessionAnswer } from "../contract/auth";
 import type { ApiClient } from "./api";
 import { BOT_CHECK_HEADER } from "./bot-check";
 import { ApiError } from "./errors";
@@ -6,33 +7,6 @@ import { watchIdle, type IdleWatch } from "./idle";
 import { isLogged, type LogoutReason, type MaccStore } from "./store";
 import type { AccessTokens } from "./tokens";
 import type { User } from "./types";
-
-const EntrepriseSchema = v.object({
-  idTier: v.string(),
-  token: v.optional(v.string()),
-  codeReseau: v.string(),
-  formeJuridique: v.string(),
-  raisonSocial: v.string(),
-  immatriculation: v.string(),
-  numeroClient: v.string(),
-  pays: v.optional(v.string()),
-  derniereMiseAJour: v.nullable(v.string()),
-});
-
-export const SessionSchema = v.object({
-  accessToken: v.string(),
-  expiresIn: v.number(),
-  /** Seconds of inactivity after which the server ends the session. */
-  idleTimeout: v.optional(v.number()),
-  user: v.object({
-    uuidCompte: v.string(),
-    infosConnexion: v.object({ emailLogin: v.string() }),
-    codeReseau: v.string(),
-    token: v.optional(v.string()),
-    derniereConnexion: v.optional(v.nullable(v.string())),
-    entreprises: v.array(EntrepriseSchema),
-  }),
-});
 
 /** Refresh this long before the access token lapses. */
 const REFRESH_MARGIN_S = 60;
@@ -84,7 +58,7 @@ export function createSession(api: ApiClient, store: MaccStore, tokens: AccessTo
     }, delay);
   }
 
-  function started(session: v.InferOutput<typeof SessionSchema>) {
+  function started(session: SessionAnswer) {
     schedule(session.expiresIn);
     if (session.idleTimeout && !idle) {
       idle = watchIdle({
@@ -111,7 +85,7 @@ export function createSession(api: ApiClient, store: MaccStore, tokens: AccessTo
 
   /** A login answer (from login or a completed registration) starts the session. */
   function start(raw: unknown): User {
-    const session = v.parse(SessionSchema, raw);
+    const session = v.parse(SessionAnswer, raw);
     tokens.remember(session.user);
     store.getState().connectUser(session.user);
     started(session);
@@ -121,7 +95,7 @@ export function createSession(api: ApiClient, store: MaccStore, tokens: AccessTo
   async function refreshOnce(): Promise<boolean> {
     try {
       const raw = await api.request<unknown>("/auth/refresh", { method: "POST", anonymous: true, errors: "inline" });
-      const session = v.parse(SessionSchema, raw);
+      const session = v.parse(SessionAnswer, raw);
       tokens.remember(session.user);
       store.getState().refreshUser(session.user);
       started(session);

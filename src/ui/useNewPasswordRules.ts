@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { passwordProblems, type PasswordProblem } from "../core/password-rules";
+import { passwordProblems, type PasswordProblem } from "../contract/password-rules";
 import type { FieldError } from "./ErrorSummary";
 
 export interface NewPassword {

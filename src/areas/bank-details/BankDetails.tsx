@@ -4,7 +4,7 @@ import type { Locale } from "../../core/constants";
 import { INTITULE_MAX } from "../../core/constants";
 import { isCancelled } from "../../core/errors";
 import { formatDate } from "../../core/format";
-import { formatIban, ibanLength, ibanProblem, normaliseIban } from "../../core/iban";
+import { formatIban, ibanLength, ibanProblem, normaliseIban } from "../../contract/iban";
 import { RIB_EXTENSIONS, RIB_MEDIA_TYPES, RIB_SIGNATURE_BYTES, ribTypeOf, type RibType } from "../../core/rib";
 import { selectCompany } from "../../core/store";
 import { Alert, Skeleton } from "../../ui/Alert";

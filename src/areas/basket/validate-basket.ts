@@ -1,7 +1,7 @@
-import { checkCompanyNumber, isCompanyCountry } from "../../core/company-numbers";
+import { checkCompanyNumber, isCompanyCountry } from "../../contract/company-numbers";
 import { BASKET_IMMAT_MAX, BASKET_MAX_ITEMS, BASKET_MOBILE_MAX, BASKET_NOM_MAX, BASKET_SOCIETE_MAX } from "../../core/constants";
 import { isLocale } from "../../core/locale";
-import { checkMobile } from "../../core/phone-rules";
+import { checkMobile } from "../../contract/phone-rules";
 
 /** The user basket data of SPEC §3 (`userPanier`), as the form holds it. */
 export interface BasketValues {

@@ -1,7 +1,7 @@
 import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-personal-info";
-import { checkCompanyNumber, type CompanyCountry } from "../../core/company-numbers";
+import { checkCompanyNumber, type CompanyCountry } from "../../contract/company-numbers";
 import { getCore } from "../../core/index";
 import {
   company,

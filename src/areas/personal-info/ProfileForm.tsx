@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useRef, useState, type ReactNode } from "react";
-import { COMPANY_NUMBER_EXAMPLE, type CompanyCountry } from "../../core/company-numbers";
+import { COMPANY_NUMBER_EXAMPLE, type CompanyCountry } from "../../contract/company-numbers";
 import { ADDRESS_COUNTRIES } from "../../core/constants";
 import { ApiError } from "../../core/errors";
 import { Alert } from "../../ui/Alert";

@@ -1,6 +1,6 @@
 import { isValidPhone, isValidPostcode } from "../../core/address-rules";
 import { isEmail } from "../../core/format";
-import { checkCompanyNumber, type CompanyCountry } from "../../core/company-numbers";
+import { checkCompanyNumber, type CompanyCountry } from "../../contract/company-numbers";
 
 export interface ProfileValues {
   civilite: string;

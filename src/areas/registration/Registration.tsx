@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
 import { formatCompanyName } from "../../core/company-name";
-import { COMPANY_COUNTRIES, COMPANY_NUMBER_EXAMPLE, checkCompanyNumber, type CompanyCountry } from "../../core/company-numbers";
+import { COMPANY_COUNTRIES, COMPANY_NUMBER_EXAMPLE, checkCompanyNumber, type CompanyCountry } from "../../contract/company-numbers";
 import { isBotCheckRefusal } from "../../core/bot-check";
 import { ApiError, waitMinutes } from "../../core/errors";
 import { isEmail } from "../../core/format";

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { ApiRequest, RequestOptions } from "../../core/api";
 import { BOT_CHECK_HEADER } from "../../core/bot-check";
-import type { CompanyCountry } from "../../core/company-numbers";
+import type { CompanyCountry } from "../../contract/company-numbers";
 
 /** Every step is public and behind the bot check; the screen shows every failure itself. */
 const options = (botCheck: string, body: unknown): RequestOptions => ({

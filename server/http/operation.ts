@@ -1,0 +1,167 @@
+/**
+ * How a route declares its contract: `operation()` documents it (the generated OpenAPI document,
+ * /api/openapi.json, reads nothing else), `jsonBody()` and `queryOf()` apply the shared schemas of
+ * src/contract as Hono validators, so handlers read `c.req.valid("json")` and a refused input is the
+ * usual 422 problem+json with its field errors in form order.
+ */
+import type { MiddlewareHandler } from "hono";
+import { describeRoute, resolver, validator } from "hono-openapi";
+import * as v from "valibot";
+import { problemsOf, type RuleProblem } from "../../src/contract/rules.ts";
+import { BOT_CHECK_HEADER } from "../../src/core/bot-check.ts";
+import type { AppEnv } from "./context.ts";
+import { MESSAGES, ProblemError, validationProblem, type ProblemFieldError } from "./problem.ts";
+import { controlCharacterErrors } from "./schemas.ts";
+
+/** The body of every error answer (RFC 9457), as the OpenAPI document states it. */
+export const ProblemAnswer = v.looseObject({
+  type: v.string(),
+  title: v.string(),
+  status: v.number(),
+  detail: v.string(),
+  errors: v.optional(v.array(v.object({ path: v.string(), message: v.string() }))),
+});
+
+/** The API's French wording of each rule (the forms have their own, in the user's language). */
+function ruleText({ rule, limit, message }: RuleProblem): string {
+  if (message) return message;
+  switch (rule) {
+    case "required":
+      return "Champ obligatoire";
+    case "notText":
+      return "Doit être une chaîne de caractères.";
+    case "tooLong":
+      return `${limit} caractères au maximum.`;
+    case "tooShort":
+      return `${limit} caractères au minimum.`;
+    case "email":
+      return "Adresse e-mail invalide.";
+    case "mobile":
+      return "Numéro de mobile invalide.";
+    case "companyNumber":
+      return "Numéro d'immatriculation invalide pour ce pays.";
+    case "country":
+      return "Pays invalide.";
+    case "locale":
+      return MESSAGES.badLocale;
+    case "choice":
+      return "Valeur non proposée.";
+    case "format":
+      return "Format invalide.";
+  }
+}
+
+/** The 422 field errors of a schema's issues: one per field, in the order of the schema's fields. */
+export function fieldErrors(schema: v.GenericSchema, issues: readonly v.BaseIssue<unknown>[]): ProblemFieldError[] {
+  return problemsOf(schema, issues).map((problem) => ({ path: problem.path, message: ruleText(problem) }));
+}
+
+type Hook = Parameters<typeof validator>[2];
+const refuse =
+  (schema: v.GenericSchema): Hook =>
+  (result) => {
+    if (!result.success) throw validationProblem(fieldErrors(schema, result.error as unknown as v.BaseIssue<unknown>[]));
+  };
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * The JSON body, read before the schema applies: 415 when it is not sent as JSON, 400 when it is not
+ * JSON, 422 when a string holds control characters (line breaks only in the `multiline` fields).
+ */
+function jsonRequest(multiline: readonly string[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!JSON_TYPE.test((c.req.header("content-type") ?? "").trim())) {
+      throw new ProblemError(415, "unsupported-media-type", MESSAGES.unsupportedMediaType);
+    }
+    let raw: unknown;
+    try {
+      raw = await c.req.json(); // kept by Hono for the validator that follows
+    } catch {
+      throw new ProblemError(400, "malformed-json", MESSAGES.malformedJson);
+    }
+    const errors = controlCharacterErrors(raw, multiline);
+    if (errors.length > 0) throw validationProblem(errors);
+    await next();
+  };
+}
+
+/** The JSON body checked against `schema` (`c.req.valid("json")` in the handler). */
+export function jsonBody<S extends v.GenericSchema>(schema: S, options: { multiline?: readonly string[] } = {}) {
+  return [jsonRequest(options.multiline ?? []), validator("json", schema, refuse(schema))] as const;
+}
+
+/** The query string checked against `schema` (`c.req.valid("query")`); its strings are single-line. */
+export function queryOf<S extends v.GenericSchema>(schema: S) {
+  const characters: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const errors = controlCharacterErrors(c.req.query());
+    if (errors.length > 0) throw validationProblem(errors);
+    await next();
+  };
+  return [characters, validator("query", schema, refuse(schema))] as const;
+}
+
+interface Answer {
+  description: string;
+  /** The JSON answer's schema; none for an empty answer (204) or a file. */
+  schema?: v.GenericSchema;
+  /** The media type of a file answer (a PDF, a ZIP, an image). */
+  file?: string;
+}
+
+export interface OperationSpec {
+  operationId: string;
+  summary: string;
+  tags: string[];
+  /** `bearer`: an access token is required; `optional`: it changes the answer when given. */
+  auth?: "bearer" | "optional";
+  /** The request carries a solved bot-check challenge in `X-Bot-Check`. */
+  botCheck?: boolean;
+  /** The success answers, by status. */
+  answers: Record<number, Answer>;
+  /** The error statuses this operation answers, besides the ones every operation may (413, 429, 500, 503). */
+  problems?: number[];
+}
+
+const EVERY_OPERATION_PROBLEMS = [500, 503];
+
+/** Documents a route: its answers, its errors as problem+json, its authentication and bot check. */
+export function operation(spec: OperationSpec): MiddlewareHandler {
+  const responses: Record<string, unknown> = {};
+  for (const [status, answer] of Object.entries(spec.answers)) {
+    responses[status] = {
+      description: answer.description,
+      ...(answer.schema
+        ? { content: { "application/json": { schema: resolver(answer.schema) } } }
+        : answer.file
+          ? { content: { [answer.file]: { schema: { type: "string", format: "binary" } } } }
+          : {}),
+    };
+  }
+  for (const status of [...(spec.problems ?? []), ...EVERY_OPERATION_PROBLEMS]) {
+    responses[String(status)] ??= {
+      description: "An error (RFC 9457 problem details); `detail` is the user-facing message.",
+      content: { "application/problem+json": { schema: resolver(ProblemAnswer) } },
+    };
+  }
+  return describeRoute({
+    operationId: spec.operationId,
+    summary: spec.summary,
+    tags: spec.tags,
+    security: spec.auth === "bearer" ? [{ bearer: [] }] : spec.auth === "optional" ? [{}, { bearer: [] }] : [],
+    ...(spec.botCheck
+      ? {
+          parameters: [
+            {
+              name: BOT_CHECK_HEADER,
+              in: "header",
+              required: true,
+              schema: { type: "string" },
+              description: "A solved bot-check challenge.",
+            },
+          ],
+        }
+      : {}),
+    responses: responses as never,
+  });
+}

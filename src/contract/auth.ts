@@ -1,0 +1,54 @@
+/** Logging in, the session's answer, and the forgotten-password link (`/api/auth`). */
+import * as v from "valibot";
+import { email, password, requiredText } from "./rules";
+
+export const LoginRequest = v.object({ email: email(), password: password(1024) });
+export type LoginRequest = v.InferInput<typeof LoginRequest>;
+
+const Company = v.object({
+  idTier: v.string(),
+  /** The access token scoped to this company. */
+  token: v.optional(v.string()),
+  codeReseau: v.string(),
+  formeJuridique: v.string(),
+  raisonSocial: v.string(),
+  immatriculation: v.string(),
+  numeroClient: v.string(),
+  pays: v.optional(v.string()),
+  /** ISO date of the last confirmation of the company's data, or null (never confirmed). */
+  derniereMiseAJour: v.nullable(v.string()),
+});
+
+/** A login's answer, a refresh's, and the end of a registration's. */
+export const SessionAnswer = v.object({
+  accessToken: v.string(),
+  expiresIn: v.number(),
+  /** Seconds of inactivity after which the server ends the session. */
+  idleTimeout: v.optional(v.number()),
+  user: v.object({
+    uuidCompte: v.string(),
+    infosConnexion: v.object({ emailLogin: v.string() }),
+    /** The network of the first company ("" for an account without one). */
+    codeReseau: v.nullish(v.string(), ""),
+    token: v.optional(v.string()),
+    derniereConnexion: v.optional(v.nullable(v.string())),
+    entreprises: v.array(Company),
+  }),
+});
+export type SessionAnswer = v.InferOutput<typeof SessionAnswer>;
+
+/** Path of the front-end page receiving the reset link: absolute, no "//", no query or fragment. */
+const RESET_PATH = /^\/(?:[\p{L}\p{N}\-._~%!$&'()*+,;=:@]+\/?)*$/u;
+
+export const ForgotRequest = v.object({
+  email: email(),
+  resetPath: v.pipe(
+    requiredText(300),
+    v.check((path) => RESET_PATH.test(path) && !path.includes("//"), "Chemin invalide : il doit commencer par « / »."),
+  ),
+});
+
+const resetToken = () => requiredText(200);
+export const ResetLinkRequest = v.object({ token: resetToken() });
+export const ResetRequest = v.object({ token: resetToken(), nouveauMotDePasse: password(), confirmerMotDePasse: password() });
+export type ResetRequest = v.InferInput<typeof ResetRequest>;

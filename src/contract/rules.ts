@@ -1,0 +1,169 @@
+/**
+ * The field rules of every form and every request body, written once: the browser's forms validate
+ * with them and the API applies the same schemas to what it receives, so both give the same verdict.
+ * A rule's valibot message is its `Rule` key, never text: each form says it in the user's words and
+ * language, the API in its own (server/http/validation.ts).
+ */
+import * as v from "valibot";
+import { LOCALES, type Locale } from "../core/constants";
+import { checkCompanyNumber, isCompanyCountry, type CompanyCountry } from "./company-numbers";
+import { checkMobile } from "./phone-rules";
+
+/** What a field can be refused for. */
+export type Rule =
+  "required" | "notText" | "tooLong" | "tooShort" | "email" | "mobile" | "companyNumber" | "country" | "locale" | "choice" | "format";
+
+const rule = (key: Rule) => key;
+const absent = (input: unknown) => input === undefined || input === null;
+
+/** A string: an absent value is `required`, anything else that is not text `notText`. */
+const text = () => v.string((issue) => rule(absent(issue.input) ? "required" : "notText"));
+
+/** Required single-line text, trimmed, at most `max` characters. */
+export function requiredText(max: number) {
+  return v.pipe(text(), v.trim(), v.nonEmpty(rule("required")), v.maxLength(max, rule("tooLong")));
+}
+
+/** A password as typed: required, at most `max` characters, never trimmed. */
+export function password(max = 256) {
+  return v.pipe(text(), v.nonEmpty(rule("required")), v.maxLength(max, rule("tooLong")));
+}
+
+/** Optional text, trimmed: absent, null or blank is "" (a form sends what it holds). */
+export function optionalText(max: number) {
+  return v.optional(
+    v.pipe(
+      v.nullable(v.string(rule("notText")), ""),
+      v.transform((s) => s ?? ""),
+      v.trim(),
+      v.maxLength(max, rule("tooLong")),
+    ),
+    "",
+  );
+}
+
+/** Required text of `min` to `max` characters once trimmed (a message, a name). */
+export function boundedText(min: number, max: number) {
+  return v.pipe(requiredText(max), v.minLength(min, rule("tooShort")));
+}
+
+/** An e-mail address, trimmed and lower-cased as accounts store it. */
+export function email() {
+  return v.pipe(requiredText(254), v.email(rule("email")), v.toLowerCase());
+}
+
+/** One of the group's company countries ("FR"…), in any case. */
+export function companyCountry() {
+  return v.pipe(
+    requiredText(2 + 8),
+    v.toUpperCase(),
+    v.check((value) => isCompanyCountry(value), rule("country")),
+    v.transform((value) => value as CompanyCountry),
+  );
+}
+
+/** One of the ten locales, written exactly ("fr-FR"). */
+export function locale() {
+  return v.pipe(text(), v.nonEmpty(rule("required")), v.picklist(LOCALES as readonly Locale[] as Locale[], rule("locale")));
+}
+
+/** One of `options`. */
+export function choice<const T extends readonly [string, ...string[]]>(options: T) {
+  return v.pipe(text(), v.nonEmpty(rule("required")), v.picklist(options, rule("choice")));
+}
+
+/** A rule across fields of an object, as a pipe item after the object (its type comes from there). */
+type AcrossFields<T> = v.BaseValidation<T, T, v.BaseIssue<unknown>>;
+
+/**
+ * A rule across two fields, reported on `field`: checked once `field` and `other` are each valid,
+ * even when other fields are not, so that a form shows every error at once.
+ */
+function across<T extends Record<string, unknown>>(
+  other: keyof T & string,
+  field: keyof T & string,
+  valid: (other: string, value: string) => boolean,
+  key: Rule,
+): AcrossFields<T> {
+  const read = (input: unknown, key: string) => String((input as Record<string, unknown>)[key] ?? "");
+  const check = v.partialCheck([[other], [field]], (input) => valid(read(input, other), read(input, field)), key);
+  return v.forward(check as never, [field] as never) as unknown as AcrossFields<T>;
+}
+
+/** The object's `mobile` is a mobile of its `country`, or an international one. */
+export function mobileOf<T extends Record<string, unknown>>(country: keyof T & string, mobile: keyof T & string): AcrossFields<T> {
+  return across<T>(country, mobile, (pays, value) => checkMobile(pays, value).valid, "mobile");
+}
+
+/** The object's `number` is a company number of its `country`; an empty optional number is left alone. */
+export function companyNumberOf<T extends Record<string, unknown>>(country: keyof T & string, number: keyof T & string): AcrossFields<T> {
+  return across<T>(
+    country,
+    number,
+    (pays, value) => value === "" || checkCompanyNumber(pays as CompanyCountry, value).valid,
+    "companyNumber",
+  );
+}
+
+/** A field the schema refused, and why; `limit` is the length a `tooLong` or `tooShort` broke. */
+export interface RuleProblem {
+  /** Dotted path of the field ("email", "items.0"); "" for the whole body. */
+  path: string;
+  rule: Rule;
+  limit?: number;
+  /** The schema's own wording, for a rule it words itself (the API's own checks, such as a path's shape). */
+  message?: string;
+}
+
+const RULES = new Set<string>([
+  "required",
+  "notText",
+  "tooLong",
+  "tooShort",
+  "email",
+  "mobile",
+  "companyNumber",
+  "country",
+  "locale",
+  "choice",
+  "format",
+] satisfies Rule[]);
+
+/** A valibot issue as a rule problem; a check worded by its schema keeps its words, as `format`. */
+export function ruleProblem(issue: v.BaseIssue<unknown>): RuleProblem {
+  const path = (issue.path ?? []).map((item) => String((item as { key: unknown }).key)).join(".");
+  if (!RULES.has(issue.message)) return { path, rule: absent(issue.input) ? "required" : "format", message: issue.message };
+  const rule = issue.message as Rule;
+  return rule === "tooLong" || rule === "tooShort" ? { path, rule, limit: Number(issue.requirement) } : { path, rule };
+}
+
+/**
+ * One problem per field, the first rule it breaks, in the order of the schema's fields (a form
+ * declares them in its own order), so a rule across fields, which valibot checks last, still lists
+ * with its field.
+ */
+export function problemsOf(schema: v.GenericSchema, issues: readonly v.BaseIssue<unknown>[]): RuleProblem[] {
+  const object = objectOf(schema);
+  const keys = "entries" in object ? Object.keys((object as unknown as { entries: v.ObjectEntries }).entries) : [];
+  const place = ({ path }: RuleProblem) => {
+    const at = keys.indexOf(path.split(".")[0] ?? "");
+    return at === -1 ? keys.length : at;
+  };
+  const first = new Map<string, RuleProblem>();
+  for (const problem of issues.map(ruleProblem)) if (!first.has(problem.path)) first.set(problem.path, problem);
+  return [...first.values()].sort((a, b) => place(a) - place(b));
+}
+
+/** The schema's object, under a pipe of rules across its fields. */
+function objectOf(schema: v.GenericSchema): v.GenericSchema {
+  const pipe = (schema as { pipe?: v.GenericSchema[] }).pipe;
+  return pipe?.[0] ?? schema;
+}
+
+export type Verdict<S extends v.GenericSchema> = { valid: true; value: v.InferOutput<S> } | { valid: false; problems: RuleProblem[] };
+
+/** Every field's verdict at once, in form order: what a form shows on submit, what the API answers in a 422. */
+export function verdict<S extends v.GenericSchema>(schema: S, input: unknown): Verdict<S> {
+  const result = v.safeParse(schema, input);
+  return result.success ? { valid: true, value: result.output } : { valid: false, problems: problemsOf(schema, result.issues) };
+}
