@@ -11,6 +11,7 @@ import { isDatabaseUnavailable, type Db } from "./db/db.ts";
 import type { AppEnv, Deps } from "./http/context.ts";
 import { requestLocale } from "./http/locale.ts";
 import { CACHE_CHANNEL, createCacheHub } from "./http/memory-cache.ts";
+import { apiDocsRoutes } from "./http/api-docs.ts";
 import { MESSAGES, problem, ProblemError } from "./http/problem.ts";
 import { notFoundPage, staticRoutes } from "./http/static.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -177,6 +178,7 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
   });
 
   for (const [prefix, router] of API_ROUTERS) app.route(`/api${prefix}`, router(deps));
+  app.route("/", apiDocsRoutes());
   if (config.demoOutbox) app.route("/demo", outboxRoutes(deps));
   app.route("/", staticRoutes({ staticDir: config.staticDir, demoDir: config.demoDir }));
 

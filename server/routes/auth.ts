@@ -110,7 +110,7 @@ export function authRoutes(deps: Deps) {
   app.post(
     "/refresh",
     operation({
-      operationId: "refreshSession",
+      operationId: "refresh",
       summary: "New tokens from the refresh cookie (rotated)",
       tags: ["auth"],
       answers: { 200: { description: "The session goes on.", schema: SessionAnswer } },
