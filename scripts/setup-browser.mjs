@@ -43,6 +43,11 @@ function install(packages) {
 function main() {
   const extras = process.argv.slice(2);
   const browser = findBrowser();
+  const chosen = process.env.E2E_CHROME_PATH;
+  if (chosen && !browser) {
+    console.error(`No browser at ${chosen} (E2E_CHROME_PATH): fix the path or unset it, then npm test again.`);
+    process.exit(1);
+  }
   const packages = packagesToInstall(browser, extras);
   if (packages.length === 0) return;
   const mayInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
