@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { Hono } from "hono";
+import { HealthAnswer } from "../src/contract/health.ts";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
@@ -12,10 +12,11 @@ import type { AppEnv, Deps } from "./http/context.ts";
 import { requestLocale } from "./http/locale.ts";
 import { CACHE_CHANNEL, createCacheHub } from "./http/memory-cache.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
+import { operation } from "./http/operation.ts";
 import { MESSAGES, problem, ProblemError } from "./http/problem.ts";
 import { notFoundPage, staticRoutes } from "./http/static.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
-import { openApiDocument, type OpenApiDocument } from "./openapi.ts";
+import { openApiDocument, toYaml, type OpenApiDocument } from "./openapi.ts";
 import { adviserPhotoRoutes } from "./routes/adviser-photos.ts";
 import { adviserRoutes } from "./routes/adviser.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -46,7 +47,7 @@ export interface AppOptions {
   sms?: SmsProvider;
 }
 
-/** One router per resource, each under its own prefix below `/api` (the contract: openapi.yaml). */
+/** One router per resource, each under its own prefix below `/api` (each route declares its contract: server/openapi.ts). */
 const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/servicesMACC/reseau", footerRoutes],
   ["/bot-check", botCheckRoutes],
@@ -157,10 +158,22 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
   // The bank-details change carries a document: its route sets its own limit.
   app.use("/api/*", (c, next) => (c.req.method === "POST" && c.req.path === BANK_DETAILS_UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
 
-  app.get("/api/health", (c) => {
-    c.header("Cache-Control", "no-store");
-    return c.json({ status: "ok" });
-  });
+  app.get(
+    "/api/health",
+    operation({
+      operationId: "getHealth",
+      summary: "Liveness probe",
+      tags: ["system"],
+      answers: {
+        200: { description: "Service up", schema: HealthAnswer },
+        503: { description: "Maintenance mode (`Retry-After: 600`)", schema: HealthAnswer },
+      },
+    }),
+    (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json({ status: "ok" });
+    },
+  );
 
   // Generated once, from the routes (server/openapi.ts), when first asked for.
   let document: Promise<OpenApiDocument> | undefined;
@@ -169,12 +182,9 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
     c.header("Cache-Control", "no-cache");
     return c.json(await openApi());
   });
-  // The hand-written document until every route declares its contract (then the generated one, as YAML).
-  app.get("/api/openapi.yaml", (c) => {
+  app.get("/api/openapi.yaml", async (c) => {
     c.header("Cache-Control", "no-cache");
-    return c.body(readFileSync(new URL("./openapi.yaml", import.meta.url), "utf8"), 200, {
-      "Content-Type": "application/yaml; charset=utf-8",
-    });
+    return c.body(toYaml(await openApi()), 200, { "Content-Type": "application/yaml; charset=utf-8" });
   });
 
   for (const [prefix, router] of API_ROUTERS) app.route(`/api${prefix}`, router(deps));

@@ -67,6 +67,10 @@ export function openApiDocument(app: Hono<never>): Promise<OpenApiDocument> {
       },
     },
     exclude: [/^\/(?!api\/|demo\/outbox)/],
+    // The demo's outbox.json and outbox.css are operations too, dots in their paths or not.
+    excludeStaticFile: false,
+    // Every refusal is documented by its route (422 problem+json); no generic 400 is added.
+    defaultValidationErrorResponse: false,
   });
 }
 

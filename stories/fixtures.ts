@@ -1,12 +1,12 @@
 /**
  * Fixture data and response helpers for the stories. Shapes follow the checks of the code they
  * feed (isFooterContact in src/core/contacts.ts, SessionSchema in src/core/session.ts,
- * ProfileSchema in src/areas/personal-info/profile-api.ts); a fixture that drifts from them
+ * ProfileAnswer in src/contract/profile.ts); a fixture that drifts from them
  * fails parsing just like a bad server.
  */
 import type * as v from "valibot";
 import { ApiFixture, type ApiRequest } from "../.storybook/api-stub";
-import type { ProfileSchema } from "../src/areas/personal-info/profile-api";
+import type { ProfileAnswer } from "../src/contract/profile";
 import type { FooterContact } from "../src/core/contacts";
 import type { Entreprise, User } from "../src/core/types";
 
@@ -169,8 +169,7 @@ export const SERVER_ERROR = problem(500, "Internal Server Error", "The contact s
 
 // ---------------------------------------------------------------------------------------------
 // Account screens: company choice, information confirmation, personal information, passwords.
-// Profile shapes follow ProfileSchema (src/areas/personal-info/profile-api.ts); the confirmation
-// follows what POST /me/confirmation answers (server/routes/profile.ts).
+// Profile shapes follow ProfileAnswer, the confirmation ConfirmationAnswer (src/contract/profile.ts).
 
 /** The selected company was migrated and never confirmed: the welcome variant of the confirmation. */
 export const COMPANY_WELCOME = company({
@@ -217,7 +216,7 @@ export const refreshAs = (account: User): ApiFixture => ok(session(account), 0);
 /** Today as the API writes dates (YYYY-MM-DD), at the time of the request. */
 const today = () => new Date().toISOString().slice(0, 10);
 
-type ProfileBody = v.InferInput<typeof ProfileSchema>;
+type ProfileBody = v.InferInput<typeof ProfileAnswer>;
 
 /** GET /me/profile of a French customer of `entreprise` (valid SIRET). */
 export function profileFor(account: User, entreprise: Entreprise = account.entreprises[0]!): ProfileBody {
@@ -357,7 +356,7 @@ export const RESET_LINK_GONE = problem(410, "Gone", "Ce lien n'est plus valide."
 
 // ---------------------------------------------------------------------------------------------
 // Customer screens: dashboard, invoices, product fleet, adviser, contact form. Shapes follow
-// SummarySchema (src/areas/dashboard/summary-api.ts), PageSchema (src/areas/invoices/invoices-api.ts),
+// SummaryAnswer (src/contract/profile.ts), PageSchema (src/areas/invoices/invoices-api.ts),
 // the product schemas (src/areas/product-fleet/products-api.ts), AdviserAnswerSchema
 // (src/core/adviser.ts) and what POST /me/contact answers (server/routes/contact.ts).
 

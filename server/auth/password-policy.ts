@@ -1,7 +1,5 @@
-import * as v from "valibot";
 import { PASSWORD_MIN_LENGTH, passwordProblems, type PasswordProblem } from "../../src/contract/password-rules.ts";
 import type { ProblemFieldError } from "../http/problem.ts";
-import { REQUIRED, requiredString } from "../http/schemas.ts";
 
 /** French messages of the password rules (SPEC §5), one per broken rule. */
 const PASSWORD_RULE_MESSAGES: Record<PasswordProblem, string> = {
@@ -12,9 +10,6 @@ const PASSWORD_RULE_MESSAGES: Record<PasswordProblem, string> = {
   common: "Ce mot de passe est trop courant : choisissez-en un autre.",
 };
 const PASSWORD_MISMATCH = "Le mot de passe de confirmation est différent.";
-
-/** A password field of a request body (required, at most 256 characters, never trimmed). */
-export const passwordField = () => v.pipe(requiredString(256), v.nonEmpty(REQUIRED));
 
 /** Rule and confirmation errors of a new password (empty when acceptable); `field` names the new password. */
 export function newPasswordErrors(nouveau: string, confirmer: string, field = "nouveauMotDePasse"): ProblemFieldError[] {

@@ -23,7 +23,7 @@ export const ProblemAnswer = v.looseObject({
 });
 
 /** The API's French wording of each rule (the forms have their own, in the user's language). */
-function ruleText({ rule, limit, message }: RuleProblem): string {
+function ruleText({ path, rule, limit, message }: RuleProblem): string {
   if (message) return message;
   switch (rule) {
     case "required":
@@ -47,7 +47,7 @@ function ruleText({ rule, limit, message }: RuleProblem): string {
     case "choice":
       return "Valeur non proposée.";
     case "format":
-      return "Format invalide.";
+      return path === "" ? "Le corps de la requête doit être un objet JSON." : "Format invalide.";
   }
 }
 
@@ -101,6 +101,16 @@ export function queryOf<S extends v.GenericSchema>(schema: S) {
   return [characters, validator("query", schema, refuse(schema))] as const;
 }
 
+/**
+ * The path's parameters checked against `schema` (`c.req.valid("param")`): a path the schema refuses
+ * names nothing this API has, so it is not found (404), said with `notFound`.
+ */
+export function paramsOf<S extends v.GenericSchema>(schema: S, notFound: string) {
+  return validator("param", schema, (result) => {
+    if (!result.success) throw new ProblemError(404, "not-found", notFound);
+  });
+}
+
 interface Answer {
   description: string;
   /** The JSON answer's schema; none for an empty answer (204) or a file. */
@@ -113,10 +123,15 @@ export interface OperationSpec {
   operationId: string;
   summary: string;
   tags: string[];
-  /** `bearer`: an access token is required; `optional`: it changes the answer when given. */
-  auth?: "bearer" | "optional";
+  /**
+   * `bearer`: an access token is required; `company`: one scoped to a company (an account-level
+   * token is refused, 403 company-required); `optional`: a token changes the answer when given.
+   */
+  auth?: "bearer" | "company" | "optional";
   /** The request carries a solved bot-check challenge in `X-Bot-Check`. */
   botCheck?: boolean;
+  /** A POST that takes no body (what it acts on is in its cookie or token). */
+  noBody?: boolean;
   /** The success answers, by status. */
   answers: Record<number, Answer>;
   /** The error statuses this operation answers, besides the ones every operation may (413, 429, 500, 503). */
@@ -138,6 +153,12 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
           : {}),
     };
   }
+  if (spec.auth === "company") {
+    responses["403"] = {
+      description: "Account-level token: this operation needs a company chosen first (`urn:macc:problem:company-required`).",
+      content: { "application/problem+json": { schema: resolver(ProblemAnswer) } },
+    };
+  }
   for (const status of [...(spec.problems ?? []), ...EVERY_OPERATION_PROBLEMS]) {
     responses[String(status)] ??= {
       description: "An error (RFC 9457 problem details); `detail` is the user-facing message.",
@@ -148,7 +169,7 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
     operationId: spec.operationId,
     summary: spec.summary,
     tags: spec.tags,
-    security: spec.auth === "bearer" ? [{ bearer: [] }] : spec.auth === "optional" ? [{}, { bearer: [] }] : [],
+    security: spec.auth === "optional" ? [{}, { bearer: [] }] : spec.auth ? [{ bearer: [] }] : [],
     ...(spec.botCheck
       ? {
           parameters: [
@@ -163,5 +184,6 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
         }
       : {}),
     responses: responses as never,
+    ...(spec.noBody ? { "x-no-request-body": true } : {}),
   });
 }

@@ -22,14 +22,6 @@ const TWO_DIGIT_CODES = new Set(
   ),
 );
 
-/** Digits, "+" and spaces only, 8 to 15 digits (a personal mobile typed in the form). */
-export function isValidMobile(value: string): boolean {
-  const s = value.trim();
-  if (!/^\+?[0-9 ]+$/.test(s)) return false;
-  const digits = s.replace(/\D/g, "").length;
-  return digits >= 8 && digits <= 15;
-}
-
 /**
  * International form (E.164, "+33611223344") of a number stored for a company of `country`;
  * national numbers get the country's calling code. Null when it cannot be a phone number.

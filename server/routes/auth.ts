@@ -111,6 +111,7 @@ export function authRoutes(deps: Deps) {
     "/refresh",
     operation({
       operationId: "refresh",
+      noBody: true,
       summary: "New tokens from the refresh cookie (rotated)",
       tags: ["auth"],
       answers: { 200: { description: "The session goes on.", schema: SessionAnswer } },
@@ -138,6 +139,7 @@ export function authRoutes(deps: Deps) {
     "/logout",
     operation({
       operationId: "logout",
+      noBody: true,
       summary: "Ends the session of the refresh cookie (and of the bearer token, when given)",
       tags: ["auth"],
       auth: "optional",

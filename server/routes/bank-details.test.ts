@@ -1,5 +1,8 @@
 /** Bank details (COORDONNEE_BANCAIRE) behind the `coordonnee-bancaire` feature, and GET /api/features. */
+import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BankDetailsAnswer } from "../../src/contract/bank-details.ts";
+import { RIB_TYPES } from "../../src/core/rib.ts";
 import { loadConfig, StartupError } from "../config.ts";
 import { DEMO_PASSWORD } from "../db/seed.ts";
 import { makePdf } from "../db/seed-helpers.ts";
@@ -52,20 +55,11 @@ function change(fields: { iban?: string; intitule?: string; rib?: Uint8Array | s
 }
 const post = (ctx: TestContext, idTier: string, body: BodyInit, headers: Record<string, string> = {}) =>
   ctx.app.request("/api/me/bank-details", { method: "POST", headers: { ...auth(idTier), ...headers }, body });
+/** The answer, read with the contract's schema (which throws on anything it does not hold: a RIB type too). */
 const read = async (idTier: string) => {
   const res = await on.app.request("/api/me/bank-details", { headers: auth(idTier) });
   expect(res.status).toBe(200);
-  return (await res.json()) as {
-    inForce: {
-      id: string;
-      iban: string;
-      intitule: string;
-      validatedAt: string | null;
-      document: { name: string; type: string; size: number } | null;
-    } | null;
-    pending: { id: string; iban: string; intitule: string; submittedAt: string; document: { type: string } | null } | null;
-    limits: { maxBytes: number; types: string[] };
-  };
+  return v.parse(BankDetailsAnswer, await res.json());
 };
 
 describe("the feature flag", () => {
@@ -128,7 +122,7 @@ describe("GET /api/me/bank-details", () => {
     });
     expect(body.inForce!.validatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(body.inForce!.document!.size).toBeGreaterThan(100);
-    expect(body.limits).toEqual({ maxBytes: 5 * 1024 * 1024, types: ["pdf", "jpeg", "png"] });
+    expect(body.limits).toEqual({ maxBytes: 5 * 1024 * 1024, types: RIB_TYPES });
   });
 
   it("a change being validated beside the details in force (AGR), nothing for a company without details (BLG)", async () => {

@@ -1,17 +1,20 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import * as v from "valibot";
-import { INTITULE_MAX } from "../../src/core/constants.ts";
+import { describeRoute, resolver } from "hono-openapi";
+import { BankDetailsAnswer, BankDetailsChange, BankDetailsChangeAnswer, BankDetailsChangeForm } from "../../src/contract/bank-details.ts";
 import { ibanProblem, ibanLength, normaliseIban, type IbanProblem } from "../../src/contract/iban.ts";
+import { IdParams } from "../../src/contract/parameters.ts";
+import { verdict, type RuleProblem } from "../../src/contract/rules.ts";
+import { INTITULE_MAX } from "../../src/core/constants.ts";
 import { RIB_EXTENSIONS, RIB_MEDIA_TYPES, ribTypeOf, type RibType } from "../../src/core/rib.ts";
 import type { Config } from "../config.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
-import { isUuid, requireCompany, safeFileName } from "../http/company.ts";
+import { requireCompany, safeFileName } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
+import { operation, paramsOf } from "../http/operation.ts";
 import { MESSAGES, ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
 import { hit } from "../http/rate-limit.ts";
 import { controlCharacterErrors } from "../http/schemas.ts";
-import { toFieldErrors } from "../http/validate.ts";
 import { bankDetailsDocument, currentBankDetails, submitBankDetailsChange } from "../queries/bank-details.ts";
 
 /** The change form's path: it sets its own body limit (a RIB document), not the API's 16 KB (app.ts). */
@@ -28,6 +31,7 @@ export const IBAN_MESSAGES: Record<IbanProblem, (iban: string) => string> = {
 };
 export const INTITULE_REQUIRED = "Saisissez l'intitulé du compte.";
 export const RIB_REQUIRED = "Joignez votre RIB.";
+const DOCUMENT_NOT_FOUND = "Document introuvable.";
 const FIELD_ORDER = ["iban", "intitule", "rib"];
 
 const MEGABYTE = 1024 * 1024;
@@ -45,22 +49,14 @@ const fileTooLarge = (config: Config) =>
   new ProblemError(422, "file-too-large", tooLargeMessage(config), { errors: [{ path: "rib", message: tooLargeMessage(config) }] });
 export const unsupportedTypeMessage = (config: Config) => `Ce type de fichier n'est pas accepté : envoyez un ${typeList(config.ribTypes)}.`;
 
-const ChangeFields = v.object({
-  iban: v.pipe(
-    v.optional(v.string(), ""),
-    v.transform(normaliseIban),
-    v.check(
-      (iban) => ibanProblem(iban) === null,
-      (issue) => IBAN_MESSAGES[ibanProblem(String(issue.input)) ?? "checksum"](String(issue.input)),
-    ),
-  ),
-  intitule: v.pipe(
-    v.optional(v.string(), ""),
-    v.trim(),
-    v.nonEmpty(INTITULE_REQUIRED),
-    v.maxLength(INTITULE_MAX, `${INTITULE_MAX} caractères au maximum.`),
-  ),
-});
+/** The API's words for what the contract refused in the change's fields (the form has its own). */
+function changeMessage({ path, rule }: RuleProblem, iban: string): string {
+  if (path === "iban") {
+    const normalised = normaliseIban(iban);
+    return IBAN_MESSAGES[ibanProblem(normalised) ?? "checksum"](normalised);
+  }
+  return rule === "tooLong" ? `${INTITULE_MAX} caractères au maximum.` : INTITULE_REQUIRED;
+}
 
 /** Changes per account and window: a form, not a way to fill the database with documents. */
 const CHANGES_PER_ACCOUNT = 10;
@@ -80,14 +76,39 @@ export function bankDetailsRoutes(deps: Deps) {
     await next();
   });
 
-  app.get("/", requireAuth(deps), requireCompany(), async (c) => {
-    c.header("Cache-Control", "no-store");
-    const details = await currentBankDetails(db, c.get("company").idTier);
-    return c.json({ ...details, limits: { maxBytes: config.ribMaxBytes, types: config.ribTypes } });
-  });
+  app.get(
+    "/",
+    operation({
+      operationId: "getBankDetails",
+      summary: "The selected company's bank details",
+      tags: ["bank-details"],
+      auth: "company",
+      answers: { 200: { description: "Details in force, change being validated, limits", schema: BankDetailsAnswer } },
+      problems: [401, 403, 404],
+    }),
+    requireAuth(deps),
+    requireCompany(),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const details = await currentBankDetails(db, c.get("company").idTier);
+      return c.json({ ...details, limits: { maxBytes: config.ribMaxBytes, types: config.ribTypes } });
+    },
+  );
 
   app.post(
     "/",
+    operation({
+      operationId: "postBankDetails",
+      summary: "Change the bank details (with the RIB document)",
+      tags: ["bank-details"],
+      auth: "company",
+      answers: { 202: { description: "Recorded as the change being validated", schema: BankDetailsChangeAnswer } },
+      problems: [400, 401, 403, 404, 415, 422, 429],
+    }),
+    // A form with a file: read below, not by a JSON validator; documented here.
+    describeRoute({
+      requestBody: { required: true, content: { "multipart/form-data": { schema: resolver(BankDetailsChangeForm) } } },
+    }),
     requireAuth(deps),
     requireCompany(),
     bodyLimit({
@@ -112,10 +133,12 @@ export function bankDetailsRoutes(deps: Deps) {
         return typeof value === "string" ? value : undefined;
       };
       const fields = { iban: text("iban"), intitule: text("intitule") };
-      const parsed = v.safeParse(ChangeFields, fields);
+      const checked = verdict(BankDetailsChange, fields);
       const errors: ProblemFieldError[] = [
         ...controlCharacterErrors(fields),
-        ...(parsed.success ? [] : toFieldErrors(parsed.issues)),
+        ...(checked.valid
+          ? []
+          : checked.problems.map((problem) => ({ path: problem.path, message: changeMessage(problem, fields.iban ?? "") }))),
       ].filter((e, i, all) => all.findIndex((o) => o.path === e.path) === i);
 
       const file = form.get("rib");
@@ -128,7 +151,7 @@ export function bankDetailsRoutes(deps: Deps) {
         if (!type || !config.ribTypes.includes(type)) errors.push({ path: "rib", message: unsupportedTypeMessage(config) });
         else rib = { bytes, type, name: safeFileName(file.name.replace(/\.[^.]*$/, ""), RIB_EXTENSIONS[type]) };
       }
-      if (!parsed.success || !rib || errors.length > 0) {
+      if (!checked.valid || !rib || errors.length > 0) {
         errors.sort((x, y) => FIELD_ORDER.indexOf(x.path) - FIELD_ORDER.indexOf(y.path));
         throw validationProblem(errors);
       }
@@ -137,24 +160,37 @@ export function bankDetailsRoutes(deps: Deps) {
       const pending = await db.transaction(async (tx) => {
         const state = await hit(tx, `bank-details:account:${uuidCompte}`, CHANGES_WINDOW_SECONDS);
         if (state.count > CHANGES_PER_ACCOUNT) throw tooManyRequests("Vous avez envoyé trop de changements.", state.retryAfter);
-        return submitBankDetailsChange(tx, { idTier, uuidCompte, ...parsed.output, rib });
+        return submitBankDetailsChange(tx, { idTier, uuidCompte, ...checked.value, rib });
       });
       // Accepted, not applied: the change is being validated, the details in force stay so.
       return c.json({ pending }, 202);
     },
   );
 
-  app.get("/:id/rib", requireAuth(deps), requireCompany(), async (c) => {
-    const id = c.req.param("id");
-    const doc = isUuid(id) ? await bankDetailsDocument(db, c.get("company").idTier, id) : null;
-    if (!doc) throw new ProblemError(404, "not-found", "Document introuvable.");
-    return c.body(doc.bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": RIB_MEDIA_TYPES[doc.type],
-      "Content-Disposition": `attachment; filename="${doc.name}"`,
-      "Content-Length": String(doc.bytes.byteLength),
-      "Cache-Control": "private, no-store",
-    });
-  });
+  app.get(
+    "/:id/rib",
+    operation({
+      operationId: "getBankDetailsRib",
+      summary: "The RIB document of a version (in force or pending)",
+      tags: ["bank-details"],
+      auth: "company",
+      answers: { 200: { description: "The document (PDF, JPEG or PNG)", file: "application/pdf" } },
+      problems: [401, 403, 404],
+    }),
+    requireAuth(deps),
+    requireCompany(),
+    paramsOf(IdParams, DOCUMENT_NOT_FOUND),
+    async (c) => {
+      const doc = await bankDetailsDocument(db, c.get("company").idTier, c.req.valid("param").id);
+      if (!doc) throw new ProblemError(404, "not-found", DOCUMENT_NOT_FOUND);
+      return c.body(doc.bytes as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": RIB_MEDIA_TYPES[doc.type],
+        "Content-Disposition": `attachment; filename="${doc.name}"`,
+        "Content-Length": String(doc.bytes.byteLength),
+        "Cache-Control": "private, no-store",
+      });
+    },
+  );
 
   return app;
 }

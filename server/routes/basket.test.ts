@@ -530,9 +530,9 @@ describe("POST /api/basket/requests: refusals", () => {
       [
         { path: "nom", message: REQUIRED },
         { path: "societe", message: REQUIRED },
-        { path: "mobile", message: REQUIRED },
-        { path: "immat", message: REQUIRED },
         { path: "pays", message: REQUIRED },
+        { path: "immat", message: REQUIRED },
+        { path: "mobile", message: REQUIRED },
         { path: "langue", message: REQUIRED },
         { path: "items", message: E.emptyBasket },
       ],

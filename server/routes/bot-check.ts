@@ -1,24 +1,30 @@
 import { Hono } from "hono";
-import * as v from "valibot";
+import { BotCheckChallenge, challengeQuery } from "../../src/contract/bot-check.ts";
 import { loginCostLadder } from "../auth/login-cost.ts";
 import { newChallenge } from "../http/bot-check.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { parseQuery } from "../http/query.ts";
-
-const INVALID_WORK = "maxnumber : une des valeurs demandées par l'API attendue.";
+import { operation } from "../http/operation.ts";
+import { queryParams } from "../http/query.ts";
 
 /** `/bot-check`: the challenges of the invisible bot check (see http/bot-check.ts). */
 export function botCheckRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  // `?maxnumber=` asks for the harder challenge a login refused with 403 bot-check-cost named.
-  const ladder = loginCostLadder(deps.config).map(String);
-  const ChallengeQuery = v.object({ maxnumber: v.optional(v.picklist(ladder, INVALID_WORK)) });
 
-  app.get("/challenge", async (c) => {
-    c.header("Cache-Control", "no-store");
-    const { maxnumber } = parseQuery(ChallengeQuery, c.req.query());
-    return c.json(await newChallenge(deps, maxnumber === undefined ? undefined : Number(maxnumber)));
-  });
+  app.get(
+    "/challenge",
+    operation({
+      operationId: "getBotCheckChallenge",
+      summary: "A proof-of-work challenge (altcha protocol)",
+      tags: ["bot-check"],
+      answers: { 200: { description: "Challenge", schema: BotCheckChallenge } },
+      problems: [400, 422],
+    }),
+    ...queryParams(challengeQuery(loginCostLadder(deps.config))),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(await newChallenge(deps, c.req.valid("query").maxnumber));
+    },
+  );
 
   return app;
 }

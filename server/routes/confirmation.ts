@@ -1,7 +1,9 @@
 import { Hono } from "hono";
+import { ConfirmationAnswer } from "../../src/contract/profile.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
 import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
+import { operation } from "../http/operation.ts";
 import { MESSAGES, ProblemError } from "../http/problem.ts";
 import { confirmCompanyData } from "../queries/companies.ts";
 
@@ -9,12 +11,26 @@ import { confirmCompanyData } from "../queries/companies.ts";
 export function confirmationRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.post("/", requireAuth(deps), requireCompany(), async (c) => {
-    c.header("Cache-Control", "no-store");
-    const entreprise = await confirmCompanyData(deps.db, c.get("company").idTier);
-    if (!entreprise) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
-    return c.json({ entreprise });
-  });
+  app.post(
+    "/",
+    operation({
+      operationId: "confirmInformation",
+      noBody: true,
+      summary: "Confirms that the selected company's data is up to date (no body)",
+      tags: ["profile"],
+      auth: "company",
+      answers: { 200: { description: "The company as in the login answer (without token), confirmed today.", schema: ConfirmationAnswer } },
+      problems: [401, 403],
+    }),
+    requireAuth(deps),
+    requireCompany(),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const entreprise = await confirmCompanyData(deps.db, c.get("company").idTier);
+      if (!entreprise) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
+      return c.json({ entreprise });
+    },
+  );
 
   return app;
 }

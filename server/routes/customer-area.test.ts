@@ -740,23 +740,3 @@ describe("PDF text helpers", () => {
     expect(winAnsiSafe("Été 1\u202f234 €\n✓", supported)).toBe("Eté 1 234 € ?");
   });
 });
-
-describe("OpenAPI", () => {
-  it("documents every new route", async () => {
-    const text = await (await t.app.request("/api/openapi.yaml")).text();
-    for (const path of [
-      "/api/me/invoices",
-      "/api/me/invoices/{id}/pdf",
-      "/api/me/invoices/archive/{year}.zip",
-      "/api/me/products",
-      "/api/me/products/{codeFamille}",
-      "/api/me/documents/{id}",
-      "/api/me/adviser",
-      "/api/advisers/{id}/photo",
-      "/api/me/contact",
-      "/api/me/summary",
-    ]) {
-      expect(text).toContain(`  ${path}:`);
-    }
-  });
-});

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
+import { IdParams } from "../../src/contract/parameters.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
-import { isUuid, requireCompany, safeFileName } from "../http/company.ts";
+import { requireCompany, safeFileName } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { entityOf, sendEntity, type Entity } from "../http/etag.ts";
+import { operation, paramsOf } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
 import { boughtFamily, productPdf } from "../queries/products.ts";
 
@@ -25,23 +27,39 @@ export function documentRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const documents = deps.caches.create<CachedDocument | null>(MAX_DOCUMENTS);
 
-  app.get("/:id", requireAuth(deps), requireCompany(), async (c) => {
-    const id = c.req.param("id");
-    if (!isUuid(id)) throw new ProblemError(404, "not-found", DOCUMENT_NOT_FOUND);
-    const doc = await documents.get(id, [`product_documents:${id}`], async () => {
-      const found = await productPdf(deps.db, id);
-      return found
-        ? { codeFamille: found.codeFamille, fileName: safeFileName(found.title, "pdf"), pdf: entityOf(found.bytes, "application/pdf") }
-        : null;
-    });
-    if (!doc || !(await boughtFamily(deps.db, c.get("company").idTier, doc.codeFamille))) {
-      throw new ProblemError(404, "not-found", DOCUMENT_NOT_FOUND);
-    }
-    return sendEntity(c, doc.pdf, {
-      "Content-Disposition": `inline; filename="${doc.fileName}"`,
-      "Cache-Control": "private, max-age=3600",
-    });
-  });
+  app.get(
+    "/:id",
+    operation({
+      operationId: "getDocument",
+      summary: "A product document (PDF)",
+      tags: ["products"],
+      auth: "company",
+      answers: {
+        200: { description: "The PDF", file: "application/pdf" },
+        304: { description: "Unchanged since the `If-None-Match` tag" },
+      },
+      problems: [401, 403, 404],
+    }),
+    requireAuth(deps),
+    requireCompany(),
+    paramsOf(IdParams, DOCUMENT_NOT_FOUND),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const doc = await documents.get(id, [`product_documents:${id}`], async () => {
+        const found = await productPdf(deps.db, id);
+        return found
+          ? { codeFamille: found.codeFamille, fileName: safeFileName(found.title, "pdf"), pdf: entityOf(found.bytes, "application/pdf") }
+          : null;
+      });
+      if (!doc || !(await boughtFamily(deps.db, c.get("company").idTier, doc.codeFamille))) {
+        throw new ProblemError(404, "not-found", DOCUMENT_NOT_FOUND);
+      }
+      return sendEntity(c, doc.pdf, {
+        "Content-Disposition": `inline; filename="${doc.fileName}"`,
+        "Cache-Control": "private, max-age=3600",
+      });
+    },
+  );
 
   return app;
 }

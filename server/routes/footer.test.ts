@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, NETWORK_CODES } from "../../src/core/constants.ts";
 import { PUBLIC_CACHE } from "../http/etag.ts";
 import { createTestApp, expectProblem, type TestContext } from "../test-support.ts";
-import type { FooterContact } from "./footer.ts";
+import type { FooterContact } from "../../src/contract/footer.ts";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,17 +1,17 @@
 import { Hono } from "hono";
-import { NETWORK_CODES, type NetworkCode } from "../../src/core/constants.ts";
+import { FooterContact, FooterParams } from "../../src/contract/footer.ts";
+import { LangueQuery } from "../../src/contract/parameters.ts";
+import type { NetworkCode } from "../../src/core/constants.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { entityOf, PUBLIC_CACHE, sendEntity, type Entity } from "../http/etag.ts";
 import { answerLanguage } from "../http/locale.ts";
+import { operation, paramsOf } from "../http/operation.ts";
+import { queryParams } from "../http/query.ts";
 import { MESSAGES, ProblemError } from "../http/problem.ts";
-import { networkAddress, networkSubServices, type NetworkAddress } from "../queries/footer.ts";
+import { networkAddress, networkSubServices } from "../queries/footer.ts";
 
-/** Footer contact block of a network (SPEC §7). */
-export interface FooterContact extends NetworkAddress {
-  listSousServices: { nomSousService: string; telephone1: string; mail1: string; mail2: string }[];
-}
-
-const isNetworkCode = (value: string): value is NetworkCode => (NETWORK_CODES as readonly string[]).includes(value);
+/** Still read here by the contact form's tests. */
+export type { FooterContact };
 
 /** One block per network and language. */
 const MAX_BLOCKS = 200;
@@ -36,15 +36,29 @@ export function footerRoutes(deps: Deps) {
     return entityOf(JSON.stringify(body), "application/json");
   };
 
-  app.get("/:codeReseau/type/gen", async (c) => {
-    const code = c.req.param("codeReseau").toUpperCase();
-    if (!isNetworkCode(code)) throw new ProblemError(404, "not-found", MESSAGES.unknownNetwork);
-    const language = answerLanguage(c);
-    const tags = [`footer_contacts:${code}`, `footer_sub_services:${code}`, "footer_sub_service_names"];
-    const block = await blocks.get(`${code}:${language}`, tags, () => load(code, language));
-    if (!block) throw new ProblemError(404, "not-found", MESSAGES.unknownNetwork);
-    return sendEntity(c, block, { "Cache-Control": PUBLIC_CACHE });
-  });
+  app.get(
+    "/:codeReseau/type/gen",
+    operation({
+      operationId: "getFooterContact",
+      summary: "Footer contact block of a network (SPEC §7)",
+      tags: ["footer"],
+      answers: {
+        200: { description: "Contact block", schema: FooterContact },
+        304: { description: "Unchanged since the `If-None-Match` tag" },
+      },
+      problems: [400, 404, 422],
+    }),
+    paramsOf(FooterParams, MESSAGES.unknownNetwork),
+    ...queryParams(LangueQuery),
+    async (c) => {
+      const code = c.req.valid("param").codeReseau;
+      const language = answerLanguage(c);
+      const tags = [`footer_contacts:${code}`, `footer_sub_services:${code}`, "footer_sub_service_names"];
+      const block = await blocks.get(`${code}:${language}`, tags, () => load(code, language));
+      if (!block) throw new ProblemError(404, "not-found", MESSAGES.unknownNetwork);
+      return sendEntity(c, block, { "Cache-Control": PUBLIC_CACHE });
+    },
+  );
 
   return app;
 }

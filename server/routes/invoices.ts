@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { zipSync, type Zippable } from "fflate";
-import * as v from "valibot";
-import { INVOICE_FIRST_YEAR, INVOICE_MAX_PAGE, INVOICE_SEARCH_MAX } from "../../src/core/constants.ts";
+import { InvoiceArchiveParams, InvoiceListQuery, InvoicePage } from "../../src/contract/invoices.ts";
+import { IdParams } from "../../src/contract/parameters.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
-import { isUuid, requireCompany } from "../http/company.ts";
+import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
+import { operation, paramsOf } from "../http/operation.ts";
+import { queryParams } from "../http/query.ts";
 import { ProblemError } from "../http/problem.ts";
-import { intParam, parseQuery } from "../http/query.ts";
 import { createArchiveCache } from "../pdf/archive-cache.ts";
 import { invoiceFileName, renderInvoicePdf, type InvoiceForPdf } from "../pdf/invoice-pdf.ts";
 import {
@@ -24,38 +25,10 @@ const INVOICE_NOT_FOUND = "Facture introuvable.";
 const NO_INVOICES_FOR_YEAR = "Aucune facture pour cette année.";
 /** Years older than this many most recent calendar years come from customer accounting (SPEC §9 "annee"). */
 const RECENT_YEARS = 3;
-const MAX_PAGE_SIZE = 100;
 /** Pages kept as sent (a few kB each), counts per company and filters and year lists per company (a few bytes each). */
 const MAX_PAGES = 5_000;
 const MAX_COUNTS = 20_000;
 const MAX_YEAR_LISTS = 5_000;
-
-const yearParam = (name: string) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{4}$/, `${name} : année sur 4 chiffres attendue.`),
-      v.transform(Number),
-      v.minValue(INVOICE_FIRST_YEAR, `${name} : année invalide.`),
-    ),
-  );
-
-const ListQuery = v.pipe(
-  v.object({
-    page: intParam(1, INVOICE_MAX_PAGE, "page : entier supérieur ou égal à 1 attendu."),
-    pageSize: intParam(1, MAX_PAGE_SIZE, `pageSize : entier de 1 à ${MAX_PAGE_SIZE} attendu.`),
-    sort: v.optional(v.picklist(["date", "number", "amount"], "sort : date, number ou amount attendu.")),
-    order: v.optional(v.picklist(["asc", "desc"], "order : asc ou desc attendu.")),
-    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(INVOICE_SEARCH_MAX, `q : ${INVOICE_SEARCH_MAX} caractères au maximum.`))),
-    year: yearParam("year"),
-    annee: yearParam("annee"),
-    status: v.optional(v.picklist(["paid", "unpaid"], "status : paid ou unpaid attendu.")),
-  }),
-  v.forward(
-    v.check((q) => q.year === undefined || q.annee === undefined || q.year === q.annee, "annee : doit être égal à year."),
-    ["annee"],
-  ),
-);
 
 /** Lets other requests run between two PDFs of a long archive. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -89,59 +62,96 @@ export function invoiceRoutes(deps: Deps) {
   const counts = deps.caches.create<number>(MAX_COUNTS);
   const yearLists = deps.caches.create<number[]>(MAX_YEAR_LISTS);
 
-  app.get("/", requireAuth(deps), requireCompany(), async (c) => {
-    const { idTier } = c.get("company");
-    const q = parseQuery(ListQuery, c.req.query());
-    const page = q.page ?? 1;
-    const pageSize = q.pageSize ?? 25;
-    const filters: InvoiceFilters = { q: q.q ?? "", year: q.year ?? q.annee, status: q.status };
-    const options: InvoiceListOptions = { ...filters, page, pageSize, sort: q.sort ?? "date", order: q.order ?? "desc" };
-    const tags = [`invoices:${idTier}`];
-    const filterKey = [idTier, filters.q, filters.year ?? null, filters.status ?? null];
-    const thisYear = new Date().getUTCFullYear();
-    const key = JSON.stringify([...filterKey, options.sort, options.order, page, pageSize, thisYear]);
-    const answer = await answers.get(key, tags, async () => {
-      const [items, total, years] = await Promise.all([
-        listInvoices(db, idTier, options),
-        counts.get(JSON.stringify(filterKey), tags, () => countInvoices(db, idTier, filters)),
-        yearLists.get(idTier, tags, () => invoiceYears(db, idTier)),
-      ]);
-      const archive = (year: number) => year <= thisYear - RECENT_YEARS;
-      return JSON.stringify({ items, total, page, pageSize, years: years.map((year) => ({ year, archive: archive(year) })) });
-    });
-    return c.body(answer, 200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-  });
+  app.get(
+    "/",
+    operation({
+      operationId: "listInvoices",
+      summary: "Invoices of the selected company (one page)",
+      tags: ["invoices"],
+      auth: "company",
+      answers: { 200: { description: "One page of invoices", schema: InvoicePage } },
+      problems: [400, 401, 403, 422],
+    }),
+    requireAuth(deps),
+    requireCompany(),
+    ...queryParams(InvoiceListQuery),
+    async (c) => {
+      const { idTier } = c.get("company");
+      const q = c.req.valid("query");
+      const page = q.page ?? 1;
+      const pageSize = q.pageSize ?? 25;
+      const filters: InvoiceFilters = { q: q.q ?? "", year: q.year ?? q.annee, status: q.status };
+      const options: InvoiceListOptions = { ...filters, page, pageSize, sort: q.sort ?? "date", order: q.order ?? "desc" };
+      const tags = [`invoices:${idTier}`];
+      const filterKey = [idTier, filters.q, filters.year ?? null, filters.status ?? null];
+      const thisYear = new Date().getUTCFullYear();
+      const key = JSON.stringify([...filterKey, options.sort, options.order, page, pageSize, thisYear]);
+      const answer = await answers.get(key, tags, async () => {
+        const [items, total, years] = await Promise.all([
+          listInvoices(db, idTier, options),
+          counts.get(JSON.stringify(filterKey), tags, () => countInvoices(db, idTier, filters)),
+          yearLists.get(idTier, tags, () => invoiceYears(db, idTier)),
+        ]);
+        const archive = (year: number) => year <= thisYear - RECENT_YEARS;
+        return JSON.stringify({ items, total, page, pageSize, years: years.map((year) => ({ year, archive: archive(year) })) });
+      });
+      return c.body(answer, 200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+    },
+  );
 
-  app.get("/archive/:file", requireAuth(deps), requireCompany(), async (c) => {
-    const { idTier } = c.get("company");
-    const m = /^(\d{4})\.zip$/.exec(c.req.param("file"));
-    if (!m) throw new ProblemError(404, "not-found", NO_INVOICES_FOR_YEAR);
-    const year = Number(m[1]);
-    if (year < INVOICE_FIRST_YEAR) throw new ProblemError(404, "not-found", NO_INVOICES_FOR_YEAR);
-    const invoices = await invoicesOfYearForPdf(db, idTier, year);
-    if (invoices.length === 0) throw new ProblemError(404, "not-found", NO_INVOICES_FOR_YEAR);
-    const zip = await archives.get(`${idTier}:${year}:${contentKey(invoices)}`, () => buildArchive(invoices));
-    return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="factures-${year}.zip"`,
-      "Content-Length": String(zip.byteLength),
-      "Cache-Control": "private, no-store",
-    });
-  });
+  app.get(
+    "/archive/:file",
+    operation({
+      operationId: "getInvoiceArchive",
+      summary: "ZIP of every invoice PDF of a year",
+      tags: ["invoices"],
+      auth: "company",
+      answers: { 200: { description: "The ZIP", file: "application/zip" } },
+      problems: [401, 403, 404],
+    }),
+    requireAuth(deps),
+    requireCompany(),
+    paramsOf(InvoiceArchiveParams, NO_INVOICES_FOR_YEAR),
+    async (c) => {
+      const { idTier } = c.get("company");
+      const year = c.req.valid("param").file;
+      const invoices = await invoicesOfYearForPdf(db, idTier, year);
+      if (invoices.length === 0) throw new ProblemError(404, "not-found", NO_INVOICES_FOR_YEAR);
+      const zip = await archives.get(`${idTier}:${year}:${contentKey(invoices)}`, () => buildArchive(invoices));
+      return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": "application/zip",
+        "Content-Disposition": `attachment; filename="factures-${year}.zip"`,
+        "Content-Length": String(zip.byteLength),
+        "Cache-Control": "private, no-store",
+      });
+    },
+  );
 
-  app.get("/:id/pdf", requireAuth(deps), requireCompany(), async (c) => {
-    const id = c.req.param("id");
-    if (!isUuid(id)) throw new ProblemError(404, "not-found", INVOICE_NOT_FOUND);
-    const invoice = await invoiceForPdf(db, c.get("company").idTier, id);
-    if (!invoice) throw new ProblemError(404, "not-found", INVOICE_NOT_FOUND);
-    const pdf = await renderInvoicePdf(invoice);
-    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${invoiceFileName(invoice.numero)}"`,
-      "Content-Length": String(pdf.byteLength),
-      "Cache-Control": "private, no-store",
-    });
-  });
+  app.get(
+    "/:id/pdf",
+    operation({
+      operationId: "getInvoicePdf",
+      summary: "PDF of one invoice",
+      tags: ["invoices"],
+      auth: "company",
+      answers: { 200: { description: "The PDF", file: "application/pdf" } },
+      problems: [401, 403, 404],
+    }),
+    requireAuth(deps),
+    requireCompany(),
+    paramsOf(IdParams, INVOICE_NOT_FOUND),
+    async (c) => {
+      const invoice = await invoiceForPdf(db, c.get("company").idTier, c.req.valid("param").id);
+      if (!invoice) throw new ProblemError(404, "not-found", INVOICE_NOT_FOUND);
+      const pdf = await renderInvoicePdf(invoice);
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${invoiceFileName(invoice.numero)}"`,
+        "Content-Length": String(pdf.byteLength),
+        "Cache-Control": "private, no-store",
+      });
+    },
+  );
 
   return app;
 }

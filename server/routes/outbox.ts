@@ -1,5 +1,7 @@
 import { Hono } from "hono";
+import { OutboxAnswer } from "../../src/contract/outbox.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
+import { operation } from "../http/operation.ts";
 import { setHtmlSecurityHeaders } from "../http/static.ts";
 import { listOutbox, outboxHtml, type OutboxMessage } from "../mail/outbox.ts";
 import { escapeHtml } from "../mail/templates.ts";
@@ -60,48 +62,84 @@ function renderMessage(m: OutboxMessage, index: number): string {
 export function outboxRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.get("/outbox.json", async (c) => {
-    c.header("Cache-Control", "no-store");
-    const messages = await listOutbox(deps.db);
-    return c.json(messages.map(({ to, subject, text, html, createdAt, channel }) => ({ to, subject, text, html, createdAt, channel })));
-  });
+  app.get(
+    "/outbox.json",
+    operation({
+      operationId: "getOutbox",
+      summary: "The outbox as JSON (newest first, 100 at most)",
+      tags: ["demo"],
+      answers: { 200: { description: "Messages", schema: OutboxAnswer } },
+    }),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const messages = await listOutbox(deps.db);
+      return c.json(messages.map(({ to, subject, text, html, createdAt, channel }) => ({ to, subject, text, html, createdAt, channel })));
+    },
+  );
 
-  app.get("/outbox/:file{[0-9a-f-]+\\.html}", async (c) => {
-    const id = c.req.param("file").slice(0, -".html".length);
-    const html = UUID.test(id) ? await outboxHtml(deps.db, id) : null;
-    if (html === null) return c.notFound();
-    c.header("Content-Security-Policy", MAIL_PREVIEW_CSP);
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Cache-Control", "no-store");
-    return c.html(html);
-  });
+  app.get(
+    "/outbox/:file{[0-9a-f-]+\\.html}",
+    operation({
+      operationId: "getOutboxMailHtml",
+      summary: "The HTML version of one e-mail of the outbox, as sent",
+      tags: ["demo"],
+      answers: { 200: { description: "The e-mail's HTML", file: "text/html" } },
+    }),
+    async (c) => {
+      const id = c.req.param("file").slice(0, -".html".length);
+      const html = UUID.test(id) ? await outboxHtml(deps.db, id) : null;
+      if (html === null) return c.notFound();
+      c.header("Content-Security-Policy", MAIL_PREVIEW_CSP);
+      c.header("X-Content-Type-Options", "nosniff");
+      c.header("Cache-Control", "no-store");
+      return c.html(html);
+    },
+  );
 
-  app.get("/outbox.css", (c) => {
-    c.header("Content-Type", "text/css; charset=utf-8");
-    c.header("Cache-Control", "no-cache");
-    return c.body(OUTBOX_CSS);
-  });
+  app.get(
+    "/outbox.css",
+    operation({
+      operationId: "getOutboxStyles",
+      summary: "The outbox page's style sheet (the page's policy refuses inline styles)",
+      tags: ["demo"],
+      answers: { 200: { description: "Style sheet", file: "text/css" } },
+    }),
+    (c) => {
+      c.header("Content-Type", "text/css; charset=utf-8");
+      c.header("Cache-Control", "no-cache");
+      return c.body(OUTBOX_CSS);
+    },
+  );
 
-  app.get("/outbox", async (c) => {
-    const messages = await listOutbox(deps.db);
-    setHtmlSecurityHeaders(c);
-    c.header("Cache-Control", "no-store");
-    const body = messages.length === 0 ? "<p>Aucun message pour l'instant.</p>" : messages.map(renderMessage).join("\n");
-    const count =
-      messages.length === 1
-        ? "Le dernier message que le service aurait envoyé."
-        : `Les ${messages.length} derniers messages que le service aurait envoyés, du plus récent au plus ancien.`;
-    return c.html(
-      '<!doctype html><html lang="fr"><head><meta charset="utf-8">' +
-        '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-        "<title>Boîte d'envoi (démonstration) – MACC</title>" +
-        '<link rel="stylesheet" href="/demo/outbox.css"></head><body>' +
-        "<header><h1>Boîte d'envoi de démonstration</h1>" +
-        `<p>${count} ` +
-        'Rechargez la page pour voir les nouveaux. <a href="/demo/outbox.json">Format JSON</a></p></header>' +
-        `<main>${body}</main></body></html>`,
-    );
-  });
+  app.get(
+    "/outbox",
+    operation({
+      operationId: "getOutboxPage",
+      summary: "HTML page of the e-mails and SMS the service would have sent (newest first, 100 at most)",
+      tags: ["demo"],
+      answers: { 200: { description: "Page", file: "text/html" } },
+    }),
+    async (c) => {
+      const messages = await listOutbox(deps.db);
+      setHtmlSecurityHeaders(c);
+      c.header("Cache-Control", "no-store");
+      const body = messages.length === 0 ? "<p>Aucun message pour l'instant.</p>" : messages.map(renderMessage).join("\n");
+      const count =
+        messages.length === 1
+          ? "Le dernier message que le service aurait envoyé."
+          : `Les ${messages.length} derniers messages que le service aurait envoyés, du plus récent au plus ancien.`;
+      return c.html(
+        '<!doctype html><html lang="fr"><head><meta charset="utf-8">' +
+          '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+          "<title>Boîte d'envoi (démonstration) – MACC</title>" +
+          '<link rel="stylesheet" href="/demo/outbox.css"></head><body>' +
+          "<header><h1>Boîte d'envoi de démonstration</h1>" +
+          `<p>${count} ` +
+          'Rechargez la page pour voir les nouveaux. <a href="/demo/outbox.json">Format JSON</a></p></header>' +
+          `<main>${body}</main></body></html>`,
+      );
+    },
+  );
 
   return app;
 }

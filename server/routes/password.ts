@@ -1,25 +1,19 @@
 import { Hono } from "hono";
-import * as v from "valibot";
+import { ChangePasswordRequest } from "../../src/contract/password.ts";
 import { confirmCurrentPassword } from "../auth/password-check.ts";
-import { newPasswordErrors, passwordField } from "../auth/password-policy.ts";
+import { newPasswordErrors } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeAccountSessions } from "../auth/sessions.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { noticeLanguage } from "../http/locale.ts";
+import { jsonBody, operation } from "../http/operation.ts";
 import { MESSAGES, ProblemError, validationProblem } from "../http/problem.ts";
-import { objectMessage } from "../http/schemas.ts";
-import { readJson } from "../http/validate.ts";
 import { sendInBackground } from "../mail/mailer.ts";
 import { passwordChangedMail } from "../mail/templates.ts";
 import { changePasswordOnce, passwordState } from "../queries/accounts.ts";
 
 const WRONG_OLD_PASSWORD = "Votre ancien mot de passe est invalide.";
-
-const ChangeBody = v.object(
-  { ancienMotDePasse: passwordField(), nouveauMotDePasse: passwordField(), confirmerMotDePasse: passwordField() },
-  objectMessage(),
-);
 
 /** `/me/password`: the one password change allowed (the forgotten-password link is the way after that). */
 export function passwordRoutes(deps: Deps) {
@@ -27,29 +21,42 @@ export function passwordRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const alreadyChanged = () => new ProblemError(409, "password-already-changed", MESSAGES.passwordAlreadyChanged);
 
-  app.post("/", requireAuth(deps), async (c) => {
-    c.header("Cache-Control", "no-store");
-    const body = await readJson(c, ChangeBody);
-    const auth = c.get("auth");
-    const account = await passwordState(db, auth.uuidCompte);
-    if (!account) throw new ProblemError(401, "unauthorized", MESSAGES.unauthorized);
-    if (account.changedOnce) throw alreadyChanged();
-    const errors = newPasswordErrors(body.nouveauMotDePasse, body.confirmerMotDePasse);
-    if (errors.length > 0) throw validationProblem(errors);
-    if (!(await confirmCurrentPassword(db, config, auth.uuidCompte, account.passwordHash, body.ancienMotDePasse))) {
-      throw validationProblem([{ path: "ancienMotDePasse", message: WRONG_OLD_PASSWORD }]);
-    }
+  app.post(
+    "/",
+    operation({
+      operationId: "changePassword",
+      summary: "Changes the password (allowed once) and ends the account's other sessions",
+      tags: ["password"],
+      auth: "bearer",
+      answers: { 204: { description: "Changed." } },
+      problems: [400, 401, 409, 413, 415, 422, 429],
+    }),
+    requireAuth(deps),
+    ...jsonBody(ChangePasswordRequest),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const body = c.req.valid("json");
+      const auth = c.get("auth");
+      const account = await passwordState(db, auth.uuidCompte);
+      if (!account) throw new ProblemError(401, "unauthorized", MESSAGES.unauthorized);
+      if (account.changedOnce) throw alreadyChanged();
+      const errors = newPasswordErrors(body.nouveauMotDePasse, body.confirmerMotDePasse);
+      if (errors.length > 0) throw validationProblem(errors);
+      if (!(await confirmCurrentPassword(db, config, auth.uuidCompte, account.passwordHash, body.ancienMotDePasse))) {
+        throw validationProblem([{ path: "ancienMotDePasse", message: WRONG_OLD_PASSWORD }]);
+      }
 
-    const newHash = await hashPassword(body.nouveauMotDePasse);
-    const changed = await db.transaction(async (tx) => {
-      if (!(await changePasswordOnce(tx, auth.uuidCompte, newHash))) return false; // a concurrent change won
-      await revokeAccountSessions(tx, auth.uuidCompte, "password-change", auth.sid);
-      return true;
-    });
-    if (!changed) throw alreadyChanged();
-    sendInBackground(mailer, passwordChangedMail(noticeLanguage(c, account.langue), account.email));
-    return c.body(null, 204);
-  });
+      const newHash = await hashPassword(body.nouveauMotDePasse);
+      const changed = await db.transaction(async (tx) => {
+        if (!(await changePasswordOnce(tx, auth.uuidCompte, newHash))) return false; // a concurrent change won
+        await revokeAccountSessions(tx, auth.uuidCompte, "password-change", auth.sid);
+        return true;
+      });
+      if (!changed) throw alreadyChanged();
+      sendInBackground(mailer, passwordChangedMail(noticeLanguage(c, account.langue), account.email));
+      return c.body(null, 204);
+    },
+  );
 
   return app;
 }

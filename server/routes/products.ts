@@ -1,8 +1,12 @@
 import { Hono } from "hono";
+import { ProductDetail, ProductList, ProductParams } from "../../src/contract/products.ts";
+import { LangueQuery } from "../../src/contract/parameters.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
 import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { answerLanguage } from "../http/locale.ts";
+import { operation, paramsOf } from "../http/operation.ts";
+import { queryParams } from "../http/query.ts";
 import { ProblemError } from "../http/problem.ts";
 import { familyDocuments, familyPurchases, productFamilies } from "../queries/products.ts";
 
@@ -18,30 +22,57 @@ export function productRoutes(deps: Deps) {
   // The fleet, kept until the company's purchases or the product names change (migration 0008).
   const fleets = deps.caches.create<Awaited<ReturnType<typeof productFamilies>>>(MAX_FLEETS);
 
-  app.get("/", requireAuth(deps), requireCompany(), async (c) => {
-    c.header("Cache-Control", "no-store");
-    const language = answerLanguage(c);
-    const { idTier } = c.get("company");
-    const tags = [`company_product_purchases:${idTier}`, "product_names"];
-    return c.json({ items: await fleets.get(`${idTier}:${language}`, tags, () => productFamilies(db, idTier, language)) });
-  });
+  app.get(
+    "/",
+    operation({
+      operationId: "listProducts",
+      summary: "Product fleet of the selected company",
+      tags: ["products"],
+      auth: "company",
+      answers: { 200: { description: "Families bought", schema: ProductList } },
+      problems: [400, 401, 403, 422],
+    }),
+    requireAuth(deps),
+    requireCompany(),
+    ...queryParams(LangueQuery),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const language = answerLanguage(c);
+      const { idTier } = c.get("company");
+      const tags = [`company_product_purchases:${idTier}`, "product_names"];
+      return c.json({ items: await fleets.get(`${idTier}:${language}`, tags, () => productFamilies(db, idTier, language)) });
+    },
+  );
 
-  app.get("/:codeFamille", requireAuth(deps), requireCompany(), async (c) => {
-    c.header("Cache-Control", "no-store");
-    const language = answerLanguage(c);
-    const raw = c.req.param("codeFamille");
-    if (!/^[A-Za-z0-9_-]{1,32}$/.test(raw)) throw new ProblemError(404, "not-found", PRODUCT_NOT_FOUND);
-    const code = raw.toUpperCase();
-    const purchases = await familyPurchases(db, c.get("company").idTier, language, code);
-    const first = purchases[0];
-    if (!first) throw new ProblemError(404, "not-found", PRODUCT_NOT_FOUND);
-    return c.json({
-      codeFamille: code,
-      produit: first.produit,
-      achats: purchases.map(({ dateAchat, quantite, codeProduit }) => ({ dateAchat, quantite, codeProduit })),
-      documents: await familyDocuments(db, code),
-    });
-  });
+  app.get(
+    "/:codeFamille",
+    operation({
+      operationId: "getProduct",
+      summary: "One family of the fleet, its purchases and documents",
+      tags: ["products"],
+      auth: "company",
+      answers: { 200: { description: "The family", schema: ProductDetail } },
+      problems: [400, 401, 403, 404, 422],
+    }),
+    requireAuth(deps),
+    requireCompany(),
+    paramsOf(ProductParams, PRODUCT_NOT_FOUND),
+    ...queryParams(LangueQuery),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const language = answerLanguage(c);
+      const code = c.req.valid("param").codeFamille;
+      const purchases = await familyPurchases(db, c.get("company").idTier, language, code);
+      const first = purchases[0];
+      if (!first) throw new ProblemError(404, "not-found", PRODUCT_NOT_FOUND);
+      return c.json({
+        codeFamille: code,
+        produit: first.produit,
+        achats: purchases.map(({ dateAchat, quantite, codeProduit }) => ({ dateAchat, quantite, codeProduit })),
+        documents: await familyDocuments(db, code),
+      });
+    },
+  );
 
   return app;
 }

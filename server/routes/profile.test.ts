@@ -245,18 +245,31 @@ describe("PUT /api/me/profile", () => {
     expect(problem.errors).toContainEqual({ path, message });
   });
 
-  it("reports every field error at once", async () => {
+  it("reports every field error of the body at once, in form order; then the ones that need the company's country", async () => {
     const token = await companyToken("multi@demo.macc.test", "1004217");
     const body = await currentBody(token);
     const problem = await expectProblem(
       await putProfile(token, {
         ...body,
         user: { ...body.user, nom: "", email: "x", code_postal: "1" },
+        entreprise: { ...body.entreprise, immatriculation: "" },
+      }),
+      422,
+    );
+    expect(problem.errors?.map((e) => e.path)).toEqual(["user.nom", "user.email", "user.code_postal", "entreprise.immatriculation"]);
+    // The company's country is not in the body: its rules come once the body is valid.
+    const company = await expectProblem(
+      await putProfile(token, {
+        ...body,
+        user: { ...body.user, pays: "", code_postal: "1" },
         entreprise: { ...body.entreprise, immatriculation: "123" },
       }),
       422,
     );
-    expect(problem.errors?.map((e) => e.path).sort()).toEqual(["entreprise.immatriculation", "user.code_postal", "user.email", "user.nom"]);
+    expect(company.errors).toEqual([
+      { path: "user.code_postal", message: "Code postal invalide pour ce pays." },
+      { path: "entreprise.immatriculation", message: "Numéro d'immatriculation invalide pour ce pays." },
+    ]);
   });
 
   it.each([

@@ -1,113 +1,20 @@
 import { Hono } from "hono";
-import * as v from "valibot";
-import { isValidPhone, isValidPostcode } from "../../src/core/address-rules.ts";
+import { isValidPostcode } from "../../src/contract/address-rules.ts";
 import { checkCompanyNumber, isCompanyCountry } from "../../src/contract/company-numbers.ts";
-import { ADDRESS_COUNTRIES } from "../../src/core/constants.ts";
+import { INVALID_POSTCODE, ProfileAnswer, ProfileRequest } from "../../src/contract/profile.ts";
 import { confirmCurrentPassword } from "../auth/password-check.ts";
 import { requireAuth } from "../http/auth-middleware.ts";
 import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
+import { jsonBody, operation } from "../http/operation.ts";
 import { MESSAGES, ProblemError, validationProblem, type ProblemFieldError } from "../http/problem.ts";
-import { emailField, NOT_A_STRING, objectMessage, REQUIRED, requiredString } from "../http/schemas.ts";
-import { readJson, toFieldErrors } from "../http/validate.ts";
+import { INVALID_COMPANY_NUMBER, REQUIRED } from "../http/schemas.ts";
 import { emailInUse } from "../queries/accounts.ts";
 import { loadProfile, profileEditBasis, saveProfile } from "../queries/profile.ts";
 
-const INVALID_IMMATRICULATION = "Numéro d'immatriculation invalide pour ce pays.";
 const WRONG_PASSWORD = "Mot de passe invalide.";
 /** Profiles kept in memory (a few hundred bytes each). */
 const MAX_PROFILES = 10_000;
-
-/** Optional text: absent or null → "", trimmed, at most `max` characters. */
-const optionalText = (max: number) =>
-  v.pipe(
-    v.optional(v.nullable(v.string(NOT_A_STRING))),
-    v.transform((s) => (s ?? "").trim()),
-    v.maxLength(max, `${max} caractères au maximum.`),
-  );
-const requiredText = (max: number) => v.pipe(requiredString(max), v.trim(), v.nonEmpty(REQUIRED));
-const phone = () =>
-  v.pipe(
-    optionalText(30),
-    v.check((s) => s === "" || isValidPhone(s), "Numéro de téléphone invalide."),
-  );
-
-const UserFields = v.object(
-  {
-    civilite: v.pipe(
-      v.optional(v.nullable(v.picklist(["M.", "Mme", ""], "Civilité invalide : « M. » ou « Mme »."))),
-      v.transform((s) => (s ? s : null)),
-    ),
-    nom: requiredText(100),
-    prenom: requiredText(100),
-    fonction: optionalText(100),
-    email: emailField(),
-    mobile: phone(),
-    telephone: phone(),
-    adresse: optionalText(200),
-    adresse_complement: optionalText(200),
-    code_postal: v.pipe(optionalText(12), v.toUpperCase()),
-    ville: optionalText(100),
-    pays: v.pipe(
-      optionalText(2),
-      v.toUpperCase(),
-      v.check((s) => s === "" || (ADDRESS_COUNTRIES as readonly string[]).includes(s), "Pays invalide."),
-    ),
-  },
-  objectMessage("Doit être un objet."),
-);
-
-const CompanyFields = v.object(
-  {
-    raison_sociale: requiredText(200),
-    formeJuridique: optionalText(50),
-    immatriculation: requiredText(40),
-    // numeroClient is read-only: ignored when sent (unknown keys are dropped)
-  },
-  objectMessage("Doit être un objet."),
-);
-
-const ProfileBody = v.object(
-  {
-    user: UserFields,
-    entreprise: CompanyFields,
-    motDePasse: v.optional(v.pipe(v.string(NOT_A_STRING), v.maxLength(1024, "1024 caractères au maximum."))),
-  },
-  objectMessage(),
-);
-type ProfileInput = v.InferOutput<typeof ProfileBody>;
-
-/** Field value of the raw body when it is a string (for the checks that need two fields). */
-function rawString(body: unknown, section: string, field: string): string | undefined {
-  const part = body && typeof body === "object" ? (body as Record<string, unknown>)[section] : undefined;
-  const value = part && typeof part === "object" ? (part as Record<string, unknown>)[field] : undefined;
-  return typeof value === "string" ? value.trim() : undefined;
-}
-
-/**
- * Validates the PUT body: field rules, then the rules that depend on a country (postcode of the
- * user's country, registration number of the company's country). All field errors come together.
- */
-function parseProfile(raw: unknown, companyCountry: string): ProfileInput {
-  const result = v.safeParse(ProfileBody, raw, { abortPipeEarly: true });
-  const errors: ProblemFieldError[] = result.success ? [] : toFieldErrors(result.issues);
-  if (errors.some((e) => e.path === "")) throw validationProblem(errors);
-  const has = (path: string) => errors.some((e) => e.path === path);
-
-  const pays = (rawString(raw, "user", "pays") ?? "").toUpperCase() || companyCountry;
-  const postcode = rawString(raw, "user", "code_postal");
-  if (postcode && !has("user.code_postal") && !has("user.pays") && !isValidPostcode(pays, postcode)) {
-    errors.push({ path: "user.code_postal", message: "Code postal invalide pour ce pays." });
-  }
-  const immat = rawString(raw, "entreprise", "immatriculation");
-  if (immat && !has("entreprise.immatriculation") && isCompanyCountry(companyCountry)) {
-    if (!checkCompanyNumber(companyCountry, immat).valid) {
-      errors.push({ path: "entreprise.immatriculation", message: INVALID_IMMATRICULATION });
-    }
-  }
-  if (!result.success || errors.length > 0) throw validationProblem(errors);
-  return result.output;
-}
 
 /** `/me/profile`: personal data of the account and data of the selected company. */
 export function profileRoutes(deps: Deps) {
@@ -121,46 +28,82 @@ export function profileRoutes(deps: Deps) {
   // answer of a PUT reads the database itself.
   const profiles = deps.caches.create<Awaited<ReturnType<typeof profileOf>>>(MAX_PROFILES);
 
-  app.get("/", requireAuth(deps), requireCompany(), async (c) => {
-    c.header("Cache-Control", "no-store");
-    const { uuidCompte, idTier } = c.get("company");
-    const tags = [`accounts:${uuidCompte}`, `companies:${idTier}`];
-    return c.json(await profiles.get(`${uuidCompte}:${idTier}`, tags, () => profileOf(uuidCompte, idTier)));
-  });
+  app.get(
+    "/",
+    operation({
+      operationId: "getProfile",
+      summary: "Personal data of the account and data of the selected company",
+      tags: ["profile"],
+      auth: "company",
+      answers: {
+        200: { description: "The profile; an absent value is empty (civilite: null), user.pays the company's.", schema: ProfileAnswer },
+      },
+      problems: [401, 403],
+    }),
+    requireAuth(deps),
+    requireCompany(),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const { uuidCompte, idTier } = c.get("company");
+      const tags = [`accounts:${uuidCompte}`, `companies:${idTier}`];
+      return c.json(await profiles.get(`${uuidCompte}:${idTier}`, tags, () => profileOf(uuidCompte, idTier)));
+    },
+  );
 
-  app.put("/", requireAuth(deps), requireCompany(), async (c) => {
-    c.header("Cache-Control", "no-store");
-    const { uuidCompte, idTier } = c.get("company");
-    const current = await profileEditBasis(db, uuidCompte, idTier);
-    if (!current) throw gone();
+  app.put(
+    "/",
+    operation({
+      operationId: "putProfile",
+      summary: "Updates the personal and company data (and confirms them as of today)",
+      tags: ["profile"],
+      auth: "company",
+      answers: { 200: { description: "Saved; the same body as GET.", schema: ProfileAnswer } },
+      problems: [400, 401, 403, 409, 413, 415, 422, 429],
+    }),
+    requireAuth(deps),
+    requireCompany(),
+    ...jsonBody(ProfileRequest),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const { uuidCompte, idTier } = c.get("company");
+      const current = await profileEditBasis(db, uuidCompte, idTier);
+      if (!current) throw gone();
 
-    const body = parseProfile(await readJson(c, v.unknown()), current.companyPays);
-    const { user, entreprise } = body;
-    if (user.email !== current.email) {
-      if (!body.motDePasse) throw validationProblem([{ path: "motDePasse", message: REQUIRED }]);
-      if (!(await confirmCurrentPassword(db, config, uuidCompte, current.passwordHash, body.motDePasse))) {
-        throw validationProblem([{ path: "motDePasse", message: WRONG_PASSWORD }]);
+      const body = c.req.valid("json");
+      const { user, entreprise } = body;
+      const country = isCompanyCountry(current.companyPays) ? current.companyPays : null;
+      const number = country && checkCompanyNumber(country, entreprise.immatriculation);
+      // The rules that need the company's country, which the body does not carry.
+      const errors: ProblemFieldError[] = [];
+      if (!user.pays && user.code_postal && !isValidPostcode(current.companyPays, user.code_postal)) {
+        errors.push({ path: "user.code_postal", message: INVALID_POSTCODE });
       }
-      if (await emailInUse(db, user.email, uuidCompte)) throw emailTaken();
-    }
+      if (number && !number.valid) errors.push({ path: "entreprise.immatriculation", message: INVALID_COMPANY_NUMBER });
+      if (errors.length > 0) throw validationProblem(errors);
+      if (user.email !== current.email) {
+        if (!body.motDePasse) throw validationProblem([{ path: "motDePasse", message: REQUIRED }]);
+        if (!(await confirmCurrentPassword(db, config, uuidCompte, current.passwordHash, body.motDePasse))) {
+          throw validationProblem([{ path: "motDePasse", message: WRONG_PASSWORD }]);
+        }
+        if (await emailInUse(db, user.email, uuidCompte)) throw emailTaken();
+      }
 
-    const immatriculation = isCompanyCountry(current.companyPays)
-      ? checkCompanyNumber(current.companyPays, entreprise.immatriculation).normalized
-      : entreprise.immatriculation;
-    try {
-      await db.transaction((tx) =>
-        saveProfile(tx, uuidCompte, idTier, {
-          user: { ...user, pays: user.pays || current.companyPays },
-          entreprise: { ...entreprise, immatriculation },
-        }),
-      );
-    } catch (err) {
-      // Unique e-mail: another account took it since the check above.
-      if ((err as { code?: string }).code === "23505") throw emailTaken();
-      throw err;
-    }
-    return c.json(await profileOf(uuidCompte, idTier));
-  });
+      const immatriculation = number ? number.normalized : entreprise.immatriculation;
+      try {
+        await db.transaction((tx) =>
+          saveProfile(tx, uuidCompte, idTier, {
+            user: { ...user, pays: user.pays || current.companyPays },
+            entreprise: { ...entreprise, immatriculation },
+          }),
+        );
+      } catch (err) {
+        // Unique e-mail: another account took it since the check above.
+        if ((err as { code?: string }).code === "23505") throw emailTaken();
+        throw err;
+      }
+      return c.json(await profileOf(uuidCompte, idTier));
+    },
+  );
 
   return app;
 }

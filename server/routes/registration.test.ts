@@ -223,13 +223,33 @@ describe("POST /api/registration — identification", () => {
       { immatriculation: "552100555" },
       [{ path: "immatriculation", message: "Numéro d'immatriculation invalide pour ce pays." }],
     ],
-    ["French number for Belgium", { pays: "BE", immatriculation: "552100554" }, [{ path: "immatriculation", message: M.badNumber }]],
+    [
+      "French number for Belgium",
+      { pays: "BE", immatriculation: "552100554" },
+      [{ path: "immatriculation", message: "Numéro d'immatriculation invalide pour ce pays." }],
+    ],
     ["bad e-mail", { numeroClient: "C-100200", email: "pas-un-email" }, [{ path: "email", message: "Adresse e-mail invalide." }]],
     ["short mobile", { numeroClient: "C-100200", mobile: "06 12 34" }, [{ path: "mobile", message: "Numéro de mobile invalide." }]],
-    ["mobile with letters", { numeroClient: "C-100200", mobile: "06 12 AB 56 78" }, [{ path: "mobile", message: M.badMobile }]],
-    ["mobile of 16 digits", { numeroClient: "C-100200", mobile: "+33 6 12 34 56 78 90 12 3" }, [{ path: "mobile", message: M.badMobile }]],
-    ["mobile with a + inside", { numeroClient: "C-100200", mobile: "06+12345678" }, [{ path: "mobile", message: M.badMobile }]],
-    ["mobile as a number", { numeroClient: "C-100200", mobile: 612345678 }, [{ path: "mobile", message: M.badMobile }]],
+    [
+      "mobile with letters",
+      { numeroClient: "C-100200", mobile: "06 12 AB 56 78" },
+      [{ path: "mobile", message: "Numéro de mobile invalide." }],
+    ],
+    [
+      "mobile of 16 digits",
+      { numeroClient: "C-100200", mobile: "+33 6 12 34 56 78 90 12 3" },
+      [{ path: "mobile", message: "Numéro de mobile invalide." }],
+    ],
+    [
+      "mobile with a + inside",
+      { numeroClient: "C-100200", mobile: "06+12345678" },
+      [{ path: "mobile", message: "Numéro de mobile invalide." }],
+    ],
+    [
+      "mobile as a number",
+      { numeroClient: "C-100200", mobile: 612345678 },
+      [{ path: "mobile", message: "Doit être une chaîne de caractères." }],
+    ],
     [
       "missing e-mail and mobile",
       { numeroClient: "C-100200", email: undefined, mobile: null },
@@ -249,9 +269,9 @@ describe("POST /api/registration — identification", () => {
       "everything wrong at once",
       { pays: "FR", immatriculation: "123", email: "x", mobile: "y" },
       [
-        { path: "immatriculation", message: M.badNumber },
-        { path: "email", message: M.badEmail },
-        { path: "mobile", message: M.badMobile },
+        { path: "immatriculation", message: "Numéro d'immatriculation invalide pour ce pays." },
+        { path: "email", message: "Adresse e-mail invalide." },
+        { path: "mobile", message: "Numéro de mobile invalide." },
       ],
     ],
   ])("%s → 422 with the field errors", async (_label, body, errors) => {

@@ -1,9 +1,26 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
-import * as v from "valibot";
-import { checkCompanyNumber, isCompanyCountry, type CompanyCountry, type CompanyNumberCheck } from "../../src/contract/company-numbers.ts";
+import { checkCompanyNumber, type CompanyCountry, type CompanyNumberCheck } from "../../src/contract/company-numbers.ts";
+import {
+  CHOOSE_COMPANY,
+  CHOOSE_CONTACT_MEANS,
+  ChooseCompaniesAnswer,
+  ChooseCompaniesRequest,
+  codeDigits,
+  CodeSentAnswer,
+  CodeVerifiedAnswer,
+  CompleteAnswer,
+  CompleteRequest,
+  IdentifyAnswer,
+  IdentifyRequest,
+  MAX_FOUND,
+  ONE_OF_TWO,
+  SendCodeRequest,
+  VerifyCodeRequest,
+  WRONG_CODE,
+} from "../../src/contract/registration.ts";
 import { loginResponder } from "../auth/login-response.ts";
-import { newPasswordErrors, passwordField } from "../auth/password-policy.ts";
+import { newPasswordErrors } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { createSession } from "../auth/sessions.ts";
 import { hashRefreshToken } from "../auth/tokens.ts";
@@ -11,18 +28,9 @@ import { loadUser } from "../auth/user.ts";
 import type { Queryable } from "../db/db.ts";
 import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
-import { ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
+import { jsonBody, operation } from "../http/operation.ts";
+import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { hit } from "../http/rate-limit.ts";
-import {
-  INVALID_COMPANY_NUMBER,
-  INVALID_COUNTRY,
-  INVALID_EMAIL,
-  INVALID_MOBILE,
-  NOT_A_STRING,
-  objectMessage,
-  REQUIRED,
-} from "../http/schemas.ts";
-import { readJson } from "../http/validate.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { mailLanguage, verificationCodeMail, verificationCodeText } from "../mail/templates.ts";
 import { emailInUse } from "../queries/accounts.ts";
@@ -40,26 +48,22 @@ import {
   storeCode,
   type RegistrationRow,
 } from "../queries/registrations.ts";
-import { contactMeansOf, isValidMobile } from "../registration/contact-means.ts";
+import { contactMeansOf } from "../registration/contact-means.ts";
 import { sendSmsInBackground } from "../sms/sms.ts";
 
 export const REGISTRATION_MESSAGES = {
-  oneOfTwo: "Un des deux champs est obligatoire",
-  badNumber: INVALID_COMPANY_NUMBER,
-  badEmail: INVALID_EMAIL,
-  badMobile: INVALID_MOBILE,
-  badCountry: INVALID_COUNTRY,
+  oneOfTwo: ONE_OF_TWO,
   noCompany: "Aucune entreprise ne correspond.",
   unknownCustomer: "Désolé, ce code client n'est pas reconnu.",
-  chooseCompany: "Sélectionnez au moins une entreprise",
+  chooseCompany: CHOOSE_COMPANY,
   accountExists: "Vous ne vous souvenez plus de votre mot de passe ? Souhaitez-vous le réinitialiser ?",
   noContactMeans:
     "Aucuns moyens de contacts disponibles pour finaliser la procédure. Merci de contacter la MACC pour réaliser votre inscription.",
-  chooseContactMeans: "Choisissez un moyen de contact.",
+  chooseContactMeans: CHOOSE_CONTACT_MEANS,
   companiesFirst: "Choisissez d'abord une entreprise.",
   codeFirst: "Demandez d'abord un code.",
   verifyFirst: "Vérifiez d'abord votre code.",
-  wrongCode: "Code incorrect.",
+  wrongCode: WRONG_CODE,
   tooManyTries: "Trop d'essais. Demandez un nouveau code.",
   codeExpired: "Ce code a expiré. Demandez-en un nouveau.",
   codeUsed: "Ce code a déjà été utilisé. Demandez-en un nouveau.",
@@ -68,7 +72,6 @@ export const REGISTRATION_MESSAGES = {
 } as const;
 const M = REGISTRATION_MESSAGES;
 
-const MAX_FOUND = 50;
 const ID_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 const expired = () => new ProblemError(404, "registration-expired", M.expired);
@@ -78,67 +81,6 @@ async function loadRegistration(db: Queryable, id: string, resendSeconds: number
   const row = await findRegistration(db, hashRefreshToken(id), resendSeconds, forUpdate);
   if (!row) throw expired();
   return row;
-}
-
-/** An optional text field: absent, null or blank → null; anything but a string → an error message. */
-function optionalText(value: unknown, max: number): { value: string | null; error?: string } {
-  if (value === undefined || value === null) return { value: null };
-  if (typeof value !== "string") return { value: null, error: NOT_A_STRING };
-  const trimmed = value.trim();
-  if (trimmed.length > max) return { value: null, error: `${max} caractères au maximum.` };
-  return { value: trimmed === "" ? null : trimmed };
-}
-
-const EmailSchema = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email(), v.toLowerCase());
-
-interface IdentifyInput {
-  pays: CompanyCountry;
-  immatriculation: CompanyNumberCheck | null;
-  numeroClient: string | null;
-  email: string;
-  mobile: string;
-}
-
-/** Step 1 body → every field error at once, in form order. */
-function parseIdentify(raw: unknown): IdentifyInput {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
-    throw validationProblem([{ path: "", message: "Le corps de la requête doit être un objet JSON." }]);
-  }
-  const body = raw as Record<string, unknown>;
-  const errors: ProblemFieldError[] = [];
-  const pays = typeof body.pays === "string" ? body.pays.trim().toUpperCase() : body.pays;
-  if (pays === undefined || pays === null || pays === "") errors.push({ path: "pays", message: REQUIRED });
-  else if (!isCompanyCountry(pays)) errors.push({ path: "pays", message: M.badCountry });
-
-  const immat = optionalText(body.immatriculation, 40);
-  const numero = optionalText(body.numeroClient, 40);
-  let check: CompanyNumberCheck | null = null;
-  if (immat.error) errors.push({ path: "immatriculation", message: immat.error });
-  else if (!immat.value && !numero.value && !numero.error) errors.push({ path: "immatriculation", message: M.oneOfTwo });
-  else if (immat.value && isCompanyCountry(pays)) {
-    check = checkCompanyNumber(pays, immat.value);
-    if (!check.valid) errors.push({ path: "immatriculation", message: M.badNumber });
-  }
-  if (numero.error) errors.push({ path: "numeroClient", message: numero.error });
-
-  let email = "";
-  if (body.email === undefined || body.email === null || (typeof body.email === "string" && body.email.trim() === "")) {
-    errors.push({ path: "email", message: REQUIRED });
-  } else {
-    const parsed = v.safeParse(EmailSchema, body.email);
-    if (parsed.success) email = parsed.output;
-    else errors.push({ path: "email", message: M.badEmail });
-  }
-
-  let mobile = "";
-  if (body.mobile === undefined || body.mobile === null || (typeof body.mobile === "string" && body.mobile.trim() === "")) {
-    errors.push({ path: "mobile", message: REQUIRED });
-  } else if (typeof body.mobile !== "string" || body.mobile.length > 40 || !isValidMobile(body.mobile)) {
-    errors.push({ path: "mobile", message: M.badMobile });
-  } else mobile = body.mobile.trim().replace(/\s+/g, " ");
-
-  if (errors.length > 0) throw validationProblem(errors);
-  return { pays: pays as CompanyCountry, immatriculation: check, numeroClient: numero.value, email, mobile };
 }
 
 /**
@@ -173,31 +115,6 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const IdTiersBody = v.object({ idTiers: v.pipe(v.array(v.string()), v.minLength(1), v.maxLength(MAX_FOUND)) });
-const CodeRequestBody = v.object(
-  {
-    moyenContact: v.pipe(
-      v.string((issue) => (issue.input === undefined || issue.input === null ? REQUIRED : M.chooseContactMeans)),
-      v.trim(),
-      v.nonEmpty(REQUIRED),
-      v.maxLength(40, M.chooseContactMeans),
-    ),
-  },
-  objectMessage(),
-);
-const VerifyBody = v.object(
-  {
-    code: v.pipe(
-      v.string((issue) => (issue.input === undefined || issue.input === null ? REQUIRED : M.wrongCode)),
-      v.trim(),
-      v.nonEmpty(REQUIRED),
-      v.maxLength(20, M.wrongCode),
-    ),
-  },
-  objectMessage(),
-);
-const CompleteBody = v.object({ motDePasse: passwordField(), confirmerMotDePasse: passwordField() }, objectMessage());
-
 type VerifyOutcome = { ok: true } | { ok: false; remainingTries: number };
 
 /**
@@ -220,170 +137,235 @@ export function registrationRoutes(deps: Deps) {
   });
 
   // 1. Identification: the companies matching a registration number or a customer number.
-  app.post("/", botCheck, async (c) => {
-    const input = parseIdentify(await readJson(c, v.unknown()));
-    const perClient = await hit(db, `registration:identify:client:${address(c)}`, window);
-    if (perClient.count > config.registrationIdentifyMaxPerClient) throw tooManyRequests("Trop de recherches.", perClient.retryAfter);
-    const numbers = input.immatriculation && numberKeys(input.pays, input.immatriculation);
-    const numberKeysToHit = [
-      ...(numbers ? [`registration:identify:number:${input.pays}:${numbers.key}`] : []),
-      ...(input.numeroClient ? [`registration:identify:customer:${input.numeroClient.toLowerCase()}`] : []),
-    ];
-    for (const key of numberKeysToHit) {
-      const state = await hit(db, key, window);
-      if (state.count > config.registrationIdentifyMaxPerNumber)
-        throw tooManyRequests("Trop de recherches pour ce numéro.", state.retryAfter);
-    }
+  app.post(
+    "/",
+    operation({
+      operationId: "startRegistration",
+      summary: "Registration step 1: identify the company",
+      tags: ["registration"],
+      botCheck: true,
+      answers: { 201: { description: "Registration started", schema: IdentifyAnswer } },
+      problems: [400, 403, 404, 413, 415, 422, 429],
+    }),
+    botCheck,
+    ...jsonBody(IdentifyRequest),
+    async (c) => {
+      const { pays, immatriculation, email, mobile, ...body } = c.req.valid("json");
+      const number = immatriculation ? checkCompanyNumber(pays, immatriculation) : null;
+      const numeroClient = body.numeroClient || null;
+      const perClient = await hit(db, `registration:identify:client:${address(c)}`, window);
+      if (perClient.count > config.registrationIdentifyMaxPerClient) throw tooManyRequests("Trop de recherches.", perClient.retryAfter);
+      const numbers = number && numberKeys(pays, number);
+      const numberKeysToHit = [
+        ...(numbers ? [`registration:identify:number:${pays}:${numbers.key}`] : []),
+        ...(numeroClient ? [`registration:identify:customer:${numeroClient.toLowerCase()}`] : []),
+      ];
+      for (const key of numberKeysToHit) {
+        const state = await hit(db, key, window);
+        if (state.count > config.registrationIdentifyMaxPerNumber)
+          throw tooManyRequests("Trop de recherches pour ce numéro.", state.retryAfter);
+      }
 
-    const found = await findCompanies(db, { pays: input.pays, numbers, numeroClient: input.numeroClient, limit: MAX_FOUND });
-    if (found.length === 0) {
-      throw new ProblemError(404, "not-found", input.immatriculation ? M.noCompany : M.unknownCustomer);
-    }
-    const registrationId = randomBytes(32).toString("base64url");
-    await insertRegistration(db, {
-      idHash: hashRefreshToken(registrationId),
-      pays: input.pays,
-      immatriculation: input.immatriculation?.normalized ?? null,
-      numeroClient: input.numeroClient,
-      email: input.email,
-      mobile: input.mobile,
-      langue: c.get("locale"),
-      foundTiers: found.map((f) => f.idTier),
-      ttlMinutes: config.registrationTtlMinutes,
-    });
-    return c.json({ registrationId, entreprisesTrouvees: found }, 201);
-  });
+      const found = await findCompanies(db, { pays, numbers, numeroClient, limit: MAX_FOUND });
+      if (found.length === 0) {
+        throw new ProblemError(404, "not-found", number ? M.noCompany : M.unknownCustomer);
+      }
+      const registrationId = randomBytes(32).toString("base64url");
+      await insertRegistration(db, {
+        idHash: hashRefreshToken(registrationId),
+        pays,
+        immatriculation: number?.normalized ?? null,
+        numeroClient,
+        email,
+        mobile: mobile.replace(/\s+/g, " "),
+        langue: c.get("locale"),
+        foundTiers: found.map((f) => f.idTier),
+        ttlMinutes: config.registrationTtlMinutes,
+      });
+      return c.json({ registrationId, entreprisesTrouvees: found }, 201);
+    },
+  );
 
   // 2. Companies chosen among the found ones → their contact means (masked).
-  app.post("/:id/companies", botCheck, async (c) => {
-    const raw = await readJson(c, v.unknown());
-    const reg = await loadRegistration(db, c.req.param("id"), resendSeconds);
-    const parsed = v.safeParse(IdTiersBody, raw);
-    const chosen = parsed.success ? [...new Set(parsed.output.idTiers)] : [];
-    if (chosen.length === 0 || chosen.some((id) => !reg.found_tiers.includes(id))) {
-      throw validationProblem([{ path: "idTiers", message: M.chooseCompany }]);
-    }
-    if (await anyCompanyHasAccount(db, chosen)) throw new ProblemError(409, "account-exists", M.accountExists);
+  app.post(
+    "/:id/companies",
+    operation({
+      operationId: "chooseRegistrationCompanies",
+      summary: "Registration step 2: choose the companies",
+      tags: ["registration"],
+      botCheck: true,
+      answers: { 200: { description: "Contact means the code can be sent to", schema: ChooseCompaniesAnswer } },
+      problems: [400, 403, 404, 409, 415, 422],
+    }),
+    botCheck,
+    ...jsonBody(ChooseCompaniesRequest),
+    async (c) => {
+      const reg = await loadRegistration(db, c.req.param("id"), resendSeconds);
+      const chosen = [...new Set(c.req.valid("json").idTiers)];
+      if (chosen.some((id) => !reg.found_tiers.includes(id))) {
+        throw validationProblem([{ path: "idTiers", message: M.chooseCompany }]);
+      }
+      if (await anyCompanyHasAccount(db, chosen)) throw new ProblemError(409, "account-exists", M.accountExists);
 
-    const contacts = await companyContacts(db, chosen);
-    const means = contactMeansOf(chosen.flatMap((id) => contacts.get(id) ?? []));
-    if (means.length === 0) {
-      throw new ProblemError(422, "no-contact-means", M.noContactMeans, { extra: { errors: [] } });
-    }
-    await chooseCompanies(db, reg.id_hash, chosen, means);
-    return c.json({ moyensContacts: means.map(({ id, type, masked }) => ({ id, type, masked })) });
-  });
+      const contacts = await companyContacts(db, chosen);
+      const means = contactMeansOf(chosen.flatMap((id) => contacts.get(id) ?? []));
+      if (means.length === 0) {
+        throw new ProblemError(422, "no-contact-means", M.noContactMeans, { extra: { errors: [] } });
+      }
+      await chooseCompanies(db, reg.id_hash, chosen, means);
+      return c.json({ moyensContacts: means.map(({ id, type, masked }) => ({ id, type, masked })) });
+    },
+  );
 
   // 3. A verification code sent through the chosen contact means.
-  app.post("/:id/code", botCheck, async (c) => {
-    const body = await readJson(c, CodeRequestBody);
-    const id = c.req.param("id");
-    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-    const secret = await deps.secret();
-    const lang = mailLanguage(c.get("locale"));
-    const minutes = Math.round(config.verificationCodeTtlSeconds / 60);
-    const clientKey = `registration:code:client:${address(c)}`;
+  app.post(
+    "/:id/code",
+    operation({
+      operationId: "sendRegistrationCode",
+      summary: "Registration step 3: send a verification code",
+      tags: ["registration"],
+      botCheck: true,
+      answers: { 202: { description: "Code sent (delivery happens after the answer)", schema: CodeSentAnswer } },
+      problems: [400, 403, 404, 409, 415, 422, 429],
+    }),
+    botCheck,
+    ...jsonBody(SendCodeRequest),
+    async (c) => {
+      const body = c.req.valid("json");
+      const id = c.req.param("id");
+      const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+      const secret = await deps.secret();
+      const lang = mailLanguage(c.get("locale"));
+      const minutes = Math.round(config.verificationCodeTtlSeconds / 60);
+      const clientKey = `registration:code:client:${address(c)}`;
 
-    const { means, mailIds } = await db.transaction(async (tx) => {
-      const reg = await loadRegistration(tx, id, resendSeconds, true);
-      if (!reg.contact_means) throw new ProblemError(409, "registration-incomplete", M.companiesFirst);
-      const means = reg.contact_means.find((m) => m.id === body.moyenContact);
-      if (!means) throw validationProblem([{ path: "moyenContact", message: M.chooseContactMeans }]);
-      if (reg.resend_in !== null && reg.resend_in > 0) {
-        throw new ProblemError(
-          429,
-          "too-many-requests",
-          `Veuillez patienter ${reg.resend_in} seconde${reg.resend_in > 1 ? "s" : ""} avant de demander un nouveau code.`,
-          { headers: { "Retry-After": String(reg.resend_in) } },
-        );
-      }
-      // Counted in the transaction: a refused request is not counted.
-      const perClient = await hit(tx, clientKey, window);
-      if (perClient.count > config.registrationCodeMaxPerClient) throw tooManyRequests("Trop de codes demandés.", perClient.retryAfter);
-      const perRegistration = await hit(tx, `registration:code:registration:${reg.id_hash}`, config.registrationTtlMinutes * 60);
-      if (perRegistration.count > config.registrationCodeMaxPerRegistration) {
-        throw tooManyRequests("Trop de codes demandés.", perRegistration.retryAfter);
-      }
-      await storeCode(tx, reg.id_hash, means.id, codeHash(secret, reg.id_hash, code), config.verificationCodeTtlSeconds);
-      const mailIds = means.type === "email" ? [await enqueueMail(tx, verificationCodeMail(lang, means.to, code, minutes))] : [];
-      return { means, mailIds };
-    });
-    if (means.type === "email") deliverInBackground(db, mailer, mailIds);
-    else sendSmsInBackground(sms, { to: means.to, text: verificationCodeText(lang, code, minutes) });
-    return c.json({ resendAfter: resendSeconds, expiresIn: config.verificationCodeTtlSeconds }, 202);
-  });
+      const { means, mailIds } = await db.transaction(async (tx) => {
+        const reg = await loadRegistration(tx, id, resendSeconds, true);
+        if (!reg.contact_means) throw new ProblemError(409, "registration-incomplete", M.companiesFirst);
+        const means = reg.contact_means.find((m) => m.id === body.moyenContact);
+        if (!means) throw validationProblem([{ path: "moyenContact", message: M.chooseContactMeans }]);
+        if (reg.resend_in !== null && reg.resend_in > 0) {
+          throw new ProblemError(
+            429,
+            "too-many-requests",
+            `Veuillez patienter ${reg.resend_in} seconde${reg.resend_in > 1 ? "s" : ""} avant de demander un nouveau code.`,
+            { headers: { "Retry-After": String(reg.resend_in) } },
+          );
+        }
+        // Counted in the transaction: a refused request is not counted.
+        const perClient = await hit(tx, clientKey, window);
+        if (perClient.count > config.registrationCodeMaxPerClient) throw tooManyRequests("Trop de codes demandés.", perClient.retryAfter);
+        const perRegistration = await hit(tx, `registration:code:registration:${reg.id_hash}`, config.registrationTtlMinutes * 60);
+        if (perRegistration.count > config.registrationCodeMaxPerRegistration) {
+          throw tooManyRequests("Trop de codes demandés.", perRegistration.retryAfter);
+        }
+        await storeCode(tx, reg.id_hash, means.id, codeHash(secret, reg.id_hash, code), config.verificationCodeTtlSeconds);
+        const mailIds = means.type === "email" ? [await enqueueMail(tx, verificationCodeMail(lang, means.to, code, minutes))] : [];
+        return { means, mailIds };
+      });
+      if (means.type === "email") deliverInBackground(db, mailer, mailIds);
+      else sendSmsInBackground(sms, { to: means.to, text: verificationCodeText(lang, code, minutes) });
+      return c.json({ resendAfter: resendSeconds, expiresIn: config.verificationCodeTtlSeconds }, 202);
+    },
+  );
 
   // 4. The code typed by the user.
-  app.post("/:id/verify", botCheck, async (c) => {
-    const body = await readJson(c, VerifyBody);
-    const id = c.req.param("id");
-    const perClient = await hit(db, `registration:verify:client:${address(c)}`, window);
-    if (perClient.count > config.registrationVerifyMaxPerClient) throw tooManyRequests("Trop de tentatives.", perClient.retryAfter);
-    const secret = await deps.secret();
-    const typed = body.code.replace(/\s+/g, "");
-    const maxTries = config.verificationCodeMaxTries;
+  app.post(
+    "/:id/verify",
+    operation({
+      operationId: "verifyRegistrationCode",
+      summary: "Registration step 4: check the code",
+      tags: ["registration"],
+      botCheck: true,
+      answers: { 200: { description: "Code accepted", schema: CodeVerifiedAnswer } },
+      problems: [400, 403, 404, 409, 410, 415, 422, 429],
+    }),
+    botCheck,
+    ...jsonBody(VerifyCodeRequest),
+    async (c) => {
+      const body = c.req.valid("json");
+      const id = c.req.param("id");
+      const perClient = await hit(db, `registration:verify:client:${address(c)}`, window);
+      if (perClient.count > config.registrationVerifyMaxPerClient) throw tooManyRequests("Trop de tentatives.", perClient.retryAfter);
+      const secret = await deps.secret();
+      const typed = codeDigits(body.code);
+      const maxTries = config.verificationCodeMaxTries;
 
-    // Wrong tries must be recorded: the transaction returns the outcome instead of throwing it.
-    const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
-      const reg = await loadRegistration(tx, id, resendSeconds, true);
-      if (reg.code_hash === null) {
-        if (reg.code_expired === null) throw new ProblemError(409, "registration-incomplete", M.codeFirst);
-        throw new ProblemError(410, "code-used", M.codeUsed);
+      // Wrong tries must be recorded: the transaction returns the outcome instead of throwing it.
+      const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
+        const reg = await loadRegistration(tx, id, resendSeconds, true);
+        if (reg.code_hash === null) {
+          if (reg.code_expired === null) throw new ProblemError(409, "registration-incomplete", M.codeFirst);
+          throw new ProblemError(410, "code-used", M.codeUsed);
+        }
+        if (reg.code_tries >= maxTries) throw new ProblemError(410, "code-too-many-tries", M.tooManyTries);
+        if (reg.code_expired) throw new ProblemError(410, "code-expired", M.codeExpired);
+        if (typed && sameHash(codeHash(secret, reg.id_hash, typed), reg.code_hash)) {
+          await markVerified(tx, reg.id_hash);
+          return { ok: true };
+        }
+        const tries = reg.code_tries + 1;
+        await recordWrongTries(tx, reg.id_hash, tries);
+        return { ok: false, remainingTries: maxTries - tries };
+      });
+      if (!outcome.ok) {
+        if (outcome.remainingTries <= 0) throw new ProblemError(410, "code-too-many-tries", M.tooManyTries);
+        throw validationProblem([{ path: "code", message: M.wrongCode }], { remainingTries: outcome.remainingTries });
       }
-      if (reg.code_tries >= maxTries) throw new ProblemError(410, "code-too-many-tries", M.tooManyTries);
-      if (reg.code_expired) throw new ProblemError(410, "code-expired", M.codeExpired);
-      if (/^\d{6}$/.test(typed) && sameHash(codeHash(secret, reg.id_hash, typed), reg.code_hash)) {
-        await markVerified(tx, reg.id_hash);
-        return { ok: true };
-      }
-      const tries = reg.code_tries + 1;
-      await recordWrongTries(tx, reg.id_hash, tries);
-      return { ok: false, remainingTries: maxTries - tries };
-    });
-    if (!outcome.ok) {
-      if (outcome.remainingTries <= 0) throw new ProblemError(410, "code-too-many-tries", M.tooManyTries);
-      throw validationProblem([{ path: "code", message: M.wrongCode }], { remainingTries: outcome.remainingTries });
-    }
-    return c.json({ verified: true });
-  });
+      return c.json({ verified: true });
+    },
+  );
 
   // 5. The password: the account is created, linked to the chosen companies, and logged in.
-  app.post("/:id/complete", botCheck, async (c) => {
-    const body = await readJson(c, CompleteBody);
-    const id = c.req.param("id");
-    const reg = await loadRegistration(db, id, resendSeconds);
-    if (!reg.verified || !reg.chosen_tiers) throw new ProblemError(409, "registration-incomplete", M.verifyFirst);
-    const errors = newPasswordErrors(body.motDePasse, body.confirmerMotDePasse, "motDePasse");
-    if (errors.length > 0) throw validationProblem(errors);
-    const emailTaken = () => new ProblemError(409, "account-exists", M.emailTaken);
-    if (await emailInUse(db, reg.email)) throw emailTaken();
+  app.post(
+    "/:id/complete",
+    operation({
+      operationId: "completeRegistration",
+      summary: "Registration step 5: choose the password — the account is created and logged in",
+      tags: ["registration"],
+      botCheck: true,
+      answers: { 201: { description: "Account created and logged in (the refresh cookie is set)", schema: CompleteAnswer } },
+      problems: [400, 403, 404, 409, 415, 422],
+    }),
+    botCheck,
+    ...jsonBody(CompleteRequest),
+    async (c) => {
+      const body = c.req.valid("json");
+      const id = c.req.param("id");
+      const reg = await loadRegistration(db, id, resendSeconds);
+      if (!reg.verified || !reg.chosen_tiers) throw new ProblemError(409, "registration-incomplete", M.verifyFirst);
+      const errors = newPasswordErrors(body.motDePasse, body.confirmerMotDePasse, "motDePasse");
+      if (errors.length > 0) throw validationProblem(errors);
+      const emailTaken = () => new ProblemError(409, "account-exists", M.emailTaken);
+      if (await emailInUse(db, reg.email)) throw emailTaken();
 
-    const passwordHash = await hashPassword(body.motDePasse);
-    const { user, sid } = await db.transaction(async (tx) => {
-      const locked = await loadRegistration(tx, id, resendSeconds, true);
-      if (!locked.verified || !locked.chosen_tiers) throw new ProblemError(409, "registration-incomplete", M.verifyFirst);
-      if (await anyCompanyHasAccount(tx, locked.chosen_tiers)) throw new ProblemError(409, "account-exists", M.accountExists);
-      const uuidCompte = await createAccount(tx, {
-        email: locked.email,
-        passwordHash,
-        mobile: locked.mobile,
-        pays: locked.pays,
-        langue: locked.langue,
-        idTiers: locked.chosen_tiers,
+      const passwordHash = await hashPassword(body.motDePasse);
+      const { user, sid } = await db.transaction(async (tx) => {
+        const locked = await loadRegistration(tx, id, resendSeconds, true);
+        if (!locked.verified || !locked.chosen_tiers) throw new ProblemError(409, "registration-incomplete", M.verifyFirst);
+        if (await anyCompanyHasAccount(tx, locked.chosen_tiers)) throw new ProblemError(409, "account-exists", M.accountExists);
+        const uuidCompte = await createAccount(tx, {
+          email: locked.email,
+          passwordHash,
+          mobile: locked.mobile,
+          pays: locked.pays,
+          langue: locked.langue,
+          idTiers: locked.chosen_tiers,
+        });
+        if (!uuidCompte) throw emailTaken();
+        await deleteRegistration(tx, locked.id_hash);
+        const sid = await createSession(tx, uuidCompte, config.refreshTtlDays, {
+          userAgent: c.req.header("user-agent"),
+          clientAddress: address(c),
+        });
+        const user = await loadUser(tx, uuidCompte);
+        if (!user) throw new Error("account missing right after its creation");
+        return { user, sid };
       });
-      if (!uuidCompte) throw emailTaken();
-      await deleteRegistration(tx, locked.id_hash);
-      const sid = await createSession(tx, uuidCompte, config.refreshTtlDays, {
-        userAgent: c.req.header("user-agent"),
-        clientAddress: address(c),
-      });
-      const user = await loadUser(tx, uuidCompte);
-      if (!user) throw new Error("account missing right after its creation");
-      return { user, sid };
-    });
-    setRefreshCookie(c, sid.refreshToken);
-    return c.json(await tokenResponse(user, sid.sid), 201);
-  });
+      setRefreshCookie(c, sid.refreshToken);
+      return c.json(await tokenResponse(user, sid.sid), 201);
+    },
+  );
 
   return app;
 }

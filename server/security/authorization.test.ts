@@ -1,5 +1,5 @@
 /**
- * Authorization sweep. Every protected operation of openapi.yaml (its `security`) without a token,
+ * Authorization sweep. Every protected operation of the generated document (its `security`) without a token,
  * with an expired, a forged or a tampered one → 401 problem; with the account-level token where the
  * operation needs a company → 403 `company-required`; with a token of a company the account is not
  * linked to → 401. Every protected operation that takes an id, tried with the ids of the account's
@@ -144,7 +144,7 @@ describe("ids of the account's other companies and of another customer → 404",
 
   /**
    * Per operation with an id: the caller (token, path values) whose own id answers 200, and the ids
-   * it must not reach. Operations added to openapi.yaml with a path id must be added here.
+   * it must not reach. Operations added to the API with a path id must be added here.
    */
   async function cases(): Promise<Record<string, { token: string; own: string; others: [string, string][] }>> {
     await invoiceIn(SIBLING, 1999);
@@ -160,10 +160,10 @@ describe("ids of the account's other companies and of another customer → 404",
       },
       getInvoiceArchive: {
         token: stale.companies[OTHER]!,
-        own: "1998",
+        own: "1998.zip",
         others: [
-          ["another customer's year (the account has none)", "1999"],
-          ["a year without invoices", "1901"],
+          ["another customer's year (the account has none)", "1999.zip"],
+          ["a year without invoices", "1901.zip"],
         ],
       },
       getProduct: {

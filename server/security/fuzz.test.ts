@@ -1,11 +1,11 @@
 /**
  * Hostile input over HTTP: property-based (fast-check) malformed requests to every operation of
- * openapi.yaml, read from the document — wrong types, huge, unicode and control-character strings,
+ * the generated OpenAPI document, read at test time — wrong types, huge, unicode and control-character strings,
  * nulls, missing and extra fields, bad JSON, deep nesting, wrong content types, bad query, path and
  * header values — anonymous, with a valid company or account token, and with a broken one; with a
  * solved bot check where the operation asks for one, so that the body's validation is reached.
  * Every answer is below 500; an error is application/problem+json without any internal detail; a
- * 2xx matches its response schema in openapi.yaml.
+ * 2xx matches its response schema in the document.
  *
  * Seeded, so a failure replays: FUZZ_SEED and FUZZ_RUNS (runs per operation) change the run.
  */
@@ -436,7 +436,7 @@ async function expectSafeAnswer(op: Operation, res: Response, what: string): Pro
   if (op.responses[String(res.status)]) await checkResponse(op, res);
 }
 
-describe("fuzz: every operation of openapi.yaml", () => {
+describe("fuzz: every operation of the generated document", () => {
   it("reads the document's operations", () => {
     expect(operations.length).toBeGreaterThan(30);
     expect(operations.filter((o) => o.body).length).toBeGreaterThan(10);

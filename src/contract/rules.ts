@@ -129,12 +129,19 @@ const RULES = new Set<string>([
   "format",
 ] satisfies Rule[]);
 
-/** A valibot issue as a rule problem; a check worded by its schema keeps its words, as `format`. */
+/**
+ * A valibot issue as a rule problem. A rule worded by its schema keeps its words; valibot's own
+ * English wording of a wrong type or a missing key reaches no one.
+ */
 export function ruleProblem(issue: v.BaseIssue<unknown>): RuleProblem {
   const path = (issue.path ?? []).map((item) => String((item as { key: unknown }).key)).join(".");
-  if (!RULES.has(issue.message)) return { path, rule: absent(issue.input) ? "required" : "format", message: issue.message };
-  const rule = issue.message as Rule;
-  return rule === "tooLong" || rule === "tooShort" ? { path, rule, limit: Number(issue.requirement) } : { path, rule };
+  if (RULES.has(issue.message)) {
+    const rule = issue.message as Rule;
+    return rule === "tooLong" || rule === "tooShort" ? { path, rule, limit: Number(issue.requirement) } : { path, rule };
+  }
+  // valibot's own messages all start so ("Invalid type: …", "Invalid key: …"); ours never do.
+  const rule: Rule = absent(issue.input) ? "required" : "format";
+  return issue.message.startsWith("Invalid ") ? { path, rule } : { path, rule, message: issue.message };
 }
 
 /**

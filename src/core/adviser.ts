@@ -1,32 +1,11 @@
 /** The customer's adviser: shown by the adviser screen and, first, on the contact page. */
 import * as v from "valibot";
+import { AdviserAnswer } from "../contract/adviser";
 import type { ApiRequest } from "./api";
 import type { Locale } from "./constants";
 
-const ServiceSchema = v.object({
-  nomSousService: v.string(),
-  telephone1: v.nullish(v.string()),
-  mail1: v.nullish(v.string()),
-  mail2: v.nullish(v.string()),
-});
-
-const AdviserAnswerSchema = v.object({
-  adviser: v.nullable(
-    v.object({
-      id: v.string(),
-      civilite: v.nullish(v.string()),
-      prenom: v.string(),
-      nom: v.string(),
-      fonction: v.nullish(v.string()),
-      telephone: v.nullish(v.string()),
-      mobile: v.nullish(v.string()),
-      email: v.nullish(v.string()),
-      photoUrl: v.nullish(v.string()),
-    }),
-  ),
-  service: ServiceSchema,
-});
-export type AdviserAnswer = v.InferOutput<typeof AdviserAnswerSchema>;
+/** The screens and the contact card read the answer's type here, beside the call. */
+export type { AdviserAnswer };
 
 /**
  * The job title and service name come in the element's language, which may not be the page's.
@@ -39,7 +18,7 @@ export async function getAdviser(
   { signal, optional }: { signal?: AbortSignal; optional?: boolean } = {},
 ): Promise<AdviserAnswer> {
   return v.parse(
-    AdviserAnswerSchema,
+    AdviserAnswer,
     await request<unknown>("/me/adviser", { headers: { "X-langue": langue }, signal, errors: "inline", optional }),
   );
 }

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { requiredWork, solveChallenge, type Challenge } from "./bot-check";
+import type { BotCheckChallenge } from "../contract/bot-check";
+import { requiredWork, solveChallenge } from "./bot-check";
 import { ApiError } from "./errors";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
-const challengeFor = (n: number, maxnumber = 5000): Challenge => ({
+const challengeFor = (n: number, maxnumber = 5000): BotCheckChallenge => ({
   algorithm: "SHA-256",
   challenge: sha(`salt123?expires=1${n}`),
   maxnumber,

@@ -1,14 +1,7 @@
+import * as v from "valibot";
+import { BotCheckChallenge } from "../contract/bot-check";
 import type { ApiClient } from "./api";
 import { ApiError } from "./errors";
-
-/** An altcha-style proof-of-work challenge: find n with SHA-256(salt + n) = challenge. */
-export interface Challenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
 
 /** Compares a digest with the challenge's hex without building a string per hash. */
 function sameDigest(digest: ArrayBuffer, target: string): boolean {
@@ -34,7 +27,7 @@ const SLICE_MS = 12;
  * giving the page a turn every few milliseconds so it stays responsive. Returns the payload for
  * `X-Bot-Check`.
  */
-export async function solveChallenge(challenge: Challenge, signal?: AbortSignal): Promise<string> {
+export async function solveChallenge(challenge: BotCheckChallenge, signal?: AbortSignal): Promise<string> {
   const encoder = new TextEncoder();
   const batch = 200;
   let sliceStart = performance.now();
@@ -61,7 +54,7 @@ export async function solveChallenge(challenge: Challenge, signal?: AbortSignal)
  */
 export async function proveHuman(api: ApiClient, signal?: AbortSignal, maxnumber?: number): Promise<string> {
   const path = maxnumber ? `/bot-check/challenge?maxnumber=${maxnumber}` : "/bot-check/challenge";
-  const challenge = await api.request<Challenge>(path, { anonymous: true, signal, errors: "inline" });
+  const challenge = v.parse(BotCheckChallenge, await api.request<unknown>(path, { anonymous: true, signal, errors: "inline" }));
   return solveChallenge(challenge, signal);
 }
 

@@ -1,4 +1,6 @@
+import * as v from "valibot";
 import { describe, expect, it, vi } from "vitest";
+import { FooterContact as FooterContactSchema } from "../contract/footer";
 import type { Locale, Theme } from "./constants";
 import type { Entreprise, User } from "./types";
 import {
@@ -112,7 +114,7 @@ describe("telHref (a tel: link's address)", () => {
   });
 });
 
-describe("isFooterContact (shape of the footer call's answer)", () => {
+describe("isFooterContact (shape of the footer call's answer): the contract's schema, without valibot", () => {
   const service = CONTACT.listSousServices[0]!;
   it.each<[string, unknown, boolean]>([
     ["the full answer", CONTACT, true],
@@ -135,6 +137,7 @@ describe("isFooterContact (shape of the footer call's answer)", () => {
     ["a service that is null", { ...CONTACT, listSousServices: [null] }, false],
   ])("%s → %s", (_label, value, expected) => {
     expect(isFooterContact(value)).toBe(expected);
+    expect(v.is(FooterContactSchema, value)).toBe(expected);
   });
 });
 

@@ -1,30 +1,18 @@
+import type { FooterContact } from "../contract/footer";
 import type { ApiRequest } from "./api";
 import type { Locale, Theme } from "./constants";
 import { networkOf } from "./locale";
 import { browserStorage, readJson, writeJson } from "./storage";
 import { selectNetwork, type MaccState } from "./store";
 
-export interface FooterService {
-  nomSousService: string;
-  telephone1?: string | null;
-  mail1?: string | null;
-  mail2?: string | null;
-}
-
-export interface FooterContact {
-  adresseTitre: string;
-  adresseLigne1: string;
-  adresseLigne2?: string | null;
-  codePostal: string;
-  ville: string;
-  listSousServices: FooterService[];
-}
+/** The elements read the answer's type here, beside the call. */
+export type { FooterContact };
 
 const isText = (value: unknown): value is string => typeof value === "string";
 const isOptionalText = (value: unknown) => value == null || isText(value);
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
-function isFooterService(value: unknown): value is FooterService {
+function isFooterService(value: unknown): value is FooterContact["listSousServices"][number] {
   return (
     isRecord(value) &&
     isText(value.nomSousService) &&
@@ -35,8 +23,9 @@ function isFooterService(value: unknown): value is FooterService {
 }
 
 /**
- * Checked by hand, not with valibot: the footer is on every page of every country site, and
- * these few fields are not worth the schema library in the first download (about 2 kB gzip).
+ * The contract's `FooterContact` schema, checked by hand, not with valibot: the footer is on every
+ * page of every country site, and these few fields are not worth the schema library in the first
+ * download (about 2 kB gzip). contacts.test.ts keeps the two in agreement.
  */
 export function isFooterContact(value: unknown): value is FooterContact {
   return (

@@ -1,3 +1,5 @@
+import * as v from "valibot";
+import { FeaturesAnswer } from "../contract/features";
 import type { ApiRequest } from "./api";
 import { FEATURE_NAMES, type FeatureName, type Locale } from "./constants";
 import { resourceCacheOf } from "./resource-cache";
@@ -18,12 +20,14 @@ export const NO_FEATURES: Features = new Set();
 
 /**
  * The features switched on. Public and quiet: no token, no toast, no logout; names this version
- * does not know are ignored, so a newer server's flags are harmless.
+ * does not know are ignored, so a newer server's flags are harmless; a malformed answer is all off.
  */
 export async function fetchFeatures(request: ApiRequest, signal?: AbortSignal): Promise<Features> {
-  const answer = await request<unknown>("/features", { anonymous: true, optional: true, errors: "inline", signal });
-  const list = answer && typeof answer === "object" ? (answer as { features?: unknown }).features : undefined;
-  return new Set(Array.isArray(list) ? FEATURE_NAMES.filter((name) => list.includes(name)) : []);
+  const answer = v.safeParse(
+    FeaturesAnswer,
+    await request<unknown>("/features", { anonymous: true, optional: true, errors: "inline", signal }),
+  );
+  return new Set(answer.success ? FEATURE_NAMES.filter((name) => answer.output.features.includes(name)) : []);
 }
 
 /** The page's features through its read cache (shared with `useFeatures`); a failed read counts as "all off". */

@@ -1,24 +1,9 @@
 import { createStore } from "zustand/vanilla";
 import { isCompanyCountry, type CompanyCountry } from "../contract/company-numbers";
+import type { ContactMeans, FoundCompany } from "../contract/registration";
 import type { Locale } from "./constants";
 import { countryOf } from "./locale";
 import { browserStorage, readJson, removeKey, writeJson } from "./storage";
-
-/** A company found by the registration's identification step. */
-export interface FoundCompany {
-  idTier: string;
-  formeJuridique: string;
-  raisonSocial: string;
-  immatriculation: string;
-  numeroClient: string;
-}
-
-/** A way to receive the verification code, masked by the API (`j***@f***.fr`). */
-export interface ContactMeans {
-  id: string;
-  type: "email" | "sms";
-  masked: string;
-}
 
 export type RegistrationStep = "identify" | "companies" | "contact" | "code" | "password";
 

@@ -7,7 +7,7 @@ import { configure, waitFor as dtlWaitFor, within, type waitForOptions } from "@
 import { onTestFinished, vi } from "vitest";
 import type { PageDataset } from "../core/config";
 import type { Theme } from "../core/constants";
-import { getCore, themeOf } from "../core/index";
+import { getCore, themeOf, type Core } from "../core/index";
 import type { Entreprise, User } from "../core/types";
 
 const REGISTRY = Symbol.for("macc.core");
@@ -37,11 +37,13 @@ export const DEFAULT_PAGE: PageDataset = { locale: "fr-FR", portalBase: "/portai
 
 /**
  * A blank page: no core and no page settings, empty storage, no cookies, an empty body and title,
- * no language, the address at `path`.
+ * no language, the address at `path`. The page it replaces is left (`leave`).
  */
 export function clearPage(path = "/"): void {
   document.body.innerHTML = "";
   const g = globalThis as PageGlobals;
+  const left = g[REGISTRY] as Core | undefined;
+  if (left) leave(left);
   delete g[REGISTRY];
   delete g.MACC_PAGE;
   localStorage.clear();
@@ -50,6 +52,32 @@ export function clearPage(path = "/"): void {
   history.replaceState(null, "", path);
   document.title = "";
   document.documentElement.removeAttribute("lang");
+}
+
+/** The API base of a page that was left: no stub answers it. */
+const LEFT_PAGE_API = "http://left-page.invalid/api";
+const LEFT_PAGE_ORIGIN = new URL(LEFT_PAGE_API).origin;
+
+/**
+ * The page being replaced stops acting, as one the browser navigated away from would. The files of
+ * a worker share one window: what its elements had started (a screen's request waiting for the
+ * session's refresh, an answer, a timer) would otherwise reach the next test's API stub, be
+ * answered from the next page's state (POST /auth/refresh: 401, nobody is logged in there) and act
+ * on that page: its lapsed session's trip to login (`location.assign`) moved the next test's
+ * address, its store wrote that page's cookies and storage.
+ */
+function leave(core: Core): void {
+  // Its requests get no answer: new ones never leave, those already waiting (for the session's
+  // refresh) go to an address that no stub answers.
+  core.api.request = () => new Promise<never>(() => undefined);
+  core.config.apiBase = LEFT_PAGE_API;
+  core.config.apiBaseFixed = true;
+  // Its state no longer changes: no login or logout, cookie, storage, event or toast of its own.
+  // Its actions are replaced in place, which notifies no subscriber (the toaster would mount).
+  for (const store of [core.store, core.toasts]) {
+    const state = store.getState() as unknown as Record<string, unknown>;
+    for (const key of Object.keys(state)) if (typeof state[key] === "function") state[key] = () => undefined;
+  }
 }
 
 /** A fresh page whose next `getCore()` builds its core from `pageConfig`. */
@@ -236,10 +264,14 @@ export function trivialChallenge(salt = `test-${Math.random().toString(36).slice
 export function stubApi(routes: Record<string, RouteHandler>, { unmatched = "fail" }: StubOptions = {}): ApiStub {
   const calls: ApiCall[] = [];
   const unexpected: string[] = [];
+  let finished = false;
+  const never = () => new Promise<Response>(() => undefined);
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     // Like fetch: a request whose signal is already aborted never leaves (an element gone since).
     if (init?.signal?.aborted) throw abortError();
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, location.href);
+    // A page an earlier test left (`leave`): not this test's request.
+    if (url.origin === LEFT_PAGE_ORIGIN) return never();
     const method = (init?.method ?? "GET").toUpperCase();
     const raw = init?.body;
     let body: unknown = raw ?? undefined;
@@ -269,13 +301,16 @@ export function stubApi(routes: Record<string, RouteHandler>, { unmatched = "fai
     }
     const handler = routes[key]!;
     const stub = await abortable(Promise.resolve(typeof handler === "function" ? handler(call) : handler), init?.signal);
+    // An answer that comes once its test is over is never delivered: it would act on the next test's page.
+    if (finished) return never();
     return toResponse(stub);
   });
   vi.stubGlobal("fetch", fetchMock);
   onTestFinished(() => {
+    finished = true;
     vi.unstubAllGlobals();
     // Requests of elements left over from this test never reach the network nor the next test.
-    vi.stubGlobal("fetch", () => new Promise<Response>(() => undefined));
+    vi.stubGlobal("fetch", never);
     if (unexpected.length) throw new Error(`Unexpected API requests:\n  ${unexpected.join("\n  ")}`);
   });
   const callsTo = (key: string) => {

@@ -11,10 +11,10 @@ import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc } from "../../ui/context";
 import { saveBlob } from "../../ui/download";
-import { ErrorSummary, type FieldError } from "../../ui/ErrorSummary";
+import { ErrorSummary } from "../../ui/ErrorSummary";
 import { Field } from "../../ui/Field";
 import { TextareaField } from "../../ui/Textarea";
-import { fieldErrorsOf } from "../../ui/field-errors";
+import { fieldErrorsOf, formErrors } from "../../ui/field-errors";
 import { LoadError, LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
@@ -22,7 +22,8 @@ import { useCompanyPhone } from "../../ui/useCompanyPhone";
 import { useRouteAvailability } from "../../ui/useFeatures";
 import { useForm } from "../../ui/useForm";
 import { useResource } from "../../ui/useResource";
-import { downloadRib, getBankDetails, sendChange, type BankDetails as Details, type BankDetailsVersion } from "./bank-details-api";
+import { BankDetailsChange, type BankDetailsAnswer as Details, type BankDetailsVersion } from "../../contract/bank-details";
+import { downloadRib, getBankDetails, sendChange } from "./bank-details-api";
 
 /**
  * `<macc-bank-details>` (COORDONNEE_BANCAIRE): the details in force, the change being validated,
@@ -187,11 +188,10 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
   const accepted = typeList(locale, types);
   const maxSize = formatSize(locale, maxBytes);
 
-  const ibanMessage = (iban: string): string | null => {
+  /** Which IBAN rule the contract found broken, in the customer's words. */
+  const ibanMessage = (iban: string): string => {
     const country = normaliseIban(iban).slice(0, 2);
     switch (ibanProblem(iban)) {
-      case null:
-        return null;
       case "required":
         return t`Enter the IBAN`;
       case "characters":
@@ -203,6 +203,7 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
         return t`An IBAN from ${country} has ${length} characters`;
       }
       case "checksum":
+      case null:
         return t`This IBAN is not valid: check it against your RIB`;
     }
   };
@@ -216,16 +217,14 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
   const form = useForm<ChangeValues>(
     EMPTY,
     (values) => {
-      const errors: FieldError[] = [];
-      const iban = ibanMessage(values.iban);
-      if (iban) errors.push({ field: "iban", message: iban });
-      const intitule = values.intitule.trim();
-      if (!intitule) errors.push({ field: "intitule", message: t`Enter the account holder's name` });
-      else if (intitule.length > INTITULE_MAX)
-        errors.push({ field: "intitule", message: t`The name must be ${INTITULE_MAX} characters or fewer` });
       const rib = ribMessage(values.rib);
-      if (rib) errors.push({ field: "rib", message: rib });
-      return errors;
+      return [
+        ...formErrors(BankDetailsChange, values, ({ path, rule }) => {
+          if (path === "iban") return ibanMessage(values.iban);
+          return rule === "tooLong" ? t`The name must be ${INTITULE_MAX} characters or fewer` : t`Enter the account holder's name`;
+        }),
+        ...(rib ? [{ field: "rib", message: rib }] : []),
+      ];
     },
     async (values) => {
       setOutcome(null);

@@ -1,39 +1,16 @@
 import * as v from "valibot";
+import { BankDetailsAnswer, BankDetailsChangeAnswer, type BankDetailsChange, type BankDetailsVersion } from "../../contract/bank-details";
 import type { ApiRequest } from "../../core/api";
-import { RIB_TYPES } from "../../core/rib";
-
-const VersionSchema = v.object({
-  id: v.string(),
-  iban: v.string(),
-  intitule: v.string(),
-  submittedAt: v.string(),
-  validatedAt: v.nullable(v.string()),
-  document: v.nullable(v.object({ name: v.string(), type: v.picklist(RIB_TYPES), size: v.number() })),
-});
-export type BankDetailsVersion = v.InferOutput<typeof VersionSchema>;
-
-const BankDetailsSchema = v.object({
-  inForce: v.nullable(VersionSchema),
-  pending: v.nullable(VersionSchema),
-  limits: v.object({ maxBytes: v.number(), types: v.array(v.picklist(RIB_TYPES)) }),
-});
-export type BankDetails = v.InferOutput<typeof BankDetailsSchema>;
 
 /** The screen shows its own error state; no toast on top. */
-export async function getBankDetails(request: ApiRequest, signal?: AbortSignal): Promise<BankDetails> {
-  return v.parse(BankDetailsSchema, await request<unknown>("/me/bank-details", { signal, errors: "inline" }));
-}
-
-export interface BankDetailsChange {
-  iban: string;
-  intitule: string;
-  rib: File;
+export async function getBankDetails(request: ApiRequest, signal?: AbortSignal): Promise<BankDetailsAnswer> {
+  return v.parse(BankDetailsAnswer, await request<unknown>("/me/bank-details", { signal, errors: "inline" }));
 }
 
 /** The change and its RIB in one form, sent with its progress; the form shows every failure. */
 export async function sendChange(
   request: ApiRequest,
-  change: BankDetailsChange,
+  change: v.InferOutput<typeof BankDetailsChange> & { rib: File },
   onUploadProgress: (loaded: number, total: number | null) => void,
 ): Promise<BankDetailsVersion> {
   const body = new FormData();
@@ -41,7 +18,7 @@ export async function sendChange(
   body.set("intitule", change.intitule);
   body.set("rib", change.rib);
   const answer = await request<unknown>("/me/bank-details", { method: "POST", body, onUploadProgress, errors: "inline" });
-  return v.parse(v.object({ pending: VersionSchema }), answer).pending;
+  return v.parse(BankDetailsChangeAnswer, answer).pending;
 }
 
 /** A failed download is said beside its button. */

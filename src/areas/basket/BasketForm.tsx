@@ -2,7 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { isBotCheckRefusal } from "../../core/bot-check";
 import { formatCompanyName } from "../../core/company-name";
+import { BASKET_MESSAGES, BasketRequest } from "../../contract/basket";
 import { COMPANY_COUNTRIES, COMPANY_NUMBER_EXAMPLE, isCompanyCountry } from "../../contract/company-numbers";
+import type { RuleProblem } from "../../contract/rules";
 import { BASKET_MAX_ITEMS, BASKET_NOM_MAX, BASKET_SOCIETE_MAX, LOCALES, type Locale } from "../../core/constants";
 import { ApiError, waitMinutes } from "../../core/errors";
 import { countryOf } from "../../core/locale";
@@ -15,7 +17,7 @@ import { SelectField } from "../../ui/Choice";
 import { useElement, useMacc, useNavigation } from "../../ui/context";
 import { ErrorSummary } from "../../ui/ErrorSummary";
 import { Field } from "../../ui/Field";
-import { fieldErrorsOf } from "../../ui/field-errors";
+import { fieldErrorsOf, formErrors } from "../../ui/field-errors";
 import { RouteLink } from "../../ui/RouteLink";
 import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useBrand } from "../../ui/useBrand";
@@ -23,9 +25,11 @@ import { useCompanyPhone } from "../../ui/useCompanyPhone";
 import { useForm } from "../../ui/useForm";
 import { useResource } from "../../ui/useResource";
 import { followInAddress } from "./address";
-import { getProfileContact, sendBasket, type BasketRequest } from "./basket-api";
+import { getProfileContact, sendBasket } from "./basket-api";
 import { rememberSent, basketSubmissionKey, type SentRecord } from "./submission";
-import { BASKET_FIELDS, validateBasket, type BasketField, type BasketRule, type BasketValues } from "./validate-basket";
+
+/** The customer's data as the form holds it (SPEC §3 `userPanier`); the basket and the theme go with it. */
+type BasketValues = Omit<BasketRequest, "items" | "theme">;
 
 /**
  * What the form starts with: what the customer typed before (kept in the store's `userPanier`
@@ -58,9 +62,8 @@ export function BasketForm({ panier, onSent }: { panier: string[]; onSent: (reco
   const [failure, setFailure] = useState<string | null>(null);
   const status = useRef<HTMLDivElement>(null);
 
-  const message = (field: BasketField, rule: BasketRule, values: BasketValues): string => {
-    const pays = values.pays;
-    switch (field) {
+  const say = ({ path, rule, message }: RuleProblem, pays: string): string => {
+    switch (path) {
       case "nom":
         return rule === "required" ? t`Enter your name` : t`Your name must be ${BASKET_NOM_MAX} characters or fewer`;
       case "societe":
@@ -79,14 +82,16 @@ export function BasketForm({ panier, onSent }: { panier: string[]; onSent: (reco
         return t`Choose your company's country`;
       case "langue":
         return t`Choose the language of your confirmation message`;
-      case "items":
-        return rule === "required" ? t`Your basket is empty.` : t`Your basket can hold ${BASKET_MAX_ITEMS} items at most: remove some`;
+      default: // items (the element's theme is always valid)
+        return message === BASKET_MESSAGES.emptyBasket
+          ? t`Your basket is empty.`
+          : t`Your basket can hold ${BASKET_MAX_ITEMS} items at most: remove some`;
     }
   };
 
   const form = useForm<BasketValues>(
     initialValues(core.store.getState().app.userPanier, company, locale),
-    (values) => validateBasket(values, panier.length).map(({ field, rule }) => ({ field, message: message(field, rule, values) })),
+    (values) => formErrors(BasketRequest, { ...values, items: panier, theme }, (problem) => say(problem, values.pays)),
     async (values): Promise<void> => {
       setFailure(null);
       const body: BasketRequest = {
@@ -117,9 +122,7 @@ export function BasketForm({ panier, onSent }: { panier: string[]; onSent: (reco
         core.store.getState().clearPanier();
         if (nav.query) nav.go("PANIER_VALIDER");
       } catch (error) {
-        const order: readonly string[] = [...BASKET_FIELDS, "items"];
-        // In the order of the form, whatever order the API lists them in.
-        const fields = fieldErrorsOf(error, order).sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
+        const fields = fieldErrorsOf(error, [...Object.keys(form.values), "items"]);
         if (fields.length) return form.fail(fields);
         setFailure(explain(error));
       }

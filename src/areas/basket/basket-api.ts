@@ -1,47 +1,14 @@
 import * as v from "valibot";
+import { BasketItemsAnswer, BasketRequestAnswer, type BasketRequest } from "../../contract/basket";
 import type { ApiRequest } from "../../core/api";
 import { BOT_CHECK_HEADER } from "../../core/bot-check";
 import { ApiError } from "../../core/errors";
 import { IDEMPOTENCY_KEY_HEADER, sendWhileInProgress } from "../../core/idempotency";
-import type { Theme } from "../../core/constants";
-import type { BasketValues } from "./validate-basket";
-
-const ItemSchema = v.object({
-  id: v.string(),
-  nom: v.string(),
-  description: v.nullish(v.string(), ""),
-  /** The picture's address, from the API's origin ("/api/basket/items/1001/image"). */
-  image: v.nullish(v.string(), null),
-});
-export type BasketItem = v.InferOutput<typeof ItemSchema>;
-
-const ItemsSchema = v.object({
-  items: v.array(ItemSchema),
-  /** Ids the catalogue does not hold (any more): shown as "no longer available", never dropped. */
-  unknown: v.optional(v.array(v.string()), []),
-});
-export type BasketItems = v.InferOutput<typeof ItemsSchema>;
 
 /** The basket's items, in the basket's order; its own "try again" state shows a failure. */
-export async function getItems(request: ApiRequest, ids: readonly string[], signal?: AbortSignal): Promise<BasketItems> {
+export async function getItems(request: ApiRequest, ids: readonly string[], signal?: AbortSignal): Promise<BasketItemsAnswer> {
   const answer = await request<unknown>("/basket/items", { query: { ids: ids.join(",") }, signal, errors: "inline", anonymous: true });
-  return v.parse(ItemsSchema, answer);
-}
-
-const SentItemSchema = v.object({ id: v.string(), nom: v.string() });
-
-const SentSchema = v.object({
-  id: v.string(),
-  reference: v.string(),
-  createdAt: v.string(),
-  items: v.array(SentItemSchema),
-  sms: v.optional(v.boolean(), false),
-});
-export type SentBasket = v.InferOutput<typeof SentSchema>;
-
-export interface BasketRequest extends BasketValues {
-  items: string[];
-  theme: Theme;
+  return v.parse(BasketItemsAnswer, answer);
 }
 
 /**
@@ -51,10 +18,15 @@ export interface BasketRequest extends BasketValues {
  * which then goes as a visitor's (`optional`, then `anonymous`).
  * The screen shows every failure itself.
  */
-export async function sendBasket(request: ApiRequest, body: BasketRequest, key: string, proof: () => Promise<string>): Promise<SentBasket> {
+export async function sendBasket(
+  request: ApiRequest,
+  body: BasketRequest,
+  key: string,
+  proof: () => Promise<string>,
+): Promise<BasketRequestAnswer> {
   const send = async (anonymous: boolean) =>
     v.parse(
-      SentSchema,
+      BasketRequestAnswer,
       await sendWhileInProgress(async () =>
         request<unknown>("/basket/requests", {
           method: "POST",

@@ -9,7 +9,7 @@ import { SelectField } from "../../ui/Choice";
 import { useElement, useMacc } from "../../ui/context";
 import { ErrorSummary } from "../../ui/ErrorSummary";
 import { Field } from "../../ui/Field";
-import { fieldErrorsOf } from "../../ui/field-errors";
+import { fieldErrorsOf, formErrors } from "../../ui/field-errors";
 import { LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
@@ -18,10 +18,12 @@ import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
 import { useFooterContact } from "../../ui/useFooterContact";
 import { useFocusNext } from "../../ui/useFocusNext";
-import { MESSAGE_MAX, MESSAGE_MIN, sendMessage, SUBJECT_MAX, validateMessage, type ContactMessage } from "./contact-api";
+import { ContactRequest } from "../../contract/contact";
+import type { RuleProblem } from "../../contract/rules";
+import { MESSAGE_MAX, MESSAGE_MIN, sendMessage, SUBJECT_MAX } from "./contact-api";
 import { isLogged, selectCompany } from "../../core/store";
 
-const EMPTY: ContactMessage = { service: "", subject: "", message: "" };
+const EMPTY: ContactRequest = { service: "", subject: "", message: "" };
 
 /** `<macc-contact-form>` (FORMULAIRE_CONTACT): a message to one of the network's services. */
 export function ContactForm() {
@@ -40,24 +42,22 @@ export function ContactForm() {
   const botCheckFailure = useBotCheckFailure();
   const [refused, setRefused] = useState(false);
 
-  const form = useForm<ContactMessage>(
+  const say = ({ path, rule }: RuleProblem): string =>
+    path === "service"
+      ? t`Choose the service your message is for`
+      : path === "subject"
+        ? rule === "required"
+          ? t`Enter the subject of your message`
+          : t`The subject must be ${SUBJECT_MAX} characters or fewer`
+        : rule === "required"
+          ? t`Enter your message`
+          : rule === "tooLong"
+            ? t`Your message must be ${formatNumber(locale, MESSAGE_MAX)} characters or fewer`
+            : // The contract words its minimum in the API's words (`format`): too short.
+              t`Your message must be at least ${MESSAGE_MIN} characters long`;
+  const form = useForm<ContactRequest>(
     EMPTY,
-    (values) =>
-      validateMessage(values).map(({ field, rule }) => ({
-        field,
-        message:
-          field === "service"
-            ? t`Choose the service your message is for`
-            : field === "subject"
-              ? rule === "required"
-                ? t`Enter the subject of your message`
-                : t`The subject must be ${SUBJECT_MAX} characters or fewer`
-              : rule === "required"
-                ? t`Enter your message`
-                : rule === "tooShort"
-                  ? t`Your message must be at least ${MESSAGE_MIN} characters long`
-                  : t`Your message must be ${formatNumber(locale, MESSAGE_MAX)} characters or fewer`,
-      })),
+    (values) => formErrors(ContactRequest, values, say),
     async (values) => {
       setOutcome(null);
       try {

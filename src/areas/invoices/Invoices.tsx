@@ -15,15 +15,8 @@ import { RouteLink } from "../../ui/RouteLink";
 import { useAddressQuery } from "../../ui/useAddressQuery";
 import { useResource } from "../../ui/useResource";
 import { useFocusNext } from "../../ui/useFocusNext";
-import {
-  downloadInvoice,
-  downloadYear,
-  listInvoices,
-  type Invoice,
-  type InvoicePage,
-  type InvoiceQuery,
-  type SortKey,
-} from "./invoices-api";
+import type { Invoice, InvoicePage, SortKey } from "../../contract/invoices";
+import { downloadInvoice, downloadYear, listInvoices, type InvoiceQuery } from "./invoices-api";
 import { DEFAULT_LIST, readListState, writeListState, type ListState } from "./list-state";
 import { selectCompany } from "../../core/store";
 

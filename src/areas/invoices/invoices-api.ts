@@ -1,28 +1,7 @@
 import * as v from "valibot";
+import { InvoicePage, type Invoice, type InvoiceListQuery, type SortKey } from "../../contract/invoices";
 import type { ApiRequest } from "../../core/api";
 
-const InvoiceSchema = v.object({
-  id: v.union([v.string(), v.number()]),
-  number: v.string(),
-  date: v.string(),
-  reference: v.nullish(v.string(), ""),
-  amountCents: v.number(),
-  currency: v.nullish(v.string(), "EUR"),
-  dueDate: v.nullish(v.string(), null),
-  paid: v.boolean(),
-});
-export type Invoice = v.InferOutput<typeof InvoiceSchema>;
-
-const PageSchema = v.object({
-  items: v.array(InvoiceSchema),
-  total: v.number(),
-  page: v.number(),
-  pageSize: v.number(),
-  years: v.array(v.object({ year: v.number(), archive: v.boolean() })),
-});
-export type InvoicePage = v.InferOutput<typeof PageSchema>;
-
-export type SortKey = "date" | "number" | "amount";
 export interface InvoiceQuery {
   page: number;
   pageSize: number;
@@ -37,7 +16,7 @@ export interface InvoiceQuery {
 
 /** The list shows its own error state; no toast on top. */
 export async function listInvoices(request: ApiRequest, query: InvoiceQuery, signal?: AbortSignal): Promise<InvoicePage> {
-  const params: Record<string, string | number | undefined> = {
+  const params: Partial<Record<keyof InvoiceListQuery, string | number>> = {
     page: query.page,
     pageSize: query.pageSize,
     sort: query.sort,
@@ -46,7 +25,7 @@ export async function listInvoices(request: ApiRequest, query: InvoiceQuery, sig
     status: query.status || undefined,
   };
   if (query.year !== null) params[query.archive ? "annee" : "year"] = query.year;
-  return v.parse(PageSchema, await request<unknown>("/me/invoices", { query: params, signal, errors: "inline" }));
+  return v.parse(InvoicePage, await request<unknown>("/me/invoices", { query: params, signal, errors: "inline" }));
 }
 
 /** A failed download is said on its row. */

@@ -1,5 +1,6 @@
 import { INVOICE_FIRST_YEAR, INVOICE_MAX_PAGE, INVOICE_SEARCH_MAX } from "../../core/constants";
-import type { InvoiceQuery, SortKey } from "./invoices-api";
+import type { SortKey } from "../../contract/invoices";
+import type { InvoiceQuery } from "./invoices-api";
 
 /** What the customer chose in the list: kept in the address (see useAddressQuery). */
 export type ListState = Pick<InvoiceQuery, "q" | "year" | "status" | "sort" | "order" | "page">;

@@ -163,6 +163,7 @@ describe("<macc-login>", () => {
       ["jean@ferme.test", "", [MESSAGES.passwordRequired]],
       ["   ", "secret", [MESSAGES.emailRequired]],
       ["nope", "", [MESSAGES.emailFormat, MESSAGES.passwordRequired]],
+      ["jean@ferme.test", "x".repeat(1025), ["Ce champ ne doit pas dépasser 1024 caractères"]],
     ])("%j / %j → %j, no request", async (email, password, messages) => {
       const api = stubApi({});
       const view = await mount("<macc-login></macc-login>");

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { flushSync } from "react-dom";
+import { LoginRequest } from "../../contract/auth";
+import type { RuleProblem } from "../../contract/rules";
 import { isBotCheckRefusal, requiredWork } from "../../core/bot-check";
 import { ApiError, waitMinutes } from "../../core/errors";
 import { pathFor } from "../../core/paths";
@@ -14,8 +16,8 @@ import { RouteLink } from "../../ui/RouteLink";
 import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useBrand } from "../../ui/useBrand";
 import { followRedirection } from "../../ui/redirection";
+import { formErrors } from "../../ui/field-errors";
 import { useForm } from "../../ui/useForm";
-import { validateLogin, type LoginValues } from "./validate-login";
 import { isLogged } from "../../core/store";
 
 export interface LoginProps {
@@ -69,18 +71,18 @@ function LoginForm({ basket }: { basket: boolean }) {
   // After failed logins to the account the API asks a longer check: say why the wait.
   const [harder, setHarder] = useState(false);
 
-  const form = useForm<LoginValues>(
+  const say = ({ path, rule, limit }: RuleProblem) =>
+    path === "password"
+      ? rule === "required"
+        ? t`Enter your password`
+        : t`This field must be ${limit} characters or fewer`
+      : rule === "required"
+        ? t`Enter your e-mail address`
+        : t`Enter an e-mail address in the correct format, like name@example.com`;
+
+  const form = useForm<LoginRequest>(
     { email: "", password: "" },
-    (values) =>
-      validateLogin(values).map(({ field, rule }) => ({
-        field,
-        message:
-          rule === "required"
-            ? field === "email"
-              ? t`Enter your e-mail address`
-              : t`Enter your password`
-            : t`Enter an e-mail address in the correct format, like name@example.com`,
-      })),
+    (values) => formErrors(LoginRequest, values, say),
     async ({ email, password }) => {
       try {
         const user = await botCheck.send(

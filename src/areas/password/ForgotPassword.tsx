@@ -1,8 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
+import * as v from "valibot";
+import { ForgotRequest, ResetRequest } from "../../contract/auth";
+import type { RuleProblem } from "../../contract/rules";
 import { isBotCheckRefusal } from "../../core/bot-check";
 import { ApiError, waitMinutes } from "../../core/errors";
-import { isEmail } from "../../core/format";
 import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement } from "../../ui/context";
@@ -10,13 +12,18 @@ import { ErrorSummary } from "../../ui/ErrorSummary";
 import { Field } from "../../ui/Field";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
-import { fieldErrorsOf } from "../../ui/field-errors";
+import { fieldErrorsOf, formErrors } from "../../ui/field-errors";
 import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
+import { withPasswordRules } from "./new-password-errors";
 import { checkResetLink, requestReset, resetPassword } from "./password-api";
 import { NewPasswordFields } from "../../ui/NewPasswordFields";
-import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
+import { useNewPasswordRules, type NewPassword } from "../../ui/useNewPasswordRules";
 import { useFocusNext } from "../../ui/useFocusNext";
+
+/** The request's fields the forms hold: the page's own path and the link's token are not typed. */
+const RequestFields = v.pick(ForgotRequest, ["email"]);
+const ResetFields = v.omit(ResetRequest, ["token"]);
 
 /**
  * The reset link brings the customer back to this page with `?token=`. The token is read while
@@ -63,14 +70,12 @@ function RequestForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const status = useRef<HTMLDivElement>(null);
 
+  const say = ({ rule }: RuleProblem) =>
+    rule === "required" ? t`Enter your e-mail address` : t`Enter an e-mail address in the correct format, like name@example.com`;
+
   const form = useForm(
     { email: "" },
-    ({ email }) =>
-      !email.trim()
-        ? [{ field: "email", message: t`Enter your e-mail address` }]
-        : isEmail(email.trim())
-          ? []
-          : [{ field: "email", message: t`Enter an e-mail address in the correct format, like name@example.com` }],
+    (values) => formErrors(RequestFields, values, say),
     async ({ email }) => {
       setFailure(null);
       try {
@@ -182,7 +187,11 @@ function ResetForm({ token, onRestart }: { token: string; onRestart: () => void 
   const [outcome, setOutcome] = useState<"done" | "failed" | null>(null);
   const status = useRef<HTMLDivElement>(null);
 
-  const form = useForm({ nouveauMotDePasse: "", confirmerMotDePasse: "" }, rules.validate, async (values) => {
+  // An empty password is worded by the password rules; the token is not the customer's to type.
+  const say = ({ limit }: RuleProblem) => t`This field must be ${limit} characters or fewer`;
+  const validate = (values: NewPassword) => withPasswordRules(rules.validate(values), formErrors(ResetFields, values, say));
+
+  const form = useForm({ nouveauMotDePasse: "", confirmerMotDePasse: "" }, validate, async (values) => {
     setOutcome(null);
     try {
       await resetPassword(request, { token, ...values });

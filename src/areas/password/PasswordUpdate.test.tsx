@@ -29,6 +29,7 @@ const MESSAGES = {
   digit: "Le mot de passe doit contenir au moins un chiffre.",
   common: "Ce mot de passe est trop courant : choisissez-en un autre.",
   different: "Le mot de passe de confirmation est différent.",
+  tooLong: "Ce champ ne doit pas dépasser 256 caractères",
   wrongOld: "Votre ancien mot de passe est invalide.",
   once: "Vous avez déjà modifié votre mot de passe une fois. Utilisez 'Mot de passe oublié ?' pour le modifier à nouveau.",
   done: "Votre mot de passe a été mis à jour. Vos autres sessions ont été fermées.",
@@ -60,7 +61,8 @@ const summaryItems = async (view: Mounted) => [...(await summaryOf(view)).queryS
 const inlineError = (view: Mounted, name: Name) =>
   view.root.querySelector(`#${name}`)!.closest(".field")!.querySelector(".field__error")?.textContent ?? null;
 
-const VALID = { ancienMotDePasse: "Ancien123", nouveauMotDePasse: "Nouveau456", confirmerMotDePasse: "Nouveau456" };
+const VALID_NEW = { nouveauMotDePasse: "Nouveau456", confirmerMotDePasse: "Nouveau456" };
+const VALID = { ancienMotDePasse: "Ancien123", ...VALID_NEW };
 
 beforeEach(() => resetPage());
 
@@ -134,6 +136,8 @@ describe("<macc-password-update>", () => {
       ],
       ["confirmation empty", { nouveauMotDePasse: "Nouveau456" }, [["confirmerMotDePasse", MESSAGES.confirmRequired]]],
       ["new empty, confirmation typed", { confirmerMotDePasse: "Nouveau456" }, [["nouveauMotDePasse", MESSAGES.newRequired]]],
+      // The contract's limit, as the API applies it.
+      ["a current password too long", { ancienMotDePasse: "A".repeat(257), ...VALID_NEW }, [["ancienMotDePasse", MESSAGES.tooLong]]],
     ])("%s", async (_label, values, expected) => {
       const calls = api();
       logIn();

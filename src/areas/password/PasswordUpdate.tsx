@@ -1,5 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
+import { ChangePasswordRequest } from "../../contract/password";
+import type { RuleProblem } from "../../contract/rules";
 import { ApiError } from "../../core/errors";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -9,19 +11,15 @@ import { LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { PasswordField } from "../../ui/PasswordField";
 import { RouteLink } from "../../ui/RouteLink";
-import { fieldErrorsOf } from "../../ui/field-errors";
+import { fieldErrorsOf, formErrors } from "../../ui/field-errors";
 import { useForm } from "../../ui/useForm";
+import { withPasswordRules } from "./new-password-errors";
 import { changePassword } from "./password-api";
 import { NewPasswordFields } from "../../ui/NewPasswordFields";
 import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 import { isLogged } from "../../core/store";
 
-interface Values {
-  ancienMotDePasse: string;
-  nouveauMotDePasse: string;
-  confirmerMotDePasse: string;
-}
-const EMPTY: Values = { ancienMotDePasse: "", nouveauMotDePasse: "", confirmerMotDePasse: "" };
+const EMPTY: ChangePasswordRequest = { ancienMotDePasse: "", nouveauMotDePasse: "", confirmerMotDePasse: "" };
 
 /**
  * `<macc-password-update>` (MOT_DE_PASSE_UPDATE): old, new and confirmation. Allowed once (SPEC §4);
@@ -36,12 +34,13 @@ export function PasswordUpdate() {
   const [outcome, setOutcome] = useState<"done" | "once" | "failed" | null>(null);
   const status = useRef<HTMLDivElement>(null);
 
-  const form = useForm<Values>(
+  // An empty new password or confirmation is worded by the password rules.
+  const say = ({ rule, limit }: RuleProblem) =>
+    rule === "required" ? t`Enter your current password` : t`This field must be ${limit} characters or fewer`;
+
+  const form = useForm<ChangePasswordRequest>(
     EMPTY,
-    (values) => [
-      ...(values.ancienMotDePasse ? [] : [{ field: "ancienMotDePasse", message: t`Enter your current password` }]),
-      ...rules.validate(values),
-    ],
+    (values) => withPasswordRules(rules.validate(values), formErrors(ChangePasswordRequest, values, say)),
     async (values) => {
       setOutcome(null);
       try {

@@ -1,9 +1,10 @@
+import type { ResetRequest } from "../../contract/auth";
+import type { ChangePasswordRequest } from "../../contract/password";
 import type { ApiRequest } from "../../core/api";
 import { BOT_CHECK_HEADER } from "../../core/bot-check";
-import type { NewPassword } from "../../ui/useNewPasswordRules";
 
 /** These forms show every failure themselves (`errors: "inline"`), so no generic toast doubles them. */
-export function changePassword(request: ApiRequest, body: NewPassword & { ancienMotDePasse: string }): Promise<void> {
+export function changePassword(request: ApiRequest, body: ChangePasswordRequest): Promise<void> {
   return request("/me/password", { method: "POST", body, errors: "inline" });
 }
 
@@ -23,6 +24,6 @@ export function checkResetLink(request: ApiRequest, token: string): Promise<void
   return request("/auth/reset/check", { method: "POST", body: { token }, anonymous: true, errors: "inline" });
 }
 
-export function resetPassword(request: ApiRequest, body: NewPassword & { token: string }): Promise<void> {
+export function resetPassword(request: ApiRequest, body: ResetRequest): Promise<void> {
   return request("/auth/reset", { method: "POST", body, anonymous: true, errors: "inline" });
 }

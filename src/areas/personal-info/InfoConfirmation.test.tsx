@@ -72,6 +72,22 @@ function profileBody(derniereMiseAJour: string | null = "2020-03-14") {
   };
 }
 
+/** POST /me/confirmation's answer: the company as the login answer has it, confirmed on 21 November 2026. */
+const CONFIRMED = {
+  body: {
+    entreprise: {
+      idTier: "T1",
+      codeReseau: "FRA",
+      formeJuridique: "SARL",
+      raisonSocial: "Ferme des Tilleuls",
+      immatriculation: "552100554",
+      numeroClient: "C-100100",
+      pays: "FR",
+      derniereMiseAJour: "2026-11-21",
+    },
+  },
+};
+
 const MESSAGES = {
   welcomeTitle: "Bienvenue dans votre nouvel espace client",
   welcomeIntro:
@@ -270,7 +286,7 @@ describe("<macc-info-confirmation>", () => {
 
   describe("confirm as is", () => {
     it("POSTs the confirmation, stores the new date (header and guards see it) and goes to DASHBOARD", async () => {
-      const calls = api({ [CONFIRM]: { body: { entreprise: { idTier: "T1", derniereMiseAJour: "2026-11-21" } } } });
+      const calls = api({ [CONFIRM]: CONFIRMED });
       logIn({ derniereMiseAJour: null });
       const navigations = interceptNavigation();
       const view = await mountReady();
@@ -300,7 +316,7 @@ describe("<macc-info-confirmation>", () => {
         { route: "DASHBOARD", params: {}, path: "/portail/mon-compte" },
       ],
     ])("with a stored redirection to %s → %j; the redirection is removed", async (_label, redirection, expected) => {
-      api({ [CONFIRM]: { body: { entreprise: { idTier: "T1", derniereMiseAJour: "2026-11-21" } } } });
+      api({ [CONFIRM]: CONFIRMED });
       logIn();
       getCore().store.getState().addRedirection(redirection);
       const navigations = interceptNavigation();
@@ -325,7 +341,7 @@ describe("<macc-info-confirmation>", () => {
       await new Promise((r) => setTimeout(r, 20));
       expect(calls.callsTo(CONFIRM)).toHaveLength(1);
 
-      answer.resolve({ body: { entreprise: { idTier: "T1", derniereMiseAJour: "2026-11-21" } } });
+      answer.resolve(CONFIRMED);
       await waitFor(() => expect(navigations).toHaveLength(1));
       expect(calls.callsTo(CONFIRM)).toHaveLength(1);
     });
@@ -334,6 +350,7 @@ describe("<macc-info-confirmation>", () => {
       ["500", problem(500)],
       ["409", problem(409)],
       ["a network failure", () => Promise.reject(new TypeError("Failed to fetch"))],
+      ["an answer without the company", { body: { entreprise: { idTier: "T1" } } }],
     ])(
       "failure (%s): the message with the company's phone, nothing stored, no navigation, button usable again",
       async (_label, handler) => {
@@ -367,7 +384,7 @@ describe("<macc-info-confirmation>", () => {
     it("a retry after a failure clears the message and goes on", async () => {
       let attempts = 0;
       const calls = api({
-        [CONFIRM]: () => (++attempts === 1 ? problem(500) : { body: { entreprise: { idTier: "T1", derniereMiseAJour: "2026-11-21" } } }),
+        [CONFIRM]: () => (++attempts === 1 ? problem(500) : CONFIRMED),
       });
       logIn();
       const navigations = interceptNavigation();

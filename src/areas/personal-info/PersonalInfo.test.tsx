@@ -88,6 +88,7 @@ const MESSAGES = {
   email: "Saisissez une adresse e-mail au bon format, par exemple nom@example.com",
   phone: "Saisissez un numéro de téléphone au bon format, par exemple +33 6 12 34 56 78",
   postcode: "Saisissez un code postal valide pour le pays choisi",
+  tooLong: (limit: number) => `Ce champ ne doit pas dépasser ${limit} caractères`,
   siren: "Saisissez un SIREN (9 chiffres) ou un SIRET (14 chiffres) valide",
   otherNumber: (example: string) => `Saisissez un numéro d'entreprise ou de TVA valide pour ce pays, par exemple ${example}`,
   saved: "Vos informations ont été mises à jour.",
@@ -386,7 +387,7 @@ describe("<macc-personal-info>", () => {
       ["mobile", "(03) 26-00-00-01", true],
       ["mobile", "06 12 34 56 7A", false],
       ["mobile", "12345", false],
-      ["mobile", "+33 6 12 34 56 78 90 12 34 56 78", false],
+      ["mobile", "+33 6123 4567 8901 2345 678", false],
       ["telephone", "tel: 0326000001", false],
       ["telephone", "", true],
     ])("%s %j → valid: %s", async (name, value, valid) => {
@@ -403,6 +404,21 @@ describe("<macc-personal-info>", () => {
         expect(inlineError(view, name)).toBe(MESSAGES.phone);
         expect(calls.callsTo(SAVE)).toHaveLength(0);
       }
+    });
+
+    it.each<[FieldName, number]>([
+      ["nom", 100],
+      ["mobile", 30],
+      ["adresse", 200],
+      ["formeJuridique", 50],
+    ])("%s longer than the API takes (%i) → the length message", async (name, limit) => {
+      const calls = api();
+      logIn();
+      const view = await mountForm();
+      type(view, name, "1".repeat(limit + 1));
+      expect(await submitInvalid(view)).toEqual([MESSAGES.tooLong(limit)]);
+      expect(inlineError(view, name)).toBe(MESSAGES.tooLong(limit));
+      expect(calls.callsTo(SAVE)).toHaveLength(0);
     });
 
     it.each<[string, string, boolean]>([

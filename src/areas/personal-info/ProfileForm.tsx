@@ -1,6 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { useRef, useState, type ReactNode } from "react";
-import { COMPANY_NUMBER_EXAMPLE, type CompanyCountry } from "../../contract/company-numbers";
+import type * as v from "valibot";
+import { checkCompanyNumber, COMPANY_NUMBER_EXAMPLE, type CompanyCountry } from "../../contract/company-numbers";
+import { ProfileFormFields } from "../../contract/profile";
+import type { RuleProblem } from "../../contract/rules";
 import { ADDRESS_COUNTRIES } from "../../core/constants";
 import { ApiError } from "../../core/errors";
 import { Alert } from "../../ui/Alert";
@@ -10,12 +13,14 @@ import { useElement } from "../../ui/context";
 import { ErrorSummary, type FieldError } from "../../ui/ErrorSummary";
 import { Field } from "../../ui/Field";
 import { PasswordField } from "../../ui/PasswordField";
-import { fieldErrorsOf } from "../../ui/field-errors";
+import { fieldErrorsOf, formErrors } from "../../ui/field-errors";
 import { useCompanyPhone } from "../../ui/useCompanyPhone";
 import { useForm } from "../../ui/useForm";
 import { CIVILITES } from "./civilite";
 import { saveProfile, type Profile } from "./profile-api";
-import { validateProfile, type ProfileProblem, type ProfileValues } from "./validate-profile";
+
+/** What the form holds: the text of each field of the request. */
+type ProfileValues = Record<keyof v.InferInput<typeof ProfileFormFields>, string>;
 
 function valuesOf(profile: Profile): ProfileValues {
   const { user, entreprise } = profile;
@@ -54,58 +59,71 @@ export function ProfileForm({
   const companyCountry = profile.entreprise.pays || "FR";
   const example = COMPANY_NUMBER_EXAMPLE[companyCountry as CompanyCountry] ?? "";
 
-  const message = ({ field, rule }: ProfileProblem): string => {
-    switch (rule) {
+  const say = ({ path, rule, limit }: RuleProblem): string => {
+    if (rule === "tooLong") return t`This field must be ${limit} characters or fewer`;
+    switch (path) {
       case "email":
-        return t`Enter an e-mail address in the correct format, like name@example.com`;
-      case "phone":
+        return rule === "required" ? t`Enter your e-mail address` : t`Enter an e-mail address in the correct format, like name@example.com`;
+      case "mobile":
+      case "telephone":
         return t`Enter a phone number in the correct format, like +33 6 12 34 56 78`;
-      case "postcode":
+      case "code_postal":
         return t`Enter a valid postcode for the chosen country`;
-      case "companyNumber":
+      case "immatriculation":
+        if (rule === "required") return t`Enter the company's registration number`;
         return companyCountry === "FR"
           ? t`Enter a valid SIREN (9 digits) or SIRET (14 digits)`
           : t`Enter a valid company or VAT number for this country, like ${example}`;
-      case "required":
+      default:
         return (
           {
             nom: t`Enter your last name`,
             prenom: t`Enter your first name`,
-            email: t`Enter your e-mail address`,
             raison_sociale: t`Enter the company name`,
-            immatriculation: t`Enter the company's registration number`,
             motDePasse: t`Enter your current password to change your e-mail address`,
-          }[field as string] ?? t`This field is required`
+          }[path] ?? t`This field is required`
         );
     }
   };
+  const emailChanged = (values: ProfileValues) => values.email.trim().toLowerCase() !== current.user.email.toLowerCase();
 
-  const form = useForm<ProfileValues>(
-    valuesOf(profile),
-    (values) =>
-      validateProfile(values, { companyCountry, originalEmail: current.user.email }).map((p) => ({ field: p.field, message: message(p) })),
-    async (values) => {
-      setOutcome(null);
-      const { raison_sociale, formeJuridique, immatriculation, motDePasse, civilite, ...user } = values;
-      const emailChanged = values.email.trim().toLowerCase() !== current.user.email.toLowerCase();
-      try {
-        const saved = await saveProfile(request, {
-          user: { ...user, civilite: civilite || null, email: values.email.trim() },
-          entreprise: { raison_sociale, formeJuridique, immatriculation: immatriculation.trim() },
-          ...(emailChanged ? { motDePasse } : {}),
-        });
-        setOutcome("saved");
-        setCurrent(saved);
-        form.set("motDePasse", "");
-        onSaved(saved);
-      } catch (error) {
-        const fieldErrors = serverErrors(error);
-        if (fieldErrors.length) form.fail(fieldErrors);
-        else setOutcome("failed");
-      }
-      requestAnimationFrame(() => status.current?.focus());
-    },
-  );
+  /**
+   * The contract's verdict, then what it cannot know (the API checks it after the schema too): the
+   * registration number of the company's country, the current password when the e-mail changes.
+   */
+  const validate = (values: ProfileValues): FieldError[] => {
+    const basis: RuleProblem[] = [];
+    const number = values.immatriculation.trim();
+    if (number && !checkCompanyNumber(companyCountry as CompanyCountry, number).valid)
+      basis.push({ path: "immatriculation", rule: "companyNumber" });
+    if (emailChanged(values) && !values.motDePasse) basis.push({ path: "motDePasse", rule: "required" });
+    const errors = formErrors(ProfileFormFields, values, say);
+    return [
+      ...errors,
+      ...basis.filter(({ path }) => !errors.some((e) => e.field === path)).map((p) => ({ field: p.path, message: say(p) })),
+    ];
+  };
+
+  const form = useForm<ProfileValues>(valuesOf(profile), validate, async (values) => {
+    setOutcome(null);
+    const { raison_sociale, formeJuridique, immatriculation, motDePasse, civilite, ...user } = values;
+    try {
+      const saved = await saveProfile(request, {
+        user: { ...user, civilite: civilite || null, email: values.email.trim() },
+        entreprise: { raison_sociale, formeJuridique, immatriculation: immatriculation.trim() },
+        ...(emailChanged(values) ? { motDePasse } : {}),
+      });
+      setOutcome("saved");
+      setCurrent(saved);
+      form.set("motDePasse", "");
+      onSaved(saved);
+    } catch (error) {
+      const fieldErrors = serverErrors(error);
+      if (fieldErrors.length) form.fail(fieldErrors);
+      else setOutcome("failed");
+    }
+    requestAnimationFrame(() => status.current?.focus());
+  });
 
   function serverErrors(error: unknown): FieldError[] {
     if (error instanceof ApiError && error.status === 409)
@@ -114,7 +132,6 @@ export function ProfileForm({
   }
 
   const field = form.bind;
-  const emailChanged = form.values.email.trim().toLowerCase() !== current.user.email.toLowerCase();
   const countryName = new Intl.DisplayNames([locale], { type: "region" });
 
   return (
@@ -160,7 +177,7 @@ export function ProfileForm({
           <Field {...field("mobile")} type="tel" label={t`Mobile phone (optional)`} autoComplete="mobile tel" />
           <Field {...field("telephone")} type="tel" label={t`Landline phone (optional)`} autoComplete="work tel" />
         </div>
-        {emailChanged && (
+        {emailChanged(form.values) && (
           <PasswordField
             {...field("motDePasse")}
             label={t`Current password`}

@@ -12,7 +12,8 @@ import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useBrand } from "../../ui/useBrand";
 import { useResource } from "../../ui/useResource";
-import { getDocument, getProduct, listProducts, type ProductDocument } from "./products-api";
+import type { ProductDocument } from "../../contract/products";
+import { getDocument, getProduct, listProducts } from "./products-api";
 import { selectCompany } from "../../core/store";
 
 export interface ProductFleetProps {

@@ -131,7 +131,7 @@ function api(routes: Record<string, RouteHandler> = {}) {
     [IDENTIFY]: found(),
     [COMPANIES]: means(),
     [CODE]: codeSent(),
-    [VERIFY]: { status: 200, body: {} },
+    [VERIFY]: { status: 200, body: { verified: true } },
     [COMPLETE]: { status: 201, body: sessionBody(user([company()])) },
     ...routes,
   });
@@ -335,6 +335,14 @@ describe("<macc-registration>", () => {
       ["no mobile", { mobile: " " }, [["mobile", MESSAGES.mobileRequired]]],
       ["a mobile with letters", { mobile: "06 12 ab 56 78" }, [["mobile", MESSAGES.mobileFormat]]],
       ["a mobile too short", { mobile: "0612" }, [["mobile", MESSAGES.mobileFormat]]],
+      // The API's rule: a mobile of the company's country, or an international one.
+      ["a Belgian national mobile for a French company", { mobile: "0470 12 34 56" }, [["mobile", MESSAGES.mobileFormat]]],
+      ["a French landline", { mobile: "01 23 45 67 89" }, [["mobile", MESSAGES.mobileFormat]]],
+      [
+        "a customer number over 40 characters",
+        { immatriculation: "", numeroClient: "C".repeat(41) },
+        [["numeroClient", MESSAGES.unknownCustomer]],
+      ],
       [
         "everything empty",
         { immatriculation: "", email: "", mobile: "" },
@@ -374,6 +382,16 @@ describe("<macc-registration>", () => {
         "a Belgian number",
         { pays: "BE", immatriculation: "0403.170.701" },
         { pays: "BE", immatriculation: "0403.170.701", email: "jean@ferme.test", mobile: "+33 6 12 34 56 78" },
+      ],
+      [
+        "a mobile written with dots",
+        { mobile: "06.12.34.56.78" },
+        { pays: "FR", immatriculation: "552100554", email: "jean@ferme.test", mobile: "06.12.34.56.78" },
+      ],
+      [
+        "a Belgian national mobile for a Belgian company",
+        { pays: "BE", immatriculation: "0403.170.701", mobile: "0470 12 34 56" },
+        { pays: "BE", immatriculation: "0403.170.701", email: "jean@ferme.test", mobile: "0470 12 34 56" },
       ],
     ])("%s: posts the trimmed body, with a solved bot check, and goes to step 2", async (_label, values, body) => {
       const { calls, view } = await start();
@@ -646,7 +664,7 @@ describe("<macc-registration>", () => {
       let verifies = 0;
       const { calls, view } = await start({
         [CODE]: codeSent(0),
-        [VERIFY]: () => (++verifies === 1 ? typed(410, "urn:macc:problem:code-gone") : { status: 200, body: {} }),
+        [VERIFY]: () => (++verifies === 1 ? typed(410, "urn:macc:problem:code-gone") : { status: 200, body: { verified: true } }),
       });
       await toCode(view);
       await enterCode(view, "123456");
@@ -898,6 +916,7 @@ describe("<macc-registration>", () => {
       ["504", problem(504), MESSAGES.generic],
       ["a network failure", () => Promise.reject(new TypeError("Failed to fetch")), MESSAGES.generic],
       ["403 bot check", BOT_CHECK_FAILED, MESSAGES.botCheck],
+      ["an answer the contract does not describe", { status: 200, body: { unexpected: true } }, MESSAGES.generic],
     ];
     const rows = STEPS.flatMap(([step, route, reach, act]) =>
       FAILURES.map(([label, answer, message]) => [step, label, route, reach, act, answer, message] as const),

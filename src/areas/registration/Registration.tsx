@@ -2,18 +2,19 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
 import { formatCompanyName } from "../../core/company-name";
-import { COMPANY_COUNTRIES, COMPANY_NUMBER_EXAMPLE, checkCompanyNumber, type CompanyCountry } from "../../contract/company-numbers";
+import { COMPANY_COUNTRIES, COMPANY_NUMBER_EXAMPLE, type CompanyCountry } from "../../contract/company-numbers";
+import { ChooseCompaniesRequest, codeDigits, IdentifyRequest, ONE_OF_TWO, SendCodeRequest } from "../../contract/registration";
+import type { RuleProblem } from "../../contract/rules";
 import { isBotCheckRefusal } from "../../core/bot-check";
 import { ApiError, waitMinutes } from "../../core/errors";
-import { isEmail } from "../../core/format";
 import { createRegistrationStore, registrationCountry, type RegistrationStore } from "../../core/registration";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { RadioGroup, SelectField } from "../../ui/Choice";
 import { useElement, useMacc, useNavigation } from "../../ui/context";
-import { ErrorSummary, type FieldError } from "../../ui/ErrorSummary";
+import { ErrorSummary } from "../../ui/ErrorSummary";
 import { Field } from "../../ui/Field";
-import { fieldErrorsOf } from "../../ui/field-errors";
+import { fieldErrorsOf, formErrors } from "../../ui/field-errors";
 import { Modal } from "../../ui/Modal";
 import { NewPasswordFields } from "../../ui/NewPasswordFields";
 import { PageTitle } from "../../ui/PageTitle";
@@ -25,8 +26,6 @@ import { useForm } from "../../ui/useForm";
 import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 import { chooseCompanies, complete, identify, sendCode, verifyCode } from "./registration-api";
 import { isLogged } from "../../core/store";
-
-const MOBILE = /^\+?[\d\s().-]{8,20}$/;
 
 let pageRegistration: RegistrationStore | null = null;
 /** One registration flow per tab, shared by the element and the portal route. */
@@ -126,6 +125,27 @@ function Identify({ store }: { store: RegistrationStore }) {
   const failure = useFailure();
   const saved = store.getState();
   const countryName = new Intl.DisplayNames([locale], { type: "region" });
+  /** Each field the contract refuses, in the user's words (the API refuses the same values). */
+  const say =
+    (pays: string) =>
+    ({ path, rule, message }: RuleProblem): string => {
+      switch (path) {
+        case "pays":
+          return t`Choose your company's country`;
+        case "immatriculation":
+          return message === ONE_OF_TWO
+            ? t`One of the two fields is required`
+            : t`Enter a valid registration number for this country, like ${COMPANY_NUMBER_EXAMPLE[pays as CompanyCountry]}`;
+        case "numeroClient":
+          return t`Sorry, this customer code is not recognised.`;
+        case "email":
+          return rule === "required"
+            ? t`Enter your e-mail address`
+            : t`Enter an e-mail address in the correct format, like name@example.com`;
+        default:
+          return rule === "required" ? t`Enter your mobile number` : t`Enter a valid mobile number, like +33 6 12 34 56 78`;
+      }
+    };
 
   const form = useForm<IdentifyValues>(
     {
@@ -135,24 +155,7 @@ function Identify({ store }: { store: RegistrationStore }) {
       email: saved.email,
       mobile: saved.mobile,
     },
-    (values) => {
-      const errors: FieldError[] = [];
-      const number = values.immatriculation.trim();
-      if (!number && !values.numeroClient.trim()) errors.push({ field: "immatriculation", message: t`One of the two fields is required` });
-      else if (number && !checkCompanyNumber(values.pays as CompanyCountry, number).valid) {
-        errors.push({
-          field: "immatriculation",
-          message: t`Enter a valid registration number for this country, like ${COMPANY_NUMBER_EXAMPLE[values.pays as CompanyCountry]}`,
-        });
-      }
-      if (!values.email.trim()) errors.push({ field: "email", message: t`Enter your e-mail address` });
-      else if (!isEmail(values.email.trim()))
-        errors.push({ field: "email", message: t`Enter an e-mail address in the correct format, like name@example.com` });
-      if (!values.mobile.trim()) errors.push({ field: "mobile", message: t`Enter your mobile number` });
-      else if (!MOBILE.test(values.mobile.trim()))
-        errors.push({ field: "mobile", message: t`Enter a valid mobile number, like +33 6 12 34 56 78` });
-      return errors;
-    },
+    (values) => formErrors(IdentifyRequest, values, say(values.pays)),
     async (values): Promise<void> => {
       failure.show(null);
       const body = {
@@ -248,7 +251,12 @@ function Companies({ store }: { store: RegistrationStore }) {
   const [noContact, setNoContact] = useState(false);
   const form = useForm<{ ids: string[] }>(
     { ids: found.length === 1 ? [found[0]!.idTier] : store.getState().idEntreprisesChoisies },
-    ({ ids }) => (ids.length ? [] : [{ field: "company-0", message: t`Select at least one company` }]),
+    // The list's error is shown on its first box.
+    ({ ids }) =>
+      formErrors(ChooseCompaniesRequest, { idTiers: ids }, () => t`Select at least one company`).map((error) => ({
+        ...error,
+        field: "company-0",
+      })),
     async ({ ids }) => {
       failure.show(null);
       setNoContact(false);
@@ -321,13 +329,13 @@ function Contact({ store }: { store: RegistrationStore }) {
   const failure = useFailure();
   const means = useStore(store, (s) => s.moyensContactsTrouves);
   const form = useForm(
-    { means: store.getState().moyenContactChoisi ?? (means.length === 1 ? means[0]!.id : "") },
-    ({ means: chosen }) => (chosen ? [] : [{ field: "means", message: t`Choose how to receive your code` }]),
-    async ({ means: chosen }) => {
+    { moyenContact: store.getState().moyenContactChoisi ?? (means.length === 1 ? means[0]!.id : "") },
+    (values) => formErrors(SendCodeRequest, values, () => t`Choose how to receive your code`),
+    async ({ moyenContact }) => {
       failure.show(null);
       try {
-        const resendAfter = await sendCode(request, await bot.take(), store.getState().token!, chosen);
-        store.getState().codeSent(chosen, resendAfter);
+        const resendAfter = await sendCode(request, await bot.take(), store.getState().token!, moyenContact);
+        store.getState().codeSent(moyenContact, resendAfter);
       } catch (error) {
         failure.show(failure.explain(error));
       }
@@ -340,11 +348,11 @@ function Contact({ store }: { store: RegistrationStore }) {
       {failure.view}
       <div className="radios-block">
         <RadioGroup
-          name="means"
+          name="moyenContact"
           legend={t`Where should we send your 6-digit code?`}
-          error={form.errorOf("means")}
-          value={form.values.means}
-          onChange={(value) => form.set("means", value)}
+          error={form.errorOf("moyenContact")}
+          value={form.values.moyenContact}
+          onChange={(value) => form.set("moyenContact", value)}
           options={means.map((m) => ({ value: m.id, label: m.type === "email" ? t`By e-mail to ${m.masked}` : t`By SMS to ${m.masked}` }))}
         />
       </div>
@@ -373,11 +381,12 @@ function Code({ store }: { store: RegistrationStore }) {
 
   const form = useForm(
     { code: "" },
-    ({ code }) => (/^\d{6}$/.test(code.replace(/\s/g, "")) ? [] : [{ field: "code", message: t`Enter the 6-digit code we sent you` }]),
+    // A code of another shape would cost one of the tries: the form stops it (the API counts it as wrong).
+    ({ code }) => (codeDigits(code) ? [] : [{ field: "code", message: t`Enter the 6-digit code we sent you` }]),
     async ({ code }): Promise<void> => {
       failure.show(null);
       try {
-        await verifyCode(request, await bot.take(), store.getState().token!, code.replace(/\s/g, ""));
+        await verifyCode(request, await bot.take(), store.getState().token!, codeDigits(code)!);
         store.getState().verified();
       } catch (error) {
         if (error instanceof ApiError && error.status === 422) {
