@@ -9,7 +9,9 @@ import { describeRoute, resolver, validator } from "hono-openapi";
 import * as v from "valibot";
 import { problemsOf, type RuleProblem } from "../../src/contract/rules.ts";
 import { BOT_CHECK_HEADER } from "../../src/core/bot-check.ts";
-import type { AppEnv } from "./context.ts";
+import { requireAuth } from "./auth-middleware.ts";
+import { requireCompany } from "./company.ts";
+import type { AppEnv, Deps } from "./context.ts";
 import { MESSAGES, ProblemError, validationProblem, type ProblemFieldError } from "./problem.ts";
 import { controlCharacterErrors } from "./schemas.ts";
 
@@ -186,4 +188,14 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
     responses: responses as never,
     ...(spec.noBody ? { "x-no-request-body": true } : {}),
   });
+}
+
+/**
+ * A protected operation: documented as `operation()` does, and guarded as its `auth` says (a valid
+ * bearer token; for `company`, one scoped to a company still linked to the account), so the
+ * document cannot say a guard that the route lacks.
+ */
+export function protectedOperation(deps: Deps, spec: OperationSpec & { auth: "bearer" | "company" }) {
+  const scope: MiddlewareHandler<AppEnv> = spec.auth === "company" ? requireCompany() : (_c, next) => next();
+  return [operation(spec), requireAuth(deps), scope] as const;
 }

@@ -1,11 +1,9 @@
 import { Hono } from "hono";
 import { AdviserAnswer } from "../../src/contract/adviser.ts";
 import { LangueQuery } from "../../src/contract/parameters.ts";
-import { requireAuth } from "../http/auth-middleware.ts";
-import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { answerLanguage } from "../http/locale.ts";
-import { operation } from "../http/operation.ts";
+import { protectedOperation } from "../http/operation.ts";
 import { queryParams } from "../http/query.ts";
 import { companyAdviser } from "../queries/advisers.ts";
 import { networkSubServices } from "../queries/footer.ts";
@@ -17,7 +15,7 @@ export function adviserRoutes(deps: Deps) {
 
   app.get(
     "/",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "getAdviser",
       summary: "Adviser of the selected company, and the customer service of its network",
       tags: ["contact"],
@@ -25,8 +23,6 @@ export function adviserRoutes(deps: Deps) {
       answers: { 200: { description: "Adviser and service", schema: AdviserAnswer } },
       problems: [400, 401, 403, 422],
     }),
-    requireAuth(deps),
-    requireCompany(),
     ...queryParams(LangueQuery),
     async (c) => {
       c.header("Cache-Control", "no-store");

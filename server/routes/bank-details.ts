@@ -8,10 +8,9 @@ import { verdict, type RuleProblem } from "../../src/contract/rules.ts";
 import { INTITULE_MAX } from "../../src/core/constants.ts";
 import { RIB_EXTENSIONS, RIB_MEDIA_TYPES, ribTypeOf, type RibType } from "../../src/core/rib.ts";
 import type { Config } from "../config.ts";
-import { requireAuth } from "../http/auth-middleware.ts";
-import { requireCompany, safeFileName } from "../http/company.ts";
+import { safeFileName } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { operation, paramsOf } from "../http/operation.ts";
+import { paramsOf, protectedOperation } from "../http/operation.ts";
 import { MESSAGES, ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
 import { hit } from "../http/rate-limit.ts";
 import { controlCharacterErrors } from "../http/schemas.ts";
@@ -78,7 +77,7 @@ export function bankDetailsRoutes(deps: Deps) {
 
   app.get(
     "/",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "getBankDetails",
       summary: "The selected company's bank details",
       tags: ["bank-details"],
@@ -86,8 +85,6 @@ export function bankDetailsRoutes(deps: Deps) {
       answers: { 200: { description: "Details in force, change being validated, limits", schema: BankDetailsAnswer } },
       problems: [401, 403, 404],
     }),
-    requireAuth(deps),
-    requireCompany(),
     async (c) => {
       c.header("Cache-Control", "no-store");
       const details = await currentBankDetails(db, c.get("company").idTier);
@@ -97,7 +94,7 @@ export function bankDetailsRoutes(deps: Deps) {
 
   app.post(
     "/",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "postBankDetails",
       summary: "Change the bank details (with the RIB document)",
       tags: ["bank-details"],
@@ -109,8 +106,6 @@ export function bankDetailsRoutes(deps: Deps) {
     describeRoute({
       requestBody: { required: true, content: { "multipart/form-data": { schema: resolver(BankDetailsChangeForm) } } },
     }),
-    requireAuth(deps),
-    requireCompany(),
     bodyLimit({
       maxSize: config.ribMaxBytes + FORM_OVERHEAD_BYTES,
       onError: () => {
@@ -169,7 +164,7 @@ export function bankDetailsRoutes(deps: Deps) {
 
   app.get(
     "/:id/rib",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "getBankDetailsRib",
       summary: "The RIB document of a version (in force or pending)",
       tags: ["bank-details"],
@@ -177,8 +172,6 @@ export function bankDetailsRoutes(deps: Deps) {
       answers: { 200: { description: "The document (PDF, JPEG or PNG)", file: "application/pdf" } },
       problems: [401, 403, 404],
     }),
-    requireAuth(deps),
-    requireCompany(),
     paramsOf(IdParams, DOCUMENT_NOT_FOUND),
     async (c) => {
       const doc = await bankDetailsDocument(db, c.get("company").idTier, c.req.valid("param").id);

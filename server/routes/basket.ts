@@ -18,14 +18,13 @@ import { languageOf, networkOf } from "../../src/core/locale.ts";
 import { brandName, themeOfNetwork } from "../../src/core/theme.ts";
 import { defaultConfig } from "../config.ts";
 import type { Queryable } from "../db/db.ts";
-import { optionalAuth, requireAuth } from "../http/auth-middleware.ts";
-import { requireCompany } from "../http/company.ts";
+import { optionalAuth } from "../http/auth-middleware.ts";
 import { checkBotSolution } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type AuthInfo, type Deps } from "../http/context.ts";
 import { entityOf, PUBLIC_CACHE, sendEntity, type Entity } from "../http/etag.ts";
 import { idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer } from "../http/idempotency.ts";
 import { answerLanguage } from "../http/locale.ts";
-import { fieldErrors, jsonBody, operation, queryOf } from "../http/operation.ts";
+import { fieldErrors, jsonBody, operation, protectedOperation, queryOf } from "../http/operation.ts";
 import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { INVALID_QUERY } from "../http/query.ts";
 import { hit } from "../http/rate-limit.ts";
@@ -310,7 +309,7 @@ export function myBasketRequestRoutes(deps: Deps) {
 
   app.get(
     "/",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "getMyBasketRequests",
       summary: "The baskets the customer validated for the selected company",
       tags: ["basket"],
@@ -318,8 +317,6 @@ export function myBasketRequestRoutes(deps: Deps) {
       answers: { 200: { description: "The newest requests first.", schema: MyBasketRequestsAnswer } },
       problems: [401, 403],
     }),
-    requireAuth(deps),
-    requireCompany(),
     async (c) => {
       c.header("Cache-Control", "no-store");
       const { uuidCompte, idTier } = c.get("company");

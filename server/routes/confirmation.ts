@@ -1,9 +1,7 @@
 import { Hono } from "hono";
 import { ConfirmationAnswer } from "../../src/contract/profile.ts";
-import { requireAuth } from "../http/auth-middleware.ts";
-import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { operation } from "../http/operation.ts";
+import { protectedOperation } from "../http/operation.ts";
 import { MESSAGES, ProblemError } from "../http/problem.ts";
 import { confirmCompanyData } from "../queries/companies.ts";
 
@@ -13,7 +11,7 @@ export function confirmationRoutes(deps: Deps) {
 
   app.post(
     "/",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "confirmInformation",
       noBody: true,
       summary: "Confirms that the selected company's data is up to date (no body)",
@@ -22,8 +20,6 @@ export function confirmationRoutes(deps: Deps) {
       answers: { 200: { description: "The company as in the login answer (without token), confirmed today.", schema: ConfirmationAnswer } },
       problems: [401, 403],
     }),
-    requireAuth(deps),
-    requireCompany(),
     async (c) => {
       c.header("Cache-Control", "no-store");
       const entreprise = await confirmCompanyData(deps.db, c.get("company").idTier);

@@ -1,14 +1,12 @@
 import { Hono } from "hono";
 import { CHOOSE_SERVICE, ContactAnswer, ContactRequest } from "../../src/contract/contact.ts";
 import { defaultConfig } from "../config.ts";
-import { requireAuth } from "../http/auth-middleware.ts";
 import { requireBotCheck } from "../http/bot-check.ts";
-import { requireCompany } from "../http/company.ts";
 import type { Queryable } from "../db/db.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer } from "../http/idempotency.ts";
 import { noticeLanguage } from "../http/locale.ts";
-import { jsonBody, operation } from "../http/operation.ts";
+import { jsonBody, protectedOperation } from "../http/operation.ts";
 import { MESSAGES, ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { hit } from "../http/rate-limit.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
@@ -30,7 +28,7 @@ export function contactRoutes(deps: Deps) {
 
   app.post(
     "/",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "postContact",
       summary: "Send the contact form",
       tags: ["contact"],
@@ -39,9 +37,7 @@ export function contactRoutes(deps: Deps) {
       answers: { 201: { description: "Stored, e-mails queued (or the answer recorded for this Idempotency-Key).", schema: ContactAnswer } },
       problems: [400, 401, 403, 409, 413, 415, 422, 429],
     }),
-    requireAuth(deps),
     requireBotCheck(deps),
-    requireCompany(),
     ...jsonBody(ContactRequest, { multiline: ["message"] }),
     async (c) => {
       c.header("Cache-Control", "no-store");

@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import { IdParams } from "../../src/contract/parameters.ts";
-import { requireAuth } from "../http/auth-middleware.ts";
-import { requireCompany, safeFileName } from "../http/company.ts";
+import { safeFileName } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { entityOf, sendEntity, type Entity } from "../http/etag.ts";
-import { operation, paramsOf } from "../http/operation.ts";
+import { paramsOf, protectedOperation } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
 import { boughtFamily, productPdf } from "../queries/products.ts";
 
@@ -29,7 +28,7 @@ export function documentRoutes(deps: Deps) {
 
   app.get(
     "/:id",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "getDocument",
       summary: "A product document (PDF)",
       tags: ["products"],
@@ -40,8 +39,6 @@ export function documentRoutes(deps: Deps) {
       },
       problems: [401, 403, 404],
     }),
-    requireAuth(deps),
-    requireCompany(),
     paramsOf(IdParams, DOCUMENT_NOT_FOUND),
     async (c) => {
       const { id } = c.req.valid("param");

@@ -3,10 +3,8 @@ import { Hono } from "hono";
 import { zipSync, type Zippable } from "fflate";
 import { InvoiceArchiveParams, InvoiceListQuery, InvoicePage } from "../../src/contract/invoices.ts";
 import { IdParams } from "../../src/contract/parameters.ts";
-import { requireAuth } from "../http/auth-middleware.ts";
-import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { operation, paramsOf } from "../http/operation.ts";
+import { paramsOf, protectedOperation } from "../http/operation.ts";
 import { queryParams } from "../http/query.ts";
 import { ProblemError } from "../http/problem.ts";
 import { createArchiveCache } from "../pdf/archive-cache.ts";
@@ -64,7 +62,7 @@ export function invoiceRoutes(deps: Deps) {
 
   app.get(
     "/",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "listInvoices",
       summary: "Invoices of the selected company (one page)",
       tags: ["invoices"],
@@ -72,8 +70,6 @@ export function invoiceRoutes(deps: Deps) {
       answers: { 200: { description: "One page of invoices", schema: InvoicePage } },
       problems: [400, 401, 403, 422],
     }),
-    requireAuth(deps),
-    requireCompany(),
     ...queryParams(InvoiceListQuery),
     async (c) => {
       const { idTier } = c.get("company");
@@ -101,7 +97,7 @@ export function invoiceRoutes(deps: Deps) {
 
   app.get(
     "/archive/:file",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "getInvoiceArchive",
       summary: "ZIP of every invoice PDF of a year",
       tags: ["invoices"],
@@ -109,8 +105,6 @@ export function invoiceRoutes(deps: Deps) {
       answers: { 200: { description: "The ZIP", file: "application/zip" } },
       problems: [401, 403, 404],
     }),
-    requireAuth(deps),
-    requireCompany(),
     paramsOf(InvoiceArchiveParams, NO_INVOICES_FOR_YEAR),
     async (c) => {
       const { idTier } = c.get("company");
@@ -129,7 +123,7 @@ export function invoiceRoutes(deps: Deps) {
 
   app.get(
     "/:id/pdf",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "getInvoicePdf",
       summary: "PDF of one invoice",
       tags: ["invoices"],
@@ -137,8 +131,6 @@ export function invoiceRoutes(deps: Deps) {
       answers: { 200: { description: "The PDF", file: "application/pdf" } },
       problems: [401, 403, 404],
     }),
-    requireAuth(deps),
-    requireCompany(),
     paramsOf(IdParams, INVOICE_NOT_FOUND),
     async (c) => {
       const invoice = await invoiceForPdf(db, c.get("company").idTier, c.req.valid("param").id);

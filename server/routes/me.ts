@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import { MeAnswer } from "../../src/contract/profile.ts";
 import { loadUser } from "../auth/user.ts";
-import { requireAuth } from "../http/auth-middleware.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { operation } from "../http/operation.ts";
+import { protectedOperation } from "../http/operation.ts";
 import { MESSAGES, ProblemError } from "../http/problem.ts";
 
 /** `/me`: the logged-in account and the company its token is scoped to. */
@@ -12,7 +11,7 @@ export function meRoutes(deps: Deps) {
 
   app.get(
     "/",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "getMe",
       summary: "The authenticated account (as the login answer has it, without tokens) and its token's company",
       tags: ["auth"],
@@ -20,7 +19,6 @@ export function meRoutes(deps: Deps) {
       answers: { 200: { description: "The account and its companies; `idTier` is null for the account-level token.", schema: MeAnswer } },
       problems: [401],
     }),
-    requireAuth(deps),
     async (c) => {
       c.header("Cache-Control", "no-store");
       const auth = c.get("auth");

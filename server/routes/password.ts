@@ -4,10 +4,9 @@ import { confirmCurrentPassword } from "../auth/password-check.ts";
 import { newPasswordErrors } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeAccountSessions } from "../auth/sessions.ts";
-import { requireAuth } from "../http/auth-middleware.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { noticeLanguage } from "../http/locale.ts";
-import { jsonBody, operation } from "../http/operation.ts";
+import { jsonBody, protectedOperation } from "../http/operation.ts";
 import { MESSAGES, ProblemError, validationProblem } from "../http/problem.ts";
 import { sendInBackground } from "../mail/mailer.ts";
 import { passwordChangedMail } from "../mail/templates.ts";
@@ -23,7 +22,7 @@ export function passwordRoutes(deps: Deps) {
 
   app.post(
     "/",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "changePassword",
       summary: "Changes the password (allowed once) and ends the account's other sessions",
       tags: ["password"],
@@ -31,7 +30,6 @@ export function passwordRoutes(deps: Deps) {
       answers: { 204: { description: "Changed." } },
       problems: [400, 401, 409, 413, 415, 422, 429],
     }),
-    requireAuth(deps),
     ...jsonBody(ChangePasswordRequest),
     async (c) => {
       c.header("Cache-Control", "no-store");

@@ -1,11 +1,9 @@
 import { Hono } from "hono";
 import { ProductDetail, ProductList, ProductParams } from "../../src/contract/products.ts";
 import { LangueQuery } from "../../src/contract/parameters.ts";
-import { requireAuth } from "../http/auth-middleware.ts";
-import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { answerLanguage } from "../http/locale.ts";
-import { operation, paramsOf } from "../http/operation.ts";
+import { paramsOf, protectedOperation } from "../http/operation.ts";
 import { queryParams } from "../http/query.ts";
 import { ProblemError } from "../http/problem.ts";
 import { familyDocuments, familyPurchases, productFamilies } from "../queries/products.ts";
@@ -24,7 +22,7 @@ export function productRoutes(deps: Deps) {
 
   app.get(
     "/",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "listProducts",
       summary: "Product fleet of the selected company",
       tags: ["products"],
@@ -32,8 +30,6 @@ export function productRoutes(deps: Deps) {
       answers: { 200: { description: "Families bought", schema: ProductList } },
       problems: [400, 401, 403, 422],
     }),
-    requireAuth(deps),
-    requireCompany(),
     ...queryParams(LangueQuery),
     async (c) => {
       c.header("Cache-Control", "no-store");
@@ -46,7 +42,7 @@ export function productRoutes(deps: Deps) {
 
   app.get(
     "/:codeFamille",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "getProduct",
       summary: "One family of the fleet, its purchases and documents",
       tags: ["products"],
@@ -54,8 +50,6 @@ export function productRoutes(deps: Deps) {
       answers: { 200: { description: "The family", schema: ProductDetail } },
       problems: [400, 401, 403, 404, 422],
     }),
-    requireAuth(deps),
-    requireCompany(),
     paramsOf(ProductParams, PRODUCT_NOT_FOUND),
     ...queryParams(LangueQuery),
     async (c) => {

@@ -3,10 +3,8 @@ import { isValidPostcode } from "../../src/contract/address-rules.ts";
 import { checkCompanyNumber, isCompanyCountry } from "../../src/contract/company-numbers.ts";
 import { INVALID_POSTCODE, ProfileAnswer, ProfileRequest } from "../../src/contract/profile.ts";
 import { confirmCurrentPassword } from "../auth/password-check.ts";
-import { requireAuth } from "../http/auth-middleware.ts";
-import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { jsonBody, operation } from "../http/operation.ts";
+import { jsonBody, protectedOperation } from "../http/operation.ts";
 import { MESSAGES, ProblemError, validationProblem, type ProblemFieldError } from "../http/problem.ts";
 import { INVALID_COMPANY_NUMBER, REQUIRED } from "../http/schemas.ts";
 import { emailInUse } from "../queries/accounts.ts";
@@ -21,7 +19,7 @@ export function profileRoutes(deps: Deps) {
   const { db, config } = deps;
   const app = new Hono<AppEnv>();
   const emailTaken = () => new ProblemError(409, "email-taken", MESSAGES.emailTaken);
-  // The scope was checked by requireCompany: nothing is missing unless the account went meanwhile.
+  // The scope was checked by its guard (protectedOperation): nothing is missing unless the account went meanwhile.
   const gone = () => new ProblemError(403, "company-required", MESSAGES.companyRequired);
   const profileOf = async (uuidCompte: string, idTier: string) => (await loadProfile(db, uuidCompte, idTier)) ?? Promise.reject(gone());
   // Kept until the account's or the company's row changes (notifications of migration 0008); the
@@ -30,7 +28,7 @@ export function profileRoutes(deps: Deps) {
 
   app.get(
     "/",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "getProfile",
       summary: "Personal data of the account and data of the selected company",
       tags: ["profile"],
@@ -40,8 +38,6 @@ export function profileRoutes(deps: Deps) {
       },
       problems: [401, 403],
     }),
-    requireAuth(deps),
-    requireCompany(),
     async (c) => {
       c.header("Cache-Control", "no-store");
       const { uuidCompte, idTier } = c.get("company");
@@ -52,7 +48,7 @@ export function profileRoutes(deps: Deps) {
 
   app.put(
     "/",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "putProfile",
       summary: "Updates the personal and company data (and confirms them as of today)",
       tags: ["profile"],
@@ -60,8 +56,6 @@ export function profileRoutes(deps: Deps) {
       answers: { 200: { description: "Saved; the same body as GET.", schema: ProfileAnswer } },
       problems: [400, 401, 403, 409, 413, 415, 422, 429],
     }),
-    requireAuth(deps),
-    requireCompany(),
     ...jsonBody(ProfileRequest),
     async (c) => {
       c.header("Cache-Control", "no-store");

@@ -1,9 +1,7 @@
 import { Hono } from "hono";
 import { SummaryAnswer } from "../../src/contract/profile.ts";
-import { requireAuth } from "../http/auth-middleware.ts";
-import { requireCompany } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { operation } from "../http/operation.ts";
+import { protectedOperation } from "../http/operation.ts";
 import { companySummary } from "../queries/summary.ts";
 
 /** `/me/summary`: the counts on the dashboard tiles of the selected company. */
@@ -12,7 +10,7 @@ export function summaryRoutes(deps: Deps) {
 
   app.get(
     "/",
-    operation({
+    ...protectedOperation(deps, {
       operationId: "getSummary",
       summary: "Counts for the dashboard tiles",
       tags: ["invoices"],
@@ -20,8 +18,6 @@ export function summaryRoutes(deps: Deps) {
       answers: { 200: { description: "Counts of the selected company.", schema: SummaryAnswer } },
       problems: [401, 403],
     }),
-    requireAuth(deps),
-    requireCompany(),
     async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json(await companySummary(deps.db, c.get("company").idTier));
