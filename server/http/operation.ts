@@ -93,14 +93,26 @@ export function jsonBody<S extends v.GenericSchema>(schema: S, options: { multil
   return [jsonRequest(options.multiline ?? []), validator("json", schema, refuse(schema))] as const;
 }
 
-/** The query string checked against `schema` (`c.req.valid("query")`); its strings are single-line. */
+export const INVALID_QUERY = "Paramètres de la requête invalides.";
+
+/**
+ * The query string checked against `schema` (`c.req.valid("query")`): a refused parameter → 400
+ * with one error per parameter, as the reads have always answered (no form sends a query); control
+ * characters or line breaks in one → 422, as in a body.
+ */
 export function queryOf<S extends v.GenericSchema>(schema: S) {
   const characters: MiddlewareHandler<AppEnv> = async (c, next) => {
     const errors = controlCharacterErrors(c.req.query());
     if (errors.length > 0) throw validationProblem(errors);
     await next();
   };
-  return [characters, validator("query", schema, refuse(schema))] as const;
+  const parameters = validator("query", schema, (result) => {
+    if (!result.success) {
+      const errors = fieldErrors(schema, result.error as unknown as v.BaseIssue<unknown>[]);
+      throw new ProblemError(400, "bad-request", INVALID_QUERY, { errors });
+    }
+  });
+  return [characters, parameters] as const;
 }
 
 /**

@@ -3,8 +3,7 @@ import { AdviserAnswer } from "../../src/contract/adviser.ts";
 import { LangueQuery } from "../../src/contract/parameters.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { answerLanguage } from "../http/locale.ts";
-import { protectedOperation } from "../http/operation.ts";
-import { queryParams } from "../http/query.ts";
+import { protectedOperation, queryOf } from "../http/operation.ts";
 import { companyAdviser } from "../queries/advisers.ts";
 import { networkSubServices } from "../queries/footer.ts";
 
@@ -23,7 +22,7 @@ export function adviserRoutes(deps: Deps) {
       answers: { 200: { description: "Adviser and service", schema: AdviserAnswer } },
       problems: [400, 401, 403, 422],
     }),
-    ...queryParams(LangueQuery),
+    ...queryOf(LangueQuery),
     async (c) => {
       c.header("Cache-Control", "no-store");
       const { idTier, codeReseau } = c.get("company");

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { validator } from "hono-openapi";
 import type * as v from "valibot";
 import {
   BASKET_MESSAGES as CONTRACT_MESSAGES,
@@ -24,9 +23,8 @@ import { clientAddress, type AppEnv, type AuthInfo, type Deps } from "../http/co
 import { entityOf, PUBLIC_CACHE, sendEntity, type Entity } from "../http/etag.ts";
 import { idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer } from "../http/idempotency.ts";
 import { answerLanguage } from "../http/locale.ts";
-import { fieldErrors, jsonBody, operation, protectedOperation, queryOf } from "../http/operation.ts";
+import { jsonBody, operation, protectedOperation, queryOf } from "../http/operation.ts";
 import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
-import { INVALID_QUERY } from "../http/query.ts";
 import { hit } from "../http/rate-limit.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { basketConfirmationText, basketRequestMail, mailLanguage } from "../mail/templates.ts";
@@ -75,15 +73,6 @@ function basketInput(body: v.InferOutput<typeof BasketRequest>): BasketInput {
   if (!e164) throw new Error("a mobile the contract accepted has no E.164 form");
   return { ...body, mobileE164: e164, immat: checkCompanyNumber(body.pays, body.immat).normalized };
 }
-
-/** `?ids=` refused: 400 as the catalogue has always answered (the 422 of `queryOf` is a form's). */
-const badIds: Parameters<typeof validator>[2] = (result) => {
-  if (!result.success) {
-    const issues = result.error as unknown as v.BaseIssue<unknown>[];
-    throw new ProblemError(400, "bad-request", INVALID_QUERY, { errors: fieldErrors(BasketItemsQuery, issues) });
-  }
-};
-const [queryCharacters] = queryOf(BasketItemsQuery);
 
 /** The logged-in caller: the account, and the selected company (still linked) with its network. */
 interface Caller {
@@ -157,8 +146,7 @@ export function basketRoutes(deps: Deps) {
       answers: { 200: { description: "The items found, in the order asked, and the ids unknown.", schema: BasketItemsAnswer } },
       problems: [400, 422],
     }),
-    queryCharacters,
-    validator("query", BasketItemsQuery, badIds),
+    ...queryOf(BasketItemsQuery),
     async (c) => {
       const { ids } = c.req.valid("query");
       const wanted = [...new Set(ids)];

@@ -3,8 +3,7 @@ import { BotCheckChallenge, challengeQuery } from "../../src/contract/bot-check.
 import { loginCostLadder } from "../auth/login-cost.ts";
 import { newChallenge } from "../http/bot-check.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { operation } from "../http/operation.ts";
-import { queryParams } from "../http/query.ts";
+import { operation, queryOf } from "../http/operation.ts";
 
 /** `/bot-check`: the challenges of the invisible bot check (see http/bot-check.ts). */
 export function botCheckRoutes(deps: Deps) {
@@ -19,7 +18,7 @@ export function botCheckRoutes(deps: Deps) {
       answers: { 200: { description: "Challenge", schema: BotCheckChallenge } },
       problems: [400, 422],
     }),
-    ...queryParams(challengeQuery(loginCostLadder(deps.config))),
+    ...queryOf(challengeQuery(loginCostLadder(deps.config))),
     async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json(await newChallenge(deps, c.req.valid("query").maxnumber));

@@ -2,8 +2,8 @@
 import { unzipSync, unzlibSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../db/seed.ts";
+import { INVALID_QUERY } from "../http/operation.ts";
 import { MESSAGES } from "../http/problem.ts";
-import { INVALID_QUERY } from "../http/query.ts";
 import { deliverPending } from "../mail/queue.ts";
 import { formatAmount, winAnsiSafe } from "../pdf/invoice-pdf.ts";
 import {

@@ -5,8 +5,7 @@ import type { NetworkCode } from "../../src/core/constants.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { entityOf, PUBLIC_CACHE, sendEntity, type Entity } from "../http/etag.ts";
 import { answerLanguage } from "../http/locale.ts";
-import { operation, paramsOf } from "../http/operation.ts";
-import { queryParams } from "../http/query.ts";
+import { operation, paramsOf, queryOf } from "../http/operation.ts";
 import { MESSAGES, ProblemError } from "../http/problem.ts";
 import { networkAddress, networkSubServices } from "../queries/footer.ts";
 
@@ -49,7 +48,7 @@ export function footerRoutes(deps: Deps) {
       problems: [400, 404, 422],
     }),
     paramsOf(FooterParams, MESSAGES.unknownNetwork),
-    ...queryParams(LangueQuery),
+    ...queryOf(LangueQuery),
     async (c) => {
       const code = c.req.valid("param").codeReseau;
       const language = answerLanguage(c);

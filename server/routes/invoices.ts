@@ -4,8 +4,7 @@ import { zipSync, type Zippable } from "fflate";
 import { InvoiceArchiveParams, InvoiceListQuery, InvoicePage } from "../../src/contract/invoices.ts";
 import { IdParams } from "../../src/contract/parameters.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { paramsOf, protectedOperation } from "../http/operation.ts";
-import { queryParams } from "../http/query.ts";
+import { paramsOf, protectedOperation, queryOf } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
 import { createArchiveCache } from "../pdf/archive-cache.ts";
 import { invoiceFileName, renderInvoicePdf, type InvoiceForPdf } from "../pdf/invoice-pdf.ts";
@@ -70,7 +69,7 @@ export function invoiceRoutes(deps: Deps) {
       answers: { 200: { description: "One page of invoices", schema: InvoicePage } },
       problems: [400, 401, 403, 422],
     }),
-    ...queryParams(InvoiceListQuery),
+    ...queryOf(InvoiceListQuery),
     async (c) => {
       const { idTier } = c.get("company");
       const q = c.req.valid("query");

@@ -3,8 +3,7 @@ import { ProductDetail, ProductList, ProductParams } from "../../src/contract/pr
 import { LangueQuery } from "../../src/contract/parameters.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { answerLanguage } from "../http/locale.ts";
-import { paramsOf, protectedOperation } from "../http/operation.ts";
-import { queryParams } from "../http/query.ts";
+import { paramsOf, protectedOperation, queryOf } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
 import { familyDocuments, familyPurchases, productFamilies } from "../queries/products.ts";
 
@@ -30,7 +29,7 @@ export function productRoutes(deps: Deps) {
       answers: { 200: { description: "Families bought", schema: ProductList } },
       problems: [400, 401, 403, 422],
     }),
-    ...queryParams(LangueQuery),
+    ...queryOf(LangueQuery),
     async (c) => {
       c.header("Cache-Control", "no-store");
       const language = answerLanguage(c);
@@ -51,7 +50,7 @@ export function productRoutes(deps: Deps) {
       problems: [400, 401, 403, 404, 422],
     }),
     paramsOf(ProductParams, PRODUCT_NOT_FOUND),
-    ...queryParams(LangueQuery),
+    ...queryOf(LangueQuery),
     async (c) => {
       c.header("Cache-Control", "no-store");
       const language = answerLanguage(c);

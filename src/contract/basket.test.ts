@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BASKET_MESSAGES as M, BasketItemsQuery, BasketRequest } from "./basket";
-import { NOT_AN_OBJECT } from "./request-body";
-import { verdict } from "./rules";
+import { NOT_AN_OBJECT, verdict } from "./rules";
 
 const VALID = {
   nom: "Jean Dupont",

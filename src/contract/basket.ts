@@ -12,8 +12,7 @@ import {
   BASKET_SOCIETE_MAX,
   THEMES,
 } from "../core/constants";
-import { requestBody } from "./request-body";
-import { companyCountry, companyNumberOf, locale, mobileOf, requiredText } from "./rules";
+import { companyCountry, companyNumberOf, locale, mobileOf, requestObject, requiredText } from "./rules";
 
 /** The API's words for the rules only the basket has (the form has its own). */
 export const BASKET_MESSAGES = {
@@ -57,7 +56,7 @@ export const BasketItemsAnswer = v.object({
 });
 export type BasketItemsAnswer = v.InferOutput<typeof BasketItemsAnswer>;
 
-const BasketRequestFields = requestBody({
+const BasketRequestFields = requestObject({
   nom: requiredText(BASKET_NOM_MAX),
   societe: requiredText(BASKET_SOCIETE_MAX),
   pays: companyCountry(),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHOOSE_SERVICE, ContactRequest, MESSAGE_TOO_SHORT } from "./contact";
-import { NOT_AN_OBJECT } from "./request-body";
-import { verdict } from "./rules";
+import { NOT_AN_OBJECT, verdict } from "./rules";
 
 const VALID = { service: "Service clients", subject: "Semoir en panne", message: "Le doseur ne tourne plus." };
 

@@ -1,8 +1,7 @@
 /** The contact form (`/api/me/contact`): a message to one of the services of the company's network. */
 import * as v from "valibot";
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_SUBJECT_MAX } from "../core/constants";
-import { requestBody } from "./request-body";
-import { requiredText } from "./rules";
+import { requestObject, requiredText } from "./rules";
 
 /** The API's words for the rules only the contact form has (the form has its own). */
 export const CHOOSE_SERVICE = "Choisissez un service.";
@@ -11,7 +10,7 @@ export const MESSAGE_TOO_SHORT = `Votre message doit contenir au moins ${CONTACT
 /** Longest service name looked up (the API also refuses a name its network does not offer). */
 const SERVICE_MAX = 200;
 
-export const ContactRequest = requestBody({
+export const ContactRequest = requestObject({
   /** A `nomSousService` of the network, in any of its languages: whatever is wrong, the form offers a list to choose from. */
   service: v.pipe(v.string(CHOOSE_SERVICE), v.trim(), v.nonEmpty(CHOOSE_SERVICE), v.maxLength(SERVICE_MAX, CHOOSE_SERVICE)),
   subject: requiredText(CONTACT_SUBJECT_MAX),

@@ -7,15 +7,7 @@ import * as v from "valibot";
 import { ADDRESS_COUNTRIES } from "../core/constants";
 import { isValidPhone, isValidPostcode } from "./address-rules";
 import { SessionAnswer } from "./auth";
-import { email, optionalText, requiredText } from "./rules";
-
-/**
- * An object whose missing fields are `required` and which, when it is not an object, is refused in
- * the API's words (no form sends anything but an object). A shared rule: it belongs in rules.ts.
- */
-export function fields<E extends v.ObjectEntries>(entries: E, notAnObject = "Le corps de la requête doit être un objet JSON.") {
-  return v.object(entries, (issue) => (issue.input === undefined ? "required" : notAnObject));
-}
+import { email, optionalText, requestObject, requiredText } from "./rules";
 
 /**
  * The API's words for a phone and a postcode: `Rule` has no key for them, so they are checks worded
@@ -86,9 +78,9 @@ const currentPassword = v.optional(v.pipe(v.string("notText"), v.maxLength(1024,
  * a postcode without `pays` is one of the company's country too; changing the e-mail needs
  * `motDePasse`.
  */
-export const ProfileRequest = fields({
-  user: v.pipe(fields(UserFields, "Doit être un objet."), postcodeOf("pays", "code_postal")),
-  entreprise: fields(CompanyFields, "Doit être un objet."),
+export const ProfileRequest = requestObject({
+  user: v.pipe(requestObject(UserFields, "Doit être un objet."), postcodeOf("pays", "code_postal")),
+  entreprise: requestObject(CompanyFields, "Doit être un objet."),
   motDePasse: currentPassword,
 });
 export type ProfileRequest = v.InferInput<typeof ProfileRequest>;

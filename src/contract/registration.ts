@@ -1,7 +1,7 @@
 /** Self-service registration, its five steps (`/api/registration`): requests and answers. */
 import * as v from "valibot";
 import { SessionAnswer } from "./auth";
-import { companyCountry, companyNumberOf, email, mobileOf, optionalText, password, requiredText, type Rule } from "./rules";
+import { companyCountry, companyNumberOf, email, mobileOf, optionalText, password, requestObject, requiredText } from "./rules";
 
 /** The API's words for the rules only the registration has (the forms have their own). */
 export const ONE_OF_TWO = "Un des deux champs est obligatoire";
@@ -10,14 +10,6 @@ export const CHOOSE_CONTACT_MEANS = "Choisissez un moyen de contact.";
 export const WRONG_CODE = "Code incorrect.";
 /** At most as many companies as step 1 finds. */
 export const MAX_FOUND = 50;
-
-const NOT_AN_OBJECT = "Le corps de la requête doit être un objet JSON.";
-/**
- * A request body: valibot words a missing key with the object's message, so a missing field is
- * `missing` ("required" unless said otherwise) and a body that is not an object says so.
- */
-const body = <E extends v.ObjectEntries>(entries: E, missing: Rule | string = "required") =>
-  v.object(entries, (issue) => (issue.input === undefined ? missing : NOT_AN_OBJECT));
 
 /** A value the previous answer offered (a contact means' id, the code sent): anything else is `refused`. */
 const offered = (max: number, refused: string) =>
@@ -28,7 +20,7 @@ const offered = (max: number, refused: string) =>
     v.maxLength(max, refused),
   );
 
-const IdentifyFields = body({
+const IdentifyFields = requestObject({
   pays: companyCountry(),
   immatriculation: optionalText(40),
   numeroClient: optionalText(40),
@@ -76,20 +68,17 @@ export const IdentifyAnswer = v.object({
  * Step 2: the companies chosen among the found ones. Any wrong list is the one error the form can
  * show ("choose at least one"), on the list itself.
  */
-export const ChooseCompaniesRequest = body(
-  {
-    idTiers: v.pipe(
-      v.array(v.unknown(), CHOOSE_COMPANY),
-      v.check((ids) => ids.every((id) => typeof id === "string"), CHOOSE_COMPANY),
-      v.minLength(1, CHOOSE_COMPANY),
-      v.maxLength(MAX_FOUND, CHOOSE_COMPANY),
-      v.transform((ids) => ids as string[]),
-      // Checked above rather than as `v.array(v.string())`, whose error would name the item ("idTiers.0").
-      v.metadata({ items: { type: "string" } }),
-    ),
-  },
-  CHOOSE_COMPANY,
-);
+export const ChooseCompaniesRequest = requestObject({
+  idTiers: v.pipe(
+    v.array(v.unknown(), CHOOSE_COMPANY),
+    v.check((ids) => ids.every((id) => typeof id === "string"), CHOOSE_COMPANY),
+    v.minLength(1, CHOOSE_COMPANY),
+    v.maxLength(MAX_FOUND, CHOOSE_COMPANY),
+    v.transform((ids) => ids as string[]),
+    // Checked above rather than as `v.array(v.string())`, whose error would name the item ("idTiers.0").
+    v.metadata({ items: { type: "string" } }),
+  ),
+});
 
 /** A way to receive the verification code, masked (`j***@f***.fr`, `+33 6 ** ** ** 12`). */
 export const ContactMeans = v.object({ id: v.string(), type: v.picklist(["email", "sms"]), masked: v.string() });
@@ -98,7 +87,7 @@ export type ContactMeans = v.InferOutput<typeof ContactMeans>;
 export const ChooseCompaniesAnswer = v.object({ moyensContacts: v.array(ContactMeans) });
 
 /** Step 3: the contact means (an `id` of step 2's answer) the code goes to. */
-export const SendCodeRequest = body({ moyenContact: offered(40, CHOOSE_CONTACT_MEANS) });
+export const SendCodeRequest = requestObject({ moyenContact: offered(40, CHOOSE_CONTACT_MEANS) });
 
 export const CodeSentAnswer = v.object({
   /** Seconds before another code can be asked for. */
@@ -108,7 +97,7 @@ export const CodeSentAnswer = v.object({
 });
 
 /** Step 4: the code as typed (spaces are ignored; a code of another shape counts as a wrong try). */
-export const VerifyCodeRequest = body({ code: offered(20, WRONG_CODE) });
+export const VerifyCodeRequest = requestObject({ code: offered(20, WRONG_CODE) });
 
 /** The six digits of a code as typed, or null when it cannot be one. */
 export function codeDigits(typed: string): string | null {
@@ -119,7 +108,7 @@ export function codeDigits(typed: string): string | null {
 export const CodeVerifiedAnswer = v.object({ verified: v.literal(true) });
 
 /** Step 5: the password (its rules, SPEC §5, are checked apart: they are not a field's format). */
-export const CompleteRequest = body({ motDePasse: password(), confirmerMotDePasse: password() });
+export const CompleteRequest = requestObject({ motDePasse: password(), confirmerMotDePasse: password() });
 
 /** The end of a registration answers like a login. */
 export const CompleteAnswer = SessionAnswer;

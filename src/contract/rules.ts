@@ -72,6 +72,25 @@ export function choice<const T extends readonly [string, ...string[]]>(options: 
   return v.pipe(text(), v.nonEmpty(rule("required")), v.picklist(options, rule("choice")));
 }
 
+/** What the API answers for a body that is not a JSON object. */
+export const NOT_AN_OBJECT = "Le corps de la requête doit être un objet JSON.";
+
+/**
+ * An object of a request: valibot words a missing key with the object's own message, so a missing
+ * field gets instead its own schema's verdict on an absent value (`required`, or a field's own words
+ * such as "Choose a service"), and what is not an object at all is `notAnObject` (the API's words: no
+ * form sends anything else); an absent object is `required`.
+ */
+export function requestObject<E extends v.ObjectEntries>(entries: E, notAnObject = NOT_AN_OBJECT) {
+  return v.object(entries, (issue) => {
+    if (issue.input !== undefined) return notAnObject;
+    const key = issue.path?.at(-1)?.key;
+    if (typeof key !== "string" || !Object.hasOwn(entries, key)) return rule("required");
+    const verdict = v.safeParse(entries[key]!, undefined);
+    return verdict.success ? rule("required") : verdict.issues[0].message;
+  });
+}
+
 /** A rule across fields of an object, as a pipe item after the object (its type comes from there). */
 type AcrossFields<T> = v.BaseValidation<T, T, v.BaseIssue<unknown>>;
 
