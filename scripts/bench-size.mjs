@@ -30,10 +30,11 @@ const BUDGETS = [
     maxKb: 82,
     goal: { maxKb: +(FOOTER_RATIO * reactKb).toFixed(1), ratio: FOOTER_RATIO, why: `${FOOTER_RATIO} × React's ${reactKb.toFixed(1)} kB` },
   },
-  { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 96 },
+  // The login form validates with the schemas the API applies (src/contract): 4.4 kB of the 97.
+  { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 98 },
   // The whole extranet on its login route: the other screens (code, texts and where their texts are)
   // load with their routes.
-  { name: "portal, login route", page: "/portail", ready: "macc-portal main form", maxKb: 100 },
+  { name: "portal, login route", page: "/portail", ready: "macc-portal main form", maxKb: 103 },
 ];
 
 const SHIFT_BUDGET = 0.1;

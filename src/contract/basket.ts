@@ -12,7 +12,8 @@ import {
   BASKET_SOCIETE_MAX,
   THEMES,
 } from "../core/constants";
-import { companyCountry, companyNumberOf, locale, mobileOf, requestObject, requiredText } from "./rules";
+import { companyCountry, companyNumberOf, mobileOf } from "./company-rules";
+import { locale, requestObject, requiredText } from "./rules";
 
 /** The API's words for the rules only the basket has (the form has its own). */
 export const BASKET_MESSAGES = {

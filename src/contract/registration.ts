@@ -1,7 +1,8 @@
 /** Self-service registration, its five steps (`/api/registration`): requests and answers. */
 import * as v from "valibot";
 import { SessionAnswer } from "./auth";
-import { companyCountry, companyNumberOf, email, mobileOf, optionalText, password, requestObject, requiredText } from "./rules";
+import { companyCountry, companyNumberOf, mobileOf } from "./company-rules";
+import { email, optionalText, password, requestObject, requiredText } from "./rules";
 
 /** The API's words for the rules only the registration has (the forms have their own). */
 export const ONE_OF_TWO = "Un des deux champs est obligatoire";

@@ -2,18 +2,18 @@
  * The field rules of every form and every request body, written once: the browser's forms validate
  * with them and the API applies the same schemas to what it receives, so both give the same verdict.
  * A rule's valibot message is its `Rule` key, never text: each form says it in the user's words and
- * language, the API in its own (server/http/validation.ts).
+ * language, the API in its own (server/http/operation.ts). The rules of a company's country (its
+ * numbers, its mobiles) are in company-rules.ts, so a form without them does not download them.
  */
 import * as v from "valibot";
 import { LOCALES, type Locale } from "../core/constants";
-import { checkCompanyNumber, isCompanyCountry, type CompanyCountry } from "./company-numbers";
-import { checkMobile } from "./phone-rules";
 
 /** What a field can be refused for. */
 export type Rule =
   "required" | "notText" | "tooLong" | "tooShort" | "email" | "mobile" | "companyNumber" | "country" | "locale" | "choice" | "format";
 
-const rule = (key: Rule) => key;
+/** A rule key as a valibot message. */
+export const rule = (key: Rule) => key;
 const absent = (input: unknown) => input === undefined || input === null;
 
 /** A string: an absent value is `required`, anything else that is not text `notText`. */
@@ -52,16 +52,6 @@ export function email() {
   return v.pipe(requiredText(254), v.email(rule("email")), v.toLowerCase());
 }
 
-/** One of the group's company countries ("FR"…), in any case. */
-export function companyCountry() {
-  return v.pipe(
-    requiredText(2 + 8),
-    v.toUpperCase(),
-    v.check((value) => isCompanyCountry(value), rule("country")),
-    v.transform((value) => value as CompanyCountry),
-  );
-}
-
 /** One of the ten locales, written exactly ("fr-FR"). */
 export function locale() {
   return v.pipe(text(), v.nonEmpty(rule("required")), v.picklist(LOCALES as readonly Locale[] as Locale[], rule("locale")));
@@ -89,39 +79,6 @@ export function requestObject<E extends v.ObjectEntries>(entries: E, notAnObject
     const verdict = v.safeParse(entries[key]!, undefined);
     return verdict.success ? rule("required") : verdict.issues[0].message;
   });
-}
-
-/** A rule across fields of an object, as a pipe item after the object (its type comes from there). */
-type AcrossFields<T> = v.BaseValidation<T, T, v.BaseIssue<unknown>>;
-
-/**
- * A rule across two fields, reported on `field`: checked once `field` and `other` are each valid,
- * even when other fields are not, so that a form shows every error at once.
- */
-function across<T extends Record<string, unknown>>(
-  other: keyof T & string,
-  field: keyof T & string,
-  valid: (other: string, value: string) => boolean,
-  key: Rule,
-): AcrossFields<T> {
-  const read = (input: unknown, key: string) => String((input as Record<string, unknown>)[key] ?? "");
-  const check = v.partialCheck([[other], [field]], (input) => valid(read(input, other), read(input, field)), key);
-  return v.forward(check as never, [field] as never) as unknown as AcrossFields<T>;
-}
-
-/** The object's `mobile` is a mobile of its `country`, or an international one. */
-export function mobileOf<T extends Record<string, unknown>>(country: keyof T & string, mobile: keyof T & string): AcrossFields<T> {
-  return across<T>(country, mobile, (pays, value) => checkMobile(pays, value).valid, "mobile");
-}
-
-/** The object's `number` is a company number of its `country`; an empty optional number is left alone. */
-export function companyNumberOf<T extends Record<string, unknown>>(country: keyof T & string, number: keyof T & string): AcrossFields<T> {
-  return across<T>(
-    country,
-    number,
-    (pays, value) => value === "" || checkCompanyNumber(pays as CompanyCountry, value).valid,
-    "companyNumber",
-  );
 }
 
 /** A field the schema refused, and why; `limit` is the length a `tooLong` or `tooShort` broke. */
