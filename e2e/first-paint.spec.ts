@@ -37,6 +37,26 @@ test("the load error still shows, in French, when its own texts cannot be fetche
   });
 });
 
+test("an element's code that never comes: the load error says so after 120 s (the page's clock run forward)", async ({ page }) => {
+  await page.clock.install();
+  // The footer's code is asked for and never answered.
+  const asked = page.waitForRequest(/\/static\/js\/macc-footer\.js$/);
+  await page.route(/\/static\/js\/macc-footer\.js$/, () => undefined);
+  await page.addInitScript(() =>
+    document.addEventListener("macc-load-error", (e) => ((window as { loadError?: unknown }).loadError = (e as CustomEvent).detail)),
+  );
+  await page.goto("/footer.html");
+  await asked;
+  await page.clock.fastForward(119_000);
+  expect(await page.evaluate(() => (window as { loadError?: unknown }).loadError)).toBeUndefined();
+  await page.clock.fastForward(1_000);
+  await expect(page.locator("macc-footer").getByRole("alert")).toBeVisible();
+  expect(await page.evaluate(() => (window as { loadError?: unknown }).loadError)).toMatchObject({
+    type: "timeout",
+    url: expect.stringContaining("/static/js/macc-footer.js"),
+  });
+});
+
 test.describe("the portal's first screen in the HTML", () => {
   const LOGIN_TITLE = "Je me connecte à mon compte — MACC";
 

@@ -121,14 +121,17 @@ describe("requests of the page (SPEC §7)", () => {
 });
 
 describe("API reactions wired to the page (SPEC §8)", () => {
-  it("a failure shows a 15 s error toast with the server's message", async () => {
+  it("a failure is logged, and shows a 15 s error toast with the server's message", async () => {
     stubFetch(() => problem(500, { detail: "Le serveur est indisponible" }));
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     page("");
     const core = getCore();
     await expect(core.api.request("/x", { method: "POST" })).rejects.toBeTruthy();
     await vi.waitFor(() =>
       expect(core.toasts.getState().toasts).toEqual([expect.objectContaining({ kind: "error", message: "Le serveur est indisponible" })]),
     );
+    expect(log).toHaveBeenCalledWith("[macc] API call failed:", 500, expect.objectContaining({ detail: "Le serveur est indisponible" }));
+    log.mockRestore();
   });
 
   it.each<[string, string]>([

@@ -99,6 +99,8 @@ function createCore(dataset: PageDataset): Core {
     },
     onMaintenance: () => store.getState().setMaintenance(true),
     onFailure: (error) => {
+      // SPEC §8: the generic handler logs, then toasts.
+      console.error("[macc] API call failed:", error.status, error.problem);
       const locale = store.getState().app.locale ?? DEFAULT_LOCALE;
       const brand = brandName(themeOf(store.getState(), config));
       void loadI18n(locale).then((i18n) =>
