@@ -1,4 +1,4 @@
-import { useLingui } from "@lingui/react/macro";
+import { Plural, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type MouseEvent } from "react";
 import { formatCompanyName } from "../../core/company-name";
 import { LOCALES, type Locale } from "../../core/constants";
@@ -362,7 +362,9 @@ function BasketLink() {
       <span className="basket__count" aria-hidden="true">
         {count}
       </span>
-      <span className="visually-hidden">{count === 1 ? t`1 item` : t`${count} items`}</span>
+      <span className="visually-hidden">
+        <Plural value={count} one="# item" other="# items" />
+      </span>
     </RouteLink>
   );
 }
