@@ -7,13 +7,21 @@
 import type { MiddlewareHandler } from "hono";
 import { describeRoute, resolver, validator } from "hono-openapi";
 import * as v from "valibot";
-import { problemsOf, type RuleProblem } from "../../src/contract/rules.ts";
+import { NOT_AN_OBJECT, problemsOf, type RuleProblem } from "../../src/contract/rules.ts";
 import { BOT_CHECK_HEADER } from "../../src/core/bot-check.ts";
 import { requireAuth } from "./auth-middleware.ts";
 import { requireCompany } from "./company.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { MESSAGES, ProblemError, validationProblem, type ProblemFieldError } from "./problem.ts";
-import { controlCharacterErrors } from "./schemas.ts";
+import {
+  controlCharacterErrors,
+  INVALID_COMPANY_NUMBER,
+  INVALID_COUNTRY,
+  INVALID_EMAIL,
+  INVALID_MOBILE,
+  NOT_A_STRING,
+  REQUIRED,
+} from "./schemas.ts";
 
 /** The body of every error answer (RFC 9457), as the OpenAPI document states it. */
 export const ProblemAnswer = v.looseObject({
@@ -29,27 +37,27 @@ function ruleText({ path, rule, limit, message }: RuleProblem): string {
   if (message) return message;
   switch (rule) {
     case "required":
-      return "Champ obligatoire";
+      return REQUIRED;
     case "notText":
-      return "Doit être une chaîne de caractères.";
+      return NOT_A_STRING;
     case "tooLong":
       return `${limit} caractères au maximum.`;
     case "tooShort":
       return `${limit} caractères au minimum.`;
     case "email":
-      return "Adresse e-mail invalide.";
+      return INVALID_EMAIL;
     case "mobile":
-      return "Numéro de mobile invalide.";
+      return INVALID_MOBILE;
     case "companyNumber":
-      return "Numéro d'immatriculation invalide pour ce pays.";
+      return INVALID_COMPANY_NUMBER;
     case "country":
-      return "Pays invalide.";
+      return INVALID_COUNTRY;
     case "locale":
       return MESSAGES.badLocale;
     case "choice":
       return "Valeur non proposée.";
     case "format":
-      return path === "" ? "Le corps de la requête doit être un objet JSON." : "Format invalide.";
+      return path === "" ? NOT_AN_OBJECT : "Format invalide.";
   }
 }
 

@@ -1,30 +1,10 @@
-import * as v from "valibot";
-
-/** French messages for the common field rules (the client translates the ones it knows). */
+/** The API's French words for the contract's common field rules (the forms have their own, in the user's language). */
 export const REQUIRED = "Champ obligatoire";
 export const NOT_A_STRING = "Doit être une chaîne de caractères.";
 export const INVALID_EMAIL = "Adresse e-mail invalide.";
 export const INVALID_MOBILE = "Numéro de mobile invalide.";
 export const INVALID_COMPANY_NUMBER = "Numéro d'immatriculation invalide pour ce pays.";
 export const INVALID_COUNTRY = "Pays invalide.";
-
-export function requiredString(max: number) {
-  return v.pipe(
-    v.string((issue) => (issue.input === undefined || issue.input === null ? REQUIRED : NOT_A_STRING)),
-    v.maxLength(max, `${max} caractères au maximum.`),
-  );
-}
-
-/** A required e-mail address, trimmed and lower-cased (as accounts store it). */
-export const emailField = () => v.pipe(requiredString(254), v.trim(), v.nonEmpty(REQUIRED), v.email(INVALID_EMAIL), v.toLowerCase());
-
-/**
- * Message of a `v.object` schema: valibot reports a missing key with the message of the object,
- * so an absent value reads "Champ obligatoire" and anything else `notObject`.
- */
-export function objectMessage(notObject = "Le corps de la requête doit être un objet JSON.") {
-  return (issue: v.BaseIssue<unknown>) => (issue.input === undefined ? REQUIRED : notObject);
-}
 
 /** Messages of text holding characters no form can produce (NUL, escapes, line breaks where none belong). */
 export const CONTROL_CHARACTERS = "Caractères non autorisés (caractères de contrôle).";
