@@ -206,11 +206,15 @@ describe("<macc-portal> routes and guards (SPEC §2)", () => {
     expect(view.root.activeElement).toBe(view.root.querySelector("#locale-select"));
   });
 
-  it("the basket login route shows the basket prompt", async () => {
+  it("the basket login route shows the basket prompt, and its region and tab are named as its heading", async () => {
     api();
     at("/portail/panier/connexion");
     const view = await mountPortal();
     await waitFor(() => expect(view.screen.getByText("Connectez-vous pour continuer", { selector: "p" })).toBeTruthy());
+    const heading = view.root.querySelector("main h1")!.textContent;
+    expect(heading).toBe("Je me connecte à mon compte");
+    expect(view.root.querySelector("main")!.getAttribute("aria-label")).toBe(heading);
+    expect(document.title).toBe(`${heading} — MACC`);
   });
 
   it("an unknown path → the not-found page", async () => {

@@ -219,7 +219,8 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     }),
   },
   LOGIN: { title: msg`I log in to my account`, View: eager(Login) },
-  LOGIN_PANIER: { title: msg`Log in to continue`, View: eager(Login, { variant: "basket" }) },
+  // Named as its heading, like LOGIN: "Log in to continue" is the prompt below it, not a second name.
+  LOGIN_PANIER: { title: msg`I log in to my account`, View: eager(Login, { variant: "basket" }) },
   MAINTENANCE: { title: msg`Maintenance`, View: eager(Maintenance) },
   MOT_DE_PASSE_OUBLIE: {
     title: msg`Forgot password`,
