@@ -1,13 +1,11 @@
 import type { Config } from "../config.ts";
-import type { Queryable } from "../db/db.ts";
-import { peek } from "../http/rate-limit.ts";
 
 /**
  * Adaptive cost of logging in to one account (per normalised e-mail, known or not). Instead of a
  * lock, which would let anyone keep the owner out, each failed login within the window doubles the
  * proof of work (altcha `maxnumber`) the next one must carry, after `loginFailuresAtBaseCost` at the
  * base cost and up to 2^`loginMaxCostDoublings` times it: a guesser pays exponentially, the owner
- * waits a few seconds at worst.
+ * waits a few seconds at worst. The counting itself is `countLoginAttempt` (queries/rate-limits.ts).
  */
 
 type CostConfig = Pick<Config, "botCheckMaxNumber" | "loginFailuresAtBaseCost" | "loginMaxCostDoublings">;
@@ -27,27 +25,4 @@ export function loginCost(config: CostConfig, attempt: number): number {
 export function checksAllowed(config: CostConfig, cost: number): number | null {
   const doublings = Math.floor(Math.log2(Math.max(1, cost / config.botCheckMaxNumber)));
   return doublings >= config.loginMaxCostDoublings ? null : config.loginFailuresAtBaseCost + doublings;
-}
-
-export type LoginAttempt = { counted: true } | { counted: false; checks: number; retryAfter: number };
-
-/**
- * Counts one password check on `key` if fewer than `allowed` (null: no bound) were counted in the
- * window. One statement: concurrent attempts are counted one after the other, so no more than
- * `allowed` of them can ever reach the password check.
- */
-export async function countLoginAttempt(db: Queryable, key: string, windowSeconds: number, allowed: number | null): Promise<LoginAttempt> {
-  const expired = "r.window_start <= now() - make_interval(secs => $2::int)";
-  const { rows } = await db.query<{ count: number }>(
-    `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, now(), 1)
-     ON CONFLICT (key) DO UPDATE SET
-       window_start = CASE WHEN ${expired} THEN now() ELSE r.window_start END,
-       count        = CASE WHEN ${expired} THEN 1 ELSE r.count + 1 END
-     WHERE ${expired} OR $3::int IS NULL OR r.count < $3::int
-     RETURNING count`,
-    [key, windowSeconds, allowed],
-  );
-  if (rows.length > 0) return { counted: true };
-  const state = await peek(db, key, windowSeconds);
-  return { counted: false, checks: state.count, retryAfter: state.retryAfter };
 }

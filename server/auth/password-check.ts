@@ -1,15 +1,20 @@
 import type { Config } from "../config.ts";
 import type { Queryable } from "../db/db.ts";
-import { tooManyRequests } from "../http/problem.ts";
-import { hit, peek, reset } from "../http/rate-limit.ts";
+import { hit, peek, reset } from "../queries/rate-limits.ts";
 import { verifyPassword } from "./passwords.ts";
 
 /** Key of the per-account counter of wrong current passwords (password change, e-mail change). */
 export const passwordCheckKey = (uuidCompte: string) => `password:account:${uuidCompte}`;
 
+/** The sentence of the 429 a route answers when `confirmCurrentPassword` says "throttled". */
+export const TOO_MANY_WRONG_PASSWORDS = "Trop de tentatives avec un mot de passe erroné.";
+
+export type PasswordConfirmation = { outcome: "right" } | { outcome: "wrong" } | { outcome: "throttled"; retryAfter: number };
+
 /**
  * Checks the current password typed to confirm a sensitive change, counting wrong ones per account:
- * after `passwordMaxFailuresPerAccount` in the window → 429, a right one clears the count.
+ * after `passwordMaxFailuresPerAccount` in the window → "throttled" (the route answers 429 with
+ * `Retry-After`), a right one clears the count.
  */
 export async function confirmCurrentPassword(
   db: Queryable,
@@ -17,15 +22,14 @@ export async function confirmCurrentPassword(
   uuidCompte: string,
   passwordHash: string,
   typed: string,
-): Promise<boolean> {
+): Promise<PasswordConfirmation> {
   const key = passwordCheckKey(uuidCompte);
   const state = await peek(db, key, config.passwordWindowSeconds);
-  if (state.count >= config.passwordMaxFailuresPerAccount)
-    throw tooManyRequests("Trop de tentatives avec un mot de passe erroné.", state.retryAfter);
+  if (state.count >= config.passwordMaxFailuresPerAccount) return { outcome: "throttled", retryAfter: state.retryAfter };
   if (!(await verifyPassword(passwordHash, typed))) {
     await hit(db, key, config.passwordWindowSeconds);
-    return false;
+    return { outcome: "wrong" };
   }
   await reset(db, key);
-  return true;
+  return { outcome: "right" };
 }

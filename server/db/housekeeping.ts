@@ -1,6 +1,6 @@
 import type { Db } from "./db.ts";
 import { purgeBotCheckSolutions } from "../http/bot-check.ts";
-import { purgeExpired } from "../http/rate-limit.ts";
+import { purgeExpired } from "../queries/rate-limits.ts";
 import { purgeSentMail } from "../mail/queue.ts";
 import { purgeIdempotencyKeys } from "../queries/idempotency.ts";
 

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { ForgotRequest, LoginRequest, ResetLinkRequest, ResetRequest, SessionAnswer } from "../../src/contract/auth.ts";
 import { getCookie } from "hono/cookie";
 import { loginResponder, REFRESH_COOKIE } from "../auth/login-response.ts";
-import { checksAllowed, countLoginAttempt, loginCost } from "../auth/login-cost.ts";
+import { checksAllowed, loginCost } from "../auth/login-cost.ts";
 import { passwordCheckKey } from "../auth/password-check.ts";
 import { newPasswordErrors } from "../auth/password-policy.ts";
 import { hashPassword, verifyDummy, verifyPassword } from "../auth/passwords.ts";
@@ -14,12 +14,12 @@ import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
 import { noticeLanguage } from "../http/locale.ts";
 import { MESSAGES, ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
-import { hit, reset } from "../http/rate-limit.ts";
 import { jsonBody, operation } from "../http/operation.ts";
 import { sendInBackground } from "../mail/mailer.ts";
 import { mailLanguage, passwordChangedMail, resetLinkMail } from "../mail/templates.ts";
 import { accountCredentials, recordLogin, resetPassword } from "../queries/accounts.ts";
 import { consumeResetLink, insertResetLink, supersedeResetLinks, validResetLink } from "../queries/password-resets.ts";
+import { countLoginAttempt, hit, reset } from "../queries/rate-limits.ts";
 
 /** An unknown, expired, superseded or used reset link: the same answer for each (410). */
 const resetLinkGone = () => new ProblemError(410, "reset-link-invalid", MESSAGES.resetLinkInvalid);
@@ -73,7 +73,7 @@ export function authRoutes(deps: Deps) {
       const perClient = await hit(db, `login:client:${address}`, window);
       if (perClient.count > config.loginMaxAttemptsPerClient) throw tooManyLogins(perClient.retryAfter);
       // Counted before the password is checked, and only within what the proof of work paid for
-      // (see auth/login-cost.ts); without the bot check there is no work to ask: a plain limit.
+      // (see auth/login-cost.ts and countLoginAttempt); without the bot check there is no work to ask: a plain limit.
       const accountKey = loginAccountKey(body.email);
       const work = c.get("botCheckWork");
       const attempt = await countLoginAttempt(

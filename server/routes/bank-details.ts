@@ -12,9 +12,9 @@ import { safeFileName } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { paramsOf, protectedOperation } from "../http/operation.ts";
 import { MESSAGES, ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
-import { hit } from "../http/rate-limit.ts";
 import { controlCharacterErrors } from "../http/schemas.ts";
 import { bankDetailsDocument, currentBankDetails, submitBankDetailsChange } from "../queries/bank-details.ts";
+import { hit } from "../queries/rate-limits.ts";
 
 /** The change form's path: it sets its own body limit (a RIB document), not the API's 16 KB (app.ts). */
 export const BANK_DETAILS_UPLOAD_PATH = "/api/me/bank-details";

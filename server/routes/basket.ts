@@ -25,7 +25,6 @@ import { idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer
 import { answerLanguage } from "../http/locale.ts";
 import { jsonBody, operation, protectedOperation, queryOf } from "../http/operation.ts";
 import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
-import { hit } from "../http/rate-limit.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { basketConfirmationText, basketRequestMail, mailLanguage } from "../mail/templates.ts";
 import { companyAdviser } from "../queries/advisers.ts";
@@ -40,6 +39,7 @@ import {
 import { contactSender } from "../queries/contact-messages.ts";
 import { networkSubServices } from "../queries/footer.ts";
 import { storeIdempotentAnswer } from "../queries/idempotency.ts";
+import { hit } from "../queries/rate-limits.ts";
 
 /** The API's words for the basket: the contract's for its fields, then the catalogue's and the limit's. */
 export const BASKET_MESSAGES = {

@@ -8,11 +8,11 @@ import { idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer
 import { noticeLanguage } from "../http/locale.ts";
 import { jsonBody, protectedOperation } from "../http/operation.ts";
 import { MESSAGES, ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
-import { hit } from "../http/rate-limit.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { contactAcknowledgementMail, contactServiceMail, type ContactDetails } from "../mail/templates.ts";
 import { contactSender, insertContactMessage } from "../queries/contact-messages.ts";
 import { subServiceNamed } from "../queries/footer.ts";
+import { hit } from "../queries/rate-limits.ts";
 
 export { CHOOSE_SERVICE, MESSAGE_TOO_SHORT } from "../../src/contract/contact.ts";
 

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { ChangePasswordRequest } from "../../src/contract/password.ts";
-import { confirmCurrentPassword } from "../auth/password-check.ts";
+import { confirmCurrentPassword, TOO_MANY_WRONG_PASSWORDS } from "../auth/password-check.ts";
 import { newPasswordErrors } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeAccountSessions } from "../auth/sessions.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { noticeLanguage } from "../http/locale.ts";
 import { jsonBody, protectedOperation } from "../http/operation.ts";
-import { MESSAGES, ProblemError, validationProblem } from "../http/problem.ts";
+import { MESSAGES, ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { sendInBackground } from "../mail/mailer.ts";
 import { passwordChangedMail } from "../mail/templates.ts";
 import { changePasswordOnce, passwordState } from "../queries/accounts.ts";
@@ -40,9 +40,9 @@ export function passwordRoutes(deps: Deps) {
       if (account.changedOnce) throw alreadyChanged();
       const errors = newPasswordErrors(body.nouveauMotDePasse, body.confirmerMotDePasse);
       if (errors.length > 0) throw validationProblem(errors);
-      if (!(await confirmCurrentPassword(db, config, auth.uuidCompte, account.passwordHash, body.ancienMotDePasse))) {
-        throw validationProblem([{ path: "ancienMotDePasse", message: WRONG_OLD_PASSWORD }]);
-      }
+      const confirmation = await confirmCurrentPassword(db, config, auth.uuidCompte, account.passwordHash, body.ancienMotDePasse);
+      if (confirmation.outcome === "throttled") throw tooManyRequests(TOO_MANY_WRONG_PASSWORDS, confirmation.retryAfter);
+      if (confirmation.outcome === "wrong") throw validationProblem([{ path: "ancienMotDePasse", message: WRONG_OLD_PASSWORD }]);
 
       const newHash = await hashPassword(body.nouveauMotDePasse);
       const changed = await db.transaction(async (tx) => {

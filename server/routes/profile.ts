@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { isValidPostcode } from "../../src/contract/address-rules.ts";
 import { checkCompanyNumber, isCompanyCountry } from "../../src/contract/company-numbers.ts";
 import { INVALID_POSTCODE, ProfileAnswer, ProfileRequest } from "../../src/contract/profile.ts";
-import { confirmCurrentPassword } from "../auth/password-check.ts";
+import { confirmCurrentPassword, TOO_MANY_WRONG_PASSWORDS } from "../auth/password-check.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { jsonBody, protectedOperation } from "../http/operation.ts";
-import { MESSAGES, ProblemError, validationProblem, type ProblemFieldError } from "../http/problem.ts";
+import { MESSAGES, ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
 import { INVALID_COMPANY_NUMBER, REQUIRED } from "../http/schemas.ts";
 import { emailInUse } from "../queries/accounts.ts";
 import { loadProfile, profileEditBasis, saveProfile } from "../queries/profile.ts";
@@ -76,9 +76,9 @@ export function profileRoutes(deps: Deps) {
       if (errors.length > 0) throw validationProblem(errors);
       if (user.email !== current.email) {
         if (!body.motDePasse) throw validationProblem([{ path: "motDePasse", message: REQUIRED }]);
-        if (!(await confirmCurrentPassword(db, config, uuidCompte, current.passwordHash, body.motDePasse))) {
-          throw validationProblem([{ path: "motDePasse", message: WRONG_PASSWORD }]);
-        }
+        const confirmation = await confirmCurrentPassword(db, config, uuidCompte, current.passwordHash, body.motDePasse);
+        if (confirmation.outcome === "throttled") throw tooManyRequests(TOO_MANY_WRONG_PASSWORDS, confirmation.retryAfter);
+        if (confirmation.outcome === "wrong") throw validationProblem([{ path: "motDePasse", message: WRONG_PASSWORD }]);
         if (await emailInUse(db, user.email, uuidCompte)) throw emailTaken();
       }
 

@@ -30,10 +30,10 @@ import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
 import { jsonBody, operation } from "../http/operation.ts";
 import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
-import { hit } from "../http/rate-limit.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { mailLanguage, verificationCodeMail, verificationCodeText } from "../mail/templates.ts";
 import { emailInUse } from "../queries/accounts.ts";
+import { hit } from "../queries/rate-limits.ts";
 import {
   anyCompanyHasAccount,
   chooseCompanies,
