@@ -217,6 +217,15 @@ describe("<macc-portal> routes and guards (SPEC §2)", () => {
     expect(document.title).toBe(`${heading} — MACC`);
   });
 
+  it("a screen's step names the tab and the main region as its heading: the password reset's new-password step", async () => {
+    api({ "POST /api/auth/reset/check": { status: 204 } });
+    at("/portail/mot-de-passe-oublie?token=abc");
+    const view = await mountPortal();
+    await waitFor(() => expect(title(view)).toBe("Choisissez un nouveau mot de passe"));
+    await waitFor(() => expect(document.title).toBe("Choisissez un nouveau mot de passe — MACC"));
+    expect(view.root.querySelector("main")!.getAttribute("aria-label")).toBe("Choisissez un nouveau mot de passe");
+  });
+
   it("an unknown path → the not-found page", async () => {
     api();
     at("/portail/nulle-part/ici");

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { loadAllPaths } from "../core/paths";
 import { NavigationProvider, useElement, useMacc } from "../ui/context";
+import { HeadingReport } from "../ui/PageTitle";
 import { useBrand } from "../ui/useBrand";
 import { Footer } from "../areas/footer/Footer";
 import { Header } from "../areas/header/Header";
@@ -59,9 +60,16 @@ export function Portal({ base }: PortalProps) {
 
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
-  const title = route ? routeTitle(i18n, route.name, brand, company) : notFound ? t`Page not found` : "";
   const View = route ? SCREENS[route.name].View : null;
   const page = route ? `${route.name}:${route.params.codeFamille ?? ""}` : notFound ? "not-found" : "";
+  // The screen's own heading once drawn (a step of it may have its own), its route's title until then.
+  const [heading, setHeading] = useState<{ page: string; text: string } | null>(null);
+  const reportHeading = useCallback(
+    (text: string) => setHeading((known) => (known?.page === page && known.text === text ? known : { page, text })),
+    [page],
+  );
+  const routeName = route ? routeTitle(i18n, route.name, brand, company) : notFound ? t`Page not found` : "";
+  const title = heading?.page === page ? heading.text : routeName;
   useEffect(() => {
     if (title) document.title = `${title} — ${brand}`;
   }, [title, brand]);
@@ -88,15 +96,17 @@ export function Portal({ base }: PortalProps) {
     <NavigationProvider value={navigation}>
       <Header />
       <main ref={main} id="main" tabIndex={-1} className="container" aria-label={title || undefined}>
-        {route && View && (
-          <ScreenBoundary key={page}>
-            <Suspense fallback={<ScreenSkeleton />}>
-              <View route={route} title={title} />
-            </Suspense>
-          </ScreenBoundary>
-        )}
-        {!route && !notFound && <ScreenSkeleton />}
-        {notFound && <NotFound />}
+        <HeadingReport.Provider value={reportHeading}>
+          {route && View && (
+            <ScreenBoundary key={page}>
+              <Suspense fallback={<ScreenSkeleton />}>
+                <View route={route} title={routeName} />
+              </Suspense>
+            </ScreenBoundary>
+          )}
+          {!route && !notFound && <ScreenSkeleton />}
+          {notFound && <NotFound />}
+        </HeadingReport.Provider>
       </main>
       <Footer />
     </NavigationProvider>
