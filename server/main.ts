@@ -4,8 +4,8 @@ import { createApp } from "./app.ts";
 import { loadConfig, StartupError } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDb } from "./db/open.ts";
-import { housekeeping } from "./db/housekeeping.ts";
 import { seedIfEmpty } from "./db/seed.ts";
+import { housekeeping } from "./jobs/housekeeping.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { deliverPending } from "./mail/queue.ts";
 

@@ -1,8 +1,8 @@
 import { createChallenge, solveChallenge } from "altcha-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { housekeeping } from "../db/housekeeping.ts";
 import { DEMO_PASSWORD } from "../db/seed.ts";
+import { housekeeping } from "../jobs/housekeeping.ts";
 import { createTestApp, expectProblem, fromAddress, json, solveBotCheck, type TestContext } from "../test-support.ts";
 import { MESSAGES } from "./problem.ts";
 

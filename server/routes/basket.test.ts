@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES } from "../../src/core/constants.ts";
 import { createApp } from "../app.ts";
-import { PUBLIC_CACHE } from "../http/etag.ts";
-import { housekeeping } from "../db/housekeeping.ts";
 import { DEMO_PASSWORD } from "../db/seed.ts";
+import { PUBLIC_CACHE } from "../http/etag.ts";
+import { housekeeping } from "../jobs/housekeeping.ts";
 import { CONTROL_CHARACTERS, INVALID_COMPANY_NUMBER, INVALID_COUNTRY, INVALID_MOBILE, NOT_A_STRING, REQUIRED } from "../http/schemas.ts";
 import {
   BASKET_REQUEST,

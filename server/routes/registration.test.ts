@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../auth/passwords.ts";
 import { hashRefreshToken } from "../auth/tokens.ts";
-import { housekeeping } from "../db/housekeeping.ts";
 import { withLuhnDigit } from "../db/seed-helpers.ts";
+import { housekeeping } from "../jobs/housekeeping.ts";
 import { maskEmail, maskMobile, toE164 } from "../registration/contact-means.ts";
 import {
   botJson,

@@ -1,8 +1,8 @@
-import type { Db } from "./db.ts";
+import type { Db } from "../db/db.ts";
 import { purgeBotCheckSolutions } from "../http/bot-check.ts";
-import { purgeExpired } from "../queries/rate-limits.ts";
 import { purgeSentMail } from "../mail/queue.ts";
 import { purgeIdempotencyKeys } from "../queries/idempotency.ts";
+import { purgeExpired } from "../queries/rate-limits.ts";
 
 /**
  * Deletes closed throttling windows, sessions expired or revoked for over 30 days, and reset links
