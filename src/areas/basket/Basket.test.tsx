@@ -534,6 +534,27 @@ describe('<macc-basket view="sent"> (PANIER_VALIDER)', () => {
     expect(view.screen.getByText(SEMOIR.nom)).toBeTruthy();
   });
 
+  it("every 'Back to the site' leads to the page's own site, under its data-site-base (empty, nothing sent, sent)", async () => {
+    api();
+    resetPage({ locale: "fr-FR", portalBase: "/fr/portail", siteBase: "/fr" }, "/fr/produits");
+    const links = async (html: string) => {
+      const view = await mount(html);
+      return waitFor(() => {
+        const found = [...view.root.querySelectorAll<HTMLAnchorElement>("a.btn")].filter((a) => a.textContent === TEXT.backToSite);
+        expect(found).not.toHaveLength(0);
+        return found.map((a) => a.getAttribute("href"));
+      });
+    };
+    expect(await links("<macc-basket></macc-basket>")).toEqual(["/fr/"]);
+    expect(await links('<macc-basket view="sent"></macc-basket>')).toEqual(["/fr/"]);
+    withBasket(["1001"]);
+    const first = await mountBasket();
+    fill(first, VALID);
+    fireEvent.click(sendButton(first));
+    await first.screen.findByText(TEXT.registered);
+    expect(await links('<macc-basket view="sent"></macc-basket>')).toEqual(["/fr/"]);
+  });
+
   it("opened directly, nothing sent: says so, with the basket and the site", async () => {
     api();
     withBasket(["1001"]);

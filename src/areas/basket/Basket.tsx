@@ -2,12 +2,12 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
-import { useElement, useMacc, useNavigation } from "../../ui/context";
+import { useElement, useMacc, useNavigation, useSitePath } from "../../ui/context";
 import { LoadError } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
-import { followInAddress, SITE_HOME as HOME } from "./address";
+import { followInAddress } from "./address";
 import type { BasketItem } from "../../contract/basket";
 import { getItems } from "./basket-api";
 import { BasketForm } from "./BasketForm";
@@ -144,6 +144,7 @@ function UnknownRow({ id, onRemove }: { id: string; onRemove: () => void }) {
 
 function EmptyBasket({ announce = false }: { announce?: boolean }) {
   const { t } = useLingui();
+  const site = useSitePath();
   const status = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (announce) status.current?.focus();
@@ -156,7 +157,7 @@ function EmptyBasket({ announce = false }: { announce?: boolean }) {
         <p>
           <Trans>Add the products you are interested in from our site: an adviser then calls you back.</Trans>
         </p>
-        <a className="btn" href={HOME}>
+        <a className="btn" href={site("home")}>
           {t`Back to the site`}
         </a>
       </div>
@@ -167,6 +168,7 @@ function EmptyBasket({ announce = false }: { announce?: boolean }) {
 /** PANIER_VALIDER opened with no basket sent from this tab: where to go instead. */
 function NothingSent() {
   const { t } = useLingui();
+  const site = useSitePath();
   const count = useMacc((s) => s.app.panier.length);
   return (
     <div className="container basket-screen" part="basket-screen">
@@ -179,7 +181,7 @@ function NothingSent() {
               {t`See my basket`}
             </RouteLink>
           )}
-          <a className={count > 0 ? "btn btn--secondary" : "btn"} href={HOME}>
+          <a className={count > 0 ? "btn btn--secondary" : "btn"} href={site("home")}>
             {t`Back to the site`}
           </a>
         </div>

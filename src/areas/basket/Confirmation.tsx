@@ -3,11 +3,10 @@ import { useEffect, useRef } from "react";
 import { formatDateTime } from "../../core/format";
 import { isLogged } from "../../core/store";
 import { Alert } from "../../ui/Alert";
-import { useElement, useMacc } from "../../ui/context";
+import { useElement, useMacc, useSitePath } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useBrand } from "../../ui/useBrand";
-import { SITE_HOME } from "./address";
 import type { SentRecord } from "./submission";
 
 /**
@@ -18,6 +17,7 @@ import type { SentRecord } from "./submission";
 export function Confirmation({ record, announce }: { record: SentRecord; announce: boolean }) {
   const { t } = useLingui();
   const { locale } = useElement();
+  const site = useSitePath();
   const brand = useBrand();
   const logged = useMacc(isLogged);
   const status = useRef<HTMLDivElement>(null);
@@ -70,7 +70,7 @@ export function Confirmation({ record, announce }: { record: SentRecord; announc
             {t`Back to my account`}
           </RouteLink>
         )}
-        <a className={logged ? "btn btn--secondary" : "btn"} href={SITE_HOME}>
+        <a className={logged ? "btn btn--secondary" : "btn"} href={site("home")}>
           {t`Back to the site`}
         </a>
       </div>

@@ -23,6 +23,3 @@ export function followInAddress(nav: Navigation, ids: readonly string[]): void {
   if (nav.query) nav.query.set(next, { replace: true });
   else history.replaceState(history.state, "", location.pathname + (next ? `?${next}` : "") + location.hash);
 }
-
-/** "Back to the site": the root of the page's own site, which hosts the portal and the elements. */
-export const SITE_HOME = "/";
