@@ -1,52 +1,6 @@
 import type { Queryable } from "../db/db.ts";
+import { companyColumns, companyView, type CompanyRow, type CompanyView } from "../queries/companies.ts";
 import { signAccessToken } from "./tokens.ts";
-
-/** A company as the front end sees it (SPEC §3). */
-export interface CompanyView {
-  idTier: string;
-  token?: string;
-  codeReseau: string;
-  formeJuridique: string;
-  raisonSocial: string;
-  immatriculation: string;
-  numeroClient: string;
-  /** ISO country code: where the legal form goes in the displayed name. */
-  pays: string;
-  /** ISO date (YYYY-MM-DD) or null. */
-  derniereMiseAJour: string | null;
-}
-
-/** A `companies` row as the queries select it (`COMPANY_COLUMNS`). */
-export interface CompanyRow {
-  id_tier: string;
-  code_reseau: string;
-  forme_juridique: string;
-  raison_sociale: string;
-  immatriculation: string;
-  numero_client: string;
-  pays: string;
-  derniere_mise_a_jour: string | null;
-}
-
-/** The columns of a `CompanyRow`, from `companies` (or its alias `c`). */
-export const companyColumns = (table = "companies") =>
-  ["id_tier", "code_reseau", "forme_juridique", "raison_sociale", "immatriculation", "numero_client", "pays"]
-    .map((column) => `${table}.${column}`)
-    .concat(`to_char(${table}.derniere_mise_a_jour, 'YYYY-MM-DD') AS derniere_mise_a_jour`)
-    .join(", ");
-
-export function companyView(row: CompanyRow): CompanyView {
-  return {
-    idTier: row.id_tier,
-    codeReseau: row.code_reseau,
-    formeJuridique: row.forme_juridique,
-    raisonSocial: row.raison_sociale,
-    immatriculation: row.immatriculation,
-    numeroClient: row.numero_client,
-    pays: row.pays,
-    derniereMiseAJour: row.derniere_mise_a_jour,
-  };
-}
 
 export interface UserView {
   uuidCompte: string;
