@@ -15,7 +15,13 @@ import tseslint from "typescript-eslint";
  *   src/areas  one folder per portal area: core and ui, never another area
  *   src/app    the portal shell and the registries that compose areas
  *   elements   one custom element per tag: the only other place that composes areas
- *   server     the reference API: imports shared constants and rules from core only
+ *   server     the reference API: imports shared constants and rules from core only; inside it, bottom up:
+ *     server/db       the adapter and migrations: config.ts only (seed.ts and seed-helpers.ts exempt until split)
+ *     server/pdf, server/registration   pure helpers: nothing of server/
+ *     server/queries  the SQL: db/, and the pure helpers above
+ *     server/auth, server/mail, server/sms   queries/ and below, never http/ or routes/
+ *     server/http     middleware and the problem+json answers: never routes/
+ *     server/routes, server/jobs   the top: routers, and work run outside a request (housekeeping)
  */
 const areas = readdirSync(new URL("./src/areas", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -47,6 +53,30 @@ const layerZones = [
     from: ["./src/ui", "./src/areas", "./src/app", "./elements"],
     message: "the server shares core's constants and rules only",
   },
+  {
+    target: "./server/db/!(seed|seed-helpers).ts",
+    from: "./server",
+    except: ["./db", "./config.ts"],
+    message: "db/ is the bottom layer: it imports config.ts only (seed.ts and seed-helpers.ts are exempt until they are split)",
+  },
+  {
+    target: ["./server/pdf", "./server/registration"],
+    from: "./server",
+    except: ["./pdf", "./registration"],
+    message: "pdf/ and registration/ are pure helpers: they import nothing of the server",
+  },
+  {
+    target: "./server/queries",
+    from: "./server",
+    except: ["./db", "./queries", "./pdf", "./registration"],
+    message: "queries/ imports db/ and the pure helpers of pdf/ and registration/ only",
+  },
+  {
+    target: ["./server/auth", "./server/mail", "./server/sms"],
+    from: ["./server/http", "./server/routes", "./server/jobs"],
+    message: "auth/, mail/ and sms/ sit below http/: the route or the middleware turns their results into answers",
+  },
+  { target: "./server/http", from: ["./server/routes", "./server/jobs"], message: "http/ serves the routes: it never imports them" },
 ];
 
 export default tseslint.config(

@@ -19,7 +19,6 @@ import {
   VerifyCodeRequest,
   WRONG_CODE,
 } from "../../src/contract/registration.ts";
-import { loginResponder } from "../auth/login-response.ts";
 import { newPasswordErrors } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { createSession } from "../auth/sessions.ts";
@@ -28,6 +27,7 @@ import { loadUser } from "../auth/user.ts";
 import type { Queryable } from "../db/db.ts";
 import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
+import { loginResponder } from "../http/login-response.ts";
 import { jsonBody, operation } from "../http/operation.ts";
 import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import type { Deps } from "../http/context.ts";
-import { withTokens, type UserView } from "./user.ts";
+import { withTokens, type UserView } from "../auth/user.ts";
+import type { Deps } from "./context.ts";
 
 export const REFRESH_COOKIE = "macc_refresh";
 /** The refresh cookie goes only to the auth routes (refresh, logout). */
