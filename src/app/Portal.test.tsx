@@ -280,8 +280,8 @@ describe("<macc-portal> routes and guards (SPEC §2)", () => {
       // Same element, same shadow root: nothing was reloaded.
       expect(view.el.isConnected).toBe(true);
       expect(view.el.shadowRoot).toBe(view.root);
-      // Focus moves to the new page's main region.
-      await waitFor(() => expect(view.root.activeElement).toBe(view.root.querySelector("main")));
+      // Focus moves to the new page's heading, not the whole region.
+      await waitFor(() => expect(view.root.activeElement).toBe(view.root.querySelector("main h1")));
     });
 
     it("a host page can cancel the navigation (preventDefault on macc-navigate)", async () => {

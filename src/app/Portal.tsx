@@ -64,8 +64,17 @@ export function Portal({ base }: PortalProps) {
   const page = route ? `${route.name}:${route.params.codeFamille ?? ""}` : notFound ? "not-found" : "";
   // The screen's own heading once drawn (a step of it may have its own), its route's title until then.
   const [heading, setHeading] = useState<{ page: string; text: string } | null>(null);
+  /** A new screen's heading takes focus once drawn: a screen's code may arrive after the change. */
+  const headingTakesFocus = useRef(false);
   const reportHeading = useCallback(
-    (text: string) => setHeading((known) => (known?.page === page && known.text === text ? known : { page, text })),
+    (element: HTMLHeadingElement) => {
+      const text = element.textContent?.trim() ?? "";
+      if (text) setHeading((known) => (known?.page === page && known.text === text ? known : { page, text }));
+      if (headingTakesFocus.current) {
+        headingTakesFocus.current = false;
+        focusHeading(element, main.current);
+      }
+    },
     [page],
   );
   const routeName = route ? routeTitle(i18n, route.name, brand, company) : notFound ? t`Page not found` : "";
@@ -82,6 +91,10 @@ export function Portal({ base }: PortalProps) {
       // The new page starts at its top, header in view, as a page load would: focus moves without
       // scrolling (focusing <main> scrolled the header away), and a page left scrolled down goes up.
       main.current?.focus({ preventScroll: true });
+      // Then on its heading, as GOV.UK does: a ring around the whole region told nothing.
+      const drawn = main.current?.querySelector("h1");
+      if (drawn) focusHeading(drawn, main.current);
+      else headingTakesFocus.current = true;
       const root = main.current?.getRootNode();
       const portal = root instanceof ShadowRoot ? root.host : null;
       if (portal && portal.getBoundingClientRect().top < 0) portal.scrollIntoView({ block: "start" });
@@ -111,4 +124,12 @@ export function Portal({ base }: PortalProps) {
       <Footer />
     </NavigationProvider>
   );
+}
+
+/** Focuses a screen's heading, unless focus has left <main> meanwhile (the customer moved on). */
+function focusHeading(heading: HTMLHeadingElement, main: HTMLElement | null) {
+  const root = heading.getRootNode() as Document | ShadowRoot;
+  if (root.activeElement !== main) return;
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
 }

@@ -3,10 +3,11 @@ import { useElement } from "./context";
 import { AgriTitleIcon, MaccTitleIcon } from "./icons";
 
 /**
- * Where a screen's heading is told to the portal shell, which names the tab and <main> after it:
- * a screen with steps (the password reset's "Choose a new password") is named as the step it shows.
+ * Where a screen's heading is told to the portal shell, which names the tab and <main> after it (a
+ * screen with steps, the password reset's "Choose a new password", is named as the step it shows)
+ * and moves focus to it after a change of screen.
  */
-export const HeadingReport = createContext<((heading: string) => void) | null>(null);
+export const HeadingReport = createContext<((heading: HTMLHeadingElement) => void) | null>(null);
 
 /** Page titles carry the theme's icon (SPEC §1). */
 export function PageTitle({ children, id }: { children: ReactNode; id?: string }) {
@@ -14,8 +15,7 @@ export function PageTitle({ children, id }: { children: ReactNode; id?: string }
   const report = useContext(HeadingReport);
   const heading = useRef<HTMLHeadingElement>(null);
   useLayoutEffect(() => {
-    const text = heading.current?.textContent?.trim();
-    if (report && text) report(text);
+    if (report && heading.current) report(heading.current);
   });
   const Icon = theme === "AGRI" ? AgriTitleIcon : MaccTitleIcon;
   return (
