@@ -4,7 +4,8 @@
  * (MACC_FEATURES) on the normal one and left off, the default, on the short-idle one, where
  * e2e/bank-details.spec.ts checks "off". The bot check's proof of work is kept light: two browsers
  * share two cores with three servers here, and the flows, not the cost, are what is tested. Every
- * test logs in from 127.0.0.1, so the per-client login limit is raised.
+ * test logs in from 127.0.0.1, so the per-client login limit is raised, and the baskets' flows name
+ * the same test mobile, so its daily SMS limit is too.
  *
  * `node --import tsx e2e/servers.ts` starts them all (playwright.config.ts does). Playwright starts
  * a config's web servers one after another, each creating and seeding its database (25 s in all);
@@ -19,7 +20,7 @@ export const MAINTENANCE_PORT = PORT + 1;
 /** A server whose sessions end after one idle minute, for the inactivity warning. */
 export const SHORT_IDLE_PORT = PORT + 2;
 
-const LIGHT_TESTING = { BOT_CHECK_MAX_NUMBER: "5000", LOGIN_MAX_PER_CLIENT: "1000" };
+const LIGHT_TESTING = { BOT_CHECK_MAX_NUMBER: "5000", LOGIN_MAX_PER_CLIENT: "1000", SMS_MAX_PER_NUMBER_PER_DAY: "1000" };
 const DEMO = { DEMO_OUTBOX: "1", DEMO_DATA: "1" };
 
 const SERVERS: Array<{ port: number; env: Record<string, string> }> = [

@@ -16,7 +16,7 @@
 // of work: BOT_CHECK_MAX_NUMBER=1000), the outbox (DEMO_OUTBOX=1: e-mails through the in-process
 // SMTP receiver), TRUST_PROXY=1 with one X-Forwarded-For address per customer (as customers come
 // from their own addresses), and its hourly limits raised (LOGIN_MAX_PER_CLIENT,
-// CONTACT_MAX_PER_ACCOUNT, BASKET_MAX_PER_CLIENT): the soak measures the writes, not the throttle.
+// CONTACT_MAX_PER_ACCOUNT, BASKET_MAX_PER_CLIENT, SMS_MAX_PER_NUMBER_PER_DAY): the soak measures the writes, not the throttle.
 //
 // Options (environment): SOAK_CUSTOMERS (100), SOAK_DURATION seconds of load (60), SOAK_ENGINES
 // (pglite,postgres), SOAK_OUT file to write the section to (BENCHMARKS.md; "-": none).
@@ -369,7 +369,7 @@ async function verify(db, run, acks) {
     return counts;
   };
   const tokenIn = (text) => /SOAK-[0-9a-f]+-\d+-\d+/.exec(text ?? "")?.[0];
-  const referenceIn = (text) => /P-\d{4}-\d{6}/.exec(text ?? "")?.[0];
+  const referenceIn = (text) => /P-\d{4}-[0-9A-HJKMNP-TV-Z]{6}/.exec(text ?? "")?.[0];
   const serviceMails = count((r) => r.channel === "email" && r.subject?.startsWith("[Formulaire de contact]") && tokenIn(r.subject));
   const receipts = count((r) => r.channel === "email" && !r.subject?.startsWith("[Formulaire de contact]") && tokenIn(r.body));
   const basketMails = count((r) => r.channel === "email" && r.subject?.startsWith("[Panier]") && referenceIn(r.subject));
@@ -407,6 +407,7 @@ async function soakEngine(engine, options) {
     LOGIN_MAX_PER_CLIENT: RAISED,
     CONTACT_MAX_PER_ACCOUNT: RAISED,
     BASKET_MAX_PER_CLIENT: RAISED,
+    SMS_MAX_PER_NUMBER_PER_DAY: RAISED,
   };
   let database;
   let openDb;
@@ -512,7 +513,7 @@ function renderSection(results, options, started) {
       "(solved as the elements solve it) and login, a company chosen (one of four, in turn), the invoice list, an invoice PDF, a contact " +
       "message with its `Idempotency-Key` (one visit in three sends it again after the answer), a basket validation (one visit in three sends it twice with the same `Idempotency-Key`, alternately after the answer and at " +
       "the same moment), logout. The server runs with `TRUST_PROXY=1` and one `X-Forwarded-For` address per customer, and its hourly limits " +
-      "raised (`LOGIN_MAX_PER_CLIENT`, `CONTACT_MAX_PER_ACCOUNT`, `BASKET_MAX_PER_CLIENT`: the soak measures the writes, not the throttle), " +
+      "raised (`LOGIN_MAX_PER_CLIENT`, `CONTACT_MAX_PER_ACCOUNT`, `BASKET_MAX_PER_CLIENT`, `SMS_MAX_PER_NUMBER_PER_DAY`: the soak measures the writes, not the throttle), " +
       "`BOT_CHECK_MAX_NUMBER=1000` and the outbox (`DEMO_OUTBOX=1`). Afterwards, in the database: the contact messages and basket requests " +
       "stored are exactly those acknowledged with 2xx, each once; the outbox holds one e-mail to the service and one acknowledgement per " +
       "message, one e-mail per basket request and its SMS; the mail queue is empty. Latencies are measured by the client, body read.",

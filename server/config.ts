@@ -57,6 +57,8 @@ export interface Config {
   /** Contact-form messages per account and basket validations per client address, per hour (raised for load tests). */
   contactMaxPerAccount: number;
   basketMaxPerClient: number;
+  /** Confirmation SMS per destination number and day: an anonymous basket may name anyone's mobile. */
+  smsMaxPerNumberPerDay: number;
   /** Maximum request body size in bytes. */
   bodyLimitBytes: number;
   /** Public origin of the site, used to build links in e-mails (no trailing slash). */
@@ -218,6 +220,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     loginWindowSeconds: 15 * 60,
     contactMaxPerAccount: 10,
     basketMaxPerClient: 20,
+    smsMaxPerNumberPerDay: 5,
     bodyLimitBytes: 16 * 1024,
     publicUrl: originOf(overrides.host ?? "127.0.0.1", overrides.port ?? 4173),
     sessionIdleMinutes: 30,
@@ -287,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxAttemptsPerClient: int(env.LOGIN_MAX_PER_CLIENT, base.loginMaxAttemptsPerClient, "LOGIN_MAX_PER_CLIENT", 1),
     contactMaxPerAccount: int(env.CONTACT_MAX_PER_ACCOUNT, base.contactMaxPerAccount, "CONTACT_MAX_PER_ACCOUNT", 1),
     basketMaxPerClient: int(env.BASKET_MAX_PER_CLIENT, base.basketMaxPerClient, "BASKET_MAX_PER_CLIENT", 1),
+    smsMaxPerNumberPerDay: int(env.SMS_MAX_PER_NUMBER_PER_DAY, base.smsMaxPerNumberPerDay, "SMS_MAX_PER_NUMBER_PER_DAY", 0),
     features: nameList(env.MACC_FEATURES, FEATURE_NAMES, base.features, "MACC_FEATURES"),
     ribMaxBytes: int(env.RIB_MAX_BYTES, base.ribMaxBytes, "RIB_MAX_BYTES"),
     ribTypes: nameList(env.RIB_TYPES, RIB_TYPES, base.ribTypes, "RIB_TYPES"),

@@ -60,34 +60,44 @@ export interface NewBasketRequest extends BasketCustomer {
   items: { id: string; nom: string }[];
 }
 
-/** Stores a request and its items; its reference is P-<year>-<number on 6 digits>. */
+/**
+ * Stores a request and its items. Its reference is P-<year>-<6 random characters>: short enough to
+ * read on the phone, and unlike a counter it tells nobody how many requests were sent. A reference
+ * already taken (one chance in a billion a year) is drawn again.
+ */
 export async function insertBasketRequest(
   tx: Queryable,
   r: NewBasketRequest,
+  drawReference: () => string,
 ): Promise<{ id: string; reference: string; createdAt: string }> {
-  const { rows } = await tx.query<{ id: string; reference: string; created_at: Date | string }>(
-    `INSERT INTO basket_requests
-       (reference, uuid_compte, id_tier, nom, societe, mobile, mobile_e164, immat, pays, langue, theme, code_reseau, adviser_id, recipient)
-     VALUES ('P-' || to_char(now() AT TIME ZONE 'UTC', 'YYYY') || '-' || lpad(nextval('basket_request_number')::text, 6, '0'),
-             $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-     RETURNING id, reference, created_at`,
-    [
-      r.uuidCompte,
-      r.idTier,
-      r.nom,
-      r.societe,
-      r.mobile,
-      r.mobileE164,
-      r.immat,
-      r.pays,
-      r.langue,
-      r.theme,
-      r.codeReseau,
-      r.adviserId,
-      r.recipient,
-    ],
-  );
-  const row = rows[0]!;
+  let row: { id: string; reference: string; created_at: Date | string } | undefined;
+  while (!row) {
+    const { rows } = await tx.query<{ id: string; reference: string; created_at: Date | string }>(
+      `INSERT INTO basket_requests
+         (reference, uuid_compte, id_tier, nom, societe, mobile, mobile_e164, immat, pays, langue, theme, code_reseau, adviser_id, recipient)
+       VALUES ('P-' || to_char(now() AT TIME ZONE 'UTC', 'YYYY') || '-' || $14,
+               $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT (reference) DO NOTHING
+       RETURNING id, reference, created_at`,
+      [
+        r.uuidCompte,
+        r.idTier,
+        r.nom,
+        r.societe,
+        r.mobile,
+        r.mobileE164,
+        r.immat,
+        r.pays,
+        r.langue,
+        r.theme,
+        r.codeReseau,
+        r.adviserId,
+        r.recipient,
+        drawReference(),
+      ],
+    );
+    row = rows[0];
+  }
   await tx.query(
     `INSERT INTO basket_request_items (request_id, position, item_id, nom)
      SELECT $1, x.position, x.id, x.nom FROM jsonb_to_recordset($2::jsonb) AS x(position integer, id text, nom text)`,

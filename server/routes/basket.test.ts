@@ -19,12 +19,13 @@ import {
   type TestContext,
   withBotCheck,
 } from "../test-support.ts";
-import { BASKET_MAX_PER_CLIENT, BASKET_MESSAGES } from "./basket.ts";
+import { BASKET_MAX_PER_CLIENT, BASKET_MESSAGES, drawBasketReference } from "./basket.ts";
 
 let t: TestContext;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Many baskets below name the same test mobile; the day's SMS limit per number has tests of its own.
+  t = await createTestApp({ smsMaxPerNumberPerDay: 1000 });
 });
 afterAll(async () => {
   await settleMail(t.db);
@@ -233,6 +234,52 @@ const smsOf = async (reference: string) =>
     ])
   ).rows;
 
+/** Six characters of Crockford's base 32 (no I, L, O or U). */
+const REFERENCE_PART = "[0-9A-HJKMNP-TV-Z]{6}";
+
+describe("basket references: short, and telling nobody how many requests were sent", () => {
+  it("6 characters that cannot be misread, drawn at random (1,000 draws: all valid, all different)", () => {
+    const drawn = Array.from({ length: 1000 }, drawBasketReference);
+    for (const part of drawn) expect(part).toMatch(new RegExp(`^${REFERENCE_PART}$`));
+    expect(new Set(drawn).size).toBe(1000);
+  });
+
+  it("two requests in a row get unrelated references, not a counter's next number", async () => {
+    const first = JSON.parse((await submit(VALID)).text) as Created;
+    const second = JSON.parse((await submit(VALID)).text) as Created;
+    const partOf = (reference: string) => reference.slice(-6);
+    expect(partOf(first.reference)).not.toMatch(/^\d+$/);
+    expect(partOf(second.reference)).not.toBe(partOf(first.reference));
+  });
+});
+
+describe("confirmation SMS per destination number and day (an anonymous basket names any mobile)", () => {
+  const limited = () => createApp({ db: t.db, config: { ...t.config, smsMaxPerNumberPerDay: 2 }, mailer: t.mailer });
+
+  it("past the limit the request is kept and the answer says no SMS was sent; another number still gets one", async () => {
+    const app = limited();
+    const to = { ...VALID, mobile: "06 11 22 33 01" };
+    const sent = [];
+    for (let i = 0; i < 3; i++) {
+      const { res, text } = await submit(to, { app });
+      expect(res.status).toBe(201);
+      sent.push(JSON.parse(text) as Created);
+    }
+    expect(sent.map((b) => b.sms)).toEqual([true, true, false]);
+    expect(await smsOf(sent[2]!.reference)).toEqual([]);
+    expect((await stored(sent[2]!.id)).sms_sent_at).toBeNull();
+    const other = JSON.parse((await submit({ ...VALID, mobile: "06 11 22 33 02" }, { app })).text) as Created;
+    expect(other.sms).toBe(true);
+  });
+
+  it("holds under concurrency: 6 baskets at once to one number send exactly 2 SMS", async () => {
+    const app = limited();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => submit({ ...VALID, mobile: "06 11 22 33 03" }, { app })));
+    const bodies = answers.map(({ text }) => JSON.parse(text) as Created);
+    expect(bodies.filter((b) => b.sms)).toHaveLength(2);
+  });
+});
+
 describe("POST /api/basket/requests: a visitor's basket", () => {
   it("stores the request, queues one mail to the sales service and sends one SMS", async () => {
     const before = await counts();
@@ -243,7 +290,7 @@ describe("POST /api/basket/requests: a visitor's basket", () => {
     const body = JSON.parse(text) as Created;
     expect(body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      reference: expect.stringMatching(new RegExp(`^P-${new Date().getUTCFullYear()}-\\d{6}$`)),
+      reference: expect.stringMatching(new RegExp(`^P-${new Date().getUTCFullYear()}-${REFERENCE_PART}$`)),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       items: [
         { id: "1002", nom: "Ammonitrate 33,5 %" },

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { Hono } from "hono";
 import type * as v from "valibot";
 import {
@@ -61,6 +62,16 @@ const imagePath = (id: string) => `/api/basket/items/${id}/image`;
 /** Validated baskets accepted per client address and window by default (`hit` inside the transaction: a refused one is not counted). */
 export const BASKET_MAX_PER_CLIENT = defaultConfig().basketMaxPerClient;
 const BASKET_WINDOW_SECONDS = 3600;
+/** Crockford's base 32 without I, L, O and U: nothing to misread when the reference is read out on the phone. */
+const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** The random part of a basket reference: 6 characters, about a billion references a year. */
+export function drawBasketReference(): string {
+  return Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join("");
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+
 /** How long the answer waits for the SMS provider to accept the confirmation. */
 const SMS_WAIT_MS = 5_000;
 const IDEMPOTENCY_SCOPE = "basket-request";
@@ -240,15 +251,19 @@ export function basketRoutes(deps: Deps) {
         const items = input.items.map((id) => ({ id, nom: offered.get(id) ?? id }));
 
         const to = await recipientOf(tx, caller, input);
-        const saved = await insertBasketRequest(tx, {
-          ...input,
-          uuidCompte: caller?.uuidCompte ?? null,
-          idTier: caller?.idTier ?? null,
-          codeReseau: to.codeReseau,
-          adviserId: to.adviserId,
-          recipient: to.to,
-          items,
-        });
+        const saved = await insertBasketRequest(
+          tx,
+          {
+            ...input,
+            uuidCompte: caller?.uuidCompte ?? null,
+            idTier: caller?.idTier ?? null,
+            codeReseau: to.codeReseau,
+            adviserId: to.adviserId,
+            recipient: to.to,
+            items,
+          },
+          drawBasketReference,
+        );
         const who = caller?.idTier ? await contactSender(tx, caller.uuidCompte, caller.idTier) : undefined;
         const mailId = await enqueueMail(
           tx,
@@ -277,7 +292,11 @@ export function basketRoutes(deps: Deps) {
       const { body, mailId, codeReseau } = outcome.result;
       deliverInBackground(db, mailer, [mailId]);
       const text = basketConfirmationText(mailLanguage(input.langue), brandName(themeOfNetwork(codeReseau)), body.reference);
-      if (await smsConfirmed(deps, body.id, { to: input.mobileE164, text })) return sendAnswer(c, outcome.answer, false);
+      // Counted in one statement per number, so concurrent baskets cannot slip past the day's limit;
+      // past it the request is kept and the answer says that no SMS was sent.
+      const smsToday = await hit(db, `sms:to:${input.mobileE164}`, DAY_SECONDS);
+      const smsAllowed = smsToday.count <= config.smsMaxPerNumberPerDay;
+      if (smsAllowed && (await smsConfirmed(deps, body.id, { to: input.mobileE164, text }))) return sendAnswer(c, outcome.answer, false);
       // Said in the answer and in the stored one, so that a retry reads the same.
       const answer: IdempotentAnswer = { status: 201, body: JSON.stringify({ ...body, sms: false }) };
       await storeIdempotentAnswer(db, IDEMPOTENCY_SCOPE, key, answer.status, answer.body);
