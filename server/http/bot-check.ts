@@ -5,6 +5,7 @@ import type { MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import { BOT_CHECK_HEADER } from "../../src/core/bot-check.ts";
 import type { Queryable } from "../db/db.ts";
+import { recordBotCheckSolution } from "../queries/bot-check.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { MESSAGES, ProblemError } from "./problem.ts";
 
@@ -70,12 +71,7 @@ export async function checkBotSolution(deps: Deps, db: Queryable, header: string
   if (!Number.isSafeInteger(expires) || expires * 1000 <= Date.now()) throw failed();
   if (!(await verifySolution(payload, await deps.botCheckKey(), true))) throw failed();
   const hash = createHash("sha256").update(`${payload.signature}:${payload.number}`).digest("hex");
-  const { rows } = await db.query(
-    `INSERT INTO bot_check_solutions (solution_hash, expires_at) VALUES ($1, to_timestamp($2))
-     ON CONFLICT (solution_hash) DO NOTHING RETURNING solution_hash`,
-    [hash, expires],
-  );
-  if (rows.length === 0) throw failed(); // already used
+  if (!(await recordBotCheckSolution(db, hash, expires))) throw failed(); // already used
   const work = Number(params.maxnumber);
   return Number.isSafeInteger(work) && work > 0 ? work : deps.config.botCheckMaxNumber;
 }
@@ -90,9 +86,4 @@ export function requireBotCheck(deps: Deps): MiddlewareHandler<AppEnv> {
     if (deps.config.botCheck) c.set("botCheckWork", await checkBotSolution(deps, deps.db, c.req.header(BOT_CHECK_HEADER)));
     await next();
   };
-}
-
-/** Removes the records of solutions whose challenge has expired (housekeeping). */
-export async function purgeBotCheckSolutions(db: Queryable): Promise<void> {
-  await db.query("DELETE FROM bot_check_solutions WHERE expires_at < now()");
 }

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Db, Queryable } from "../db/db.ts";
 import { claimIdempotencyKey, idempotentAnswer, storeIdempotentAnswer, type StoredIdempotentAnswer } from "../queries/idempotency.ts";
+import { resetLockTimeout, setLockTimeout } from "../queries/lock-timeout.ts";
 import { IDEMPOTENCY_KEY_HEADER } from "../../src/core/idempotency.ts";
 import { ProblemError } from "./problem.ts";
 
@@ -76,9 +77,9 @@ export async function runOnce<T>(
   if (key === null) return { replayed: false, ...(await db.transaction(write)) };
   try {
     return await db.transaction(async (tx): Promise<IdempotentOutcome<T>> => {
-      await tx.query(`SET LOCAL lock_timeout = '${WAIT_FOR_FIRST}'`);
+      await setLockTimeout(tx, WAIT_FOR_FIRST);
       const claimed = await claimIdempotencyKey(tx, scope, key, hash);
-      await tx.query("SET LOCAL lock_timeout = DEFAULT");
+      await resetLockTimeout(tx);
       if (!claimed) return { replayed: true, answer: checked(await idempotentAnswer(tx, scope, key), hash) };
       const { answer, result } = await write(tx);
       await storeIdempotentAnswer(tx, scope, key, answer.status, answer.body);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Listener, Queryable } from "../db/db.ts";
+import { notify } from "../queries/notifications.ts";
 
 /**
  * The channel the database triggers (migration 0008) notify when a cached table changes; the
@@ -152,7 +153,7 @@ export function createCacheHub(): CacheHub {
         timer = setTimeout(resolve, SETTLE_TIMEOUT_MS);
       });
       try {
-        await db.query("SELECT pg_notify($1, $2)", [CACHE_CHANNEL, marker]);
+        await notify(db, CACHE_CHANNEL, marker);
         await back;
       } finally {
         clearTimeout(timer);
