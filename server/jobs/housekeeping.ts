@@ -1,7 +1,13 @@
 import type { Db } from "../db/db.ts";
-import { purgeBotCheckSolutions } from "../http/bot-check.ts";
-import { purgeSentMail } from "../mail/queue.ts";
+import { purgeBotCheckSolutions } from "../queries/bot-check.ts";
+import {
+  purgeExpiredRegistrations,
+  purgeOldPasswordResetTokens,
+  purgeOldSessions,
+  refreshPlannerStatistics,
+} from "../queries/housekeeping.ts";
 import { purgeIdempotencyKeys } from "../queries/idempotency.ts";
+import { purgeSentMail } from "../queries/mail.ts";
 import { purgeExpired } from "../queries/rate-limits.ts";
 
 /**
@@ -14,18 +20,11 @@ import { purgeExpired } from "../queries/rate-limits.ts";
  */
 export async function housekeeping(db: Db): Promise<void> {
   await purgeExpired(db);
-  await db.query(
-    `DELETE FROM sessions
-     WHERE expires_at < now() - interval '30 days'
-        OR (revoked_at IS NOT NULL AND revoked_at < now() - interval '30 days')`,
-  );
-  await db.query(
-    `DELETE FROM password_reset_tokens
-     WHERE expires_at < now() - interval '1 day' OR consumed_at < now() - interval '1 day'`,
-  );
+  await purgeOldSessions(db);
+  await purgeOldPasswordResetTokens(db);
   await purgeSentMail(db);
   await purgeBotCheckSolutions(db);
-  await db.query("DELETE FROM registrations WHERE expires_at < now()");
+  await purgeExpiredRegistrations(db);
   await purgeIdempotencyKeys(db);
-  if (db.engine === "pglite") await db.exec("ANALYZE");
+  if (db.engine === "pglite") await refreshPlannerStatistics(db);
 }
