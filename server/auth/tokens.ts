@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db/db.ts";
+import { storedSecret } from "../queries/sessions.ts";
 
 /** Claims of an access token. */
 export interface AccessClaims {
@@ -27,9 +28,7 @@ export async function loadTokenSecret(db: Db, configured: string | undefined): P
 /** A random secret (base64url) generated on first use and kept in `server_secrets` under `name`. */
 export async function loadStoredSecret(db: Db, name: string): Promise<string> {
   const candidate = randomBytes(32).toString("base64url");
-  await db.query("INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING", [name, candidate]);
-  const { rows } = await db.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = $1", [name]);
-  const value = rows[0]?.value;
+  const value = await storedSecret(db, name, candidate);
   if (!value) throw new Error(`secret ${name} missing`);
   return value;
 }

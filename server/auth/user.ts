@@ -1,5 +1,6 @@
 import type { Queryable } from "../db/db.ts";
-import { companyColumns, companyView, type CompanyRow, type CompanyView } from "../queries/companies.ts";
+import { type CompanyView } from "../queries/companies.ts";
+import { accountCompanies, accountLogin } from "../queries/users.ts";
 import { signAccessToken } from "./tokens.ts";
 
 export interface UserView {
@@ -12,12 +13,6 @@ export interface UserView {
   entreprises: CompanyView[];
 }
 
-export interface AccountRow {
-  uuid_compte: string;
-  email: string;
-  previous_login_at: Date | string | null;
-}
-
 function iso(value: Date | string | null): string | null {
   if (value === null) return null;
   const d = value instanceof Date ? value : new Date(value);
@@ -26,22 +21,14 @@ function iso(value: Date | string | null): string | null {
 
 /** Loads an account and its companies (in link order); null when the account does not exist. */
 export async function loadUser(db: Queryable, uuidCompte: string): Promise<UserView | null> {
-  const account = (
-    await db.query<AccountRow>("SELECT uuid_compte, email, previous_login_at FROM accounts WHERE uuid_compte = $1", [uuidCompte])
-  ).rows[0];
+  const account = await accountLogin(db, uuidCompte);
   if (!account) return null;
-  const companies = await db.query<CompanyRow>(
-    `SELECT ${companyColumns("c")}
-     FROM account_companies ac JOIN companies c ON c.id_tier = ac.id_tier
-     WHERE ac.uuid_compte = $1 ORDER BY ac.position, c.id_tier`,
-    [uuidCompte],
-  );
-  const entreprises = companies.rows.map(companyView);
+  const entreprises = await accountCompanies(db, uuidCompte);
   return {
-    uuidCompte: account.uuid_compte,
+    uuidCompte: account.uuidCompte,
     infosConnexion: { emailLogin: account.email },
     codeReseau: entreprises[0]?.codeReseau ?? null,
-    derniereConnexion: iso(account.previous_login_at),
+    derniereConnexion: iso(account.previousLoginAt),
     entreprises,
   };
 }

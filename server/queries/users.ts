@@ -1,0 +1,26 @@
+import type { Queryable } from "../db/db.ts";
+import { companyColumns, companyView, type CompanyRow, type CompanyView } from "./companies.ts";
+
+/** The login details of an account; undefined when it does not exist. */
+export async function accountLogin(
+  db: Queryable,
+  uuidCompte: string,
+): Promise<{ uuidCompte: string; email: string; previousLoginAt: Date | string | null } | undefined> {
+  const { rows } = await db.query<{ uuid_compte: string; email: string; previous_login_at: Date | string | null }>(
+    "SELECT uuid_compte, email, previous_login_at FROM accounts WHERE uuid_compte = $1",
+    [uuidCompte],
+  );
+  const r = rows[0];
+  return r && { uuidCompte: r.uuid_compte, email: r.email, previousLoginAt: r.previous_login_at };
+}
+
+/** The companies linked to an account, in link order. */
+export async function accountCompanies(db: Queryable, uuidCompte: string): Promise<CompanyView[]> {
+  const { rows } = await db.query<CompanyRow>(
+    `SELECT ${companyColumns("c")}
+     FROM account_companies ac JOIN companies c ON c.id_tier = ac.id_tier
+     WHERE ac.uuid_compte = $1 ORDER BY ac.position, c.id_tier`,
+    [uuidCompte],
+  );
+  return rows.map(companyView);
+}
