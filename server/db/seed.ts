@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "../auth/passwords.ts";
+import type { CompanyRow } from "../queries/companies.ts";
 import { BASKET_ITEMS, basketItemSvg } from "./basket-catalogue.ts";
 import type { Db, Queryable } from "./db.ts";
 import { addDays, addMonths, belgianCompanyNumber, hex, isoDate, makeAvatarSvg, makePdf, prng, siret } from "./seed-helpers.ts";
@@ -510,15 +511,7 @@ const FAMILIES: FamilySeed[] = [
 
 // ---------------------------------------------------------------------------------------------
 
-interface CompanySeed {
-  id_tier: string;
-  code_reseau: string;
-  forme_juridique: string;
-  raison_sociale: string;
-  immatriculation: string;
-  numero_client: string;
-  pays: string;
-  derniere_mise_a_jour: string | null;
+interface CompanySeed extends CompanyRow {
   contact_email: string | null;
   contact_mobile: string | null;
   telephone: string | null;

@@ -1,18 +1,9 @@
+import type { Entreprise } from "../../src/core/types.ts";
 import type { Queryable } from "../db/db.ts";
 
-/** A company as the front end sees it (SPEC §3). */
-export interface CompanyView {
-  idTier: string;
-  token?: string;
-  codeReseau: string;
-  formeJuridique: string;
-  raisonSocial: string;
-  immatriculation: string;
-  numeroClient: string;
-  /** ISO country code: where the legal form goes in the displayed name. */
+/** A company as the front end sees it (SPEC §3); this API always says its country. */
+export interface CompanyView extends Entreprise {
   pays: string;
-  /** ISO date (YYYY-MM-DD) or null. */
-  derniereMiseAJour: string | null;
 }
 
 /** A `companies` row as the queries select it (`companyColumns`). */
