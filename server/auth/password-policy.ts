@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH, passwordProblems, type PasswordProblem } from "../../src/contract/password-rules.ts";
+import type { ProblemFieldError } from "../../src/contract/rules.ts";
 
 /** French messages of the password rules (SPEC §5), one per broken rule. */
 const PASSWORD_RULE_MESSAGES: Record<PasswordProblem, string> = {
@@ -10,15 +11,9 @@ const PASSWORD_RULE_MESSAGES: Record<PasswordProblem, string> = {
 };
 const PASSWORD_MISMATCH = "Le mot de passe de confirmation est différent.";
 
-/** A field error, as http/problem.ts's `ProblemFieldError` carries it in a 422. */
-export interface PasswordFieldError {
-  path: string;
-  message: string;
-}
-
 /** Rule and confirmation errors of a new password (empty when acceptable); `field` names the new password. */
-export function newPasswordErrors(nouveau: string, confirmer: string, field = "nouveauMotDePasse"): PasswordFieldError[] {
-  const errors: PasswordFieldError[] = passwordProblems(nouveau).map((p) => ({ path: field, message: PASSWORD_RULE_MESSAGES[p] }));
+export function newPasswordErrors(nouveau: string, confirmer: string, field = "nouveauMotDePasse"): ProblemFieldError[] {
+  const errors: ProblemFieldError[] = passwordProblems(nouveau).map((p) => ({ path: field, message: PASSWORD_RULE_MESSAGES[p] }));
   if (nouveau !== confirmer) errors.push({ path: "confirmerMotDePasse", message: PASSWORD_MISMATCH });
   return errors;
 }

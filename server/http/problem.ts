@@ -1,10 +1,8 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ProblemFieldError } from "../../src/contract/rules.ts";
 
-export interface ProblemFieldError {
-  path: string;
-  message: string;
-}
+export type { ProblemFieldError };
 
 export interface Problem {
   type: string;

@@ -81,6 +81,12 @@ export function requestObject<E extends v.ObjectEntries>(entries: E, notAnObject
   });
 }
 
+/** A field error of a 422 problem+json answer: the field's dotted path and the sentence to show beside it. */
+export interface ProblemFieldError {
+  path: string;
+  message: string;
+}
+
 /** A field the schema refused, and why; `limit` is the length a `tooLong` or `tooShort` broke. */
 export interface RuleProblem {
   /** Dotted path of the field ("email", "items.0"); "" for the whole body. */
