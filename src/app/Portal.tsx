@@ -77,8 +77,8 @@ export function Portal({ base }: PortalProps) {
     },
     [page],
   );
-  const routeName = route ? routeTitle(i18n, route.name, brand, company) : notFound ? t`Page not found` : "";
-  const title = heading?.page === page ? heading.text : routeName;
+  const titleOfRoute = route ? routeTitle(i18n, route.name, brand, company) : notFound ? t`Page not found` : "";
+  const title = heading?.page === page ? heading.text : titleOfRoute;
   useEffect(() => {
     if (title) document.title = `${title} — ${brand}`;
   }, [title, brand]);
@@ -113,7 +113,7 @@ export function Portal({ base }: PortalProps) {
           {route && View && (
             <ScreenBoundary key={page}>
               <Suspense fallback={<ScreenSkeleton />}>
-                <View route={route} title={routeName} />
+                <View route={route} title={titleOfRoute} />
               </Suspense>
             </ScreenBoundary>
           )}
