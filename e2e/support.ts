@@ -1,5 +1,4 @@
 import type axeCore from "axe-core";
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
@@ -7,6 +6,8 @@ import { FIRST_SCREEN_ATTRIBUTE, IS_LOGGED_COOKIE, STORAGE_KEY } from "../src/co
 import { createMaccStore } from "../src/core/store";
 import type { User } from "../src/core/types";
 import { MemoryStorage } from "../src/test/memory-storage";
+import { botCheckSolution } from "../src/test/bot-check-solution";
+import type { BotCheckChallenge } from "../src/contract/bot-check";
 
 export const PASSWORD = "Macc2026!";
 
@@ -138,28 +139,8 @@ export async function logIn(page: Page, email: string, host: "macc-login" | "mac
 
 /** Solves the API's proof-of-work challenge, for tests that call protected endpoints directly. */
 export async function botCheckHeader(request: APIRequestContext): Promise<Record<string, string>> {
-  const challenge = (await (await request.get("/api/bot-check/challenge")).json()) as {
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-    signature: string;
-  };
-  for (let n = 0; n <= challenge.maxnumber; n++) {
-    if (
-      createHash("sha256")
-        .update(challenge.salt + n)
-        .digest("hex") === challenge.challenge
-    ) {
-      const { algorithm, salt, signature } = challenge;
-      return {
-        "X-Bot-Check": Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: n, salt, signature })).toString(
-          "base64",
-        ),
-      };
-    }
-  }
-  throw new Error("unsolvable bot-check challenge");
+  const challenge = (await (await request.get("/api/bot-check/challenge")).json()) as BotCheckChallenge;
+  return { "X-Bot-Check": botCheckSolution(challenge) };
 }
 
 /**

@@ -1,13 +1,5 @@
 import { existsSync } from "node:fs";
-import { serve } from "@hono/node-server";
-import { createApp } from "./app.ts";
 import { loadConfig, StartupError } from "./config.ts";
-import { migrate } from "./db/migrate.ts";
-import { openDb } from "./db/open.ts";
-import { seedIfEmpty } from "./db/seed.ts";
-import { housekeeping } from "./jobs/housekeeping.ts";
-import { createMailer } from "./mail/mailer.ts";
-import { deliverPending } from "./mail/queue.ts";
 
 /** Start-up failures end the process with one line saying what to check, not a stack trace. */
 function fail(err: unknown): never {
@@ -20,6 +12,19 @@ const t0 = performance.now();
 const config = await Promise.resolve()
   .then(() => loadConfig())
   .catch(fail);
+// The server's modules load once the settings are known to be good: a wrong setting is reported at
+// once, without first loading the database engine, the mailer and the routes.
+const [{ serve }, { createApp }, { migrate }, { openDb }, { seedIfEmpty }, { housekeeping }, { createMailer }, { deliverPending }] =
+  await Promise.all([
+    import("@hono/node-server"),
+    import("./app.ts"),
+    import("./db/migrate.ts"),
+    import("./db/open.ts"),
+    import("./db/seed.ts"),
+    import("./jobs/housekeeping.ts"),
+    import("./mail/mailer.ts"),
+    import("./mail/queue.ts"),
+  ]);
 const db = await openDb(config).catch(fail);
 const applied = await migrate(db).catch(fail);
 if (applied.length > 0) console.log(`Database migrations applied: ${applied.join(", ")}`);

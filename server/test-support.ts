@@ -1,6 +1,5 @@
 /** Shared set-up of the API tests (not a test file itself). */
 import { readFileSync } from "node:fs";
-import { solveChallenge } from "altcha-lib";
 import { inject } from "vitest";
 import { defaultConfig, type Config } from "./config.ts";
 import { createApp } from "./app.ts";
@@ -8,6 +7,8 @@ import { openMemoryDb, type Db } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { seedIfEmpty } from "./db/seed.ts";
 import { localMailer, type Mailer } from "./mail/mailer.ts";
+import { botCheckSolution } from "../src/test/bot-check-solution.ts";
+import type { BotCheckChallenge } from "../src/contract/bot-check.ts";
 
 export interface TestContext {
   db: Db;
@@ -157,11 +158,7 @@ export async function expectProblem(
 export async function solveBotCheck(app: { request: (path: string) => Response | Promise<Response> }, maxnumber?: number): Promise<string> {
   const res = await app.request(`/api/bot-check/challenge${maxnumber ? `?maxnumber=${maxnumber}` : ""}`);
   if (res.status !== 200) throw new Error(`bot-check challenge: ${res.status}`);
-  const ch = (await res.json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
-  const solution = await solveChallenge(ch.challenge, ch.salt, ch.algorithm, ch.maxnumber).promise;
-  if (!solution) throw new Error("bot-check challenge not solved");
-  const payload = { algorithm: ch.algorithm, challenge: ch.challenge, number: solution.number, salt: ch.salt, signature: ch.signature };
-  return Buffer.from(JSON.stringify(payload)).toString("base64");
+  return botCheckSolution((await res.json()) as BotCheckChallenge);
 }
 
 /** Header of a request protected by the bot check: `{ "X-Bot-Check": <fresh solution> }`. */

@@ -13,24 +13,43 @@ function toDate(value: string | Date): Date {
  * de-LU, es-ES and it-IT. Day and month are padded so that dates line up in table columns. */
 const NUMERIC_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric" };
 
+/**
+ * One formatter per locale and style, made on first use: building an Intl formatter costs far more
+ * than formatting with it, and a list formats hundreds of dates and amounts per render.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function formatter<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let made = formatters.get(key) as F | undefined;
+  if (!made) {
+    made = make();
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 export function formatDate(locale: Locale, value: string | Date, style: "short" | "long" = "short"): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(locale, style === "long" ? { dateStyle: "long" } : NUMERIC_DATE).format(date);
+  return formatter(
+    `date ${style} ${locale}`,
+    () => new Intl.DateTimeFormat(locale, style === "long" ? { dateStyle: "long" } : NUMERIC_DATE),
+  ).format(date);
 }
 
 export function formatDateTime(locale: Locale, value: string | Date): string {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short" }).format(date);
+  return formatter(`date-time ${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short" })).format(date);
 }
 
 export function formatAmount(locale: Locale, cents: number, currency = "EUR"): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
+  return formatter(`amount ${currency} ${locale}`, () => new Intl.NumberFormat(locale, { style: "currency", currency })).format(
+    cents / 100,
+  );
 }
 
 export function formatNumber(locale: Locale, value: number): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return formatter(`number ${locale}`, () => new Intl.NumberFormat(locale)).format(value);
 }
 
 /**
