@@ -27,6 +27,20 @@ test("flag on: details in force, invalid IBAN, too large and wrong-type files, t
   const rib = portal.getByLabel("Votre RIB");
   const send = portal.getByRole("button", { name: "Envoyer mes nouvelles coordonnées" });
 
+  // The details already in force, with their RIB: nothing to change, said on the IBAN.
+  await iban.fill("FR76 3000 6000 0112 3456 7890 189");
+  await holder.fill("Ets Durand et Fils");
+  await rib.setInputFiles({ name: "rib.pdf", mimeType: "application/pdf", buffer: PDF });
+  await send.click();
+  await expect(summary(page)).toHaveText(["Ce sont déjà vos coordonnées bancaires : modifiez l'IBAN ou l'intitulé du compte"]);
+  await rib.setInputFiles([]);
+
+  // On a phone, a company's full name wraps in the holder field instead of running out of view.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await holder.fill("SCEA Établissements Durand et Fils");
+  expect(await holder.evaluate((field) => field.scrollWidth <= field.clientWidth + 1)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   // An IBAN whose check digits do not match, and no document: both said, focus on the summary.
   await iban.fill("FR76 3000 6000 0112 3456 7890 188");
   await holder.fill("ETS DURAND ET FILS");
@@ -48,9 +62,14 @@ test("flag on: details in force, invalid IBAN, too large and wrong-type files, t
   // A valid change: sent, and being validated; the details in force stay.
   await rib.setInputFiles({ name: "mon-rib.pdf", mimeType: "application/pdf", buffer: PDF });
   await send.click();
-  await expect(portal.getByRole("status").filter({ hasText: "sont en cours de validation" })).toBeVisible();
+  await expect(
+    portal.getByRole("status").filter({ hasText: "Vos nouvelles coordonnées bancaires sont en cours de validation" }),
+  ).toBeVisible();
   const pending = portal.locator(".panel--pending");
-  await expect(pending.getByRole("heading", { level: 2 })).toHaveText(/Modification en cours de validation/);
+  await expect(pending.getByRole("heading", { level: 2 })).toHaveText("Modification en cours de validation");
+  // The form folds under it; sending again would replace it.
+  await expect(portal.locator("main form")).toHaveCount(0);
+  await expect(portal.getByRole("button", { name: "Envoyer d'autres coordonnées à la place" })).toBeVisible();
   await expect(pending.locator("dd.iban")).toHaveText("FR09 1450 8000 4056 7890 1234 523");
   await expect(portal.locator("dd.iban").first()).toHaveText("FR76 3000 6000 0112 3456 7890 189");
 

@@ -135,6 +135,16 @@ describe("GET /api/me/bank-details", () => {
 });
 
 describe("POST /api/me/bank-details (a change with its RIB)", () => {
+  it("the details already in force, as typed → 422 on the IBAN, and no change is queued", async () => {
+    const before = await read(FRA);
+    const res = await post(on, FRA, change({ iban: "fr76 3000 6000 0112 3456 7890 189", intitule: " Ets Durand  et Fils " }));
+    const problem = await expectProblem(res, 422);
+    expect(problem.errors).toEqual([
+      { path: "iban", message: expect.stringMatching(/^Ce sont déjà vos coordonnées bancaires en vigueur/) },
+    ]);
+    expect(await read(FRA)).toEqual(before);
+  });
+
   it("is accepted as pending (202), normalised; the details in force stay; a newer change replaces it", async () => {
     const before = await read(BLG);
     const res = await post(on, BLG, change({ iban: ` ${VALID.toLowerCase()} `, intitule: "  Agri Services Wallonie  " }));

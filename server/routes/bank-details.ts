@@ -1,7 +1,13 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { describeRoute, resolver } from "hono-openapi";
-import { BankDetailsAnswer, BankDetailsChange, BankDetailsChangeAnswer, BankDetailsChangeForm } from "../../src/contract/bank-details.ts";
+import {
+  BankDetailsAnswer,
+  BankDetailsChange,
+  BankDetailsChangeAnswer,
+  BankDetailsChangeForm,
+  repeatsDetailsInForce,
+} from "../../src/contract/bank-details.ts";
 import { ibanProblem, ibanLength, normaliseIban, type IbanProblem } from "../../src/contract/iban.ts";
 import { IdParams } from "../../src/contract/parameters.ts";
 import { verdict, type RuleProblem } from "../../src/contract/rules.ts";
@@ -31,6 +37,7 @@ export const IBAN_MESSAGES: Record<IbanProblem, (iban: string) => string> = {
 export const INTITULE_REQUIRED = "Saisissez l'intitulé du compte.";
 export const RIB_REQUIRED = "Joignez votre RIB.";
 const DOCUMENT_NOT_FOUND = "Document introuvable.";
+const SAME_AS_IN_FORCE = "Ce sont déjà vos coordonnées bancaires en vigueur : changez l'IBAN ou l'intitulé du compte.";
 const FIELD_ORDER = ["iban", "intitule", "rib"];
 
 const MEGABYTE = 1024 * 1024;
@@ -153,6 +160,9 @@ export function bankDetailsRoutes(deps: Deps) {
 
       const { uuidCompte, idTier } = c.get("company");
       const pending = await db.transaction(async (tx) => {
+        if (repeatsDetailsInForce(checked.value, (await currentBankDetails(tx, idTier)).inForce)) {
+          throw validationProblem([{ path: "iban", message: SAME_AS_IN_FORCE }]);
+        }
         const state = await hit(tx, `bank-details:account:${uuidCompte}`, CHANGES_WINDOW_SECONDS);
         if (state.count > CHANGES_PER_ACCOUNT) throw tooManyRequests("Vous avez envoyé trop de changements.", state.retryAfter);
         return submitBankDetailsChange(tx, { idTier, uuidCompte, ...checked.value, rib });

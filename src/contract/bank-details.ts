@@ -48,3 +48,20 @@ export const BankDetailsChangeForm = v.object({
   ...BankDetailsChange.entries,
   rib: v.pipe(v.file(), v.metadata({ type: "string", format: "binary" })),
 });
+
+/** The holder's name as it is compared: case, accents' case and spacing do not make other details. */
+const comparableHolder = (intitule: string) => intitule.trim().replace(/\s+/g, " ").toLocaleUpperCase("fr");
+
+/**
+ * A change that repeats the details in force: the same IBAN and holder while a RIB is already on
+ * file. Refused (it would only queue a check of what was checked already); with no RIB on file the
+ * same details send the missing document, and are accepted.
+ */
+export function repeatsDetailsInForce(change: { iban: string; intitule: string }, inForce: BankDetailsVersion | null): boolean {
+  return (
+    inForce !== null &&
+    inForce.document !== null &&
+    normaliseIban(change.iban) === inForce.iban &&
+    comparableHolder(change.intitule) === comparableHolder(inForce.intitule)
+  );
+}

@@ -44,7 +44,10 @@ const TEXT = {
   country: "« US » n'est pas un pays qui utilise l'IBAN",
   tooLarge: `Le fichier est trop volumineux : ${new Intl.NumberFormat("fr-FR", { style: "unit", unit: "kilobyte" }).format(2)} au maximum`,
   unsupported: "Ce type de fichier n'est pas accepté : envoyez un PDF, JPEG ou PNG",
-  sent: "Vos coordonnées bancaires ont été mises à jour et sont en cours de validation. Vos coordonnées actuelles restent en vigueur d'ici là.",
+  sent: "Vos nouvelles coordonnées bancaires sont en cours de validation. Vos coordonnées actuelles restent en vigueur d'ici là.",
+  pendingTitle: "Modification en cours de validation",
+  sendOther: "Envoyer d'autres coordonnées à la place",
+  sameAsInForce: "Ce sont déjà vos coordonnées bancaires : modifiez l'IBAN ou l'intitulé du compte",
   failed: "Vos coordonnées bancaires n'ont pas pu être mises à jour. Veuillez réessayer plus tard.",
 };
 
@@ -152,9 +155,10 @@ async function sendValidChange() {
   return view;
 }
 
+/** Mounted, with the change section drawn: its form, or the button that unfolds it under a pending change. */
 async function mountScreen(html = TAG) {
   const view = await mount(html);
-  await waitFor(() => expect(view.root.querySelector("form")).not.toBeNull());
+  await waitFor(() => expect(view.root.querySelector("#change-title")).not.toBeNull());
   return view;
 }
 
@@ -191,7 +195,8 @@ describe("<macc-bank-details>: what is on file", () => {
     logIn();
     const view = await mountScreen();
     expect(view.screen.getByRole("heading", { level: 2, name: TEXT.inForce })).toBeTruthy();
-    expect(view.screen.getByRole("heading", { level: 2, name: /Modification en cours de validation/ })).toBeTruthy();
+    // The heading is read once: the badge beside it, which says the same, is not part of it.
+    expect(view.screen.getByRole("heading", { level: 2, name: TEXT.pendingTitle }).textContent).toBe(TEXT.pendingTitle);
     const ibans = [...view.root.querySelectorAll("dd.iban")].map((dd) => dd.textContent);
     expect(ibans).toEqual(["FR76 3000 6000 0112 3456 7890 189", "FR09 1450 8000 4056 7890 1234 523"]);
     expect(text(view)).toContain("Validées le10 janvier 2025");
@@ -221,6 +226,39 @@ describe("<macc-bank-details>: what is on file", () => {
 });
 
 describe("<macc-bank-details>: the change form", () => {
+  it("folded under a change being validated: a button unfolds it and puts the focus in its first field", async () => {
+    api({ [DETAILS]: details(IN_FORCE, PENDING) });
+    logIn();
+    const view = await mountScreen();
+    expect(view.root.querySelector("form")).toBeNull();
+    fireEvent.click(view.screen.getByRole("button", { name: TEXT.sendOther }));
+    expect(view.root.querySelector("form")).not.toBeNull();
+    await waitFor(() => expect(view.root.activeElement).toBe(control(view, "iban")));
+  });
+
+  it("the details already in force, as typed: said on the IBAN, and nothing is sent", async () => {
+    api();
+    logIn();
+    const view = await mountScreen();
+    type(view, "iban", "fr76 3000 6000 0112 3456 7890 189");
+    type(view, "intitule", " Ets Durand et Fils ");
+    await choose(view, ribFile());
+    submit(view);
+    await waitFor(() => expect(summaryItems(view)).toEqual([TEXT.sameAsInForce]));
+    expect(FakeXhr.sent).toHaveLength(0);
+    // Another holder is another change.
+    type(view, "intitule", "Durand et Fils SARL");
+    submit(view);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+  });
+
+  it("the account holder wraps like the IBAN: a company's full name stays whole in view on a phone", async () => {
+    api();
+    logIn();
+    const view = await mountScreen();
+    expect(control(view, "intitule").localName).toBe("textarea");
+  });
+
   it("labelled fields; the accepted types and size as the server says", async () => {
     api();
     logIn();
@@ -306,10 +344,13 @@ describe("<macc-bank-details>: the change form", () => {
     release();
     await waitFor(() => expect(view.screen.getByText(TEXT.sent)).toBeTruthy());
     expect(FakeXhr.sent).toHaveLength(1);
-    await waitFor(() => expect(view.screen.getByRole("heading", { level: 2, name: /Modification en cours de validation/ })).toBeTruthy());
+    await waitFor(() => expect(view.screen.getByRole("heading", { level: 2, name: TEXT.pendingTitle })).toBeTruthy());
     expect(calls.callsTo(DETAILS)).toHaveLength(2);
-    expect(control(view, "iban").value).toBe("");
+    // The form folds under the change now being validated; unfolded, it starts empty.
+    expect(view.root.querySelector("form")).toBeNull();
     expect(view.root.querySelector("progress")).toBeNull();
+    fireEvent.click(view.screen.getByRole("button", { name: TEXT.sendOther }));
+    expect(control(view, "iban").value).toBe("");
   });
 
   it("sent at once after choosing the file: the submit waits for the file's type, then sends it once", async () => {

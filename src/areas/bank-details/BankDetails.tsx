@@ -22,7 +22,12 @@ import { useCompanyPhone } from "../../ui/useCompanyPhone";
 import { useRouteAvailability } from "../../ui/useFeatures";
 import { useForm } from "../../ui/useForm";
 import { useResource } from "../../ui/useResource";
-import { BankDetailsChange, type BankDetailsAnswer as Details, type BankDetailsVersion } from "../../contract/bank-details";
+import {
+  BankDetailsChange,
+  repeatsDetailsInForce,
+  type BankDetailsAnswer as Details,
+  type BankDetailsVersion,
+} from "../../contract/bank-details";
 import { downloadRib, getBankDetails, sendChange } from "./bank-details-api";
 
 /**
@@ -106,9 +111,13 @@ function Loaded({ details, onChanged }: { details: Details; onChanged: () => voi
       </section>
       {pending && (
         <section className="panel panel--pending" aria-labelledby="pending-title">
-          <h2 id="pending-title">
-            {t`Change being validated`} <span className="badge-pending">{t`Being validated`}</span>
-          </h2>
+          {/* The badge stays out of the heading, which says the same: read once, not twice. */}
+          <div className="panel__heading">
+            <h2 id="pending-title">{t`Change being validated`}</h2>
+            <span className="badge-pending" aria-hidden="true">
+              {t`Being validated`}
+            </span>
+          </div>
           <p>
             <Trans>We are checking these details against your RIB. Until then, the details in force above still apply.</Trans>
           </p>
@@ -180,6 +189,9 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
   const { locale, request } = useElement();
   const phone = useCompanyPhone();
   const [outcome, setOutcome] = useState<"sent" | "failed" | null>(null);
+  // While a change is being validated the form is folded: sending again replaces that change.
+  const [reopened, setReopened] = useState(false);
+  const folded = details.pending !== null && !reopened;
   const [progress, setProgress] = useState<{ loaded: number; total: number | null } | null>(null);
   // A new key empties the file input after a change was sent.
   const [fileKey, setFileKey] = useState(0);
@@ -223,6 +235,9 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
           if (path === "iban") return ibanMessage(values.iban);
           return rule === "tooLong" ? t`The name must be ${INTITULE_MAX} characters or fewer` : t`Enter the account holder's name`;
         }),
+        ...(ibanProblem(values.iban) === null && values.intitule.trim() && repeatsDetailsInForce(values, details.inForce)
+          ? [{ field: "iban", message: t`These are already your bank details: change the IBAN or the account holder` }]
+          : []),
         ...(rib ? [{ field: "rib", message: rib }] : []),
       ];
     },
@@ -236,6 +251,7 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
           (loaded, total) => setProgress({ loaded, total }),
         );
         setOutcome("sent");
+        setReopened(false);
         form.set("iban", "");
         form.set("intitule", "");
         form.set("rib", null);
@@ -254,6 +270,9 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
   useEffect(() => {
     if (outcome) status.current?.focus();
   }, [outcome]);
+  useEffect(() => {
+    if (reopened) formElement.current?.querySelector<HTMLElement>("textarea, input")?.focus();
+  }, [reopened]);
 
   // The file's type is read from its first bytes, as the server will (a renamed file is caught here
   // already). Until the form's values hold the file, a submit waits for it rather than finding none:
@@ -293,9 +312,7 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
       <h2 id="change-title">{details.inForce ? t`Change my bank details` : t`Add my bank details`}</h2>
       <div ref={status} tabIndex={-1}>
         {outcome === "sent" && (
-          <Alert kind="success">
-            {t`Your bank details have been updated and are being validated. Your current details stay in force until then.`}
-          </Alert>
+          <Alert kind="success">{t`Your new bank details are being validated. Your current details stay in force until then.`}</Alert>
         )}
         {outcome === "failed" && (
           <Alert kind="error">
@@ -305,53 +322,71 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
           </Alert>
         )}
       </div>
-      <p>
-        <Trans>Your new details are checked against your RIB before they apply.</Trans>
-      </p>
-      <form ref={formElement} noValidate onSubmit={onSubmit}>
-        <ErrorSummary errors={form.errors} attempt={form.attempt} />
-        {/* Wraps on a phone: a whole IBAN is wider than the field there, and a hidden quarter goes unchecked. */}
-        <TextareaField
-          {...form.bind("iban")}
-          singleLine
-          label={t`IBAN`}
-          hint={t`As on your RIB, for example FR76 3000 6000 0112 3456 7890 189`}
-          className="iban"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={50}
-        />
-        <Field
-          {...form.bind("intitule")}
-          label={t`Account holder`}
-          hint={t`The name on the account, as on your RIB`}
-          maxLength={INTITULE_MAX + 30}
-        />
-        <Field
-          key={fileKey}
-          name="rib"
-          type="file"
-          label={t`Your RIB`}
-          hint={t`${accepted}, ${maxSize} maximum`}
-          error={form.errorOf("rib")}
-          accept={types.flatMap((type) => [RIB_MEDIA_TYPES[type], `.${RIB_EXTENSIONS[type]}`]).join(",")}
-          className="file"
-          onChange={(event) => void chooseFile(event)}
-        />
-        {progress && (
-          <div className="progress">
-            <label htmlFor="rib-progress">{t`Sending your RIB: ${percent} %`}</label>
-            <progress id="rib-progress" max={100} value={percent} />
+      {folded ? (
+        <>
+          <p>
+            <Trans>Other details sent now would replace the change being validated.</Trans>
+          </p>
+          <div className="actions">
+            <Button variant="secondary" onClick={() => setReopened(true)}>
+              {t`Send other details instead`}
+            </Button>
+            <RouteLink route="DASHBOARD">{t`Back to my account`}</RouteLink>
           </div>
-        )}
-        <div className="actions">
-          <Button type="submit" busy={form.submitting}>
-            {t`Send my new bank details`}
-          </Button>
-          <RouteLink route="DASHBOARD">{t`Back to my account`}</RouteLink>
-        </div>
-      </form>
+        </>
+      ) : (
+        <>
+          <p>
+            <Trans>Your new details are checked against your RIB before they apply.</Trans>
+          </p>
+          <form ref={formElement} noValidate onSubmit={onSubmit}>
+            <ErrorSummary errors={form.errors} attempt={form.attempt} />
+            {/* Wraps on a phone: a whole IBAN is wider than the field there, and a hidden quarter goes unchecked. */}
+            <TextareaField
+              {...form.bind("iban")}
+              singleLine
+              label={t`IBAN`}
+              hint={t`As on your RIB, for example FR76 3000 6000 0112 3456 7890 189`}
+              className="iban"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={50}
+            />
+            {/* Wraps on a phone too: a company's full name is often wider than the field there. */}
+            <TextareaField
+              {...form.bind("intitule")}
+              singleLine
+              label={t`Account holder`}
+              hint={t`The name on the account, as on your RIB`}
+              maxLength={INTITULE_MAX + 30}
+            />
+            <Field
+              key={fileKey}
+              name="rib"
+              type="file"
+              label={t`Your RIB`}
+              hint={t`${accepted}, ${maxSize} maximum`}
+              error={form.errorOf("rib")}
+              accept={types.flatMap((type) => [RIB_MEDIA_TYPES[type], `.${RIB_EXTENSIONS[type]}`]).join(",")}
+              className="file"
+              onChange={(event) => void chooseFile(event)}
+            />
+            {progress && (
+              <div className="progress">
+                <label htmlFor="rib-progress">{t`Sending your RIB: ${percent} %`}</label>
+                <progress id="rib-progress" max={100} value={percent} />
+              </div>
+            )}
+            <div className="actions">
+              <Button type="submit" busy={form.submitting}>
+                {t`Send my new bank details`}
+              </Button>
+              <RouteLink route="DASHBOARD">{t`Back to my account`}</RouteLink>
+            </div>
+          </form>
+        </>
+      )}
     </section>
   );
 }
