@@ -20,7 +20,7 @@ export const MAINTENANCE_PORT = PORT + 1;
 /** A server whose sessions end after one idle minute, for the inactivity warning. */
 export const SHORT_IDLE_PORT = PORT + 2;
 
-const LIGHT_TESTING = { BOT_CHECK_MAX_NUMBER: "5000", LOGIN_MAX_PER_CLIENT: "1000", SMS_MAX_PER_NUMBER_PER_DAY: "1000" };
+const LIGHT_TESTING = { BOT_CHECK_MAX_NUMBER: "1000", LOGIN_MAX_PER_CLIENT: "1000", SMS_MAX_PER_NUMBER_PER_DAY: "1000" };
 const DEMO = { DEMO_OUTBOX: "1", DEMO_DATA: "1" };
 
 const SERVERS: Array<{ port: number; env: Record<string, string> }> = [
