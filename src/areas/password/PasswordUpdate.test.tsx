@@ -31,7 +31,8 @@ const MESSAGES = {
   different: "Le mot de passe de confirmation est différent.",
   tooLong: "Ce champ ne doit pas dépasser 256 caractères",
   wrongOld: "Votre ancien mot de passe est invalide.",
-  once: "Vous avez déjà modifié votre mot de passe une fois. Utilisez 'Mot de passe oublié ?' pour le modifier à nouveau.",
+  // French quotation marks, with no-break spaces so they never end or start a line alone.
+  once: "Vous avez déjà modifié votre mot de passe une fois. Utilisez «\u00a0Mot de passe oublié\u00a0?\u00a0» pour le modifier à nouveau.",
   done: "Votre mot de passe a été mis à jour. Vos autres sessions ont été fermées.",
   failed: "Votre mot de passe n'a pas pu être mis à jour. Veuillez réessayer plus tard.",
   hint: "Au moins 8 caractères, dont une majuscule, une minuscule et un chiffre.",
