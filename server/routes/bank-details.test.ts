@@ -140,7 +140,7 @@ describe("POST /api/me/bank-details (a change with its RIB)", () => {
     const res = await post(on, FRA, change({ iban: "fr76 3000 6000 0112 3456 7890 189", intitule: " Ets Durand  et Fils " }));
     const problem = await expectProblem(res, 422);
     expect(problem.errors).toEqual([
-      { path: "iban", message: expect.stringMatching(/^Ce sont déjà vos coordonnées bancaires en vigueur/) },
+      { path: "iban", message: "Ce sont déjà vos coordonnées bancaires : modifiez l'IBAN ou l'intitulé du compte." },
     ]);
     expect(await read(FRA)).toEqual(before);
   });

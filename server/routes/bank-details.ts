@@ -37,7 +37,7 @@ export const IBAN_MESSAGES: Record<IbanProblem, (iban: string) => string> = {
 export const INTITULE_REQUIRED = "Saisissez l'intitulé du compte.";
 export const RIB_REQUIRED = "Joignez votre RIB.";
 const DOCUMENT_NOT_FOUND = "Document introuvable.";
-const SAME_AS_IN_FORCE = "Ce sont déjà vos coordonnées bancaires en vigueur : changez l'IBAN ou l'intitulé du compte.";
+const SAME_AS_IN_FORCE = "Ce sont déjà vos coordonnées bancaires : modifiez l'IBAN ou l'intitulé du compte.";
 const FIELD_ORDER = ["iban", "intitule", "rib"];
 
 const MEGABYTE = 1024 * 1024;

@@ -143,19 +143,18 @@ const submit = (view: Mounted) => fireEvent.click(view.root.querySelector<HTMLBu
 const summaryItems = (view: Mounted) => [...view.root.querySelectorAll(".error-summary li")].map((li) => li.textContent);
 const text = (view: Mounted) => view.root.textContent ?? "";
 
-/** Logged in, the screen shown, a valid change sent (the test scripts the upload's answer). */
-async function sendValidChange() {
+/** Logged in, the screen shown, a change typed with a RIB and sent, a valid one unless told (the test scripts the upload's answer). */
+async function sendChange(iban = "FR7630006000011234567890189", intitule = "A") {
   api();
   logIn();
   const view = await mountScreen();
-  type(view, "iban", "FR7630006000011234567890189");
-  type(view, "intitule", "A");
+  type(view, "iban", iban);
+  type(view, "intitule", intitule);
   await choose(view, ribFile());
   submit(view);
   return view;
 }
 
-/** Mounted, with the change section drawn: its form, or the button that unfolds it under a pending change. */
 async function mountScreen(html = TAG) {
   const view = await mount(html);
   await waitFor(() => expect(view.root.querySelector("#change-title")).not.toBeNull());
@@ -237,13 +236,7 @@ describe("<macc-bank-details>: the change form", () => {
   });
 
   it("the details already in force, as typed: said on the IBAN, and nothing is sent", async () => {
-    api();
-    logIn();
-    const view = await mountScreen();
-    type(view, "iban", "fr76 3000 6000 0112 3456 7890 189");
-    type(view, "intitule", " Ets Durand et Fils ");
-    await choose(view, ribFile());
-    submit(view);
+    const view = await sendChange("fr76 3000 6000 0112 3456 7890 189", " Ets Durand et Fils ");
     await waitFor(() => expect(summaryItems(view)).toEqual([TEXT.sameAsInForce]));
     expect(FakeXhr.sent).toHaveLength(0);
     // Another holder is another change.
@@ -405,7 +398,7 @@ describe("<macc-bank-details>: the change form", () => {
         detail: "Le fichier est trop volumineux : 2 ko au maximum.",
         errors: [{ path: "rib", message: "Le fichier est trop volumineux : 2 ko au maximum." }],
       });
-    const view = await sendValidChange();
+    const view = await sendChange();
     await waitFor(() => expect(summaryItems(view)).toEqual(["Le fichier est trop volumineux : 2 ko au maximum."]));
     expect(isLogged(getCore().store.getState())).toBe(true);
     expect(getCore().toasts.getState().toasts).toHaveLength(0);
@@ -413,7 +406,7 @@ describe("<macc-bank-details>: the change form", () => {
 
   it("a failure the form cannot explain: the update-failed message, nothing lost", async () => {
     FakeXhr.answer = (xhr) => xhr.reply(500, { status: 500, detail: "Une erreur vient de se produire, veuillez contacter la MACC." });
-    const view = await sendValidChange();
+    const view = await sendChange();
     await waitFor(() => expect(view.screen.getByText(TEXT.failed)).toBeTruthy());
     expect(control(view, "iban").value).toBe("FR7630006000011234567890189");
     expect(getCore().toasts.getState().toasts).toHaveLength(0);

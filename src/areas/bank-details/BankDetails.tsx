@@ -235,7 +235,8 @@ function ChangeForm({ details, onChanged }: { details: Details; onChanged: () =>
           if (path === "iban") return ibanMessage(values.iban);
           return rule === "tooLong" ? t`The name must be ${INTITULE_MAX} characters or fewer` : t`Enter the account holder's name`;
         }),
-        ...(ibanProblem(values.iban) === null && values.intitule.trim() && repeatsDetailsInForce(values, details.inForce)
+        // Only a valid IBAN and a holder can equal the details in force: never a second error on a field.
+        ...(repeatsDetailsInForce(values, details.inForce)
           ? [{ field: "iban", message: t`These are already your bank details: change the IBAN or the account holder` }]
           : []),
         ...(rib ? [{ field: "rib", message: rib }] : []),
