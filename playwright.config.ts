@@ -38,12 +38,16 @@ export default defineConfig({
     // otherwise be redrawn on every frame while a test waits (a sixth of the suite's browser CPU).
     reducedMotion: "reduce",
   },
-  // The three demo servers, started side by side (e2e/servers.ts).
-  webServer: {
-    command: "node --import tsx e2e/servers.ts",
-    wait: { stdout: new RegExp(READY_LINE) },
-    stdout: "pipe",
-    reuseExistingServer: false,
-    timeout: 90_000,
-  },
+  // The three demo servers, started side by side (e2e/servers.ts), unless `npm test` started them
+  // already (scripts/test.mjs).
+  webServer:
+    process.env.E2E_SERVERS === "running"
+      ? undefined
+      : {
+          command: "node --import tsx e2e/servers.ts",
+          wait: { stdout: new RegExp(READY_LINE) },
+          stdout: "pipe",
+          reuseExistingServer: false,
+          timeout: 90_000,
+        },
 });
