@@ -22,6 +22,7 @@ function startServers() {
     };
     servers.stdout.on("data", onOutput);
     servers.once("exit", () => {
+      if (output.includes(READY_LINE)) return;
       process.stdout.write(output);
       resolve(null);
     });
