@@ -175,3 +175,50 @@ test("on a wide screen the lists stay tables: one header row, one line per invoi
   const cellTops = await cells.evaluateAll((all) => all.map((c) => Math.round(c.getBoundingClientRect().top)));
   expect(new Set(cellTops).size).toBe(1);
 });
+
+/**
+ * The tables of `<macc-portal>` set to each width from 320 to 1280 px, as a CMS column beside a
+ * sidebar would: the widths where a table scrolls sideways, none expected. The observer that picks
+ * table or cards runs after layout, before the next paint: two frames later the choice is made.
+ */
+function widthsThatScroll(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const host = document.querySelector("macc-portal") as HTMLElement;
+    host.style.display = "block";
+    const scrolling: string[] = [];
+    for (let width = 320; width <= 1280; width += 20) {
+      host.style.width = `${width}px`;
+      for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+      for (const wrap of host.shadowRoot!.querySelectorAll(".table-wrap"))
+        if (wrap.scrollWidth > wrap.clientWidth + 1) scrolling.push(`${width} px: ${wrap.scrollWidth} in ${wrap.clientWidth}`);
+    }
+    host.style.width = "";
+    return scrolling;
+  });
+}
+
+test("in a column of any width, 320 to 1280 px, no list scrolls sideways: a table where it fits, cards where not (French and German)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/factures");
+  const host = page.locator("macc-portal");
+  // The invoices, the product fleet, and a product's purchases (its after-sales view).
+  for (const path of ["/portail/mon-compte/factures", "/portail/mon-compte/parc-produits", "/portail/mon-compte/parc-produits/PSEM/sav"]) {
+    if (new URL(page.url()).pathname !== path) await page.goto(path);
+    const headers = portal(page).locator("table.data thead");
+    await expect(portal(page).locator("table.data tbody tr:not(.skeleton-row)").first()).toBeVisible();
+    expect(await widthsThatScroll(page), `${path} in French`).toEqual([]);
+    const french = (await headers.textContent())!;
+    await host.evaluate((element) => element.setAttribute("locale", "de-BE"));
+    await expect(headers).not.toHaveText(french);
+    expect(await widthsThatScroll(page), `${path} in German`).toEqual([]);
+    await host.evaluate((element) => element.removeAttribute("locale"));
+  }
+  // At 1280 px the invoices are a table again, at 320 px cards.
+  await page.goto("/portail/mon-compte/factures");
+  const wrap = portal(page).locator(".table-wrap");
+  await expect(wrap).not.toHaveClass(/table-wrap--cards/);
+  await host.evaluate((element) => ((element as HTMLElement).style.cssText = "display: block; width: 320px"));
+  await expect(wrap).toHaveClass(/table-wrap--cards/);
+});

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Skeleton } from "./Alert";
 
 export interface Column<R, S extends string = string> {
@@ -34,8 +34,8 @@ export interface DataTableProps<R, S extends string = string> {
 }
 
 /**
- * The responsive data table of every list: a real table on wide screens, one card per row when its
- * own width is narrow (a container query, since a CMS column can be narrow on any screen), with
+ * The responsive data table of every list: a real table where it fits, one card per row where it
+ * would be wider than its box (its own box, since a CMS column can be narrow on any screen), with
  * each cell labelled by its column. The explicit ARIA roles keep the table semantics for screen
  * readers once CSS lays the rows out as blocks, which browsers would otherwise drop.
  */
@@ -48,8 +48,12 @@ export function DataTable<R, S extends string = string>({
   skeleton = { rows: 4 },
   sort,
 }: DataTableProps<R, S>) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const probe = useRef<HTMLDivElement>(null);
+  useCardsWhereTooWide(wrap, probe, rows, columns);
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" ref={wrap}>
+      <div className="table-probe" ref={probe} />
       <table className="data" role="table">
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead role="rowgroup">
@@ -91,6 +95,35 @@ export function DataTable<R, S extends string = string>({
       </table>
     </div>
   );
+}
+
+/**
+ * Switches the table to cards when it would be wider than its box. The width a table needs depends
+ * on its language and its rows (German headers, long references), which no fixed breakpoint knows:
+ * it is measured as a table, and the class set before the browser paints, again for new rows and
+ * whenever the box's width changes. The probe, a zero-height line as wide as the box, is what is
+ * watched: the table's own box changes height with the switch, which would set the observer off again.
+ */
+function useCardsWhereTooWide(
+  wrap: RefObject<HTMLDivElement | null>,
+  probe: RefObject<HTMLDivElement | null>,
+  rows: unknown,
+  columns: unknown,
+) {
+  useLayoutEffect(() => {
+    const box = wrap.current;
+    const line = probe.current;
+    if (!box || !line) return;
+    // Set outside React's className, which never changes: React leaves it alone.
+    const fit = () => {
+      box.classList.remove("table-wrap--cards");
+      box.classList.toggle("table-wrap--cards", box.scrollWidth > box.clientWidth + 1);
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(line);
+    return () => observer.disconnect();
+  }, [wrap, probe, rows, columns]);
 }
 
 function cellClass(column: Column<never, string>): string | undefined {
