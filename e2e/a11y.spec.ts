@@ -5,7 +5,7 @@ import en from "../src/core/paths/en";
 import fr from "../src/core/paths/fr";
 import nl from "../src/core/paths/nl";
 import { ROUTE_NAMES, ROUTES, ruleOf, type RouteName } from "../src/core/routes";
-import { axeViolations, enterPortal, unreadableButtons } from "./support";
+import { axeViolations, enterPortal, siteLinksOutsideBase, unreadableButtons } from "./support";
 
 /*
  * The accessibility sweep (issue 13): axe's WCAG 2.0/2.1/2.2 A and AA rules, the button contrast
@@ -200,9 +200,13 @@ interface Sweep {
   codeFamille?: string;
 }
 
-/** axe and the contrast check at 1280 then 360 px, and reflow at 320 px; soft, so one run lists every problem. */
+/**
+ * axe and the contrast check at 1280 then 360 px, and reflow at 320 px; the links to the country
+ * site under its base (the portal page's `data-site-base`); soft, so one run lists every problem.
+ */
 async function check(sweep: Sweep, screen: string) {
   const { page } = sweep;
+  expect.soft(await siteLinksOutsideBase(page), `${sweep.label} ${screen}: links to the site`).toEqual([]);
   for (const size of [WIDE, NARROW]) {
     await page.setViewportSize(size);
     const whole = !sweep.whole.has(size.width);

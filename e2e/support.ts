@@ -190,3 +190,31 @@ export async function holdRequests(page: Page, pattern: string | RegExp): Promis
   });
   return release;
 }
+
+/**
+ * Links the elements draw to the country site's own pages that are not under the page's
+ * `data-site-base` (read from the loader's tag): every link on our origin that is neither the
+ * portal's (`data-portal-base`) nor the API's or a file's must be.
+ */
+export function siteLinksOutsideBase(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const loader = document.querySelector<HTMLScriptElement>("script[data-site-base]");
+    if (!loader) throw new Error("the page sets no data-site-base");
+    const siteBase = loader.dataset.siteBase!.replace(/\/+$/, "");
+    const portalBase = (loader.dataset.portalBase ?? "").replace(/\/+$/, "");
+    const outside: string[] = [];
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll("*")) {
+        if (el.shadowRoot) walk(el.shadowRoot);
+        if (root === document || !(el instanceof HTMLAnchorElement) || !el.href) continue;
+        const url = new URL(el.href);
+        if (url.origin !== location.origin) continue;
+        const path = url.pathname;
+        const elsewhere = (portalBase && (path === portalBase || path.startsWith(`${portalBase}/`))) || /^\/(api|static)\//.test(path);
+        if (!elsewhere && !path.startsWith(`${siteBase}/`)) outside.push(`"${(el.textContent ?? "").trim().slice(0, 30)}" → ${path}`);
+      }
+    };
+    walk(document);
+    return outside;
+  });
+}
