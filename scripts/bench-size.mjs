@@ -20,6 +20,9 @@ const reactFile = readdirSync(JS_DIR).find((file) => /^react-[\w-]+\.js$/.test(f
 if (!reactFile) throw new Error(`No React chunk in ${JS_DIR}: build first (npm run build).`);
 const reactKb = gzipKb(`${JS_DIR}/${reactFile}`);
 const FOOTER_RATIO = 1.25;
+// Budget, a stack decision (ARCHITECTURE.md): <macc-footer> stays a React element like every area, and
+// its page weighs at most 1.45 × React, the API client (ofetch) included.
+const FOOTER_BUDGET_RATIO = 1.45;
 
 const BUDGETS = [
   { name: "loader (macc-elements.js)", page: null, file: `${JS_DIR}/macc-elements.js`, maxKb: 1 },
@@ -27,14 +30,15 @@ const BUDGETS = [
     name: "page with only <macc-footer>",
     page: "/footer.html",
     ready: "macc-footer address",
-    maxKb: 82,
+    maxKb: +(FOOTER_BUDGET_RATIO * reactKb).toFixed(1),
     goal: { maxKb: +(FOOTER_RATIO * reactKb).toFixed(1), ratio: FOOTER_RATIO, why: `${FOOTER_RATIO} × React's ${reactKb.toFixed(1)} kB` },
   },
-  // The login form validates with the schemas the API applies (src/contract): 4.4 kB of the 97.
-  { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 98 },
+  // The login form validates with the schemas the API applies (src/contract): 4.4 kB of the 101.
+  // On this page and the portal's, ofetch (the design card's API client, in the core) weighs 3.4 kB.
+  { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 101.5 },
   // The whole extranet on its login route: the other screens (code, texts and where their texts are)
   // load with their routes.
-  { name: "portal, login route", page: "/portail", ready: "macc-portal main form", maxKb: 103 },
+  { name: "portal, login route", page: "/portail", ready: "macc-portal main form", maxKb: 106.5 },
 ];
 
 const SHIFT_BUDGET = 0.1;

@@ -1,4 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import * as v from "valibot";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FeaturesAnswer } from "../contract/features";
 import { createApiClient, REQUEST_TIMEOUT_MS, type ApiDeps, type RequestOptions } from "./api";
 import { PASSING_OUTAGE_TYPE } from "./error-policy";
 import { ApiError, isCancelled } from "./errors";
@@ -12,17 +14,23 @@ interface Call {
   method: string;
   headers: Headers;
   body: unknown;
+  credentials: RequestCredentials | undefined;
+  /** When it was made, on the test's clock. */
+  at: number;
 }
 
-/** A scripted `fetch`: one answer per call (the last one repeats), every request recorded. */
+/** A scripted `fetch`: one answer per call (the last one repeats), every request recorded; none goes out once its signal is aborted. */
 function fakeFetch(answers: Answer[]) {
   const calls: Call[] = [];
-  const impl = vi.fn(async (input: string, init?: RequestInit) => {
+  const impl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    init?.signal?.throwIfAborted();
     calls.push({
       url: String(input),
       method: init?.method ?? "GET",
       headers: new Headers(init?.headers),
       body: init?.body,
+      credentials: init?.credentials,
+      at: Date.now(),
     });
     const answer = answers[Math.min(calls.length - 1, answers.length - 1)]!;
     if ("network" in answer) throw new TypeError("fetch failed");
@@ -41,7 +49,6 @@ function setup(answers: Answer[], overrides: Partial<ApiDeps> = {}) {
     onDisconnect: vi.fn<(status: number, authenticated: boolean) => void>(),
     onMaintenance: vi.fn<() => void>(),
     onFailure: vi.fn<(error: ApiError) => void>(),
-    sleep: vi.fn<(ms: number) => Promise<void>>(async () => {}),
   };
   const api = createApiClient({
     baseUrl: () => "https://api.test/api",
@@ -129,7 +136,16 @@ describe("request headers (SPEC §7)", () => {
     const { api, calls } = setup([{ status: 201, body: { id: 1 } }]);
     await expect(api.request("/contact", { method: "POST", body: { message: "Bonjour" } })).resolves.toEqual({ id: 1 });
     expect(calls[0]!.method).toBe("POST");
+    expect(calls[0]!.headers.get("content-type")).toBe("application/json");
     expect(JSON.parse(String(calls[0]!.body))).toEqual({ message: "Bonjour" });
+  });
+
+  it("every call says it comes from the page, takes JSON or a problem, and carries the cookies", async () => {
+    const { api, calls } = setup([{ status: 200, body: {} }]);
+    await api.request("/x", { anonymous: true });
+    expect(calls[0]!.credentials).toBe("include");
+    expect(calls[0]!.headers.get("x-requested-with")).toBe("macc");
+    expect(calls[0]!.headers.get("accept")).toBe("application/json, application/problem+json");
   });
 });
 
@@ -142,6 +158,20 @@ describe("successful answers", () => {
     const { api } = setup([answer]);
     await expect(api.request("/x", { method: "POST", body: {} })).resolves.toEqual(expected);
   });
+
+  it("reach the caller's schema whole: it keeps the fields it knows and ignores the others (an API newer than the bundle)", async () => {
+    const { api } = setup([{ status: 200, body: { features: ["basket"], addedLater: { x: 1 } } }]);
+    expect(v.parse(FeaturesAnswer, await api.request("/features"))).toEqual({ features: ["basket"] });
+  });
+
+  it("an answer that is not the JSON it says: the caller's schema refuses it (the screen's error state), never a toast or a retry", async () => {
+    const { api, calls, deps } = setup([{ status: 200, body: '{"features": [', headers: { "Content-Type": "application/json" } }]);
+    const error = await failure(api.request("/features").then((answer) => v.parse(FeaturesAnswer, answer)));
+    expect(error).toBeInstanceOf(v.ValiError);
+    api.toastFailure(error);
+    expect(calls).toHaveLength(1);
+    expect(deps.onFailure).not.toHaveBeenCalled();
+  });
 });
 
 describe("error answers (SPEC §8)", () => {
@@ -151,6 +181,31 @@ describe("error answers (SPEC §8)", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, message: "Champ obligatoire", retryAfter: 12, problem: { detail: "Champ obligatoire" } });
     expect(deps.onFailure).toHaveBeenCalledWith(error);
+  });
+
+  it("a refused form (422 problem+json): its field errors in the server's order and its extension members, for the form to show", async () => {
+    const errors = [
+      { path: "email", message: "Adresse invalide" },
+      { path: "mobile", message: "Numéro invalide" },
+    ];
+    const { api, deps } = setup([
+      {
+        status: 422,
+        problem: true,
+        body: { type: "urn:macc:problem:validation", title: "Invalid", status: 422, errors, remainingTries: 2 },
+      },
+    ]);
+    const error = await failure(api.request("/registration", { method: "POST", body: {}, errors: "inline" }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).problem).toEqual({
+      type: "urn:macc:problem:validation",
+      title: "Invalid",
+      status: 422,
+      detail: undefined,
+      errors,
+      remainingTries: 2,
+    });
+    expect(deps.onFailure).not.toHaveBeenCalled();
   });
 
   it("a non-JSON error body still gives an ApiError with the status", async () => {
@@ -192,15 +247,35 @@ describe("error answers (SPEC §8)", () => {
 });
 
 describe("retries (GET only, transient failures, at most 2 retries)", () => {
+  // The waits between tries run on the test's clock.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The call's outcome once every wait has passed: its value, or its failure. */
+  async function settled<T>(promise: Promise<T>): Promise<{ value: T } | { error: unknown }> {
+    const outcome = promise.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    await vi.runAllTimersAsync();
+    return outcome;
+  }
+
+  /** How long the client waited before each new try, in ms. */
+  const waits = (calls: Call[]) => calls.slice(1).map((call, i) => call.at - calls[i]!.at);
+
   it.each<[string, Answer]>([
     ["network error", { network: true }],
     ["502", problem(502)],
     ["504", problem(504)],
   ])("GET, %s then success → resolves after a retry", async (_label, first) => {
     const { api, calls, deps } = setup([first, { status: 200, body: { ok: 1 } }]);
-    await expect(api.request("/x")).resolves.toEqual({ ok: 1 });
+    expect(await settled(api.request("/x"))).toEqual({ value: { ok: 1 } });
     expect(calls).toHaveLength(2);
-    expect(deps.sleep).toHaveBeenCalledTimes(1);
     expect(deps.onFailure).not.toHaveBeenCalled();
   });
 
@@ -210,11 +285,11 @@ describe("retries (GET only, transient failures, at most 2 retries)", () => {
     ["504", problem(504), 504],
   ])("GET, %s every time → 3 attempts, then one failure", async (_label, answer, status) => {
     const { api, calls, deps } = setup([answer]);
-    const error = await failure(api.request("/x"));
-    expect(error).toMatchObject({ status });
+    const outcome = await settled(api.request("/x"));
+    expect(outcome).toMatchObject({ error: { status } });
     expect(calls).toHaveLength(3);
-    expect(deps.sleep).toHaveBeenCalledTimes(2);
     expect(deps.onFailure).toHaveBeenCalledTimes(1);
+    expect(deps.onFailure).toHaveBeenCalledWith((outcome as { error: unknown }).error);
   });
 
   it.each<[string, Answer]>([
@@ -223,9 +298,8 @@ describe("retries (GET only, transient failures, at most 2 retries)", () => {
     ["504", problem(504)],
   ])("POST, %s → no retry", async (_label, answer) => {
     const { api, calls, deps } = setup([answer, { status: 200, body: {} }]);
-    await failure(api.request("/x", { method: "POST", body: {} }));
+    expect(await settled(api.request("/x", { method: "POST", body: {} }))).toHaveProperty("error");
     expect(calls).toHaveLength(1);
-    expect(deps.sleep).not.toHaveBeenCalled();
     expect(deps.onFailure).toHaveBeenCalledTimes(1);
   });
 
@@ -237,38 +311,76 @@ describe("retries (GET only, transient failures, at most 2 retries)", () => {
       body: { type: PASSING_OUTAGE_TYPE, status: 503 },
     };
     const read = setup([outage, { status: 200, body: { ok: 1 } }]);
-    await expect(read.api.request("/x")).resolves.toEqual({ ok: 1 });
-    expect(read.deps.sleep.mock.calls).toEqual([[5_000]]);
+    expect(await settled(read.api.request("/x"))).toEqual({ value: { ok: 1 } });
+    expect(waits(read.calls)).toEqual([5_000]);
     const write = setup([outage, { status: 200, body: {} }]);
-    await failure(write.api.request("/x", { method: "POST", body: {} }));
+    await settled(write.api.request("/x", { method: "POST", body: {} }));
     expect(write.calls).toHaveLength(1);
     expect(write.deps.onFailure).toHaveBeenCalledTimes(1);
     expect(write.deps.onMaintenance).not.toHaveBeenCalled();
   });
 
-  it.each([[400], [401], [404], [429], [500], [503]])("GET, status %i → not retried", async (status) => {
-    const { api, calls, deps } = setup([problem(status), { status: 200, body: {} }]);
-    await failure(api.request("/x"));
+  it.each([[400], [401], [404], [409], [429], [500], [503]])("GET, status %i → not retried", async (status) => {
+    const { api, calls } = setup([problem(status), { status: 200, body: {} }]);
+    expect(await settled(api.request("/x"))).toMatchObject({ error: { status } });
     expect(calls).toHaveLength(1);
-    expect(deps.sleep).not.toHaveBeenCalled();
   });
 
   it.each<[string, string, number[]]>([
     ["5 seconds", "5", [5_000, 5_000]],
     ["0 seconds", "0", [0, 0]],
-    ["capped at 30 seconds", "3600", [30_000, 30_000]],
-  ])("honours Retry-After (%s) via sleep", async (_label, retryAfter, waits) => {
-    const { api, deps } = setup([problem(502, undefined, { "Retry-After": retryAfter })]);
-    await failure(api.request("/x"));
-    expect(deps.sleep.mock.calls.map(([ms]) => ms)).toEqual(waits);
+    // Read from each answer: the second one comes when the date has come.
+    ["an HTTP date 3 seconds ahead", new Date(Date.UTC(2030, 0, 1, 0, 0, 3)).toUTCString(), [3_000, 0]],
+  ])("honours Retry-After (%s)", async (_label, retryAfter, expected) => {
+    vi.setSystemTime(Date.UTC(2030, 0, 1));
+    const { api, calls } = setup([problem(502, undefined, { "Retry-After": retryAfter })]);
+    expect(await settled(api.request("/x"))).toMatchObject({ error: { status: 502 } });
+    expect(waits(calls)).toEqual(expected);
+  });
+
+  it("a Retry-After longer than the deadline: waits 30 s at most, and the call has then had no answer in time", async () => {
+    const { api, calls, deps } = setup([problem(502, undefined, { "Retry-After": "3600" })]);
+    const pending = api.request("/x").catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(deps.onFailure).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toMatchObject({ status: 0 });
+    expect(calls).toHaveLength(1);
+    expect(deps.onFailure).toHaveBeenCalledTimes(1);
   });
 
   it("backs off when there is no Retry-After", async () => {
-    const { api, deps } = setup([{ network: true }]);
-    await failure(api.request("/x"));
-    const [first, second] = deps.sleep.mock.calls.map(([ms]) => ms);
+    const { api, calls } = setup([{ network: true }]);
+    await settled(api.request("/x"));
+    const [first, second] = waits(calls);
     expect(first).toBeGreaterThan(0);
     expect(second).toBeGreaterThan(first!);
+  });
+
+  it("each try carries the token of its moment (a refresh between two tries)", async () => {
+    const tokens = ["before", "after"];
+    const { api, calls } = setup([problem(502), { status: 200, body: {} }], { token: () => tokens[calls.length]! });
+    await settled(api.request("/x", { method: "PUT", body: { a: 1 } }));
+    expect(calls.map((call) => call.headers.get("authorization"))).toEqual(["Bearer before", "Bearer after"]);
+    // The second try sends the same body, still as JSON, with the page's headers.
+    expect(calls.map((call) => [call.method, call.body, call.headers.get("content-type"), call.headers.get("x-langue")])).toEqual([
+      ["PUT", '{"a":1}', "application/json", "nl-BE"],
+      ["PUT", '{"a":1}', "application/json", "nl-BE"],
+    ]);
+  });
+
+  it("cancelled while it waits to try again: no further try, rejected as cancelled, never reported", async () => {
+    const { api, calls, deps } = setup([problem(502, undefined, { "Retry-After": "5" }), { status: 200, body: {} }]);
+    const controller = new AbortController();
+    const pending = api.request("/x", { signal: controller.signal }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(1_000);
+    controller.abort();
+    await vi.runAllTimersAsync();
+    const error = await pending;
+    expect(isCancelled(error)).toBe(true);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(1);
+    expect(deps.onFailure).not.toHaveBeenCalled();
   });
 });
 
@@ -305,7 +417,6 @@ describe("cancelled requests are ignored (SPEC §8)", () => {
     expect(deps.onFailure).not.toHaveBeenCalled();
     expect(deps.onDisconnect).not.toHaveBeenCalled();
     expect(deps.onMaintenance).not.toHaveBeenCalled();
-    expect(deps.sleep).not.toHaveBeenCalled();
   });
 
   it("already-aborted signal → rejects as cancelled, no toast", async () => {
@@ -328,7 +439,8 @@ describe("a call with no answer in time (REQUEST_TIMEOUT_MS)", () => {
   ])("%s: gives up after the timeout, reported as no answer (status 0), not retried", async (_label, method) => {
     vi.useFakeTimers();
     try {
-      const { api, deps } = setup([], { fetchImpl: vi.fn(hungFetch) });
+      const fetchImpl = vi.fn(hungFetch);
+      const { api, deps } = setup([], { fetchImpl });
       const pending = failure(api.request("/x", { method, signal: new AbortController().signal }));
       await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
       expect(deps.onFailure).not.toHaveBeenCalled();
@@ -338,7 +450,7 @@ describe("a call with no answer in time (REQUEST_TIMEOUT_MS)", () => {
       expect((error as ApiError).status).toBe(0);
       expect(isCancelled(error)).toBe(false);
       expect(deps.onFailure).toHaveBeenCalledTimes(1);
-      expect(deps.sleep).not.toHaveBeenCalled();
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
     } finally {
       vi.useRealTimers();
     }

@@ -1,11 +1,15 @@
 /**
- * The one API client of the page: a small `fetch` wrapper that adds what every call needs (the
- * bearer token, retries of transient failures as `Retry-After` asks, a deadline, RFC 9457
- * problems, download progress) and hands each failure to the error policy. (ofetch did this with
- * hooks; its 4 kB gzip were a tenth of what a footer-only page may add to React.)
+ * The one API client of the page: an ofetch instance (the design card's client) whose hooks add
+ * what every call needs (the headers and the bearer token at each attempt, RFC 9457 problems,
+ * retries of transient failures as `Retry-After` asks) and hand each failure to the error policy.
+ * Around it: a deadline over all the attempts, cancellation, and file downloads with progress.
  */
-import { isPassingOutage, reactionTo, type ErrorIntent } from "./error-policy";
-import { ApiError, isCancelled, parseRetryAfter, toProblem } from "./errors";
+import { ofetch, type FetchContext, type FetchOptions, type FetchResponse } from "ofetch";
+import { callHeaders, callUrl, type ReportFailure, type RequestOptions } from "./api-call";
+import { isPassingOutage, reactionTo } from "./error-policy";
+import { ApiError, answerError, isCancelled, noAnswerError, parseRetryAfter } from "./errors";
+
+export type { RequestOptions } from "./api-call";
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 /**
@@ -13,6 +17,11 @@ const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
  * any other 503 is the maintenance switch, not transient.
  */
 const RETRYABLE = new Set([0, 408, 502, 504]);
+/**
+ * ofetch retries only the statuses it is given, and counts no answer as 500. The hooks throw every
+ * failure that is not transient, so this only has to let through those they keep.
+ */
+const OFETCH_RETRY_STATUSES = [...RETRYABLE, 500, 503];
 const MAX_RETRIES = 2;
 const MAX_RETRY_WAIT_S = 30;
 /**
@@ -22,22 +31,6 @@ const MAX_RETRY_WAIT_S = 30;
  * uploads, which show their progress, have none.
  */
 export const REQUEST_TIMEOUT_MS = 20_000;
-
-export interface RequestOptions extends ErrorIntent {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
-  signal?: AbortSignal;
-  /** An element's own `api-base`; the page's base otherwise. */
-  baseUrl?: string;
-  /** Extra request headers (the bot-check proof). */
-  headers?: Record<string, string>;
-  /** Read a successful answer as a file (PDF, ZIP), reporting download progress when asked. */
-  as?: "blob";
-  onProgress?: (loaded: number, total: number | null) => void;
-  /** Report the upload's progress (a file sent as the body): the request then goes by XMLHttpRequest. */
-  onUploadProgress?: (loaded: number, total: number | null) => void;
-}
 
 export interface ApiDeps {
   baseUrl: () => string;
@@ -50,8 +43,8 @@ export interface ApiDeps {
   onFailure: (error: ApiError) => void;
   /** Awaited before every call that carries the bearer token (session restore or refresh). */
   beforeAuthenticated?: (options: RequestOptions) => Promise<void>;
-  sleep?: (ms: number) => Promise<void>;
-  fetchImpl?: (input: string, init: RequestInit) => Promise<Response>;
+  /** The page's `fetch` otherwise. */
+  fetchImpl?: typeof fetch;
 }
 
 /** An element's request function (its own api-base), as the areas' API modules take it. */
@@ -67,89 +60,81 @@ export interface ApiClient {
   toastFailure(error: unknown): void;
 }
 
-/** Sent with every call, whichever way it goes (the upload with progress too). */
-export const BASE_HEADERS = { Accept: "application/json, application/problem+json", "X-Requested-With": "macc" } as const;
+/** Before another try: as `Retry-After` says, else a doubling back-off from 0.3 s; never over 30 s. */
+function retryDelayMs({ response, options }: FetchContext): number {
+  const backoff = 0.3 * 2 ** (MAX_RETRIES - (options.retry || 0));
+  return Math.min(parseRetryAfter(response?.headers.get("Retry-After") ?? null) ?? backoff, MAX_RETRY_WAIT_S) * 1000;
+}
 
 export function createApiClient(deps: ApiDeps): ApiClient {
-  const sleep = deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  const $api = ofetch.create(
+    { credentials: "include", retryStatusCodes: OFETCH_RETRY_STATUSES, retryDelay: retryDelayMs },
+    deps.fetchImpl && { fetch: deps.fetchImpl },
+  );
 
-  function report(error: ApiError, call: RequestOptions): void {
+  const report: ReportFailure = (error, call) => {
     const reaction = reactionTo(error.status, call, error.problem.type);
     if (reaction.disconnect) deps.onDisconnect(error.status, reaction.disconnect.authenticated);
     if (reaction.maintenance) deps.onMaintenance();
     if (reaction.toast) deps.onFailure(error);
-  }
-
-  /**
-   * One attempt: the answer's data, or the failure as an `ApiError`. A cancellation is rethrown as
-   * it is, never reported. A file is read after the deadline's end (`answered`), as a stream, so
-   * that a long download can show its progress.
-   */
-  async function attempt(
-    url: string,
-    init: RequestInit,
-    call: RequestOptions,
-    answered: () => void,
-  ): Promise<{ data: unknown } | ApiError> {
-    const headers = new Headers(init.headers);
-    // Read at each attempt: a refresh between two attempts brings a new token.
-    const token = call.anonymous ? null : deps.token();
-    if (token) headers.set("Authorization", `Bearer ${token}`);
-    let response: Response;
-    try {
-      response = await (deps.fetchImpl ?? fetch)(url, { ...init, headers });
-      if (response.ok && call.as !== "blob") return { data: await readData(response) };
-    } catch (error) {
-      if (isCancelled(error)) throw error;
-      const timedOut = error instanceof Error && error.name === "TimeoutError";
-      return new ApiError(0, { status: 0, title: timedOut ? "No answer in time" : "Network error" });
-    }
-    if (response.ok) {
-      answered();
-      return { data: await readBlob(response, call.onProgress) };
-    }
-    const problem = toProblem(response.status, await readBody(response), response.statusText);
-    return new ApiError(response.status, problem, parseRetryAfter(response.headers.get("Retry-After")));
-  }
+  };
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     if (!options.anonymous) await deps.beforeAuthenticated?.(options);
-    const url = new URL(options.baseUrl || deps.baseUrl(), location.href).href.replace(/\/+$/, "") + path + queryString(options.query);
+    const url = callUrl(options.baseUrl || deps.baseUrl(), path, options.query);
+    // Read at each attempt: a refresh between two attempts brings a new token.
+    const headers = () => callHeaders(deps.locale(), options.anonymous ? null : deps.token(), options.headers);
     if (options.onUploadProgress) {
       // Its own module: only the pages that upload download it.
       const { sendWithProgress } = await import("./upload");
-      const token = options.anonymous ? null : deps.token();
-      return sendWithProgress<T>(url, { ...options, onUploadProgress: options.onUploadProgress }, { token, locale: deps.locale(), report });
+      return sendWithProgress<T>(url, { ...options, onUploadProgress: options.onUploadProgress }, { headers: headers(), report });
     }
     const method = options.method ?? "GET";
     // One signal for the caller's cancellation (never reported) and the deadline (reported, not
-    // retried). A timer rather than AbortSignal.timeout/any: the page's clock (a test's too) runs it,
-    // and older browsers lack `any`.
+    // retried). A timer rather than ofetch's `timeout` (one per attempt, and only without a signal)
+    // or AbortSignal.timeout/any: the page's clock (a test's too) runs it, and older browsers lack `any`.
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new DOMException("No answer in time", "TimeoutError")), REQUEST_TIMEOUT_MS);
     const cancel = () => controller.abort(options.signal?.reason);
     if (options.signal?.aborted) cancel();
     else options.signal?.addEventListener("abort", cancel);
-    const json = options.body !== undefined && !(options.body instanceof Blob || options.body instanceof FormData);
-    const init: RequestInit = {
-      method,
-      credentials: "include",
-      headers: { ...BASE_HEADERS, "X-langue": deps.locale(), ...(json && { "Content-Type": "application/json" }), ...options.headers },
-      body: json ? JSON.stringify(options.body) : (options.body as BodyInit | undefined),
-      signal: controller.signal,
-    };
+
+    /** A failed attempt: left to ofetch's next try while it is transient and tries are left, else the call's failure. */
+    async function settle({ error, response, options: attempt }: FetchContext): Promise<void> {
+      // A cancellation goes back to the caller as it came.
+      if (!response && isCancelled(error)) throw error;
+      const failure = response
+        ? answerError(response.status, await problemBody(response, options), response.statusText, response.headers.get("Retry-After"))
+        : noAnswerError(error?.name === "TimeoutError");
+      const transient = RETRYABLE.has(failure.status) || isPassingOutage(failure.status, failure.problem.type);
+      if (!transient || !attempt.retry || controller.signal.aborted) throw failure;
+    }
+
     try {
-      for (let retriesLeft = IDEMPOTENT.has(method) ? MAX_RETRIES : 0; ; retriesLeft--) {
-        const outcome = await attempt(url, init, options, () => clearTimeout(timer));
-        if (!(outcome instanceof ApiError)) return outcome.data as T;
-        const transient = RETRYABLE.has(outcome.status) || isPassingOutage(outcome.status, outcome.problem.type);
-        if (!transient || retriesLeft === 0 || controller.signal.aborted) {
-          report(outcome, options);
-          throw outcome;
-        }
-        const wait = outcome.retryAfter ?? 0.3 * 2 ** (MAX_RETRIES - retriesLeft);
-        await sleep(Math.min(wait, MAX_RETRY_WAIT_S) * 1000);
+      let response: FetchResponse<unknown>;
+      try {
+        response = await $api.raw(url, {
+          method,
+          body: options.body as FetchOptions["body"],
+          signal: controller.signal,
+          retry: IDEMPOTENT.has(method) ? MAX_RETRIES : 0,
+          // A file is read below, as a stream, so that a long download can show its progress.
+          responseType: options.as === "blob" ? "stream" : undefined,
+          onRequest: ({ options: attempt }) => {
+            attempt.headers = new Headers(headers());
+          },
+          onRequestError: settle,
+          onResponseError: settle,
+        });
+      } catch (error) {
+        // An answer that broke off while it was read is no answer.
+        const failure = error instanceof ApiError || isCancelled(error) ? error : noAnswerError(controller.signal.aborted);
+        if (failure instanceof ApiError) report(failure, options);
+        throw failure;
       }
+      // The answer has started: a file's download is not cut by the deadline.
+      clearTimeout(timer);
+      return (options.as === "blob" ? await readBlob(response, options.onProgress) : response._data) as T;
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", cancel);
@@ -163,19 +148,11 @@ export function createApiClient(deps: ApiDeps): ApiClient {
   return { request, toastFailure };
 }
 
-/** `?a=1&b=x` from the defined values, or nothing. */
-function queryString(query: RequestOptions["query"]): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(name, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
-/** A successful answer's data: JSON when the server says so, else its text; nothing for an empty body. */
-async function readData(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  return /json/i.test(response.headers.get("Content-Type") ?? "") ? JSON.parse(text) : text;
+/** A failed answer's body, for its problem: as ofetch read it (JSON when the server says so, else text), or from the stream of a file call. */
+async function problemBody(response: FetchResponse<unknown>, call: RequestOptions): Promise<unknown> {
+  if (call.as !== "blob") return response._data;
+  const type = response.headers.get("Content-Type") ?? "";
+  return (/json/i.test(type) ? response.json() : response.text()).catch(() => undefined);
 }
 
 /** A file answer, streamed so that a long download can show its progress. */
@@ -196,11 +173,4 @@ async function readBlob(response: Response, onProgress?: (loaded: number, total:
     onProgress(loaded, total);
   }
   return new Blob(chunks as BlobPart[], { type });
-}
-
-/** A failed answer's body, for its problem: JSON when the server says so, else text. */
-async function readBody(response: Response): Promise<unknown> {
-  const type = response.headers.get("Content-Type") ?? "";
-  if (!/json/i.test(type)) return response.text().catch(() => undefined);
-  return response.json().catch(() => undefined);
 }

@@ -40,6 +40,16 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+/** A failed answer as an `ApiError`: its problem from the body, its wait from `Retry-After`. */
+export function answerError(status: number, body: unknown, statusText: string, retryAfter: string | null): ApiError {
+  return new ApiError(status, toProblem(status, body, statusText), parseRetryAfter(retryAfter));
+}
+
+/** No answer at all (offline, DNS, CORS, or none in time): status 0. */
+export function noAnswerError(timedOut = false): ApiError {
+  return new ApiError(0, { status: 0, title: timedOut ? "No answer in time" : "Network error" });
+}
+
 export function toProblem(status: number, body: unknown, fallbackTitle: string): Problem {
   if (body && typeof body === "object") {
     const b = body as Record<string, unknown>;
