@@ -16,12 +16,13 @@ import tseslint from "typescript-eslint";
  *   src/app    the portal shell and the registries that compose areas
  *   elements   one custom element per tag: the only other place that composes areas
  *   server     the reference API: imports shared constants and rules from core only; inside it, bottom up:
- *     server/db       the adapter and migrations: config.ts only (seed.ts and seed-helpers.ts exempt until split)
+ *     server/db       the adapter and migrations (with the reference data): config.ts only
  *     server/pdf, server/registration   pure helpers: nothing of server/
  *     server/queries  the SQL: db/, and the pure helpers above
  *     server/auth, server/mail, server/sms   queries/ and below, never http/ or routes/
  *     server/http     middleware and the problem+json answers: never routes/
  *     server/routes, server/jobs   the top: routers, and work run outside a request (housekeeping)
+ *     server/demo     the demo seed (DEMO_DATA, tests): beside the top, and nothing imports it but start-up
  */
 const areas = readdirSync(new URL("./src/areas", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -54,10 +55,10 @@ const layerZones = [
     message: "the server shares core's constants and rules only",
   },
   {
-    target: "./server/db/!(seed|seed-helpers).ts",
+    target: "./server/db",
     from: "./server",
     except: ["./db", "./config.ts"],
-    message: "db/ is the bottom layer: it imports config.ts only (seed.ts and seed-helpers.ts are exempt until they are split)",
+    message: "db/ is the bottom layer: it imports config.ts only",
   },
   {
     target: ["./server/pdf", "./server/registration"],
@@ -73,10 +74,19 @@ const layerZones = [
   },
   {
     target: ["./server/auth", "./server/mail", "./server/sms"],
-    from: ["./server/http", "./server/routes", "./server/jobs"],
+    from: ["./server/http", "./server/routes", "./server/jobs", "./server/demo"],
     message: "auth/, mail/ and sms/ sit below http/: the route or the middleware turns their results into answers",
   },
-  { target: "./server/http", from: ["./server/routes", "./server/jobs"], message: "http/ serves the routes: it never imports them" },
+  {
+    target: "./server/http",
+    from: ["./server/routes", "./server/jobs", "./server/demo"],
+    message: "http/ serves the routes: it never imports them",
+  },
+  {
+    target: ["./server/routes", "./server/jobs"],
+    from: "./server/demo",
+    message: "the demo data is seeded at start-up: no route or job depends on it",
+  },
 ];
 
 export default tseslint.config(

@@ -37,6 +37,7 @@ const LOGIC = [
   "src/core/locale.test.ts",
   "src/contract/password.test.ts",
   "src/contract/password-rules.test.ts",
+  "src/contract/problem-details.test.ts",
   "src/contract/profile.test.ts",
   "src/contract/phone-rules.test.ts",
   "src/contract/registration.test.ts",

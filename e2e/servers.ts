@@ -38,12 +38,12 @@ async function start(): Promise<void> {
   // The database every server starts from: migrated and seeded once, the way the server does it.
   const { openPgliteDb } = await import("../server/db/db.ts");
   const { migrate } = await import("../server/db/migrate.ts");
-  const { seedIfEmpty } = await import("../server/db/seed.ts");
+  const { seedDemoIfEmpty } = await import("../server/demo/seed.ts");
   const template = dataDir("template");
   rmSync(template, { recursive: true, force: true });
   const db = await openPgliteDb(template);
   await migrate(db);
-  await seedIfEmpty(db, { demo: true });
+  await seedDemoIfEmpty(db);
   await db.close();
 
   const stop = (code: number) => void stopAll().then(() => process.exit(code));

@@ -7,7 +7,7 @@ import { startProxy, startServer } from "./bench-processes.mjs";
 
 const DEMO_EMAIL = "multi@demo.macc.test";
 const DEMO_PASSWORD = "Macc2026!"; // README "Demo accounts"
-/** The demo company with about 2,150 invoices (server/db/seed.ts), multi's FRA company. */
+/** The demo company with about 2,150 invoices (server/demo/seed.ts), multi's FRA company. */
 const BIG_COMPANY = "1004217";
 const CONNECTIONS = 50;
 

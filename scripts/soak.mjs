@@ -29,7 +29,7 @@ import { hashPassword } from "../server/auth/passwords.ts";
 import { defaultConfig } from "../server/config.ts";
 import { openPgliteDb, postgresDb } from "../server/db/db.ts";
 import { migrate } from "../server/db/migrate.ts";
-import { DEMO_PASSWORD, seedIfEmpty } from "../server/db/seed.ts";
+import { DEMO_PASSWORD, seedDemoIfEmpty } from "../server/demo/seed.ts";
 import { localMailer } from "../server/mail/mailer.ts";
 import { deliverPending } from "../server/mail/queue.ts";
 import { botCheckProof } from "./bench-api.mjs";
@@ -78,7 +78,7 @@ const emailOf = (run, i) => `soak-${run}-${i}@soak.macc.test`;
 /** Migrations, demo data, and the customers' accounts, each linked to the four companies. */
 async function prepare(db, run, customers) {
   await migrate(db);
-  await seedIfEmpty(db, { demo: true });
+  await seedDemoIfEmpty(db);
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.query(
     `INSERT INTO accounts (email, password_hash, civilite, prenom, nom, mobile, pays, langue)

@@ -9,11 +9,10 @@ import { loadStoredSecret, loadTokenSecret } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
 import { isDatabaseUnavailable, type Db } from "./db/db.ts";
 import type { AppEnv, Deps } from "./http/context.ts";
-import { requestLocale } from "./http/locale.ts";
 import { CACHE_CHANNEL, createCacheHub } from "./http/memory-cache.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import { operation } from "./http/operation.ts";
-import { MESSAGES, problem, ProblemError } from "./http/problem.ts";
+import { problem, ProblemError, requestLocale } from "./http/problem.ts";
 import { notFoundPage, staticRoutes } from "./http/static.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { openApiDocument, toYaml, type OpenApiDocument } from "./openapi.ts";
@@ -139,7 +138,7 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
         c.header("Cache-Control", "no-store");
         return c.json({ status: "maintenance" }, 503);
       }
-      return problem(c, 503, "maintenance", MESSAGES.maintenance);
+      return problem(c, 503, "maintenance", "maintenance");
     }
     c.set("locale", requestLocale(c));
     await next();
@@ -153,7 +152,7 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
 
   const apiBodyLimit = bodyLimit({
     maxSize: config.bodyLimitBytes,
-    onError: (c) => problem(c, 413, "too-large", MESSAGES.tooLarge),
+    onError: (c) => problem(c, 413, "too-large", "tooLarge"),
   });
   // The bank-details change carries a document: its route sets its own limit.
   app.use("/api/*", (c, next) => (c.req.method === "POST" && c.req.path === BANK_DETAILS_UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
@@ -193,7 +192,7 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
   app.route("/", staticRoutes({ staticDir: config.staticDir, demoDir: config.demoDir }));
 
   app.notFound((c) => {
-    if (isApi(c.req.path)) return problem(c, 404, "not-found", MESSAGES.notFound);
+    if (isApi(c.req.path)) return problem(c, 404, "not-found", "notFound");
     return notFoundPage(c);
   });
 
@@ -204,7 +203,7 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
     if (err instanceof HTTPException && err.status < 500) {
       const status = err.status as ContentfulStatusCode;
       const slug = status === 413 ? "too-large" : status === 404 ? "not-found" : "bad-request";
-      const detail = status === 413 ? MESSAGES.tooLarge : status === 404 ? MESSAGES.notFound : MESSAGES.generic;
+      const detail = status === 413 ? "tooLarge" : status === 404 ? "notFound" : "generic";
       return problem(c, status, slug, detail);
     }
     if (isDatabaseUnavailable(err)) {
@@ -213,10 +212,10 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
         unavailableLoggedAt = Date.now();
         console.error(`[api] database unavailable (${err instanceof Error ? err.message : String(err)}): answering 503`);
       }
-      return problem(c, 503, "unavailable", MESSAGES.unavailable, { headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER) } });
+      return problem(c, 503, "unavailable", "unavailable", { headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER) } });
     }
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
-    return problem(c, 500, "internal", MESSAGES.generic);
+    return problem(c, 500, "internal", "generic");
   });
 
   return app;

@@ -14,13 +14,13 @@ const config = await Promise.resolve()
   .catch(fail);
 // The server's modules load once the settings are known to be good: a wrong setting is reported at
 // once, without first loading the database engine, the mailer and the routes.
-const [{ serve }, { createApp }, { migrate }, { openDb }, { seedIfEmpty }, { housekeeping }, { createMailer }, { deliverPending }] =
+const [{ serve }, { createApp }, { migrate }, { openDb }, { seedDemoIfEmpty }, { housekeeping }, { createMailer }, { deliverPending }] =
   await Promise.all([
     import("@hono/node-server"),
     import("./app.ts"),
     import("./db/migrate.ts"),
     import("./db/open.ts"),
-    import("./db/seed.ts"),
+    import("./demo/seed.ts"),
     import("./jobs/housekeeping.ts"),
     import("./mail/mailer.ts"),
     import("./mail/queue.ts"),
@@ -28,13 +28,10 @@ const [{ serve }, { createApp }, { migrate }, { openDb }, { seedIfEmpty }, { hou
 const db = await openDb(config).catch(fail);
 const applied = await migrate(db).catch(fail);
 if (applied.length > 0) console.log(`Database migrations applied: ${applied.join(", ")}`);
-const seed = await seedIfEmpty(db, { demo: config.demoData }).catch(fail);
-if (seed.seeded) {
-  console.log(
-    seed.demo
-      ? `Reference and demo data seeded in ${seed.ms} ms (${seed.invoices} invoices).`
-      : `Reference data seeded in ${seed.ms} ms (no demo accounts: DEMO_DATA is off).`,
-  );
+// The reference data (the networks' footer contacts) comes with the migrations; the demo data only when asked for.
+if (config.demoData) {
+  const seed = await seedDemoIfEmpty(db).catch(fail);
+  if (seed.seeded) console.log(`Demo data seeded in ${seed.ms} ms (${seed.invoices} invoices).`);
 }
 await housekeeping(db).catch(fail);
 setInterval(() => {

@@ -9,8 +9,8 @@ import { stringify } from "yaml";
 import { APP_VERSION } from "../src/core/constants.ts";
 
 const DESCRIPTION = `JSON API used by the MACC web components. Every error is \`application/problem+json\`
-(RFC 9457); \`detail\` carries the user-facing message (French; the client translates the
-messages it knows). While the service is in maintenance every route answers 503 with
+(RFC 9457); \`detail\` carries the user-facing message, in the language of the \`X-langue\` header
+(field errors' messages are French: each form says them in its own words). While the service is in maintenance every route answers 503 with
 \`Retry-After: 600\` (\`/api/health\` answers \`{ "status": "maintenance" }\`). While the database
 cannot be reached, a route that needs it answers 503 \`urn:macc:problem:unavailable\` with
 \`Retry-After: 5\`, and works again by itself once the database is back.
@@ -22,8 +22,8 @@ Refresh and logout require \`X-Requested-With: macc\` or \`Content-Type: applica
 
 Bot check: login, forgotten password, contact form, basket validation and every registration
 step need a fresh proof-of-work solution in the \`X-Bot-Check\` header (see \`GET /api/bot-check/challenge\`);
-missing, malformed, wrong, expired or reused → 403 \`urn:macc:problem:bot-check\` "La
-vérification anti-robot a échoué. Réessayez.". Each solution is accepted once. Switched off
+missing, malformed, wrong, expired or reused → 403 \`urn:macc:problem:bot-check\` ("La
+vérification anti-robot a échoué. Réessayez." in French). Each solution is accepted once. Switched off
 with \`BOT_CHECK=off\`.
 
 Text input (every string of a JSON body, every query parameter) holding a control character
@@ -34,7 +34,7 @@ the contact form's \`message\` is multi-line (tab, CR and LF allowed). Input nes
 levels deep answers 422 "Structure trop imbriquée." (no body of this API has more than three).
 
 Request bodies are limited to 16 kB (413). The \`X-langue\` header (one of the ten locales,
-default \`fr-FR\`) selects the language where the server has localised data.`;
+default \`fr-FR\`) selects the language of \`detail\` and of the localised data.`;
 
 const TAGS = [
   { name: "system" },

@@ -4,9 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig, PROJECT_ROOT, StartupError } from "./config.ts";
-import { migrate } from "./db/migrate.ts";
-import { seedIfEmpty } from "./db/seed.ts";
-import { openTestDb } from "./test-support.ts";
+import { NETWORK_CODES } from "../src/core/constants.ts";
+import { openPgliteDb } from "./db/db.ts";
 
 /** Runs the real entry point with `env` until it prints `until` on stdout (then stops it) or exits. */
 function runServer(env: Record<string, string>, until?: RegExp) {
@@ -50,26 +49,20 @@ describe("demo data (DEMO_DATA)", () => {
     expect(() => loadConfig({ DEMO_DATA: "1", NODE_ENV: "production" })).toThrow(/DEMO_DATA.*NODE_ENV=production/);
   });
 
-  it("without it an empty database gets the reference data only: networks' contacts, no account, no company", async () => {
-    // The run's migrated, empty database (a copy), not a new engine to create and migrate.
-    const db = await openTestDb(false);
-    await migrate(db);
-    const report = await seedIfEmpty(db, { demo: false });
-    expect(report).toMatchObject({ seeded: true, demo: false, invoices: 0 });
-    const count = async (table: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n;
-    expect(await count("footer_contacts")).toBeGreaterThanOrEqual(6);
-    expect(await count("footer_sub_service_names")).toBeGreaterThan(0);
-    for (const table of ["accounts", "companies", "invoices", "advisers", "products"]) expect(await count(table)).toBe(0);
-    // a later start with DEMO_DATA does not mix demo accounts into an installation in use
-    expect((await seedIfEmpty(db, { demo: true })).seeded).toBe(false);
-    expect(await count("accounts")).toBe(0);
-    await db.close();
-  }, 180_000);
-
-  it("a production server started on an empty database has no demo account to log in to", async () => {
-    const run = await runServer({ NODE_ENV: "production", DATA_DIR: freshDataDir() }, /listening/);
-    expect(run.stdout).toMatch(/Reference data seeded .*no demo accounts/);
-    expect(run.stdout).not.toMatch(/demo data seeded/i);
+  it("a production server started on an empty database has the reference data, and no demo account to log in to", async () => {
+    const dataDir = freshDataDir();
+    const run = await runServer({ NODE_ENV: "production", DATA_DIR: dataDir }, /listening/);
+    expect(run.stdout).toMatch(/Database migrations applied: .*0009_reference_footer_contacts/);
+    expect(run.stdout).not.toMatch(/demo data/i);
+    const db = await openPgliteDb(dataDir);
+    try {
+      const count = async (table: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n;
+      expect(await count("footer_contacts")).toBe(NETWORK_CODES.length);
+      expect(await count("footer_sub_service_names")).toBeGreaterThan(0);
+      for (const table of ["accounts", "companies", "invoices", "advisers", "products"]) expect(await count(table)).toBe(0);
+    } finally {
+      await db.close();
+    }
   }, 180_000);
 });
 

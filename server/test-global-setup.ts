@@ -10,7 +10,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { MEMORY_DB_START_PARAMS, pgliteDb } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
-import { seedIfEmpty } from "./db/seed.ts";
+import { seedDemoIfEmpty } from "./demo/seed.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,7 +25,7 @@ async function images(): Promise<{ seeded: Buffer; bare: Buffer }> {
   const db = pgliteDb(pglite);
   await migrate(db);
   const bare = Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer());
-  await seedIfEmpty(db, { demo: true });
+  await seedDemoIfEmpty(db);
   const seeded = Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer());
   await pglite.close();
   return { seeded, bare };

@@ -5,7 +5,7 @@ import { defaultConfig, type Config } from "./config.ts";
 import { createApp } from "./app.ts";
 import { openMemoryDb, type Db } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
-import { seedIfEmpty } from "./db/seed.ts";
+import { seedDemoIfEmpty } from "./demo/seed.ts";
 import { localMailer, type Mailer } from "./mail/mailer.ts";
 import { botCheckSolution } from "../src/test/bot-check-solution.ts";
 import type { BotCheckChallenge } from "../src/contract/bot-check.ts";
@@ -62,7 +62,7 @@ export async function createTestApp(
   if (!existingDb) {
     // Both are no-ops on the run's prepared image; they still bring a database made without one up to date.
     await migrate(db);
-    if (options.seed !== false) seedMs = (await seedIfEmpty(db, { demo: true })).ms;
+    if (options.seed !== false) seedMs = (await seedDemoIfEmpty(db)).ms;
   }
   // A small proof of work keeps the bot-check solutions fast to find in tests.
   const config = defaultConfig({ nodeEnv: "test", tokenSecret: undefined, botCheckMaxNumber: 1000, ...overrides });

@@ -7,7 +7,6 @@ import { verifyPassword } from "./passwords.ts";
 export const passwordCheckKey = (uuidCompte: string) => `password:account:${uuidCompte}`;
 
 /** The sentence of the 429 a route answers when `confirmCurrentPassword` says "throttled". */
-export const TOO_MANY_WRONG_PASSWORDS = "Trop de tentatives avec un mot de passe erroné.";
 
 export type PasswordConfirmation = { outcome: "right" } | { outcome: "wrong" } | { outcome: "throttled"; retryAfter: number };
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
 import { postgresDb, type Db } from "./db.ts";
 import { migrate } from "./migrate.ts";
-import { DEMO_PASSWORD, seedIfEmpty } from "./seed.ts";
+import { DEMO_PASSWORD, seedDemoIfEmpty } from "../demo/seed.ts";
 import { createTestApp, fromAddress, json, withBotCheck, type TestContext } from "../test-support.ts";
 
 const url = process.env.TEST_DATABASE_URL;
@@ -29,7 +29,7 @@ describe.skipIf(!url)("two instances on one PostgreSQL", () => {
     dbA = postgresDb(url!, { options: `-c search_path=${schema}` });
     dbB = postgresDb(url!, { options: `-c search_path=${schema}` });
     await migrate(dbA);
-    await seedIfEmpty(dbA, { demo: true });
+    await seedDemoIfEmpty(dbA);
     // No TOKEN_SECRET: the instances share the secret kept in the database.
     a = await createTestApp({}, dbA);
     b = createApp({ db: dbB, config: a.config, mailer: a.mailer });

@@ -19,7 +19,7 @@ import { BASKET_REQUEST, createTestApp, fromAddress, json, type TestContext } fr
 import { isDatabaseUnavailable, type Db } from "./db.ts";
 import { migrate } from "./migrate.ts";
 import { openDb } from "./open.ts";
-import { DEMO_PASSWORD, seedIfEmpty } from "./seed.ts";
+import { DEMO_PASSWORD, seedDemoIfEmpty } from "../demo/seed.ts";
 
 /** Runs `script` in bash with .ci/run's functions; its standard output. */
 const ciRun = (script: string, env: Record<string, string> = {}) =>
@@ -68,7 +68,7 @@ describe.skipIf(!installed)("PostgreSQL stopped under a running API", () => {
     // The pool of production (open.ts), not one made for the test.
     db = await openDb(defaultConfig({ databaseUrl: url }));
     await migrate(db);
-    await seedIfEmpty(db, { demo: true });
+    await seedDemoIfEmpty(db);
     t = await createTestApp({ botCheck: false, databaseUrl: url }, db);
     admin = new pg.Client({ connectionString: url });
   });

@@ -13,7 +13,7 @@ import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresDb, type Db } from "./db.ts";
 import { migrate } from "./migrate.ts";
-import { DEMO_PASSWORD, seedIfEmpty, type SeedReport } from "./seed.ts";
+import { DEMO_PASSWORD, seedDemoIfEmpty, type SeedReport } from "../demo/seed.ts";
 import {
   botJson,
   createTestApp,
@@ -56,7 +56,7 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
     db = postgresDb(url!, { options: `-c search_path=${schema}` });
     db2 = postgresDb(url!, { options: `-c search_path=${schema}` });
     migrations = await Promise.all([migrate(db), migrate(db2)]);
-    seeds = await Promise.all([seedIfEmpty(db, { demo: true }), seedIfEmpty(db2, { demo: true })]);
+    seeds = await Promise.all([seedDemoIfEmpty(db), seedDemoIfEmpty(db2)]);
     t = await createTestApp({}, db);
   });
   afterAll(async () => {
@@ -96,7 +96,7 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
     expect(seeds.map((s) => s.seeded).sort()).toEqual([false, true]);
     const invoices = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM invoices");
     expect(invoices.rows[0]?.n).toBe(seeds.find((s) => s.seeded)?.invoices);
-    expect((await seedIfEmpty(db, { demo: true })).seeded).toBe(false);
+    expect((await seedDemoIfEmpty(db)).seeded).toBe(false);
   });
 
   it("serves the auth flow: login, rotation with its grace period, late reuse revokes the session", async () => {

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import type { AppEnv } from "./context.ts";
-import { MESSAGES, problem } from "./problem.ts";
+import { problem } from "./problem.ts";
 
 const SCRIPT_PATH = "/api/docs/reference.js";
 
@@ -66,7 +66,7 @@ export function apiDocsRoutes() {
   const app = new Hono<AppEnv>();
 
   app.get("/api/docs", async (c) => {
-    if (!(await loadScript())) return problem(c, 404, "not-found", MESSAGES.notFound);
+    if (!(await loadScript())) return problem(c, 404, "not-found", "notFound");
     c.header("Content-Security-Policy", DOCS_CSP);
     c.header("Cache-Control", "no-cache");
     return c.html(PAGE);
@@ -74,7 +74,7 @@ export function apiDocsRoutes() {
 
   app.get(SCRIPT_PATH, async (c) => {
     const bundle = await loadScript();
-    if (!bundle) return problem(c, 404, "not-found", MESSAGES.notFound);
+    if (!bundle) return problem(c, 404, "not-found", "notFound");
     const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
     c.header("Cache-Control", "public, max-age=3600");
     c.header("Vary", "Accept-Encoding");

@@ -3,7 +3,7 @@ import { sessionScope, TOUCH_EVERY_SECONDS, type SessionScope } from "../auth/se
 import { verifyAccessToken } from "../auth/tokens.ts";
 import type { AppEnv, AuthInfo, Deps } from "./context.ts";
 import type { CacheHub, MemoryCache } from "./memory-cache.ts";
-import { MESSAGES, ProblemError } from "./problem.ts";
+import { ProblemError } from "./problem.ts";
 
 /** Sessions checked within the last minute (a few hundred bytes each). */
 const MAX_SESSIONS = 20_000;
@@ -35,7 +35,7 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const auth = await authenticate(deps, c.req.header("authorization"));
     if (!auth) {
-      throw new ProblemError(401, "unauthorized", MESSAGES.unauthorized, {
+      throw new ProblemError(401, "unauthorized", "sessionExpired", {
         headers: { "WWW-Authenticate": 'Bearer realm="macc"' },
       });
     }

@@ -1,10 +1,10 @@
 import { createChallenge, solveChallenge } from "altcha-lib";
+import { problemDetail } from "../../src/contract/problem-details.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { DEMO_PASSWORD } from "../db/seed.ts";
+import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { housekeeping } from "../jobs/housekeeping.ts";
 import { createTestApp, expectProblem, fromAddress, json, solveBotCheck, type TestContext } from "../test-support.ts";
-import { MESSAGES } from "./problem.ts";
 
 let t: TestContext;
 let n = 0;
@@ -22,7 +22,7 @@ async function expectRefused(res: Response) {
   const p = await expectProblem(res, 403);
   expect(p.type).toBe("urn:macc:problem:bot-check");
   expect(p.detail).toBe("La vérification anti-robot a échoué. Réessayez.");
-  expect(p.detail).toBe(MESSAGES.botCheck);
+  expect(p.detail).toBe(problemDetail("botCheck", "fr-FR"));
 }
 
 const encode = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString("base64");

@@ -7,7 +7,7 @@ import { BOT_CHECK_HEADER } from "../../src/core/bot-check.ts";
 import type { Queryable } from "../db/db.ts";
 import { recordBotCheckSolution } from "../queries/bot-check.ts";
 import type { AppEnv, Deps } from "./context.ts";
-import { MESSAGES, ProblemError } from "./problem.ts";
+import { ProblemError } from "./problem.ts";
 
 /**
  * Invisible bot check: a self-hosted proof of work following the altcha protocol.
@@ -29,7 +29,7 @@ const PayloadSchema = v.object({
   signature: v.pipe(v.string(), v.regex(HEX64)),
 });
 
-const failed = () => new ProblemError(403, "bot-check", MESSAGES.botCheck);
+const failed = () => new ProblemError(403, "bot-check", "botCheck");
 
 /**
  * A new challenge, valid `config.botCheckTtlSeconds`, asking `maxNumber` of work. The expiry and the

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context.ts";
-import { MESSAGES, ProblemError } from "./problem.ts";
+import { ProblemError } from "./problem.ts";
 
 /**
  * Middleware of every route on the selected company's data, after `requireAuth` (whose session
@@ -11,7 +11,7 @@ import { MESSAGES, ProblemError } from "./problem.ts";
 export function requireCompany(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { uuidCompte, idTier, codeReseau } = c.get("auth");
-    if (!idTier || !codeReseau) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
+    if (!idTier || !codeReseau) throw new ProblemError(403, "company-required", "companyRequired");
     c.set("company", { uuidCompte, idTier, codeReseau });
     await next();
   };

@@ -16,12 +16,6 @@ import { ProblemError } from "./problem.ts";
  */
 const KEY_FORMAT = /^[A-Za-z0-9_-]{8,128}$/;
 
-export const IDEMPOTENCY_MESSAGES = {
-  badKey: "En-tête Idempotency-Key manquant ou invalide (8 à 128 caractères parmi A-Z, a-z, 0-9, _ et -).",
-  inProgress: "Cette demande est en cours de traitement. Réessayez dans un instant.",
-  reused: "Cette clé d'idempotence a déjà servi pour une autre demande.",
-} as const;
-
 /** How long a request waits for a first one with its key to finish before answering 409. */
 const WAIT_FOR_FIRST = "5s";
 
@@ -41,7 +35,7 @@ export function idempotencyKey(c: Context, options: { optional?: boolean } = {})
   const header = c.req.header(IDEMPOTENCY_KEY_HEADER);
   if (header === undefined && options.optional) return null;
   const key = header?.trim();
-  if (!key || !KEY_FORMAT.test(key)) throw new ProblemError(400, "idempotency-key", IDEMPOTENCY_MESSAGES.badKey);
+  if (!key || !KEY_FORMAT.test(key)) throw new ProblemError(400, "idempotency-key", "idempotencyKey");
   return key;
 }
 
@@ -50,10 +44,10 @@ export function requestHash(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("hex");
 }
 
-const inProgress = () => new ProblemError(409, "request-in-progress", IDEMPOTENCY_MESSAGES.inProgress, { headers: { "Retry-After": "1" } });
+const inProgress = () => new ProblemError(409, "request-in-progress", "requestInProgress", { headers: { "Retry-After": "1" } });
 
 function checked(stored: StoredIdempotentAnswer | undefined, hash: string): IdempotentAnswer {
-  if (stored && stored.requestHash !== hash) throw new ProblemError(422, "idempotency-key-reused", IDEMPOTENCY_MESSAGES.reused);
+  if (stored && stored.requestHash !== hash) throw new ProblemError(422, "idempotency-key-reused", "idempotencyKeyReused");
   // No row after a conflict (purged in between) or no answer yet: the caller tries again.
   if (!stored || stored.status === null || stored.body === null) throw inProgress();
   return { status: stored.status as ContentfulStatusCode, body: stored.body };

@@ -1,15 +1,10 @@
 import type { Context } from "hono";
+import { problemDetail } from "../../src/contract/problem-details.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../src/core/constants.ts";
 import { isLocale, languageOf } from "../../src/core/locale.ts";
 import { mailLanguage, type MailLanguage } from "../mail/templates.ts";
 import type { AppEnv } from "./context.ts";
-import { MESSAGES, ProblemError } from "./problem.ts";
-
-/** Locale of the X-langue header, or the default when absent or unknown. */
-export function requestLocale(c: Context): Locale {
-  const header = c.req.header("x-langue")?.trim();
-  return isLocale(header) ? header : DEFAULT_LOCALE;
-}
+import { ProblemError, requestLocale } from "./problem.ts";
 
 /**
  * Language (two letters) of the names in an answer: of the `langue` query parameter (underscore
@@ -24,8 +19,8 @@ function langueOf(c: Context<AppEnv>): Locale {
   if (queryLangue !== undefined && queryLangue !== "") {
     const normalised = queryLangue.replace("_", "-");
     if (!isLocale(normalised)) {
-      throw new ProblemError(400, "bad-request", MESSAGES.badLocale, {
-        errors: [{ path: "langue", message: MESSAGES.badLocale }],
+      throw new ProblemError(400, "bad-request", "badLocale", {
+        errors: [{ path: "langue", message: problemDetail("badLocale", DEFAULT_LOCALE) }],
       });
     }
     return normalised;

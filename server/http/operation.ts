@@ -7,12 +7,14 @@
 import type { MiddlewareHandler } from "hono";
 import { describeRoute, resolver, validator } from "hono-openapi";
 import * as v from "valibot";
+import { problemDetail, type ProblemDetailKey } from "../../src/contract/problem-details.ts";
 import { NOT_AN_OBJECT, problemsOf, type RuleProblem } from "../../src/contract/rules.ts";
+import { DEFAULT_LOCALE, LOCALES } from "../../src/core/constants.ts";
 import { BOT_CHECK_HEADER } from "../../src/core/bot-check.ts";
 import { requireAuth } from "./auth-middleware.ts";
 import { requireCompany } from "./company.ts";
 import type { AppEnv, Deps } from "./context.ts";
-import { MESSAGES, ProblemError, validationProblem, type ProblemFieldError } from "./problem.ts";
+import { ProblemError, validationProblem, type ProblemFieldError } from "./problem.ts";
 import {
   controlCharacterErrors,
   INVALID_COMPANY_NUMBER,
@@ -53,7 +55,7 @@ function ruleText({ path, rule, limit, message }: RuleProblem): string {
     case "country":
       return INVALID_COUNTRY;
     case "locale":
-      return MESSAGES.badLocale;
+      return problemDetail("badLocale", DEFAULT_LOCALE);
     case "choice":
       return "Valeur non proposée.";
     case "format":
@@ -82,13 +84,13 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 function jsonRequest(multiline: readonly string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!JSON_TYPE.test((c.req.header("content-type") ?? "").trim())) {
-      throw new ProblemError(415, "unsupported-media-type", MESSAGES.unsupportedMediaType);
+      throw new ProblemError(415, "unsupported-media-type", "unsupportedMediaType");
     }
     let raw: unknown;
     try {
       raw = await c.req.json(); // kept by Hono for the validator that follows
     } catch {
-      throw new ProblemError(400, "malformed-json", MESSAGES.malformedJson);
+      throw new ProblemError(400, "malformed-json", "malformedJson");
     }
     const errors = controlCharacterErrors(raw, multiline);
     if (errors.length > 0) throw validationProblem(errors);
@@ -100,8 +102,6 @@ function jsonRequest(multiline: readonly string[]): MiddlewareHandler<AppEnv> {
 export function jsonBody<S extends v.GenericSchema>(schema: S, options: { multiline?: readonly string[] } = {}) {
   return [jsonRequest(options.multiline ?? []), validator("json", schema, refuse(schema))] as const;
 }
-
-export const INVALID_QUERY = "Paramètres de la requête invalides.";
 
 /**
  * The query string checked against `schema` (`c.req.valid("query")`): a refused parameter → 400
@@ -117,7 +117,7 @@ export function queryOf<S extends v.GenericSchema>(schema: S) {
   const parameters = validator("query", schema, (result) => {
     if (!result.success) {
       const errors = fieldErrors(schema, result.error as unknown as v.BaseIssue<unknown>[]);
-      throw new ProblemError(400, "bad-request", INVALID_QUERY, { errors });
+      throw new ProblemError(400, "bad-request", "invalidQuery", { errors });
     }
   });
   return [characters, parameters] as const;
@@ -127,7 +127,7 @@ export function queryOf<S extends v.GenericSchema>(schema: S) {
  * The path's parameters checked against `schema` (`c.req.valid("param")`): a path the schema refuses
  * names nothing this API has, so it is not found (404), said with `notFound`.
  */
-export function paramsOf<S extends v.GenericSchema>(schema: S, notFound: string) {
+export function paramsOf<S extends v.GenericSchema>(schema: S, notFound: ProblemDetailKey) {
   return validator("param", schema, (result) => {
     if (!result.success) throw new ProblemError(404, "not-found", notFound);
   });
@@ -162,6 +162,17 @@ export interface OperationSpec {
 
 const EVERY_OPERATION_PROBLEMS = [500, 503];
 
+/** Every operation's language header. */
+const LANGUAGE_HEADER = {
+  name: "X-langue",
+  in: "header",
+  required: false,
+  schema: { type: "string" as const, default: DEFAULT_LOCALE },
+  description:
+    `The language of a problem's \`detail\` and of the localised data: one of ${LOCALES.join(", ")}. ` +
+    "A language alone or another region falls back as the locale choice does (`en` → en-GB, `de-DE` → de-BE); anything else is fr-FR.",
+};
+
 /** Documents a route: its answers, its errors as problem+json, its authentication and bot check. */
 export function operation(spec: OperationSpec): MiddlewareHandler {
   const responses: Record<string, unknown> = {};
@@ -192,19 +203,20 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
     summary: spec.summary,
     tags: spec.tags,
     security: spec.auth === "optional" ? [{}, { bearer: [] }] : spec.auth ? [{ bearer: [] }] : [],
-    ...(spec.botCheck
-      ? {
-          parameters: [
+    parameters: [
+      LANGUAGE_HEADER,
+      ...(spec.botCheck
+        ? [
             {
               name: BOT_CHECK_HEADER,
               in: "header",
               required: true,
-              schema: { type: "string" },
+              schema: { type: "string" as const },
               description: "A solved bot-check challenge.",
             },
-          ],
-        }
-      : {}),
+          ]
+        : []),
+    ],
     responses: responses as never,
     ...(spec.noBody ? { "x-no-request-body": true } : {}),
   });

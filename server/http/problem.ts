@@ -1,6 +1,9 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { problemDetail, waitDuration, type ProblemDetailKey } from "../../src/contract/problem-details.ts";
 import type { ProblemFieldError } from "../../src/contract/rules.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../src/core/constants.ts";
+import { resolveLocale } from "../../src/core/locale.ts";
 
 export type { ProblemFieldError };
 
@@ -65,14 +68,27 @@ export type ProblemSlug =
   | "idempotency-key-reused"
   | "request-in-progress";
 
+/** A problem's `detail`: a sentence of the contract, or one put together in the request's language. */
+export type Detail = ProblemDetailKey | ((locale: Locale) => string);
+
+const say = (detail: Detail, locale: Locale) => (typeof detail === "function" ? detail(locale) : problemDetail(detail, locale));
+
+/**
+ * The locale of the X-langue header, with SPEC §4's fallbacks (`en` → en-GB, `de-DE` → de-BE…);
+ * fr-FR when it is absent or unknown.
+ */
+export function requestLocale(c: Context): Locale {
+  return resolveLocale(c.req.header("x-langue"));
+}
+
 export class ProblemError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly slug: ProblemSlug,
-    readonly detail: string,
+    readonly detail: Detail,
     readonly options: ProblemOptions = {},
   ) {
-    super(detail);
+    super(say(detail, DEFAULT_LOCALE));
     this.name = "ProblemError";
   }
 }
@@ -98,60 +114,29 @@ export function problemBody(
   return { ...body, ...members, ...(body.errors ? { errors: body.errors } : {}) };
 }
 
+/** The problem+json answer, its `detail` in the language of the request's X-langue. */
 export function problem(
   c: Context,
   status: ContentfulStatusCode,
   slug: ProblemSlug,
-  detail: string,
+  detail: Detail,
   options: ProblemOptions = {},
 ): Response {
   for (const [k, v] of Object.entries(options.headers ?? {})) c.header(k, v);
   c.header("Cache-Control", "no-store");
-  return c.body(JSON.stringify(problemBody(status, slug, detail, options.errors, options.extra)), status, {
+  return c.body(JSON.stringify(problemBody(status, slug, say(detail, requestLocale(c)), options.errors, options.extra)), status, {
     "Content-Type": "application/problem+json; charset=utf-8",
   });
 }
 
-export const MESSAGES = {
-  generic: "Une erreur vient de se produire, veuillez contacter la MACC.",
-  maintenance: "Nous sommes actuellement en maintenance.",
-  unavailable: "Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.",
-  notFound: "La ressource demandée n'existe pas.",
-  malformedJson: "Le corps de la requête n'est pas un JSON valide.",
-  unsupportedMediaType: "Le corps de la requête doit être envoyé en application/json.",
-  validation: "Certains champs sont invalides.",
-  tooLarge: "La requête est trop volumineuse.",
-  invalidCredentials: "Nom d'utilisateur ou mot de passe invalide. Vous pouvez cliquer sur 'Mot de passe oublié ?' ci-dessous.",
-  unauthorized: "Votre session a expiré, veuillez vous reconnecter.",
-  invalidRefresh: "Votre session a expiré, veuillez vous reconnecter.",
-  csrf: "Requête refusée : en-tête X-Requested-With manquant.",
-  unknownNetwork: "Réseau inconnu.",
-  badLocale: "Langue inconnue.",
-  methodNotAllowed: "Méthode non autorisée.",
-  companyRequired: "Choisissez d'abord une entreprise.",
-  emailTaken: "Cette adresse e-mail est déjà utilisée.",
-  passwordAlreadyChanged:
-    "Vous avez déjà modifié votre mot de passe une fois. Utilisez « Mot de passe oublié ? » pour le changer à nouveau.",
-  resetLinkInvalid: "Ce lien de réinitialisation n'est plus valide. Demandez-en un nouveau.",
-  botCheck: "La vérification anti-robot a échoué. Réessayez.",
-  botCheckCost: "Après plusieurs échecs, cette connexion demande une vérification anti-robot plus longue.",
-} as const;
-
-/** "15 minutes", "1 minute", "45 secondes" — for throttling messages. */
-export function frenchDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds} seconde${seconds > 1 ? "s" : ""}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes > 1 ? "s" : ""}`;
-}
-
 /** 422 with the field errors (`remainingTries` and the like in `extra`). */
 export function validationProblem(errors: ProblemFieldError[], extra?: Record<string, unknown>): ProblemError {
-  return new ProblemError(422, "validation", MESSAGES.validation, { errors, extra });
+  return new ProblemError(422, "validation", "validation", { errors, extra });
 }
 
-/** 429 with `Retry-After`: `detail` (one sentence) followed by when to try again. */
-export function tooManyRequests(detail: string, retryAfter: number): ProblemError {
-  return new ProblemError(429, "too-many-requests", `${detail} Veuillez réessayer dans ${frenchDuration(retryAfter)}.`, {
-    headers: { "Retry-After": String(retryAfter) },
-  });
+/** 429 with `Retry-After`: `reason` (one sentence) followed by when to try again. */
+export function tooManyRequests(reason: ProblemDetailKey, retryAfter: number): ProblemError {
+  const detail = (locale: Locale) =>
+    `${problemDetail(reason, locale)} ${problemDetail("retryIn", locale, { duration: waitDuration(retryAfter, locale) })}`;
+  return new ProblemError(429, "too-many-requests", detail, { headers: { "Retry-After": String(retryAfter) } });
 }

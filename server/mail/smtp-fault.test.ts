@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
 import { defaultConfig } from "../config.ts";
 import type { Db } from "../db/db.ts";
-import { DEMO_PASSWORD } from "../db/seed.ts";
+import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { BASKET_REQUEST, fromAddress, json, openTestDb, withBotCheck } from "../test-support.ts";
 import { smtpMailer, type Mailer } from "./mailer.ts";
 import { deliverPending } from "./queue.ts";

@@ -5,8 +5,6 @@ import { operation, paramsOf } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
 import { adviserPhoto } from "../queries/advisers.ts";
 
-const PHOTO_NOT_FOUND = "Photo introuvable.";
-
 /** Image types an adviser photo may be served as. */
 const PHOTO_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/svg+xml"]);
 
@@ -23,10 +21,10 @@ export function adviserPhotoRoutes(deps: Deps) {
       answers: { 200: { description: "The image", file: "image/*" } },
       problems: [404],
     }),
-    paramsOf(IdParams, PHOTO_NOT_FOUND),
+    paramsOf(IdParams, "photoNotFound"),
     async (c) => {
       const photo = await adviserPhoto(deps.db, c.req.valid("param").id);
-      if (!photo) throw new ProblemError(404, "not-found", PHOTO_NOT_FOUND);
+      if (!photo) throw new ProblemError(404, "not-found", "photoNotFound");
       const type = photo.type && PHOTO_TYPES.has(photo.type) ? photo.type : "application/octet-stream";
       return c.body(photo.bytes as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": type,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../db/seed.ts";
-import { MESSAGES } from "../http/problem.ts";
+import { problemDetail } from "../../src/contract/problem-details.ts";
+import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { createTestApp, expectProblem, fromAddress, json, withBotCheck, refreshCookie, type TestContext } from "../test-support.ts";
 
 let t: TestContext;
@@ -140,7 +140,7 @@ describe("POST /api/auth/login — failures", () => {
     const res = await login(email, password);
     const problem = await expectProblem(res, 401);
     expect(problem.detail).toBe("Nom d'utilisateur ou mot de passe invalide. Vous pouvez cliquer sur 'Mot de passe oublié ?' ci-dessous.");
-    expect(problem.detail).toBe(MESSAGES.invalidCredentials);
+    expect(problem.detail).toBe(problemDetail("invalidCredentials", "fr-FR"));
     expect(refreshCookie(res)).toBeUndefined();
   });
 
@@ -257,7 +257,7 @@ describe("login throttling (stored in the database)", () => {
     const retryAfter = Number(blocked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(problem.detail).toMatch(/réessayer dans \d+ (minute|seconde)s?/);
+    expect(problem.detail).toMatch(/réessayer dans \d+\s(minute|seconde)s?/);
     await clearAccountCounters();
   });
 

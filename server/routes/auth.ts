@@ -13,7 +13,7 @@ import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
 import { noticeLanguage } from "../http/locale.ts";
 import { loginResponder, REFRESH_COOKIE } from "../http/login-response.ts";
-import { MESSAGES, ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
+import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { jsonBody, operation } from "../http/operation.ts";
 import { sendInBackground } from "../mail/mailer.ts";
 import { mailLanguage, passwordChangedMail, resetLinkMail } from "../mail/templates.ts";
@@ -22,7 +22,7 @@ import { consumeResetLink, insertResetLink, supersedeResetLinks, validResetLink 
 import { countLoginAttempt, hit, reset } from "../queries/rate-limits.ts";
 
 /** An unknown, expired, superseded or used reset link: the same answer for each (410). */
-const resetLinkGone = () => new ProblemError(410, "reset-link-invalid", MESSAGES.resetLinkInvalid);
+const resetLinkGone = () => new ProblemError(410, "reset-link-invalid", "resetLinkInvalid");
 
 /** Key of the per-account login counter (see auth/login-cost.ts); a password reset clears it. */
 const loginAccountKey = (email: string) => `login:account:${email}`;
@@ -33,7 +33,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 function requireCsrfHeader(c: Context) {
   const xrw = c.req.header("x-requested-with")?.trim().toLowerCase();
   const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (xrw !== "macc" && type !== "application/json") throw new ProblemError(403, "csrf", MESSAGES.csrf);
+  if (xrw !== "macc" && type !== "application/json") throw new ProblemError(403, "csrf", "csrf");
 }
 
 /** Decodes percent-escapes so `encodeURI` does not double them; leaves a malformed path as it is. */
@@ -50,7 +50,7 @@ export function authRoutes(deps: Deps) {
   const { db, config, mailer } = deps;
   const app = new Hono<AppEnv>();
   const { setRefreshCookie, clearRefreshCookie, tokenResponse } = loginResponder(deps);
-  const tooManyLogins = (retryAfter: number) => tooManyRequests("Trop de tentatives de connexion.", retryAfter);
+  const tooManyLogins = (retryAfter: number) => tooManyRequests("tooManyLogins", retryAfter);
 
   app.post(
     "/login",
@@ -85,12 +85,12 @@ export function authRoutes(deps: Deps) {
       if (!attempt.counted) {
         if (work === undefined) throw tooManyLogins(attempt.retryAfter);
         const maxnumber = loginCost(config, attempt.checks + 1);
-        throw new ProblemError(403, "bot-check-cost", MESSAGES.botCheckCost, { extra: { maxnumber } });
+        throw new ProblemError(403, "bot-check-cost", "botCheckCost", { extra: { maxnumber } });
       }
 
       const account = await accountCredentials(db, body.email);
       const valid = account ? await verifyPassword(account.passwordHash, body.password) : await verifyDummy(body.password);
-      if (!account || !valid) throw new ProblemError(401, "invalid-credentials", MESSAGES.invalidCredentials);
+      if (!account || !valid) throw new ProblemError(401, "invalid-credentials", "invalidCredentials");
       await reset(db, accountKey);
 
       const sid = await db.transaction(async (tx) => {
@@ -123,7 +123,7 @@ export function authRoutes(deps: Deps) {
       const presented = getCookie(c, REFRESH_COOKIE);
       const fail = () => {
         clearRefreshCookie(c);
-        return new ProblemError(401, "invalid-refresh-token", MESSAGES.invalidRefresh);
+        return new ProblemError(401, "invalid-refresh-token", "sessionExpired");
       };
       if (!presented || presented.length > 200) throw fail();
       const rotated = await rotateSession(db, presented, config.refreshTtlDays, config.sessionIdleMinutes);
@@ -177,7 +177,7 @@ export function authRoutes(deps: Deps) {
       c.header("Cache-Control", "no-store");
       const started = performance.now();
       const body = c.req.valid("json");
-      const tooManyResets = (retryAfter: number) => tooManyRequests("Trop de demandes de réinitialisation.", retryAfter);
+      const tooManyResets = (retryAfter: number) => tooManyRequests("tooManyResets", retryAfter);
       const window = config.forgotWindowSeconds;
       const perClient = await hit(db, `forgot:client:${clientAddress(c, config.trustProxy)}`, window);
       if (perClient.count > config.forgotMaxPerClient) throw tooManyResets(perClient.retryAfter);

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BankDetailsAnswer } from "../../src/contract/bank-details.ts";
 import { RIB_TYPES } from "../../src/core/rib.ts";
 import { loadConfig, StartupError } from "../config.ts";
-import { DEMO_PASSWORD } from "../db/seed.ts";
-import { makePdf } from "../db/seed-helpers.ts";
+import { DEMO_PASSWORD } from "../demo/seed.ts";
+import { makePdf } from "../demo/seed-helpers.ts";
 import { validatePendingBankDetails } from "../queries/bank-details.ts";
 import { createTestApp, expectProblem, fromAddress, json, withBotCheck, type TestContext } from "../test-support.ts";
 
@@ -224,7 +224,7 @@ describe("POST /api/me/bank-details (a change with its RIB)", () => {
     const streamed = await expectProblem(await post(small, BLG, change({ iban: VALID, intitule: "A", rib: big })), 422);
     expect(streamed).toMatchObject({
       type: "urn:macc:problem:file-too-large",
-      detail: "Le fichier est trop volumineux : 2 ko au maximum.",
+      detail: "Le fichier est trop volumineux : 2\u202fko au maximum.", // a narrow no-break space, as Intl writes units
     });
     const form = new Response(change({ iban: VALID, intitule: "A", rib: new Uint8Array(64 * 1024) }));
     const bytes = await form.arrayBuffer();

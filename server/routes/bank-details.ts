@@ -11,13 +11,14 @@ import {
 import { ibanProblem, ibanLength, normaliseIban, type IbanProblem } from "../../src/contract/iban.ts";
 import { IdParams } from "../../src/contract/parameters.ts";
 import { verdict, type RuleProblem } from "../../src/contract/rules.ts";
-import { INTITULE_MAX } from "../../src/core/constants.ts";
+import { fileSize, problemDetail } from "../../src/contract/problem-details.ts";
+import { DEFAULT_LOCALE, INTITULE_MAX, type Locale } from "../../src/core/constants.ts";
 import { RIB_EXTENSIONS, RIB_MEDIA_TYPES, ribTypeOf, type RibType } from "../../src/core/rib.ts";
 import type { Config } from "../config.ts";
 import { safeFileName } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { paramsOf, protectedOperation } from "../http/operation.ts";
-import { MESSAGES, ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
+import { ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
 import { controlCharacterErrors } from "../http/schemas.ts";
 import { bankDetailsDocument, currentBankDetails, submitBankDetailsChange } from "../queries/bank-details.ts";
 import { hit } from "../queries/rate-limits.ts";
@@ -36,23 +37,18 @@ export const IBAN_MESSAGES: Record<IbanProblem, (iban: string) => string> = {
 };
 export const INTITULE_REQUIRED = "Saisissez l'intitulé du compte.";
 export const RIB_REQUIRED = "Joignez votre RIB.";
-const DOCUMENT_NOT_FOUND = "Document introuvable.";
 const SAME_AS_IN_FORCE = "Ce sont déjà vos coordonnées bancaires : modifiez l'IBAN ou l'intitulé du compte.";
 const FIELD_ORDER = ["iban", "intitule", "rib"];
 
-const MEGABYTE = 1024 * 1024;
-const size = (bytes: number) =>
-  bytes < MEGABYTE
-    ? `${Math.floor(bytes / 1024).toLocaleString("fr-FR")} ko`
-    : `${(bytes / MEGABYTE).toLocaleString("fr-FR", { maximumFractionDigits: 1 })} Mo`;
 const TYPE_NAMES: Record<RibType, string> = { pdf: "PDF", jpeg: "JPEG", png: "PNG" };
 const typeList = (types: readonly RibType[]) =>
   new Intl.ListFormat("fr-FR", { type: "disjunction" }).format(types.map((type) => TYPE_NAMES[type]));
 
-export const tooLargeMessage = (config: Config) => `Le fichier est trop volumineux : ${size(config.ribMaxBytes)} au maximum.`;
-/** Said on the field, not as 413, which the elements treat as the end of the session (SPEC §4). */
+const tooLarge = (config: Config) => (locale: Locale) =>
+  problemDetail("fileTooLarge", locale, { size: fileSize(config.ribMaxBytes, locale) });
+/** Said on the field (in French, like the other fields), not as 413, which the elements treat as the end of the session (SPEC §4). */
 const fileTooLarge = (config: Config) =>
-  new ProblemError(422, "file-too-large", tooLargeMessage(config), { errors: [{ path: "rib", message: tooLargeMessage(config) }] });
+  new ProblemError(422, "file-too-large", tooLarge(config), { errors: [{ path: "rib", message: tooLarge(config)(DEFAULT_LOCALE) }] });
 export const unsupportedTypeMessage = (config: Config) => `Ce type de fichier n'est pas accepté : envoyez un ${typeList(config.ribTypes)}.`;
 
 /** The API's words for what the contract refused in the change's fields (the form has its own). */
@@ -78,7 +74,7 @@ export function bankDetailsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
   app.use("*", async (_c, next) => {
-    if (!config.features.includes("coordonnee-bancaire")) throw new ProblemError(404, "not-found", MESSAGES.notFound);
+    if (!config.features.includes("coordonnee-bancaire")) throw new ProblemError(404, "not-found", "notFound");
     await next();
   });
 
@@ -122,13 +118,13 @@ export function bankDetailsRoutes(deps: Deps) {
     async (c) => {
       c.header("Cache-Control", "no-store");
       if (!/^multipart\/form-data\s*;/i.test(c.req.header("content-type") ?? "")) {
-        throw new ProblemError(415, "unsupported-media-type", "Le formulaire doit être envoyé en multipart/form-data.");
+        throw new ProblemError(415, "unsupported-media-type", "multipartRequired");
       }
       let form: FormData;
       try {
         form = await c.req.formData();
       } catch {
-        throw new ProblemError(400, "bad-request", "Le formulaire envoyé est illisible.");
+        throw new ProblemError(400, "bad-request", "unreadableForm");
       }
       const text = (name: string) => {
         const value = form.get(name);
@@ -164,7 +160,7 @@ export function bankDetailsRoutes(deps: Deps) {
           throw validationProblem([{ path: "iban", message: SAME_AS_IN_FORCE }]);
         }
         const state = await hit(tx, `bank-details:account:${uuidCompte}`, CHANGES_WINDOW_SECONDS);
-        if (state.count > CHANGES_PER_ACCOUNT) throw tooManyRequests("Vous avez envoyé trop de changements.", state.retryAfter);
+        if (state.count > CHANGES_PER_ACCOUNT) throw tooManyRequests("tooManyChanges", state.retryAfter);
         return submitBankDetailsChange(tx, { idTier, uuidCompte, ...checked.value, rib });
       });
       // Accepted, not applied: the change is being validated, the details in force stay so.
@@ -182,10 +178,10 @@ export function bankDetailsRoutes(deps: Deps) {
       answers: { 200: { description: "The document (PDF, JPEG or PNG)", file: "application/pdf" } },
       problems: [401, 403, 404],
     }),
-    paramsOf(IdParams, DOCUMENT_NOT_FOUND),
+    paramsOf(IdParams, "documentNotFound"),
     async (c) => {
       const doc = await bankDetailsDocument(db, c.get("company").idTier, c.req.valid("param").id);
-      if (!doc) throw new ProblemError(404, "not-found", DOCUMENT_NOT_FOUND);
+      if (!doc) throw new ProblemError(404, "not-found", "documentNotFound");
       return c.body(doc.bytes as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": RIB_MEDIA_TYPES[doc.type],
         "Content-Disposition": `attachment; filename="${doc.name}"`,

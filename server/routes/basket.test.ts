@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES } from "../../src/core/constants.ts";
 import { createApp } from "../app.ts";
-import { DEMO_PASSWORD } from "../db/seed.ts";
+import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { PUBLIC_CACHE } from "../http/etag.ts";
 import { housekeeping } from "../jobs/housekeeping.ts";
 import { CONTROL_CHARACTERS, INVALID_COMPANY_NUMBER, INVALID_COUNTRY, INVALID_MOBILE, NOT_A_STRING, REQUIRED } from "../http/schemas.ts";
@@ -528,7 +528,7 @@ describe("POST /api/basket/requests: refusals", () => {
     const after = await counts();
     const refused = await submit(VALID, { address });
     const problem = await expectProblem(refused.res, 429);
-    expect(problem.detail).toMatch(/^Vous avez envoyé trop de demandes\. Veuillez réessayer dans (\d+ minutes?|\d+ secondes?)\.$/);
+    expect(problem.detail).toMatch(/^Vous avez envoyé trop de demandes\. Veuillez réessayer dans \d+\s(minutes?|secondes?)\.$/);
     expect(Number(refused.res.headers.get("retry-after"))).toBeGreaterThan(3500);
     const replay = await submit(VALID, { key: first!.key, address });
     expect(replay.res.status).toBe(201);

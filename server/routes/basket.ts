@@ -45,9 +45,7 @@ import { hit } from "../queries/rate-limits.ts";
 /** The API's words for the basket: the contract's for its fields, then the catalogue's and the limit's. */
 export const BASKET_MESSAGES = {
   ...CONTRACT_MESSAGES,
-  imageNotFound: "Image introuvable.",
   unknownItems: "Certains articles ne sont plus disponibles. Retirez-les de votre panier.",
-  tooManyRequests: "Vous avez envoyé trop de demandes.",
 } as const;
 const M = BASKET_MESSAGES;
 
@@ -194,7 +192,7 @@ export function basketRoutes(deps: Deps) {
             return found ? entityOf(found.bytes, found.type) : null;
           })
         : null;
-      if (!image) throw new ProblemError(404, "not-found", M.imageNotFound);
+      if (!image) throw new ProblemError(404, "not-found", "imageNotFound");
       return sendEntity(c, image, {
         "Cache-Control": IMAGE_CACHE,
         // An SVG opened on its own must not run or load anything.
@@ -243,7 +241,7 @@ export function basketRoutes(deps: Deps) {
         // answer without a new proof of work, and a solution is spent only with the submission it allowed.
         if (config.botCheck) await checkBotSolution(deps, tx, c.req.header(BOT_CHECK_HEADER));
         const state = await hit(tx, `basket:client:${address}`, BASKET_WINDOW_SECONDS);
-        if (state.count > config.basketMaxPerClient) throw tooManyRequests(M.tooManyRequests, state.retryAfter);
+        if (state.count > config.basketMaxPerClient) throw tooManyRequests("tooManyRequests", state.retryAfter);
         const offered = new Map((await offeredBasketItems(tx, input.items, language)).map((item) => [item.id, item.nom]));
         const unknown = input.items.filter((id) => !offered.has(id));
         if (unknown.length > 0) throw validationProblem([{ path: "items", message: M.unknownItems }], { unknown });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { ConfirmationAnswer } from "../../src/contract/profile.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { protectedOperation } from "../http/operation.ts";
-import { MESSAGES, ProblemError } from "../http/problem.ts";
+import { ProblemError } from "../http/problem.ts";
 import { confirmCompanyData } from "../queries/companies.ts";
 
 /** `/me/confirmation`: the customer confirms the selected company's data as they are (freshness, SPEC §9). */
@@ -23,7 +23,7 @@ export function confirmationRoutes(deps: Deps) {
     async (c) => {
       c.header("Cache-Control", "no-store");
       const entreprise = await confirmCompanyData(deps.db, c.get("company").idTier);
-      if (!entreprise) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
+      if (!entreprise) throw new ProblemError(403, "company-required", "companyRequired");
       return c.json({ entreprise });
     },
   );

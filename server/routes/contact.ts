@@ -7,7 +7,7 @@ import type { AppEnv, Deps } from "../http/context.ts";
 import { idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer } from "../http/idempotency.ts";
 import { noticeLanguage } from "../http/locale.ts";
 import { jsonBody, protectedOperation } from "../http/operation.ts";
-import { MESSAGES, ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
+import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { contactAcknowledgementMail, contactServiceMail, type ContactDetails } from "../mail/templates.ts";
 import { contactSender, insertContactMessage } from "../queries/contact-messages.ts";
@@ -49,7 +49,7 @@ export function contactRoutes(deps: Deps) {
       if (!sub) throw validationProblem([{ path: "service", message: CHOOSE_SERVICE }]);
 
       const who = await contactSender(db, scope.uuidCompte, scope.idTier);
-      if (!who) throw new ProblemError(403, "company-required", MESSAGES.companyRequired);
+      if (!who) throw new ProblemError(403, "company-required", "companyRequired");
 
       const to = `${sub.mail1}${sub.mail2}`;
       const details: ContactDetails = {
@@ -77,7 +77,7 @@ export function contactRoutes(deps: Deps) {
       const lang = noticeLanguage(c, who.langue);
       const write = async (tx: Queryable) => {
         const state = await hit(tx, `contact:account:${scope.uuidCompte}`, CONTACT_WINDOW_SECONDS);
-        if (state.count > deps.config.contactMaxPerAccount) throw tooManyRequests("Vous avez envoyé trop de messages.", state.retryAfter);
+        if (state.count > deps.config.contactMaxPerAccount) throw tooManyRequests("tooManyMessages", state.retryAfter);
         const id = await insertContactMessage(tx, {
           uuidCompte: scope.uuidCompte,
           idTier: scope.idTier,

@@ -1,9 +1,8 @@
 /** Invoices, product fleet, documents, adviser, contact form and dashboard counts (one seeded database). */
 import { unzipSync, unzlibSync } from "fflate";
+import { problemDetail } from "../../src/contract/problem-details.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../db/seed.ts";
-import { INVALID_QUERY } from "../http/operation.ts";
-import { MESSAGES } from "../http/problem.ts";
+import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { deliverPending } from "../mail/queue.ts";
 import { formatAmount, winAnsiSafe } from "../pdf/invoice-pdf.ts";
 import {
@@ -17,7 +16,6 @@ import {
   type TestContext,
 } from "../test-support.ts";
 import { CHOOSE_SERVICE, CONTACT_MAX_PER_ACCOUNT, MESSAGE_TOO_SHORT } from "./contact.ts";
-import { PRODUCT_NOT_FOUND } from "./products.ts";
 
 let t: TestContext;
 let counter = 0;
@@ -130,7 +128,7 @@ describe("authentication of the customer-area routes", () => {
     await expectProblem(await t.app.request(path), 401);
     await expectProblem(await t.app.request(path, { headers: { Authorization: "Bearer nope.nope" } }), 401);
     const p = await expectProblem(await t.app.request(path, { headers: { Authorization: `Bearer ${tokens.multi!.account}` } }), 403);
-    expect(p.detail).toBe(MESSAGES.companyRequired);
+    expect(p.detail).toBe(problemDetail("companyRequired", "fr-FR"));
   });
   it("POST /api/me/contact: 401 and 403 too", async () => {
     const body = { service: "Service clients", subject: "Objet", message: "Un message assez long." };
@@ -277,7 +275,7 @@ describe("GET /api/me/invoices", () => {
     [`q=${"x".repeat(51)}`, "q"],
   ])("%s → 400 problem on %s", async (query, path) => {
     const p = await expectProblem(await get(`/api/me/invoices?${query}`), 400);
-    expect(p.detail).toBe(INVALID_QUERY);
+    expect(p.detail).toBe(problemDetail("invalidQuery", "fr-FR"));
     expect(p.errors?.map((e) => e.path)).toEqual([path]);
   });
 
@@ -506,7 +504,7 @@ describe("products", () => {
     ["ALIM", UK],
   ])("%s for %s → 404 Produit introuvable.", async (code, idTier) => {
     const p = await expectProblem(await get(`/api/me/products/${code}`, idTier), 404);
-    expect(p.detail).toBe(PRODUCT_NOT_FOUND);
+    expect(p.detail).toBe(problemDetail("productNotFound", "fr-FR"));
   });
 });
 
@@ -689,7 +687,7 @@ describe("POST /api/me/contact", () => {
     const res = await post({ ...valid, service }, welcome);
     const p = await expectProblem(res, 429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(3000);
-    expect(p.detail).toMatch(/^Vous avez envoyé trop de messages\. Veuillez réessayer dans \d+ minutes\.$/);
+    expect(p.detail).toMatch(/^Vous avez envoyé trop de messages\. Veuillez réessayer dans \d+\sminutes\.$/);
     // invalid bodies are still answered 422, and the refused message was neither stored nor counted
     await expectProblem(await post({ ...valid, service: "?" }, welcome), 422);
     const count = await q1<{ n: number }>("SELECT count(*)::int AS n FROM contact_messages WHERE id_tier = $1", [welcome]);

@@ -7,7 +7,6 @@ import { paramsOf, protectedOperation } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
 import { boughtFamily, productPdf } from "../queries/products.ts";
 
-const DOCUMENT_NOT_FOUND = "Document introuvable.";
 /** Documents kept in memory (a few hundred kB each at most). */
 const MAX_DOCUMENTS = 200;
 
@@ -39,7 +38,7 @@ export function documentRoutes(deps: Deps) {
       },
       problems: [401, 403, 404],
     }),
-    paramsOf(IdParams, DOCUMENT_NOT_FOUND),
+    paramsOf(IdParams, "documentNotFound"),
     async (c) => {
       const { id } = c.req.valid("param");
       const doc = await documents.get(id, [`product_documents:${id}`], async () => {
@@ -49,7 +48,7 @@ export function documentRoutes(deps: Deps) {
           : null;
       });
       if (!doc || !(await boughtFamily(deps.db, c.get("company").idTier, doc.codeFamille))) {
-        throw new ProblemError(404, "not-found", DOCUMENT_NOT_FOUND);
+        throw new ProblemError(404, "not-found", "documentNotFound");
       }
       return sendEntity(c, doc.pdf, {
         "Content-Disposition": `inline; filename="${doc.fileName}"`,

@@ -6,7 +6,7 @@ import type { AppEnv, Deps } from "../http/context.ts";
 import { entityOf, PUBLIC_CACHE, sendEntity, type Entity } from "../http/etag.ts";
 import { answerLanguage } from "../http/locale.ts";
 import { operation, paramsOf, queryOf } from "../http/operation.ts";
-import { MESSAGES, ProblemError } from "../http/problem.ts";
+import { ProblemError } from "../http/problem.ts";
 import { networkAddress, networkSubServices } from "../queries/footer.ts";
 
 /** Still read here by the contact form's tests. */
@@ -47,14 +47,14 @@ export function footerRoutes(deps: Deps) {
       },
       problems: [400, 404, 422],
     }),
-    paramsOf(FooterParams, MESSAGES.unknownNetwork),
+    paramsOf(FooterParams, "unknownNetwork"),
     ...queryOf(LangueQuery),
     async (c) => {
       const code = c.req.valid("param").codeReseau;
       const language = answerLanguage(c);
       const tags = [`footer_contacts:${code}`, `footer_sub_services:${code}`, "footer_sub_service_names"];
       const block = await blocks.get(`${code}:${language}`, tags, () => load(code, language));
-      if (!block) throw new ProblemError(404, "not-found", MESSAGES.unknownNetwork);
+      if (!block) throw new ProblemError(404, "not-found", "unknownNetwork");
       return sendEntity(c, block, { "Cache-Control": PUBLIC_CACHE });
     },
   );

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../app.ts";
 import type { Db } from "../db/db.ts";
-import { DEMO_PASSWORD } from "../db/seed.ts";
+import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { PUBLIC_CACHE } from "../http/etag.ts";
 import { createTestApp, expectProblem, fromAddress, json, withBotCheck, type TestContext } from "../test-support.ts";
 

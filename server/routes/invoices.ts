@@ -18,8 +18,6 @@ import {
   type InvoiceListOptions,
 } from "../queries/invoices.ts";
 
-const INVOICE_NOT_FOUND = "Facture introuvable.";
-const NO_INVOICES_FOR_YEAR = "Aucune facture pour cette année.";
 /** Years older than this many most recent calendar years come from customer accounting (SPEC §9 "annee"). */
 const RECENT_YEARS = 3;
 /** Pages kept as sent (a few kB each), counts per company and filters and year lists per company (a few bytes each). */
@@ -104,12 +102,12 @@ export function invoiceRoutes(deps: Deps) {
       answers: { 200: { description: "The ZIP", file: "application/zip" } },
       problems: [401, 403, 404],
     }),
-    paramsOf(InvoiceArchiveParams, NO_INVOICES_FOR_YEAR),
+    paramsOf(InvoiceArchiveParams, "noInvoicesForYear"),
     async (c) => {
       const { idTier } = c.get("company");
       const year = c.req.valid("param").file;
       const invoices = await invoicesOfYearForPdf(db, idTier, year);
-      if (invoices.length === 0) throw new ProblemError(404, "not-found", NO_INVOICES_FOR_YEAR);
+      if (invoices.length === 0) throw new ProblemError(404, "not-found", "noInvoicesForYear");
       const zip = await archives.get(`${idTier}:${year}:${contentKey(invoices)}`, () => buildArchive(invoices));
       return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": "application/zip",
@@ -130,10 +128,10 @@ export function invoiceRoutes(deps: Deps) {
       answers: { 200: { description: "The PDF", file: "application/pdf" } },
       problems: [401, 403, 404],
     }),
-    paramsOf(IdParams, INVOICE_NOT_FOUND),
+    paramsOf(IdParams, "invoiceNotFound"),
     async (c) => {
       const invoice = await invoiceForPdf(db, c.get("company").idTier, c.req.valid("param").id);
-      if (!invoice) throw new ProblemError(404, "not-found", INVOICE_NOT_FOUND);
+      if (!invoice) throw new ProblemError(404, "not-found", "invoiceNotFound");
       const pdf = await renderInvoicePdf(invoice);
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": "application/pdf",

@@ -3,7 +3,7 @@ import { MeAnswer } from "../../src/contract/profile.ts";
 import { loadUser } from "../auth/user.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { protectedOperation } from "../http/operation.ts";
-import { MESSAGES, ProblemError } from "../http/problem.ts";
+import { ProblemError } from "../http/problem.ts";
 
 /** `/me`: the logged-in account and the company its token is scoped to. */
 export function meRoutes(deps: Deps) {
@@ -23,7 +23,7 @@ export function meRoutes(deps: Deps) {
       c.header("Cache-Control", "no-store");
       const auth = c.get("auth");
       const user = await loadUser(deps.db, auth.uuidCompte);
-      if (!user) throw new ProblemError(401, "unauthorized", MESSAGES.unauthorized);
+      if (!user) throw new ProblemError(401, "unauthorized", "sessionExpired");
       return c.json({ user, idTier: auth.idTier });
     },
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { problemDetail } from "../../src/contract/problem-details.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
-import { DEMO_PASSWORD } from "../db/seed.ts";
-import { MESSAGES } from "../http/problem.ts";
+import { DEMO_PASSWORD } from "../demo/seed.ts";
 import {
   createTestApp,
   expectProblem,
@@ -174,7 +174,7 @@ describe("POST /api/me/password", () => {
     const res = await change(token, changeBody(DEMO_PASSWORD));
     const body = await expectProblem(res, 429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(800);
-    expect(body.detail).toMatch(/Veuillez réessayer dans 1[45] minutes/);
+    expect(body.detail).toMatch(/Veuillez réessayer dans 1[45]\sminutes/);
   });
 
   it("changes the password once: other sessions revoked, caller kept, notice sent; then 409", async () => {
@@ -371,7 +371,7 @@ describe("POST /api/auth/forgot", () => {
     expect((await send("other2@test.macc.test")).status).toBe(202);
     const perClient = await send("other3@test.macc.test");
     const body = await expectProblem(perClient, 429);
-    expect(body.detail).toMatch(/^Trop de demandes de réinitialisation\. Veuillez réessayer dans \d+ minutes?\.$/);
+    expect(body.detail).toMatch(/^Trop de demandes de réinitialisation\. Veuillez réessayer dans \d+\sminutes?\.$/);
     expect(perClient.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
@@ -391,7 +391,7 @@ describe("POST /api/auth/reset/check — failures", () => {
     ["short token", "abc"],
     ["odd characters", "<script>"],
   ])("%s → 410", async (_l, token) => {
-    expect((await expectProblem(await checkLink(token), 410)).detail).toBe(MESSAGES.resetLinkInvalid);
+    expect((await expectProblem(await checkLink(token), 410)).detail).toBe(problemDetail("resetLinkInvalid", "fr-FR"));
   });
 
   it.each<[string, RequestInit, number]>([
@@ -413,7 +413,7 @@ describe("POST /api/auth/reset — failures", () => {
     ["odd characters", "<script>"],
   ])("%s → 410", async (_l, token) => {
     const body = await expectProblem(await resetPw(token), 410);
-    expect(body.detail).toBe(MESSAGES.resetLinkInvalid);
+    expect(body.detail).toBe(problemDetail("resetLinkInvalid", "fr-FR"));
   });
 
   it("rules and confirmation → 422, and the link stays usable", async () => {

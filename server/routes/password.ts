@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { ChangePasswordRequest } from "../../src/contract/password.ts";
-import { confirmCurrentPassword, TOO_MANY_WRONG_PASSWORDS } from "../auth/password-check.ts";
+import { confirmCurrentPassword } from "../auth/password-check.ts";
 import { newPasswordErrors } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeAccountSessions } from "../auth/sessions.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { noticeLanguage } from "../http/locale.ts";
 import { jsonBody, protectedOperation } from "../http/operation.ts";
-import { MESSAGES, ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
+import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { sendInBackground } from "../mail/mailer.ts";
 import { passwordChangedMail } from "../mail/templates.ts";
 import { changePasswordOnce, passwordState } from "../queries/accounts.ts";
@@ -18,7 +18,7 @@ const WRONG_OLD_PASSWORD = "Votre ancien mot de passe est invalide.";
 export function passwordRoutes(deps: Deps) {
   const { db, config, mailer } = deps;
   const app = new Hono<AppEnv>();
-  const alreadyChanged = () => new ProblemError(409, "password-already-changed", MESSAGES.passwordAlreadyChanged);
+  const alreadyChanged = () => new ProblemError(409, "password-already-changed", "passwordAlreadyChanged");
 
   app.post(
     "/",
@@ -36,12 +36,12 @@ export function passwordRoutes(deps: Deps) {
       const body = c.req.valid("json");
       const auth = c.get("auth");
       const account = await passwordState(db, auth.uuidCompte);
-      if (!account) throw new ProblemError(401, "unauthorized", MESSAGES.unauthorized);
+      if (!account) throw new ProblemError(401, "unauthorized", "sessionExpired");
       if (account.changedOnce) throw alreadyChanged();
       const errors = newPasswordErrors(body.nouveauMotDePasse, body.confirmerMotDePasse);
       if (errors.length > 0) throw validationProblem(errors);
       const confirmation = await confirmCurrentPassword(db, config, auth.uuidCompte, account.passwordHash, body.ancienMotDePasse);
-      if (confirmation.outcome === "throttled") throw tooManyRequests(TOO_MANY_WRONG_PASSWORDS, confirmation.retryAfter);
+      if (confirmation.outcome === "throttled") throw tooManyRequests("tooManyWrongPasswords", confirmation.retryAfter);
       if (confirmation.outcome === "wrong") throw validationProblem([{ path: "ancienMotDePasse", message: WRONG_OLD_PASSWORD }]);
 
       const newHash = await hashPassword(body.nouveauMotDePasse);

@@ -7,7 +7,6 @@ import { paramsOf, protectedOperation, queryOf } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
 import { familyDocuments, familyPurchases, productFamilies } from "../queries/products.ts";
 
-export const PRODUCT_NOT_FOUND = "Produit introuvable.";
 /** Fleets kept in memory, per company and language (a few hundred bytes each). */
 const MAX_FLEETS = 10_000;
 
@@ -49,7 +48,7 @@ export function productRoutes(deps: Deps) {
       answers: { 200: { description: "The family", schema: ProductDetail } },
       problems: [400, 401, 403, 404, 422],
     }),
-    paramsOf(ProductParams, PRODUCT_NOT_FOUND),
+    paramsOf(ProductParams, "productNotFound"),
     ...queryOf(LangueQuery),
     async (c) => {
       c.header("Cache-Control", "no-store");
@@ -57,7 +56,7 @@ export function productRoutes(deps: Deps) {
       const code = c.req.valid("param").codeFamille;
       const purchases = await familyPurchases(db, c.get("company").idTier, language, code);
       const first = purchases[0];
-      if (!first) throw new ProblemError(404, "not-found", PRODUCT_NOT_FOUND);
+      if (!first) throw new ProblemError(404, "not-found", "productNotFound");
       return c.json({
         codeFamille: code,
         produit: first.produit,

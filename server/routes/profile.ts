@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { isValidPostcode } from "../../src/contract/address-rules.ts";
 import { checkCompanyNumber, isCompanyCountry } from "../../src/contract/company-numbers.ts";
 import { INVALID_POSTCODE, ProfileAnswer, ProfileRequest } from "../../src/contract/profile.ts";
-import { confirmCurrentPassword, TOO_MANY_WRONG_PASSWORDS } from "../auth/password-check.ts";
+import { confirmCurrentPassword } from "../auth/password-check.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { jsonBody, protectedOperation } from "../http/operation.ts";
-import { MESSAGES, ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
+import { ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
 import { INVALID_COMPANY_NUMBER, REQUIRED } from "../http/schemas.ts";
 import { emailInUse } from "../queries/accounts.ts";
 import { loadProfile, profileEditBasis, saveProfile } from "../queries/profile.ts";
@@ -18,9 +18,9 @@ const MAX_PROFILES = 10_000;
 export function profileRoutes(deps: Deps) {
   const { db, config } = deps;
   const app = new Hono<AppEnv>();
-  const emailTaken = () => new ProblemError(409, "email-taken", MESSAGES.emailTaken);
+  const emailTaken = () => new ProblemError(409, "email-taken", "emailTaken");
   // The scope was checked by its guard (protectedOperation): nothing is missing unless the account went meanwhile.
-  const gone = () => new ProblemError(403, "company-required", MESSAGES.companyRequired);
+  const gone = () => new ProblemError(403, "company-required", "companyRequired");
   const profileOf = async (uuidCompte: string, idTier: string) => (await loadProfile(db, uuidCompte, idTier)) ?? Promise.reject(gone());
   // Kept until the account's or the company's row changes (notifications of migration 0008); the
   // answer of a PUT reads the database itself.
@@ -77,7 +77,7 @@ export function profileRoutes(deps: Deps) {
       if (user.email !== current.email) {
         if (!body.motDePasse) throw validationProblem([{ path: "motDePasse", message: REQUIRED }]);
         const confirmation = await confirmCurrentPassword(db, config, uuidCompte, current.passwordHash, body.motDePasse);
-        if (confirmation.outcome === "throttled") throw tooManyRequests(TOO_MANY_WRONG_PASSWORDS, confirmation.retryAfter);
+        if (confirmation.outcome === "throttled") throw tooManyRequests("tooManyWrongPasswords", confirmation.retryAfter);
         if (confirmation.outcome === "wrong") throw validationProblem([{ path: "motDePasse", message: WRONG_PASSWORD }]);
         if (await emailInUse(db, user.email, uuidCompte)) throw emailTaken();
       }

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { problemDetail } from "../../src/contract/problem-details.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import { hashRefreshToken } from "../auth/tokens.ts";
-import { withLuhnDigit } from "../db/seed-helpers.ts";
+import { withLuhnDigit } from "../demo/seed-helpers.ts";
 import { housekeeping } from "../jobs/housekeeping.ts";
 import { maskEmail, maskMobile, toE164 } from "../registration/contact-means.ts";
 import {
@@ -15,7 +16,6 @@ import {
   withBotCheck,
   type TestContext,
 } from "../test-support.ts";
-import { REGISTRATION_MESSAGES as M } from "./registration.ts";
 
 let t: TestContext;
 let n = 0;
@@ -201,14 +201,18 @@ describe("POST /api/registration — identification", () => {
     const p = await expectProblem(await identify({ immatriculation: "732829320" }), 404);
     expect(p.detail).toBe("Aucune entreprise ne correspond.");
     // both numbers that do not designate the same company
-    expect((await expectProblem(await identify({ immatriculation: "552100554", numeroClient: "C-100101" }), 404)).detail).toBe(M.noCompany);
+    expect((await expectProblem(await identify({ immatriculation: "552100554", numeroClient: "C-100101" }), 404)).detail).toBe(
+      problemDetail("noCompany", "fr-FR"),
+    );
   });
 
   it("nothing found by customer number → 404 « Désolé, ce code client n'est pas reconnu. »", async () => {
     const p = await expectProblem(await identify({ numeroClient: "C-999999" }), 404);
     expect(p.detail).toBe("Désolé, ce code client n'est pas reconnu.");
     // a customer number of another country
-    expect((await expectProblem(await identify({ pays: "BE", numeroClient: "C-100200" }), 404)).detail).toBe(M.unknownCustomer);
+    expect((await expectProblem(await identify({ pays: "BE", numeroClient: "C-100200" }), 404)).detail).toBe(
+      problemDetail("unknownCustomer", "fr-FR"),
+    );
   });
 
   it.each<[string, Record<string, unknown>, { path: string; message: string }[]]>([
@@ -430,7 +434,7 @@ describe("POST /api/registration/{id}/code and /verify", () => {
     const retryAfter = Number(again.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(p.detail).toMatch(/^Veuillez patienter \d+ secondes? avant de demander un nouveau code\.$/);
+    expect(p.detail).toMatch(/^Veuillez patienter (\d+\ssecondes?|1\sminute) avant de demander un nouveau code\.$/);
     await backdateCode(r.id);
     let second = await sendSmsCode(r.id, r.sms);
     while (second === first) {
@@ -455,7 +459,7 @@ describe("POST /api/registration/{id}/code and /verify", () => {
     }
     const fifth = await expectProblem(await verify(r.id, wrong), 410);
     expect(fifth.detail).toBe("Trop d'essais. Demandez un nouveau code.");
-    expect((await expectProblem(await verify(r.id, code), 410)).detail).toBe(M.tooManyTries); // even the right one
+    expect((await expectProblem(await verify(r.id, code), 410)).detail).toBe(problemDetail("codeTooManyTries", "fr-FR")); // even the right one
     await backdateCode(r.id);
     const fresh = await sendSmsCode(r.id, r.sms);
     expect((await verify(r.id, fresh)).status).toBe(200);
@@ -506,7 +510,7 @@ describe("POST /api/registration/{id}/code and /verify", () => {
   it("choosing the companies again starts the verification over", async () => {
     const r = await verified();
     await companies(r.id, [r.company.idTier]);
-    expect((await expectProblem(await complete(r.id), 409)).detail).toBe(M.verifyFirst);
+    expect((await expectProblem(await complete(r.id), 409)).detail).toBe(problemDetail("verifyFirst", "fr-FR"));
   });
 });
 
@@ -674,7 +678,7 @@ describe("POST /api/registration/{id}/complete", () => {
       r.company.idTier,
     ]);
     const p = await expectProblem(await complete(r.id), 409);
-    expect(p.detail).toBe(M.accountExists);
+    expect(p.detail).toBe(problemDetail("accountExists", "fr-FR"));
     await t.db.query("DELETE FROM account_companies WHERE id_tier = $1", [r.company.idTier]);
   });
 });
@@ -731,7 +735,7 @@ describe("registration expiry, bot check and limits", () => {
     const res = await send();
     const p = await expectProblem(res, 429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(p.detail).toMatch(/réessayer dans \d+ (minute|seconde)s?\.$/);
+    expect(p.detail).toMatch(/réessayer dans \d+\s(minute|seconde)s?\.$/);
   });
 
   it("identification: limited per registration number and per customer number", async () => {

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { checkCompanyNumber, type CompanyCountry, type CompanyNumberCheck } from "../../src/contract/company-numbers.ts";
+import { problemDetail, waitDuration } from "../../src/contract/problem-details.ts";
 import {
   CHOOSE_COMPANY,
   CHOOSE_CONTACT_MEANS,
@@ -51,30 +52,17 @@ import {
 import { contactMeansOf } from "../registration/contact-means.ts";
 import { sendSmsInBackground } from "../sms/sms.ts";
 
-export const REGISTRATION_MESSAGES = {
+const REGISTRATION_MESSAGES = {
   oneOfTwo: ONE_OF_TWO,
-  noCompany: "Aucune entreprise ne correspond.",
-  unknownCustomer: "Désolé, ce code client n'est pas reconnu.",
   chooseCompany: CHOOSE_COMPANY,
-  accountExists: "Vous ne vous souvenez plus de votre mot de passe ? Souhaitez-vous le réinitialiser ?",
-  noContactMeans:
-    "Aucuns moyens de contacts disponibles pour finaliser la procédure. Merci de contacter la MACC pour réaliser votre inscription.",
   chooseContactMeans: CHOOSE_CONTACT_MEANS,
-  companiesFirst: "Choisissez d'abord une entreprise.",
-  codeFirst: "Demandez d'abord un code.",
-  verifyFirst: "Vérifiez d'abord votre code.",
   wrongCode: WRONG_CODE,
-  tooManyTries: "Trop d'essais. Demandez un nouveau code.",
-  codeExpired: "Ce code a expiré. Demandez-en un nouveau.",
-  codeUsed: "Ce code a déjà été utilisé. Demandez-en un nouveau.",
-  emailTaken: "Un compte existe déjà pour cette adresse e-mail.",
-  expired: "Cette inscription a expiré. Recommencez.",
 } as const;
 const M = REGISTRATION_MESSAGES;
 
 const ID_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
-const expired = () => new ProblemError(404, "registration-expired", M.expired);
+const expired = () => new ProblemError(404, "registration-expired", "registrationExpired");
 
 async function loadRegistration(db: Queryable, id: string, resendSeconds: number, forUpdate = false): Promise<RegistrationRow> {
   if (!ID_FORMAT.test(id)) throw expired();
@@ -154,7 +142,7 @@ export function registrationRoutes(deps: Deps) {
       const number = immatriculation ? checkCompanyNumber(pays, immatriculation) : null;
       const numeroClient = body.numeroClient || null;
       const perClient = await hit(db, `registration:identify:client:${address(c)}`, window);
-      if (perClient.count > config.registrationIdentifyMaxPerClient) throw tooManyRequests("Trop de recherches.", perClient.retryAfter);
+      if (perClient.count > config.registrationIdentifyMaxPerClient) throw tooManyRequests("tooManySearches", perClient.retryAfter);
       const numbers = number && numberKeys(pays, number);
       const numberKeysToHit = [
         ...(numbers ? [`registration:identify:number:${pays}:${numbers.key}`] : []),
@@ -162,13 +150,12 @@ export function registrationRoutes(deps: Deps) {
       ];
       for (const key of numberKeysToHit) {
         const state = await hit(db, key, window);
-        if (state.count > config.registrationIdentifyMaxPerNumber)
-          throw tooManyRequests("Trop de recherches pour ce numéro.", state.retryAfter);
+        if (state.count > config.registrationIdentifyMaxPerNumber) throw tooManyRequests("tooManySearchesForNumber", state.retryAfter);
       }
 
       const found = await findCompanies(db, { pays, numbers, numeroClient, limit: MAX_FOUND });
       if (found.length === 0) {
-        throw new ProblemError(404, "not-found", number ? M.noCompany : M.unknownCustomer);
+        throw new ProblemError(404, "not-found", number ? "noCompany" : "unknownCustomer");
       }
       const registrationId = randomBytes(32).toString("base64url");
       await insertRegistration(db, {
@@ -205,12 +192,12 @@ export function registrationRoutes(deps: Deps) {
       if (chosen.some((id) => !reg.found_tiers.includes(id))) {
         throw validationProblem([{ path: "idTiers", message: M.chooseCompany }]);
       }
-      if (await anyCompanyHasAccount(db, chosen)) throw new ProblemError(409, "account-exists", M.accountExists);
+      if (await anyCompanyHasAccount(db, chosen)) throw new ProblemError(409, "account-exists", "accountExists");
 
       const contacts = await companyContacts(db, chosen);
       const means = contactMeansOf(chosen.flatMap((id) => contacts.get(id) ?? []));
       if (means.length === 0) {
-        throw new ProblemError(422, "no-contact-means", M.noContactMeans, { extra: { errors: [] } });
+        throw new ProblemError(422, "no-contact-means", "noContactMeans", { extra: { errors: [] } });
       }
       await chooseCompanies(db, reg.id_hash, chosen, means);
       return c.json({ moyensContacts: means.map(({ id, type, masked }) => ({ id, type, masked })) });
@@ -241,23 +228,24 @@ export function registrationRoutes(deps: Deps) {
 
       const { means, mailIds } = await db.transaction(async (tx) => {
         const reg = await loadRegistration(tx, id, resendSeconds, true);
-        if (!reg.contact_means) throw new ProblemError(409, "registration-incomplete", M.companiesFirst);
+        if (!reg.contact_means) throw new ProblemError(409, "registration-incomplete", "companyRequired");
         const means = reg.contact_means.find((m) => m.id === body.moyenContact);
         if (!means) throw validationProblem([{ path: "moyenContact", message: M.chooseContactMeans }]);
-        if (reg.resend_in !== null && reg.resend_in > 0) {
+        const resendIn = reg.resend_in;
+        if (resendIn !== null && resendIn > 0) {
           throw new ProblemError(
             429,
             "too-many-requests",
-            `Veuillez patienter ${reg.resend_in} seconde${reg.resend_in > 1 ? "s" : ""} avant de demander un nouveau code.`,
-            { headers: { "Retry-After": String(reg.resend_in) } },
+            (locale) => problemDetail("codeResendWait", locale, { duration: waitDuration(resendIn, locale) }),
+            { headers: { "Retry-After": String(resendIn) } },
           );
         }
         // Counted in the transaction: a refused request is not counted.
         const perClient = await hit(tx, clientKey, window);
-        if (perClient.count > config.registrationCodeMaxPerClient) throw tooManyRequests("Trop de codes demandés.", perClient.retryAfter);
+        if (perClient.count > config.registrationCodeMaxPerClient) throw tooManyRequests("tooManyCodes", perClient.retryAfter);
         const perRegistration = await hit(tx, `registration:code:registration:${reg.id_hash}`, config.registrationTtlMinutes * 60);
         if (perRegistration.count > config.registrationCodeMaxPerRegistration) {
-          throw tooManyRequests("Trop de codes demandés.", perRegistration.retryAfter);
+          throw tooManyRequests("tooManyCodes", perRegistration.retryAfter);
         }
         await storeCode(tx, reg.id_hash, means.id, codeHash(secret, reg.id_hash, code), config.verificationCodeTtlSeconds);
         const mailIds = means.type === "email" ? [await enqueueMail(tx, verificationCodeMail(lang, means.to, code, minutes))] : [];
@@ -286,7 +274,7 @@ export function registrationRoutes(deps: Deps) {
       const body = c.req.valid("json");
       const id = c.req.param("id");
       const perClient = await hit(db, `registration:verify:client:${address(c)}`, window);
-      if (perClient.count > config.registrationVerifyMaxPerClient) throw tooManyRequests("Trop de tentatives.", perClient.retryAfter);
+      if (perClient.count > config.registrationVerifyMaxPerClient) throw tooManyRequests("tooManyAttempts", perClient.retryAfter);
       const secret = await deps.secret();
       const typed = codeDigits(body.code);
       const maxTries = config.verificationCodeMaxTries;
@@ -295,11 +283,11 @@ export function registrationRoutes(deps: Deps) {
       const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
         const reg = await loadRegistration(tx, id, resendSeconds, true);
         if (reg.code_hash === null) {
-          if (reg.code_expired === null) throw new ProblemError(409, "registration-incomplete", M.codeFirst);
-          throw new ProblemError(410, "code-used", M.codeUsed);
+          if (reg.code_expired === null) throw new ProblemError(409, "registration-incomplete", "codeFirst");
+          throw new ProblemError(410, "code-used", "codeUsed");
         }
-        if (reg.code_tries >= maxTries) throw new ProblemError(410, "code-too-many-tries", M.tooManyTries);
-        if (reg.code_expired) throw new ProblemError(410, "code-expired", M.codeExpired);
+        if (reg.code_tries >= maxTries) throw new ProblemError(410, "code-too-many-tries", "codeTooManyTries");
+        if (reg.code_expired) throw new ProblemError(410, "code-expired", "codeExpired");
         if (typed && sameHash(codeHash(secret, reg.id_hash, typed), reg.code_hash)) {
           await markVerified(tx, reg.id_hash);
           return { ok: true };
@@ -309,7 +297,7 @@ export function registrationRoutes(deps: Deps) {
         return { ok: false, remainingTries: maxTries - tries };
       });
       if (!outcome.ok) {
-        if (outcome.remainingTries <= 0) throw new ProblemError(410, "code-too-many-tries", M.tooManyTries);
+        if (outcome.remainingTries <= 0) throw new ProblemError(410, "code-too-many-tries", "codeTooManyTries");
         throw validationProblem([{ path: "code", message: M.wrongCode }], { remainingTries: outcome.remainingTries });
       }
       return c.json({ verified: true });
@@ -333,17 +321,17 @@ export function registrationRoutes(deps: Deps) {
       const body = c.req.valid("json");
       const id = c.req.param("id");
       const reg = await loadRegistration(db, id, resendSeconds);
-      if (!reg.verified || !reg.chosen_tiers) throw new ProblemError(409, "registration-incomplete", M.verifyFirst);
+      if (!reg.verified || !reg.chosen_tiers) throw new ProblemError(409, "registration-incomplete", "verifyFirst");
       const errors = newPasswordErrors(body.motDePasse, body.confirmerMotDePasse, "motDePasse");
       if (errors.length > 0) throw validationProblem(errors);
-      const emailTaken = () => new ProblemError(409, "account-exists", M.emailTaken);
+      const emailTaken = () => new ProblemError(409, "account-exists", "accountExistsForEmail");
       if (await emailInUse(db, reg.email)) throw emailTaken();
 
       const passwordHash = await hashPassword(body.motDePasse);
       const { user, sid } = await db.transaction(async (tx) => {
         const locked = await loadRegistration(tx, id, resendSeconds, true);
-        if (!locked.verified || !locked.chosen_tiers) throw new ProblemError(409, "registration-incomplete", M.verifyFirst);
-        if (await anyCompanyHasAccount(tx, locked.chosen_tiers)) throw new ProblemError(409, "account-exists", M.accountExists);
+        if (!locked.verified || !locked.chosen_tiers) throw new ProblemError(409, "registration-incomplete", "verifyFirst");
+        if (await anyCompanyHasAccount(tx, locked.chosen_tiers)) throw new ProblemError(409, "account-exists", "accountExists");
         const uuidCompte = await createAccount(tx, {
           email: locked.email,
           passwordHash,

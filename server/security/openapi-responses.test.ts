@@ -5,7 +5,7 @@
  * (ajv over the dereferenced document, see contract.ts). The fuzz checks the 2xx it meets the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../db/seed.ts";
+import { DEMO_PASSWORD } from "../demo/seed.ts";
 import {
   BASKET_REQUEST,
   createTestApp,

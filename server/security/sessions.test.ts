@@ -10,7 +10,7 @@
  * several times cheaper. The forgotten-password answer, padded to a floor, is timed on the clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../db/seed.ts";
+import { DEMO_PASSWORD } from "../demo/seed.ts";
 import {
   createTestApp,
   expectProblem,

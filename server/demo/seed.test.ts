@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../test-support.ts";
-import { migrate } from "./migrate.ts";
-import { seedIfEmpty } from "./seed.ts";
+import { migrate } from "../db/migrate.ts";
+import { seedDemoIfEmpty } from "./seed.ts";
 import { luhnValid } from "./seed-helpers.ts";
 import { formatCompanyName, nameContainsLegalForm } from "../../src/core/company-name.ts";
 import { checkCompanyNumber, isCompanyCountry } from "../../src/contract/company-numbers.ts";
@@ -21,7 +21,7 @@ describe("migrations and seed", () => {
   });
 
   it("seeds only once", async () => {
-    const again = await seedIfEmpty(t.db, { demo: true });
+    const again = await seedDemoIfEmpty(t.db);
     expect(again.seeded).toBe(false);
     expect((await q<{ n: number }>("SELECT count(*)::int AS n FROM accounts"))[0]?.n).toBe(5);
   });

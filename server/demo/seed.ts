@@ -2,413 +2,15 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "../auth/passwords.ts";
 import type { CompanyRow } from "../queries/companies.ts";
 import { BASKET_ITEMS, basketItemSvg } from "./basket-catalogue.ts";
-import type { Db, Queryable } from "./db.ts";
+import type { Db, Queryable } from "../db/db.ts";
+import { analyze, holdsCustomerData, insertRows, lockDemoSeed } from "../queries/demo-seed.ts";
 import { addDays, addMonths, belgianCompanyNumber, hex, isoDate, makeAvatarSvg, makePdf, prng, siret } from "./seed-helpers.ts";
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = "Macc2026!";
-const LOCK_KEY = 417302;
-
-/** Inserts `rows` with one statement: the rows travel as a single JSON parameter. */
-async function insertJson(
-  db: Queryable,
-  table: string,
-  columns: Record<string, string>,
-  rows: Record<string, unknown>[],
-  select?: string,
-): Promise<void> {
-  if (rows.length === 0) return;
-  const names = Object.keys(columns);
-  const recordType = names.map((n) => `${n} ${columns[n] === "bytea" ? "text" : columns[n]}`).join(", ");
-  const projection = select ?? names.map((n) => (columns[n] === "bytea" ? `decode(x.${n}, 'hex')` : `x.${n}`)).join(", ");
-  const BATCH = 1000;
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await db.query(
-      `INSERT INTO ${table} (${names.join(", ")})
-       SELECT ${projection} FROM jsonb_to_recordset($1::jsonb) AS x(${recordType})`,
-      [JSON.stringify(rows.slice(i, i + BATCH))],
-    );
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Footer contact blocks, one per network.
 
 /** Languages of the ten locales: every name the API translates is seeded in each of them. */
 type Language = "fr" | "en" | "nl" | "de" | "es" | "it";
-
-interface FooterSeed {
-  code: string;
-  main: string;
-  titre: string;
-  l1: string;
-  l2: string;
-  cp: string;
-  ville: string;
-  services: { tel: string; mail1: string; mail2: string; names: Record<Language, string> }[];
-}
-
-const FOOTERS: FooterSeed[] = [
-  {
-    code: "FRA",
-    main: "fr",
-    titre: "MACC France – Siège social",
-    l1: "12 rue des Semailles",
-    l2: "ZA des Terres Noires",
-    cp: "49070",
-    ville: "Beaucouzé",
-    services: [
-      {
-        tel: "02 41 22 10 00",
-        mail1: "service.clients",
-        mail2: "@macc.fr",
-        names: {
-          fr: "Service clients",
-          en: "Customer service",
-          nl: "Klantendienst",
-          de: "Kundendienst",
-          es: "Atención al cliente",
-          it: "Servizio clienti",
-        },
-      },
-      {
-        tel: "02 41 22 10 20",
-        mail1: "sav",
-        mail2: "@macc.fr",
-        names: {
-          fr: "Service après-vente",
-          en: "After-sales service",
-          nl: "Dienst na verkoop",
-          de: "After-Sales-Service",
-          es: "Servicio posventa",
-          it: "Assistenza post-vendita",
-        },
-      },
-      {
-        tel: "02 41 22 10 40",
-        mail1: "comptabilite.clients",
-        mail2: "@macc.fr",
-        names: {
-          fr: "Comptabilité clients",
-          en: "Accounts receivable",
-          nl: "Debiteurenadministratie",
-          de: "Debitorenbuchhaltung",
-          es: "Contabilidad de clientes",
-          it: "Contabilità clienti",
-        },
-      },
-    ],
-  },
-  {
-    code: "AGR",
-    main: "fr",
-    titre: "AGRIMACC – Union de coopératives",
-    l1: "La Grange Neuve",
-    l2: "Route de Saint-Florent",
-    cp: "85000",
-    ville: "La Roche-sur-Yon",
-    services: [
-      {
-        tel: "02 51 37 45 00",
-        mail1: "adherents",
-        mail2: "@agrimacc.fr",
-        names: {
-          fr: "Service adhérents",
-          en: "Member services",
-          nl: "Ledenservice",
-          de: "Mitgliederservice",
-          es: "Servicio de socios",
-          it: "Servizio soci",
-        },
-      },
-      {
-        tel: "02 51 37 45 10",
-        mail1: "agronomie",
-        mail2: "@agrimacc.fr",
-        names: {
-          fr: "Conseil agronomique",
-          en: "Agronomy advice",
-          nl: "Teeltadvies",
-          de: "Pflanzenbauberatung",
-          es: "Asesoramiento agronómico",
-          it: "Consulenza agronomica",
-        },
-      },
-      {
-        tel: "02 51 37 45 30",
-        mail1: "sav",
-        mail2: "@agrimacc.fr",
-        names: {
-          fr: "Service après-vente matériel",
-          en: "Equipment after-sales",
-          nl: "Dienst na verkoop machines",
-          de: "Maschinen-Kundendienst",
-          es: "Posventa de maquinaria",
-          it: "Assistenza macchine",
-        },
-      },
-      {
-        tel: "02 51 37 45 50",
-        mail1: "comptabilite",
-        mail2: "@agrimacc.fr",
-        names: { fr: "Comptabilité", en: "Accounting", nl: "Boekhouding", de: "Buchhaltung", es: "Contabilidad", it: "Contabilità" },
-      },
-    ],
-  },
-  {
-    code: "FIL",
-    main: "fr",
-    titre: "MACC Filiales",
-    l1: "45 quai Rambaud",
-    l2: "Bâtiment B",
-    cp: "69002",
-    ville: "Lyon",
-    services: [
-      {
-        tel: "04 72 10 33 00",
-        mail1: "filiales",
-        mail2: "@macc.fr",
-        names: {
-          fr: "Service clients filiales",
-          en: "Subsidiaries customer service",
-          nl: "Klantendienst dochterondernemingen",
-          de: "Kundendienst Tochtergesellschaften",
-          es: "Atención al cliente de filiales",
-          it: "Servizio clienti filiali",
-        },
-      },
-      {
-        tel: "04 72 10 33 20",
-        mail1: "sav.filiales",
-        mail2: "@macc.fr",
-        names: {
-          fr: "Service après-vente",
-          en: "After-sales service",
-          nl: "Dienst na verkoop",
-          de: "After-Sales-Service",
-          es: "Servicio posventa",
-          it: "Assistenza post-vendita",
-        },
-      },
-    ],
-  },
-  {
-    code: "EXP",
-    main: "fr",
-    titre: "MACC Export",
-    l1: "8 boulevard de Strasbourg",
-    l2: "Port 2000 – Terminal Nord",
-    cp: "76600",
-    ville: "Le Havre",
-    services: [
-      {
-        tel: "02 35 19 80 00",
-        mail1: "export",
-        mail2: "@macc.fr",
-        names: {
-          fr: "Service export",
-          en: "Export desk",
-          nl: "Exportafdeling",
-          de: "Exportabteilung",
-          es: "Departamento de exportación",
-          it: "Ufficio export",
-        },
-      },
-      {
-        tel: "02 35 19 80 15",
-        mail1: "logistique.export",
-        mail2: "@macc.fr",
-        names: {
-          fr: "Logistique et transport",
-          en: "Logistics and shipping",
-          nl: "Logistiek en transport",
-          de: "Logistik und Versand",
-          es: "Logística y transporte",
-          it: "Logistica e trasporti",
-        },
-      },
-      {
-        tel: "02 35 19 80 30",
-        mail1: "credit.export",
-        mail2: "@macc.fr",
-        names: {
-          fr: "Crédit documentaire",
-          en: "Trade finance",
-          nl: "Documentair krediet",
-          de: "Dokumentenakkreditiv",
-          es: "Crédito documentario",
-          it: "Credito documentario",
-        },
-      },
-    ],
-  },
-  {
-    code: "BLG",
-    main: "fr",
-    titre: "MACC Benelux",
-    l1: "Avenue Louise 250",
-    l2: "Boîte 12",
-    cp: "1050",
-    ville: "Bruxelles",
-    services: [
-      {
-        tel: "+32 2 555 12 00",
-        mail1: "klantendienst",
-        mail2: "@macc.be",
-        names: {
-          fr: "Service clients",
-          nl: "Klantendienst",
-          de: "Kundendienst",
-          en: "Customer service",
-          es: "Atención al cliente",
-          it: "Servizio clienti",
-        },
-      },
-      {
-        tel: "+32 2 555 12 30",
-        mail1: "sav",
-        mail2: "@macc.be",
-        names: {
-          fr: "Service après-vente",
-          nl: "Dienst na verkoop",
-          de: "After-Sales-Service",
-          en: "After-sales service",
-          es: "Servicio posventa",
-          it: "Assistenza post-vendita",
-        },
-      },
-      {
-        tel: "+32 2 555 12 60",
-        mail1: "comptabilite",
-        mail2: "@macc.be",
-        names: { fr: "Comptabilité", nl: "Boekhouding", de: "Buchhaltung", en: "Accounting", es: "Contabilidad", it: "Contabilità" },
-      },
-    ],
-  },
-  {
-    code: "GBR",
-    main: "en",
-    titre: "MACC UK Ltd",
-    l1: "Unit 4, Riverside Business Park",
-    l2: "Station Road",
-    cp: "CV34 6XZ",
-    ville: "Warwick",
-    services: [
-      {
-        tel: "+44 1926 496 000",
-        mail1: "customer.service",
-        mail2: "@macc.co.uk",
-        names: {
-          en: "Customer service",
-          fr: "Service clients",
-          nl: "Klantendienst",
-          de: "Kundendienst",
-          es: "Atención al cliente",
-          it: "Servizio clienti",
-        },
-      },
-      {
-        tel: "+44 1926 496 010",
-        mail1: "aftersales",
-        mail2: "@macc.co.uk",
-        names: {
-          en: "After-sales service",
-          fr: "Service après-vente",
-          nl: "Dienst na verkoop",
-          de: "After-Sales-Service",
-          es: "Servicio posventa",
-          it: "Assistenza post-vendita",
-        },
-      },
-      {
-        tel: "+44 1926 496 020",
-        mail1: "accounts",
-        mail2: "@macc.co.uk",
-        names: { en: "Accounts", fr: "Comptabilité", nl: "Boekhouding", de: "Buchhaltung", es: "Contabilidad", it: "Contabilità" },
-      },
-    ],
-  },
-  {
-    code: "ESP",
-    main: "es",
-    titre: "MACC Ibérica S.L.",
-    l1: "Calle de Alcalá 120",
-    l2: "Planta 3",
-    cp: "28009",
-    ville: "Madrid",
-    services: [
-      {
-        tel: "+34 915 123 400",
-        mail1: "atencion.cliente",
-        mail2: "@macc.es",
-        names: {
-          es: "Atención al cliente",
-          en: "Customer service",
-          fr: "Service clients",
-          nl: "Klantendienst",
-          de: "Kundendienst",
-          it: "Servizio clienti",
-        },
-      },
-      {
-        tel: "+34 915 123 420",
-        mail1: "posventa",
-        mail2: "@macc.es",
-        names: {
-          es: "Servicio posventa",
-          en: "After-sales service",
-          fr: "Service après-vente",
-          nl: "Dienst na verkoop",
-          de: "After-Sales-Service",
-          it: "Assistenza post-vendita",
-        },
-      },
-    ],
-  },
-  {
-    code: "ITA",
-    main: "it",
-    titre: "MACC Italia S.r.l.",
-    l1: "Via Emilia Est 45",
-    l2: "",
-    cp: "41121",
-    ville: "Modena",
-    services: [
-      {
-        tel: "+39 059 123 4500",
-        mail1: "servizio.clienti",
-        mail2: "@macc.it",
-        names: {
-          it: "Servizio clienti",
-          en: "Customer service",
-          fr: "Service clients",
-          nl: "Klantendienst",
-          de: "Kundendienst",
-          es: "Atención al cliente",
-        },
-      },
-      {
-        tel: "+39 059 123 4520",
-        mail1: "assistenza",
-        mail2: "@macc.it",
-        names: {
-          it: "Assistenza post-vendita",
-          en: "After-sales service",
-          fr: "Service après-vente",
-          nl: "Dienst na verkoop",
-          de: "After-Sales-Service",
-          es: "Servicio posventa",
-        },
-      },
-      {
-        tel: "+39 059 123 4540",
-        mail1: "amministrazione",
-        mail2: "@macc.it",
-        names: { it: "Amministrazione", en: "Accounts", fr: "Comptabilité", nl: "Boekhouding", de: "Buchhaltung", es: "Contabilidad" },
-      },
-    ],
-  },
-];
 
 // ---------------------------------------------------------------------------------------------
 // Product families and the articles invoices are made of.
@@ -606,89 +208,34 @@ function generatePurchases(
 
 export interface SeedReport {
   seeded: boolean;
-  /** Whether the demo companies and accounts were part of it. */
-  demo: boolean;
   ms: number;
   invoices: number;
 }
 
 /**
- * Fills an empty database: always the reference data (the networks' footer contacts), and with
- * `demo` the demo catalogue, companies, accounts (password DEMO_PASSWORD) and their data.
- * Does nothing when the reference data is there already.
+ * Fills a database that holds no company and no account with the demo data: product catalogue,
+ * basket catalogue, companies, accounts (password DEMO_PASSWORD) and their data. The reference data
+ * every installation needs (the networks' footer contacts) comes with the migrations.
  */
-export async function seedIfEmpty(db: Db, options: { demo: boolean; now?: Date }): Promise<SeedReport> {
-  const { demo, now = new Date() } = options;
+export async function seedDemoIfEmpty(db: Db, options: { now?: Date } = {}): Promise<SeedReport> {
+  const { now = new Date() } = options;
   const started = performance.now();
-  const empty = async (q: Queryable) =>
-    (
-      await q.query<{ n: number }>(
-        "SELECT ((SELECT count(*) FROM footer_contacts) + (SELECT count(*) FROM accounts) + (SELECT count(*) FROM companies))::int AS n",
-      )
-    ).rows[0]?.n === 0;
-  const notSeeded = { seeded: false, demo: false, ms: 0, invoices: 0 };
-  if (!(await empty(db))) return notSeeded;
-  const passwordHash = demo ? await hashPassword(DEMO_PASSWORD) : "";
+  const notSeeded = { seeded: false, ms: 0, invoices: 0 };
+  if (await holdsCustomerData(db)) return notSeeded;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const invoices = await db.transaction(async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock($1)", [LOCK_KEY]);
-    if (!(await empty(tx))) return -1;
-    await seedReference(tx);
-    return demo ? seedDemo(tx, passwordHash, now) : 0;
+    await lockDemoSeed(tx);
+    if (await holdsCustomerData(tx)) return -1;
+    return seedDemo(tx, passwordHash, now);
   });
   if (invoices < 0) return notSeeded;
-  // Statistics for the planner on the rows just written, before autovacuum gets to them (the
-  // embedded engine has none): a list's page 1 is then an index scan with a LIMIT from the start.
-  await db.exec("ANALYZE");
-  return { seeded: true, demo, ms: Math.round(performance.now() - started), invoices };
-}
-
-/** Data every installation needs: the networks and their footer contacts. */
-async function seedReference(tx: Queryable): Promise<void> {
-  // Footer
-  let serviceId = 0;
-  const subServices: Record<string, unknown>[] = [];
-  const subServiceNames: Record<string, unknown>[] = [];
-  for (const f of FOOTERS) {
-    f.services.forEach((s, position) => {
-      serviceId += 1;
-      subServices.push({ id: serviceId, code_reseau: f.code, position, telephone1: s.tel, mail1: s.mail1, mail2: s.mail2 });
-      for (const [langue, nom] of Object.entries(s.names)) subServiceNames.push({ sub_service_id: serviceId, langue, nom });
-    });
-  }
-  await insertJson(
-    tx,
-    "footer_contacts",
-    {
-      code_reseau: "text",
-      langue_principale: "text",
-      adresse_titre: "text",
-      adresse_ligne1: "text",
-      adresse_ligne2: "text",
-      code_postal: "text",
-      ville: "text",
-    },
-    FOOTERS.map((f) => ({
-      code_reseau: f.code,
-      langue_principale: f.main,
-      adresse_titre: f.titre,
-      adresse_ligne1: f.l1,
-      adresse_ligne2: f.l2,
-      code_postal: f.cp,
-      ville: f.ville,
-    })),
-  );
-  await insertJson(
-    tx,
-    "footer_sub_services",
-    { id: "integer", code_reseau: "text", position: "integer", telephone1: "text", mail1: "text", mail2: "text" },
-    subServices,
-  );
-  await insertJson(tx, "footer_sub_service_names", { sub_service_id: "integer", langue: "text", nom: "text" }, subServiceNames);
+  await analyze(db);
+  return { seeded: true, ms: Math.round(performance.now() - started), invoices };
 }
 
 /** The basket's demo catalogue (ids 1001–1012): items, their names and descriptions per language, their pictures. */
 async function seedBasketCatalogue(tx: Queryable): Promise<void> {
-  await insertJson(
+  await insertRows(
     tx,
     "basket_items",
     { id: "text", code_reseau: "text", image: "bytea", image_type: "text" },
@@ -699,7 +246,7 @@ async function seedBasketCatalogue(tx: Queryable): Promise<void> {
       image_type: "image/svg+xml",
     })),
   );
-  await insertJson(
+  await insertRows(
     tx,
     "basket_item_texts",
     { item_id: "text", langue: "text", nom: "text", description: "text" },
@@ -710,13 +257,13 @@ async function seedBasketCatalogue(tx: Queryable): Promise<void> {
 /** The demo data: product catalogue and documents, basket catalogue, companies, accounts, advisers, invoices, purchases. */
 async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise<number> {
   // Products
-  await insertJson(
+  await insertRows(
     tx,
     "products",
     { code_famille: "text", position: "integer" },
     FAMILIES.map((f, position) => ({ code_famille: f.code, position })),
   );
-  await insertJson(
+  await insertRows(
     tx,
     "product_names",
     { code_famille: "text", langue: "text", nom: "text" },
@@ -776,7 +323,7 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
       });
     }
   }
-  await insertJson(
+  await insertRows(
     tx,
     "product_documents",
     {
@@ -937,7 +484,7 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
       ville: "Château-Gontier-sur-Mayenne",
     },
   ];
-  await insertJson(
+  await insertRows(
     tx,
     "companies",
     {
@@ -1043,7 +590,7 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
       tiers: ["1008010"],
     },
   ].map((a) => ({ ...a, uuid: randomUUID() }));
-  await insertJson(
+  await insertRows(
     tx,
     "accounts",
     {
@@ -1065,7 +612,7 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
     },
     accounts.map(({ tiers: _t, uuid, ...a }) => ({ ...a, uuid_compte: uuid, password_hash: passwordHash })),
   );
-  await insertJson(
+  await insertRows(
     tx,
     "account_companies",
     { uuid_compte: "uuid", id_tier: "text", position: "integer" },
@@ -1118,7 +665,7 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
       tiers: ["2000873"],
     },
   ] satisfies { fonctions: Record<Language, string>; [column: string]: unknown }[];
-  await insertJson(
+  await insertRows(
     tx,
     "advisers",
     {
@@ -1135,13 +682,13 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
     },
     advisers.map(({ tiers: _t, fonctions: _f, ...a }) => a),
   );
-  await insertJson(
+  await insertRows(
     tx,
     "adviser_function_names",
     { adviser_id: "uuid", langue: "text", fonction: "text" },
     advisers.flatMap((a) => Object.entries(a.fonctions).map(([langue, fonction]) => ({ adviser_id: a.id, langue, fonction }))),
   );
-  await insertJson(
+  await insertRows(
     tx,
     "company_advisers",
     { id_tier: "text", adviser_id: "uuid" },
@@ -1155,7 +702,7 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
     ...generateInvoices("1005530", "FM", 60, ["ENGR", "SEM"], now, 1005530),
     ...generateInvoices("1006612", "FT", 25, ["ALIM", "CLOT"], now, 1006612),
   ];
-  await insertJson(
+  await insertRows(
     tx,
     "invoices",
     {
@@ -1178,7 +725,7 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
     ...generatePurchases("1005530", ["ENGR"], now, 31),
     ...generatePurchases("1006612", ["ALIM", "CLOT"], now, 37),
   ];
-  await insertJson(
+  await insertRows(
     tx,
     "company_product_purchases",
     { id_tier: "text", code_famille: "text", code_produit: "text", date_achat: "date", quantite: "integer" },
@@ -1193,7 +740,7 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
     { id_tier: "2000873", status: "in-force", iban: "FR4417906000320065432109876", intitule: "GAEC DU BOCAGE VENDEEN", months: -30 },
     { id_tier: "2000873", status: "pending", iban: "FR0914508000405678901234523", intitule: "GAEC DU BOCAGE VENDEEN", months: 0 },
   ];
-  await insertJson(
+  await insertRows(
     tx,
     "bank_details",
     {
