@@ -4,11 +4,13 @@ import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type PluginOption } from "vite";
+import { customMedia } from "./scripts/custom-media.ts";
 import { manifest } from "./scripts/manifest.ts";
 import { precompress } from "./scripts/precompress.ts";
 
+/** customMedia(): the style sheets' `@media (--header-collapses)`, from src/core/media.ts. */
 export function sharedPlugins(): PluginOption[] {
-  return [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui()];
+  return [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui(), customMedia()];
 }
 
 /** Every `elements/macc-*.ts` file is an entry: the loader and one tiny module per tag. */

@@ -35,6 +35,7 @@ const LOGIC = [
   "src/core/idempotency.test.ts",
   "src/core/idle.test.ts",
   "src/core/locale.test.ts",
+  "src/core/media.test.ts",
   "src/contract/password.test.ts",
   "src/contract/password-rules.test.ts",
   "src/contract/problem-details.test.ts",

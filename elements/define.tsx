@@ -2,22 +2,23 @@ import r2wc from "@r2wc/react-to-web-component";
 import { startTransition, useEffect, useRef, type ComponentType } from "react";
 import { elementLocale, elementTheme, MaccRoot } from "../src/ui/context";
 import { adoptStyles } from "../src/ui/sheets";
-import { loadI18n, type Catalog } from "../src/core/i18n";
+import { loadI18n } from "../src/core/i18n";
 import { getCore } from "../src/core/index";
 import { isLogged } from "../src/core/store";
 import { themeName } from "../src/core/theme";
 import type { FirstScreen } from "./first-screen";
-import type { AttributeType as PropType } from "../src/core/tags";
+import type { AreaDeclaration, AttributeType as PropType } from "../src/core/tags";
 // Generated from the tag registry, which itself never reaches the browser.
 import { RESERVE_CSS } from "./reserve-sheet";
+import { COMMON_PROPS, TAG_PROPS } from "./tag-props";
 
-export interface ElementOptions {
-  /** The tag's own attributes as the registry lists them (camelCase prop → type); COMMON_PROPS come with every tag. */
+/** An element's area (`src/areas/<area>/area.ts`), and what only some elements take. */
+export interface ElementOptions extends Partial<AreaDeclaration> {
+  /**
+   * Props of a tag the registry does not declare (tests): a registry tag's come from the registry
+   * (elements/tag-props.ts, generated), with COMMON_PROPS on every tag.
+   */
   props?: Record<string, PropType>;
-  /** The area's CSS, adopted after the shared base sheet. */
-  styles?: readonly string[];
-  /** Message catalogs of the areas the element shows (the shared one always loads). */
-  catalogs?: readonly Catalog[];
   /** How it takes over a first screen sent in the page's HTML (the portal's; its code stays off other pages). */
   firstScreen?: FirstScreen;
 }
@@ -34,8 +35,6 @@ type R2wcInternals = HTMLElement & {
   disconnectedCallback(): void;
 };
 
-/** The registry's COMMON_ATTRIBUTES, as props. */
-export const COMMON_PROPS: Readonly<Record<string, PropType>> = { locale: "string", theme: "string", apiBase: "string" };
 const toAttribute = (prop: string) => prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /**
@@ -45,7 +44,7 @@ const toAttribute = (prop: string) => prop.replace(/[A-Z]/g, (c) => `-${c.toLowe
  */
 export function defineElement<P extends object>(tag: string, Component: ComponentType<P>, options: ElementOptions = {}): void {
   if (customElements.get(tag)) return;
-  const types = { ...COMMON_PROPS, ...options.props };
+  const types: Record<string, PropType> = { ...COMMON_PROPS, ...TAG_PROPS[tag], ...options.props };
   const byAttribute = new Map(Object.keys(types).map((prop) => [toAttribute(prop), prop]));
 
   function Element(props: P & { container?: ShadowRoot; locale?: string; theme?: string; apiBase?: string }) {

@@ -1,7 +1,5 @@
-import { bankDetailsCatalog } from "../src/areas/bank-details/catalog";
+import { area } from "../src/areas/bank-details/area";
 import { BankDetails } from "../src/areas/bank-details/BankDetails";
-import bankDetailsCss from "../src/areas/bank-details/bank-details.css?inline";
-import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-bank-details", BankDetails, { catalogs: [bankDetailsCatalog], styles: [controlsCss, bankDetailsCss] });
+defineElement("macc-bank-details", BankDetails, area);

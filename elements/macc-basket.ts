@@ -1,7 +1,5 @@
-import { basketCatalog } from "../src/areas/basket/catalog";
+import { area } from "../src/areas/basket/area";
 import { Basket } from "../src/areas/basket/Basket";
-import css from "../src/areas/basket/basket.css?inline";
-import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-basket", Basket, { props: { view: "string" }, catalogs: [basketCatalog], styles: [controlsCss, css] });
+defineElement("macc-basket", Basket, area);

@@ -1,6 +1,5 @@
-import { contactFormCatalog } from "../src/areas/contact-form/catalog";
+import { area } from "../src/areas/contact-form/area";
 import { ContactForm } from "../src/areas/contact-form/ContactForm";
-import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-contact-form", ContactForm, { catalogs: [contactFormCatalog], styles: [controlsCss] });
+defineElement("macc-contact-form", ContactForm, area);

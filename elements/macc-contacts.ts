@@ -1,6 +1,5 @@
-import { contactsCatalog } from "../src/areas/contacts/catalog";
+import { area } from "../src/areas/contacts/area";
 import { Contacts } from "../src/areas/contacts/Contacts";
-import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-contacts", Contacts, { catalogs: [contactsCatalog], styles: [controlsCss] });
+defineElement("macc-contacts", Contacts, area);

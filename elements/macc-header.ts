@@ -1,7 +1,5 @@
-import { headerCatalog } from "../src/areas/header/catalog";
+import { area } from "../src/areas/header/area";
 import { Header } from "../src/areas/header/Header";
-import css from "../src/areas/header/header.css?inline";
-import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-header", Header, { catalogs: [headerCatalog], styles: [controlsCss, css] });
+defineElement("macc-header", Header, area);

@@ -1,6 +1,5 @@
-import { loginHelpCatalog } from "../src/areas/login-help/catalog";
+import { area } from "../src/areas/login-help/area";
 import { LoginHelp } from "../src/areas/login-help/LoginHelp";
-import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-login-help", LoginHelp, { catalogs: [loginHelpCatalog], styles: [controlsCss] });
+defineElement("macc-login-help", LoginHelp, area);

@@ -1,7 +1,5 @@
-import { loginCatalog } from "../src/areas/login/catalog";
+import { area } from "../src/areas/login/area";
 import { Login } from "../src/areas/login/Login";
-import css from "../src/areas/login/login.css?inline";
-import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-login", Login, { props: { variant: "string" }, catalogs: [loginCatalog], styles: [controlsCss, css] });
+defineElement("macc-login", Login, area);

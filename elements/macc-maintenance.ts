@@ -1,4 +1,5 @@
+import { area } from "../src/areas/maintenance/area";
 import { Maintenance } from "../src/areas/maintenance/Maintenance";
 import { defineElement } from "./define";
 
-defineElement("macc-maintenance", Maintenance);
+defineElement("macc-maintenance", Maintenance, area);

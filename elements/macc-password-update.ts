@@ -1,6 +1,5 @@
-import { passwordCatalog } from "../src/areas/password/catalog";
+import { area } from "../src/areas/password/area";
 import { PasswordUpdate } from "../src/areas/password/PasswordUpdate";
-import controlsCss from "../src/ui/styles/controls.css?inline";
 import { defineElement } from "./define";
 
-defineElement("macc-password-update", PasswordUpdate, { catalogs: [passwordCatalog], styles: [controlsCss] });
+defineElement("macc-password-update", PasswordUpdate, area);

@@ -11,7 +11,7 @@ import {
   tagFiles,
   type GeneratedFile,
 } from "../scripts/tag-files";
-import { COMMON_ATTRIBUTES, TAGS } from "../src/core/tags";
+import { TAGS } from "../src/core/tags";
 
 /** What each element file passed to defineElement, recorded instead of defining anything. */
 const defined = vi.hoisted(() => new Map<string, { Component: unknown; options: { props?: Record<string, string> } }>());
@@ -20,7 +20,6 @@ vi.mock("./define", async (importActual) => ({
   defineElement: (tag: string, Component: unknown, options = {}) => void defined.set(tag, { Component, options }),
 }));
 
-const propOf = (attribute: string) => attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 const registryTags = TAGS.map(({ tag }) => tag);
 const elementFiles = readdirSync(import.meta.dirname)
   .filter((file) => /^macc-[a-z-]+\.ts$/.test(file) && file !== "macc-elements.ts")
@@ -42,13 +41,17 @@ describe("the generated files match the registry (run `npm run generate` after c
     files = await tagFiles();
   });
 
-  it.each(["elements/tag-names.ts", "elements/tags.d.ts", "elements/tags-react.d.ts", "elements/reserve-sheet.ts", "README.md"])(
-    "%s",
-    (path) => {
-      const file = files.find((generated) => generated.path === path)!;
-      expect(readFileSync(resolve(ROOT, path), "utf8"), `${path} is out of date: run npm run generate`).toBe(file.content);
-    },
-  );
+  it.each([
+    "elements/tag-names.ts",
+    "elements/tag-props.ts",
+    "elements/tags.d.ts",
+    "elements/tags-react.d.ts",
+    "elements/reserve-sheet.ts",
+    "README.md",
+  ])("%s", (path) => {
+    const file = files.find((generated) => generated.path === path)!;
+    expect(readFileSync(resolve(ROOT, path), "utf8"), `${path} is out of date: run npm run generate`).toBe(file.content);
+  });
 });
 
 describe("each element file", () => {
@@ -56,22 +59,27 @@ describe("each element file", () => {
     for (const tag of registryTags) await import(/* @vite-ignore */ resolve(import.meta.dirname, `${tag}.ts`));
   }, 60_000);
 
-  it.each(TAGS.map((entry) => [entry.tag, entry] as const))(
-    "%s defines its tag with the registry's component and props",
+  it.each(TAGS.filter(({ module }) => module.startsWith("areas/")).map((entry) => [entry.tag, entry] as const))(
+    "%s defines its tag with the registry's component and its folder's area, and no props of its own",
     async (tag, entry) => {
       const call = defined.get(tag);
       expect(call, `elements/${tag}.ts does not call defineElement("${tag}", …)`).toBeDefined();
       const exportName = entry.module.split("/").at(-1)!;
       const module = (await import(/* @vite-ignore */ resolve(ROOT, "src", `${entry.module}.tsx`))) as Record<string, unknown>;
       expect(call!.Component).toBe(module[exportName]);
-      const props = Object.fromEntries(entry.attributes.map((attribute) => [propOf(attribute.name), attribute.type]));
-      expect(call!.options.props ?? {}).toEqual(props);
+      const folder = entry.module.split("/").slice(0, -1).join("/");
+      const { area } = (await import(/* @vite-ignore */ resolve(ROOT, "src", folder, "area.ts"))) as { area: unknown };
+      expect(call!.options, `elements/${tag}.ts: src/${folder}/area.ts's area`).toBe(area);
     },
   );
 
-  it("takes the registry's common attributes", async () => {
-    const { COMMON_PROPS } = await import("./define");
-    expect(COMMON_PROPS).toEqual(Object.fromEntries(COMMON_ATTRIBUTES.map((attribute) => [propOf(attribute.name), attribute.type])));
+  it("macc-portal shows the portal with its shell's and first screens' areas (src/app/screens.tsx), and no props of its own", async () => {
+    const { Portal } = await import("../src/app/Portal");
+    const { PORTAL_AREA } = await import("../src/app/screens");
+    const call = defined.get("macc-portal")!;
+    expect(call.Component).toBe(Portal);
+    expect(call.options).toMatchObject(PORTAL_AREA);
+    expect(call.options.props).toBeUndefined();
   });
 });
 

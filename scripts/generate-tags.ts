@@ -1,6 +1,6 @@
 /**
  * `npm run generate`: writes the files derived from the tag registry (src/core/tags.ts): the
- * loader's name list, the element typings, the elements' reserve sheet and the README's element
+ * loader's name list, the elements' props, the element typings, the elements' reserve sheet and the README's element
  * table. Only files whose content changed are written.
  */
 import { readFile, writeFile } from "node:fs/promises";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { format, resolveConfig } from "prettier";
 import type { Attribute, CustomElementDeclaration } from "custom-elements-manifest/schema";
-import { COMMON_ATTRIBUTES, TAGS } from "../src/core/tags.ts";
+import { COMMON_ATTRIBUTES, TAGS, type TagAttribute } from "../src/core/tags.ts";
 import { elementReserveCss } from "../src/ui/reserve.ts";
 import { buildManifest, domTypings, elementsOf, reactTypings } from "./manifest.ts";
 
@@ -27,6 +27,7 @@ export async function tagFiles(): Promise<GeneratedFile[]> {
   // The typings the build ships, for the repository's own code (stories, tests) too.
   const files = [
     { path: "elements/tag-names.ts", content: tagNamesModule() },
+    { path: "elements/tag-props.ts", content: tagPropsModule() },
     { path: "elements/tags.d.ts", content: domTypings(manifest) },
     { path: "elements/tags-react.d.ts", content: reactTypings(manifest, "./tags") },
     { path: "elements/reserve-sheet.ts", content: reserveSheetModule() },
@@ -48,6 +49,35 @@ async function prettify(path: string, content: string): Promise<string> {
  */
 function tagNamesModule(): string {
   return `// ${NOTICE}\nexport const TAG_SELECTOR = ${JSON.stringify(TAGS.map(({ tag }) => tag).join())};\n`;
+}
+
+/** `api-base` → `apiBase`: the component's prop for an attribute (r2wc's mapping). */
+export const propOf = (attribute: string) => attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+const propsOf = (attributes: readonly TagAttribute[]) =>
+  Object.fromEntries(attributes.map((attribute) => [propOf(attribute.name), attribute.type]));
+
+/**
+ * The attributes each element takes, as r2wc props (elements/define.tsx): the common ones, and the
+ * tags' own (only the tags that have some: fewer bytes in the script every element shares).
+ */
+function tagPropsModule(): string {
+  const own = Object.fromEntries(
+    TAGS.filter(({ attributes }) => attributes.length).map(({ tag, attributes }) => [tag, propsOf(attributes)]),
+  );
+  return [
+    `// ${NOTICE}`,
+    `import type { AttributeType } from "../src/core/tags";`,
+    "",
+    "type Props = Readonly<Record<string, AttributeType>>;",
+    "",
+    "/** Every element's: the registry's COMMON_ATTRIBUTES. */",
+    `export const COMMON_PROPS: Props = ${JSON.stringify(propsOf(COMMON_ATTRIBUTES))};`,
+    "",
+    "/** Each tag's own attributes (a tag without any is absent). */",
+    `export const TAG_PROPS: Readonly<Record<string, Props>> = ${JSON.stringify(own)};`,
+    "",
+  ].join("\n");
 }
 
 /** The elements' own reserve sheet, as a string: the same text in the build and in tests, which process no CSS files. */

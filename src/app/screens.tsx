@@ -2,14 +2,21 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { lazy, useLayoutEffect, type ComponentType } from "react";
 import { withValues, type Catalog } from "../core/i18n";
+import type { AreaDeclaration } from "../core/tags";
 import type { RouteMatch, RouteName, RouteParams } from "../core/routes";
 import { freshnessOf } from "../core/route-rules";
 import type { Entreprise } from "../core/types";
 import { useElement, WithCatalogs } from "../ui/context";
 import { addStyles } from "../ui/sheets";
 import { inAgriSite } from "../areas/agrimacc/agri-site";
+import { area as footerArea } from "../areas/footer/area";
+import { area as headerArea } from "../areas/header/area";
+import { area as loginArea } from "../areas/login/area";
 import { Login } from "../areas/login/Login";
+import { area as maintenanceArea } from "../areas/maintenance/area";
 import { Maintenance } from "../areas/maintenance/Maintenance";
+import { portalCatalog } from "./catalog";
+import portalCss from "./portal.css?inline";
 import { ScreenSkeleton } from "./placeholders";
 
 /*
@@ -33,15 +40,41 @@ export interface ScreenDeclaration {
   View: RouteView;
 }
 
-type CssModule = { default: string };
+/** An area's declaration module, `src/areas/<area>/area.ts`. */
+type AreaModule = { area: AreaDeclaration };
+
+/**
+ * An area whose texts and styles load with the first of its screens shown, beside the screen's
+ * code (its element adopts the same declaration: elements/<tag>.ts).
+ */
+export interface LazyArea {
+  load: () => Promise<AreaDeclaration>;
+  /**
+   * Its texts, for WithCatalogs: even the little table of where they are loads with the route, so
+   * the login page's first download carries no other screen's.
+   */
+  catalogs: readonly Catalog[];
+}
+
+function lazyArea(load: () => Promise<AreaModule>): LazyArea {
+  const area = () => load().then((module) => module.area);
+  const texts: Catalog = (locale) =>
+    area()
+      .then(({ catalogs }) => Promise.all(catalogs.map((catalog) => catalog(locale))))
+      .then((loaded) => ({ messages: Object.assign({}, ...loaded.map(({ messages }) => messages)) }));
+  return { load: area, catalogs: [texts] };
+}
 
 interface LazyScreen<P> {
+  /** The screen's component, from its area's folder. */
   code: () => Promise<ComponentType<P>>;
-  catalog: Catalog;
-  /** The area's own style sheets (controls and the shell's come with the portal). */
-  styles?: Array<() => Promise<CssModule>>;
+  /** That folder's area. */
+  area: LazyArea;
   props?: (params: RouteParams) => P;
 }
+
+/** A lazy screen, with what it loads (the tests check that its element loads the same area). */
+export type LazyRouteView = RouteView & { loads: { code: () => Promise<ComponentType<never>>; area: () => Promise<AreaDeclaration> } };
 
 const failedScreens = new Set<() => void>();
 
@@ -55,22 +88,22 @@ export function forgetFailedScreens(): void {
  * A screen whose code, texts and styles load with its route, together: the login page does not
  * download the invoices. The sheets are adopted before the screen's first paint.
  */
-function lazyScreen<P extends object>({ code, catalog, styles = [], props }: LazyScreen<P>): RouteView {
-  const catalogs = [catalog];
+function lazyScreen<P extends object>({ code, area, props }: LazyScreen<P>): LazyRouteView {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const load = () =>
-    (loading ??= Promise.all([code(), ...styles.map((sheet) => sheet())]).then(([Screen, ...sheets]) => {
-      const cssTexts = (sheets as CssModule[]).map((sheet) => sheet.default);
-      return {
+    (loading ??= Promise.all([code(), area.load()]).then(
+      ([Screen, { styles }]) => ({
         default: function Styled(screenProps: P) {
           const { host } = useElement();
           useLayoutEffect(() => {
-            if (host?.shadowRoot) addStyles(host.shadowRoot, cssTexts);
+            // Those the portal has already (the controls) are not added twice.
+            if (host?.shadowRoot) addStyles(host.shadowRoot, styles);
           }, [host]);
           return <Screen {...screenProps} />;
         },
-      };
-    }, failed));
+      }),
+      failed,
+    ));
   // React.lazy keeps a failure for good: the boundary's "Try again" (`forgetFailedScreens`) gives
   // the screen a fresh lazy component, which downloads again. Not sooner: a render retried by
   // React itself would download again and again while the network is down.
@@ -82,50 +115,45 @@ function lazyScreen<P extends object>({ code, catalog, styles = [], props }: Laz
     throw error;
   }
   let Code = lazy(load);
-  return function Screen({ route }: RouteViewProps) {
+  function Screen({ route }: RouteViewProps) {
     // Started while the texts load rather than after them (a failure reaches the boundary through Code).
     void load().catch(() => undefined);
     return (
-      <WithCatalogs catalogs={catalogs} fallback={<ScreenSkeleton />}>
+      <WithCatalogs catalogs={area.catalogs} fallback={<ScreenSkeleton />}>
         <Code {...((props?.(route.params) ?? {}) as P)} />
       </WithCatalogs>
     );
-  };
+  }
+  return Object.assign(Screen, { loads: { code: code as () => Promise<ComponentType<never>>, area: area.load } });
 }
 
-/** Screens that come with the portal itself, being where a visit starts. */
+/** Screens that come with the portal itself, being where a visit starts: their areas are in PORTAL_AREA. */
 const eager =
   <P extends object>(Screen: ComponentType<P>, props?: P): RouteView =>
   () => <Screen {...(props ?? ({} as P))} />;
 
 /**
- * An area's texts for a lazy screen: even the little table of where they are loads with the route,
- * so the login page's first download carries no other screen's.
+ * What comes with the portal itself: its shell's areas (header, footer), those of the screens a
+ * visit starts on (login, maintenance: `eager` below) and its own; every other screen brings its
+ * area with its code. The element adopts it (elements/macc-portal.ts).
  */
-const lazyCatalog =
-  (load: () => Promise<Catalog>): Catalog =>
-  (locale) =>
-    load().then((catalog) => catalog(locale));
+export const PORTAL_AREA: AreaDeclaration = {
+  catalogs: [headerArea, footerArea, loginArea, maintenanceArea].flatMap(({ catalogs }) => catalogs).concat(portalCatalog),
+  styles: [...new Set([headerArea, footerArea, loginArea, maintenanceArea].flatMap(({ styles }) => styles).concat(portalCss))],
+};
 
-const dataTableCss = () => import("../ui/styles/data-table.css?inline");
+const ADVISER_AREA = lazyArea(() => import("../areas/adviser/area"));
+const BASKET_AREA = lazyArea(() => import("../areas/basket/area"));
+const PASSWORD_AREA = lazyArea(() => import("../areas/password/area"));
+const PERSONAL_INFO_AREA = lazyArea(() => import("../areas/personal-info/area"));
+const PRODUCT_FLEET_AREA = lazyArea(() => import("../areas/product-fleet/area"));
 
-const PASSWORD_TEXTS = lazyCatalog(() => import("../areas/password/catalog").then((m) => m.passwordCatalog));
-const PERSONAL_INFO_TEXTS = lazyCatalog(() => import("../areas/personal-info/catalog").then((m) => m.personalInfoCatalog));
-const ADVISER = lazyScreen({
-  code: () => import("../areas/adviser/Adviser").then((m) => m.Adviser),
-  catalog: lazyCatalog(() => import("../areas/adviser/catalog").then((m) => m.adviserCatalog)),
-});
+const ADVISER = lazyScreen({ code: () => import("../areas/adviser/Adviser").then((m) => m.Adviser), area: ADVISER_AREA });
 const PRODUCT_FLEET = {
   code: () => import("../areas/product-fleet/ProductFleet").then((m) => m.ProductFleet),
-  catalog: lazyCatalog(() => import("../areas/product-fleet/catalog").then((m) => m.productFleetCatalog)),
-  styles: [dataTableCss, () => import("../areas/product-fleet/product-fleet.css?inline")],
+  area: PRODUCT_FLEET_AREA,
 };
-const PERSONAL_INFO_STYLES = [() => import("../areas/personal-info/personal-info.css?inline")];
-const BASKET = {
-  code: () => import("../areas/basket/Basket").then((m) => m.Basket),
-  catalog: lazyCatalog(() => import("../areas/basket/catalog").then((m) => m.basketCatalog)),
-  styles: [() => import("../areas/basket/basket.css?inline")],
-};
+const BASKET = { code: () => import("../areas/basket/Basket").then((m) => m.Basket), area: BASKET_AREA };
 
 export const SCREENS: Record<RouteName, ScreenDeclaration> = {
   AGRIMACC: {
@@ -133,8 +161,7 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     View: inAgriSite(
       lazyScreen({
         code: () => import("../areas/agrimacc/Agrimacc").then((m) => m.Agrimacc),
-        catalog: lazyCatalog(() => import("../areas/agrimacc/catalog").then((m) => m.agrimaccCatalog)),
-        styles: [() => import("../areas/agrimacc/agrimacc.css?inline")],
+        area: lazyArea(() => import("../areas/agrimacc/area")),
       }),
     ),
   },
@@ -142,15 +169,14 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     title: msg`Help logging in`,
     View: lazyScreen({
       code: () => import("../areas/login-help/LoginHelp").then((m) => m.LoginHelp),
-      catalog: lazyCatalog(() => import("../areas/login-help/catalog").then((m) => m.loginHelpCatalog)),
+      area: lazyArea(() => import("../areas/login-help/area")),
     }),
   },
   CHOIX_ENTREPRISE: {
     title: msg`Choose a company`,
     View: lazyScreen({
       code: () => import("../areas/company-choice/CompanyChoice").then((m) => m.CompanyChoice),
-      catalog: lazyCatalog(() => import("../areas/company-choice/catalog").then((m) => m.companyChoiceCatalog)),
-      styles: [() => import("../areas/company-choice/company-choice.css?inline")],
+      area: lazyArea(() => import("../areas/company-choice/area")),
     }),
   },
   CONFIRMATION_INFORMATION: {
@@ -159,8 +185,7 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     variantTitle: (company) => (company && freshnessOf(company.derniereMiseAJour, new Date()) === "missing" ? WELCOME_TITLE : null),
     View: lazyScreen({
       code: () => import("../areas/personal-info/InfoConfirmation").then((m) => m.InfoConfirmation),
-      catalog: PERSONAL_INFO_TEXTS,
-      styles: PERSONAL_INFO_STYLES,
+      area: PERSONAL_INFO_AREA,
     }),
   },
   CONSEILLER: { title: msg({ message: "Your {brand} adviser" }), View: ADVISER },
@@ -168,54 +193,49 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     title: msg`Bank details`,
     View: lazyScreen({
       code: () => import("../areas/bank-details/BankDetails").then((m) => m.BankDetails),
-      catalog: lazyCatalog(() => import("../areas/bank-details/catalog").then((m) => m.bankDetailsCatalog)),
-      styles: [() => import("../areas/bank-details/bank-details.css?inline")],
+      area: lazyArea(() => import("../areas/bank-details/area")),
     }),
   },
   DASHBOARD: {
     title: msg`My account`,
     View: lazyScreen({
       code: () => import("../areas/dashboard/Dashboard").then((m) => m.Dashboard),
-      catalog: lazyCatalog(() => import("../areas/dashboard/catalog").then((m) => m.dashboardCatalog)),
-      styles: [() => import("../areas/dashboard/dashboard.css?inline")],
+      area: lazyArea(() => import("../areas/dashboard/area")),
     }),
   },
   FACTURES: {
     title: msg`My invoices`,
     View: lazyScreen({
       code: () => import("../areas/invoices/Invoices").then((m) => m.Invoices),
-      catalog: lazyCatalog(() => import("../areas/invoices/catalog").then((m) => m.invoicesCatalog)),
-      styles: [dataTableCss, () => import("../areas/invoices/invoices.css?inline")],
+      area: lazyArea(() => import("../areas/invoices/area")),
     }),
   },
   FORMULAIRE_CONTACT: {
     title: msg`Contact form`,
     View: lazyScreen({
       code: () => import("../areas/contact-form/ContactForm").then((m) => m.ContactForm),
-      catalog: lazyCatalog(() => import("../areas/contact-form/catalog").then((m) => m.contactFormCatalog)),
+      area: lazyArea(() => import("../areas/contact-form/area")),
     }),
   },
   INFOS_PERSONNEL: {
     title: msg`My information`,
     View: lazyScreen({
       code: () => import("../areas/personal-info/PersonalInfo").then((m) => m.PersonalInfo),
-      catalog: PERSONAL_INFO_TEXTS,
-      styles: PERSONAL_INFO_STYLES,
+      area: PERSONAL_INFO_AREA,
     }),
   },
   INSCRIPTION: {
     title: msg`Create my account`,
     View: lazyScreen({
       code: () => import("../areas/registration/Registration").then((m) => m.Registration),
-      catalog: lazyCatalog(() => import("../areas/registration/catalog").then((m) => m.registrationCatalog)),
-      styles: [() => import("../areas/registration/registration.css?inline")],
+      area: lazyArea(() => import("../areas/registration/area")),
     }),
   },
   INTERLOCUTEURS: {
     title: msg`Contact us`,
     View: lazyScreen({
       code: () => import("../areas/contacts/Contacts").then((m) => m.Contacts),
-      catalog: lazyCatalog(() => import("../areas/contacts/catalog").then((m) => m.contactsCatalog)),
+      area: lazyArea(() => import("../areas/contacts/area")),
     }),
   },
   LOGIN: { title: msg`I log in to my account`, View: eager(Login) },
@@ -224,11 +244,11 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
   MAINTENANCE: { title: msg`Maintenance`, View: eager(Maintenance) },
   MOT_DE_PASSE_OUBLIE: {
     title: msg`Forgot password`,
-    View: lazyScreen({ code: () => import("../areas/password/ForgotPassword").then((m) => m.ForgotPassword), catalog: PASSWORD_TEXTS }),
+    View: lazyScreen({ code: () => import("../areas/password/ForgotPassword").then((m) => m.ForgotPassword), area: PASSWORD_AREA }),
   },
   MOT_DE_PASSE_UPDATE: {
     title: msg`Change my password`,
-    View: lazyScreen({ code: () => import("../areas/password/PasswordUpdate").then((m) => m.PasswordUpdate), catalog: PASSWORD_TEXTS }),
+    View: lazyScreen({ code: () => import("../areas/password/PasswordUpdate").then((m) => m.PasswordUpdate), area: PASSWORD_AREA }),
   },
   PANIER: { title: msg`Your basket`, View: lazyScreen(BASKET) },
   PANIER_VALIDER: { title: msg`Basket sent`, View: lazyScreen({ ...BASKET, props: () => ({ view: "sent" }) }) },

@@ -1,4 +1,6 @@
+import type { Catalog } from "./i18n.ts";
 import { LOCALES } from "./constants.ts";
+import { BREAKPOINTS, type Breakpoint } from "./media.ts";
 
 /**
  * The tag registry: every `macc-*` custom element, declared once, with its public API (attributes
@@ -6,11 +8,11 @@ import { LOCALES } from "./constants.ts";
  * test time only: the build writes `dist/custom-elements.json` (the Custom Elements Manifest) and
  * the shipped typings from it (scripts/manifest.ts); `npm run generate` writes the loader's name
  * list, the reserved-space sheets, the in-repository typings and the README's element table
- * (scripts/tag-files.ts); tests check the element files and the code against it. No page
+ * (scripts/tag-files.ts), and the elements' props; tests check the element files and the code against it. No page
  * downloads this file, so its descriptions cost nothing. (Its import names the `.ts` file: the
  * build configuration loads it.) The elements have no slots: they render no light-DOM children.
  *
- * Adding a tag: one entry here, one `elements/<tag>.ts`, then `npm run generate`.
+ * Adding a tag: one entry here, one `elements/<tag>.ts` (its component and its area), then `npm run generate`.
  */
 
 /** How an attribute reaches the component's prop (r2wc's types). */
@@ -29,17 +31,8 @@ export interface TagAttribute {
   readonly description: string;
 }
 
-/**
- * Widths where elements change layout, written as in their own style sheets: in a media query
- * `rem` is the browser's default font size, never the host page's root size.
- */
-export const BREAKPOINTS = {
-  /** Columns stack (controls.css). */
-  columnsStack: "36rem",
-  /** The header collapses to one bar (header.css). */
-  headerCollapses: "48rem",
-} as const;
-export type Breakpoint = keyof typeof BREAKPOINTS;
+// The widths where elements change layout: declared with the style sheets' custom media.
+export { BREAKPOINTS, type Breakpoint } from "./media.ts";
 
 /**
  * The height an element takes before its content is there, in CSS pixels: the elements size
@@ -196,9 +189,24 @@ export const PARTS: Readonly<Record<string, { readonly description: string; read
   maintenance: { description: "the maintenance notice" },
 };
 
+/**
+ * What an area brings besides its components, declared once in `src/areas/<area>/area.ts`: the
+ * element that shows one of its components adopts it (`defineElement(tag, Component, area)`), and
+ * the portal loads it with the screen's code (src/app/screens.tsx). A type only: it costs no page anything.
+ */
+export interface AreaDeclaration {
+  /** Its message catalogs (one per area; the portal's shell has several). */
+  readonly catalogs: readonly Catalog[];
+  /** Its style sheets as CSS text (`?inline`), the shared controls among them when it uses them. */
+  readonly styles: readonly string[];
+}
+
 export interface TagDeclaration {
   readonly tag: `macc-${string}`;
-  /** The component the element shows, from `src/`; `elements/<tag>.ts` wraps it. */
+  /**
+   * The component the element shows, from `src/`; `elements/<tag>.ts` wraps it with its folder's
+   * area (`src/areas/<area>/area.ts`), the same the portal's screen of that component loads.
+   */
   readonly module: string;
   /** What it shows (its SPEC §2 route names), in Markdown. */
   readonly shows: string;
@@ -228,8 +236,7 @@ export const TAGS = [
   {
     tag: "macc-header",
     module: "areas/header/Header",
-    shows:
-      "brand header: skip link, menus, locale selector, search, basket count, company block, logout; collapsed to one bar up to 48rem wide",
+    shows: `brand header: skip link, menus, locale selector, search, basket count, company block, logout; collapsed to one bar up to ${BREAKPOINTS.headerCollapses} wide`,
     reserve: { wide: 116, narrow: { height: 64, upTo: "headerCollapses" } },
     attributes: [],
   },

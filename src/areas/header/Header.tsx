@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type
 import { formatCompanyName } from "../../core/company-name";
 import { LOCALES, type Locale } from "../../core/constants";
 import { isLocale } from "../../core/locale";
+import { mediaQuery } from "../../core/media";
 import { showsJoinUs } from "../../core/site";
 import { brandName, showsInvoices } from "../../core/theme";
 import { Button } from "../../ui/Button";
@@ -13,7 +14,7 @@ import { LOCALE_LABELS } from "../../core/locale-labels";
 import { isLogged, selectCompany, selectNetwork } from "../../core/store";
 
 /** Below this width the header collapses: menu and language behind a button, search behind an icon. */
-export const NARROW = "(max-width: 48rem)";
+export const NARROW = mediaQuery("headerCollapses");
 
 function useNarrow(): boolean {
   const query = useMemo(() => (typeof matchMedia === "function" ? matchMedia(NARROW) : null), []);

@@ -1,0 +1,39 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { TAGS } from "../core/tags";
+import { SCREENS, type LazyRouteView } from "./screens";
+
+/*
+ * An area's element and its portal screen load the same texts and styles: both take them from the
+ * area's one declaration, `src/areas/<area>/area.ts`. Which one is named twice, by each element file
+ * and by each lazy screen; elements/tags.test.ts checks the elements, this file the screens.
+ */
+
+const SRC = resolve(import.meta.dirname, "..");
+const importFrom = (path: string) => import(/* @vite-ignore */ resolve(SRC, path)) as Promise<Record<string, unknown>>;
+
+/** The folder (`areas/basket`) of the tag whose component this is. */
+async function folderOf(Component: unknown): Promise<string | undefined> {
+  for (const { module } of TAGS) {
+    const exported = (await importFrom(`${module}.tsx`))[module.split("/").at(-1)!];
+    if (exported === Component) return module.split("/").slice(0, -1).join("/");
+  }
+  return undefined;
+}
+
+const lazyScreens = Object.entries(SCREENS).flatMap(([route, { View }]) =>
+  "loads" in View ? [[route, (View as LazyRouteView).loads] as const] : [],
+);
+
+describe("each lazy screen loads its component's area, the one its element adopts", () => {
+  it("covers every screen that loads with its route (the AGRIMACC landing has no element)", () => {
+    expect(lazyScreens.length).toBe(Object.keys(SCREENS).length - ["LOGIN", "LOGIN_PANIER", "MAINTENANCE", "AGRIMACC"].length);
+  });
+
+  it.each(lazyScreens)("%s", async (route, loads) => {
+    const folder = await folderOf(await loads.code());
+    expect(folder, `${route}: its component is no element's`).toBeDefined();
+    const { area } = await importFrom(`${folder}/area.ts`);
+    expect(await loads.area(), `${route}: src/${folder}/area.ts`).toBe(area);
+  });
+});

@@ -1,0 +1,10 @@
+import type { AreaDeclaration } from "../../core/tags";
+import { dashboardCatalog } from "./catalog";
+import controlsCss from "../../ui/styles/controls.css?inline";
+import dashboardCss from "./dashboard.css?inline";
+
+/**
+ * The dashboard area's texts and styles, declared once: the element of `Dashboard` adopts them,
+ * and the portal loads them with its screen (src/app/screens.tsx).
+ */
+export const area: AreaDeclaration = { catalogs: [dashboardCatalog], styles: [controlsCss, dashboardCss] };
