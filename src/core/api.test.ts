@@ -208,6 +208,22 @@ describe("error answers (SPEC §8)", () => {
     expect(deps.onFailure).not.toHaveBeenCalled();
   });
 
+  it("an answer that breaks off while it is read: no answer (status 0), reported", async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"id":'));
+        controller.error(new TypeError("terminated"));
+      },
+    });
+    const { api, deps } = setup([], {
+      fetchImpl: async () => new Response(body, { status: 200, headers: { "Content-Type": "application/json" } }),
+    });
+    const error = await failure(api.request("/x"));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(0);
+    expect(deps.onFailure).toHaveBeenCalledWith(error);
+  });
+
   it("a non-JSON error body still gives an ApiError with the status", async () => {
     const { api } = setup([{ status: 500, body: "<html>oops</html>" }]);
     const error = await failure(api.request("/x", { method: "POST" }));
