@@ -14,9 +14,9 @@ const config = await Promise.resolve()
   .catch(fail);
 // The server's modules load once the settings are known to be good: a wrong setting is reported at
 // once, without first loading the database engine, the mailer and the routes.
-const [{ serve }, { createApp }, { migrate }, { openDb }, { seedDemoIfEmpty }, { housekeeping }, { createMailer }, { deliverPending }] =
+const [{ listen }, { createApp }, { migrate }, { openDb }, { seedDemoIfEmpty }, { housekeeping }, { createMailer }, { deliverPending }] =
   await Promise.all([
-    import("@hono/node-server"),
+    import("./http/listen.ts"),
     import("./app.ts"),
     import("./db/migrate.ts"),
     import("./db/open.ts"),
@@ -49,7 +49,7 @@ setInterval(() => {
   deliverPending(db, mailer).catch((err: unknown) => console.error("Mail queue delivery failed:", err));
 }, 60_000).unref();
 const app = createApp({ db, config, mailer });
-const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+const server = listen(app.fetch, { hostname: config.host, port: config.port }, (info) => {
   const host = info.address.includes(":") ? `[${info.address}]` : info.address;
   const engine = db.engine === "postgres" ? "PostgreSQL" : "embedded PostgreSQL";
   console.log(`MACC server listening on http://${host}:${info.port} (${engine}, ready in ${Math.round(performance.now() - t0)} ms)`);
