@@ -1,6 +1,6 @@
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { listen, type SLOW_CLIENT_LIMITS } from "./listen.ts";
+import { listen, type SlowClientLimits } from "./listen.ts";
 
 /*
  * The server cuts slow clients off (issue 26 item 11): a request whose headers or body trickle in is
@@ -11,7 +11,7 @@ import { listen, type SLOW_CLIENT_LIMITS } from "./listen.ts";
 const servers: Array<{ close(): void }> = [];
 afterEach(() => servers.splice(0).forEach((server) => server.close()));
 
-async function start(limits: Partial<typeof SLOW_CLIENT_LIMITS>): Promise<number> {
+async function start(limits: Partial<SlowClientLimits>): Promise<number> {
   return new Promise((resolve) => {
     const server = listen(
       async (request) => new Response(`read ${(await request.text()).length} bytes`),

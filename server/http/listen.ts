@@ -9,17 +9,20 @@ import type { ServerOptions } from "node:http";
  * connection closes after 5 s. Node checks these every 2 s, not its default 30. SECURITY.md says what
  * a front proxy should still enforce.
  */
-export const SLOW_CLIENT_LIMITS = {
+export type SlowClientLimits = Required<
+  Pick<ServerOptions, "headersTimeout" | "requestTimeout" | "keepAliveTimeout" | "connectionsCheckingInterval">
+>;
+export const SLOW_CLIENT_LIMITS: Readonly<SlowClientLimits> = {
   headersTimeout: 15_000,
   requestTimeout: 120_000,
   keepAliveTimeout: 5_000,
   connectionsCheckingInterval: 2_000,
-} as const satisfies ServerOptions;
+};
 
 /** Serves `fetch` on `hostname:port` (0: a free port) with the slow-client limits; `limits` replaces some (tests). */
 export function listen(
   fetch: (request: Request) => Response | Promise<Response>,
-  { hostname, port, limits }: { hostname: string; port: number; limits?: Partial<typeof SLOW_CLIENT_LIMITS> },
+  { hostname, port, limits }: { hostname: string; port: number; limits?: Partial<SlowClientLimits> },
   onListening?: (info: AddressInfo) => void,
 ): ServerType {
   return serve({ fetch, hostname, port, serverOptions: { ...SLOW_CLIENT_LIMITS, ...limits } }, onListening);
