@@ -19,7 +19,6 @@ const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 102
 const reactFile = readdirSync(JS_DIR).find((file) => /^react-[\w-]+\.js$/.test(file));
 if (!reactFile) throw new Error(`No React chunk in ${JS_DIR}: build first (npm run build).`);
 const reactKb = gzipKb(`${JS_DIR}/${reactFile}`);
-const FOOTER_RATIO = 1.25;
 // Budget, a stack decision (ARCHITECTURE.md): <macc-footer> stays a React element like every area, and
 // its page weighs at most 1.45 × React, the API client (ofetch) included.
 const FOOTER_BUDGET_RATIO = 1.45;
@@ -31,7 +30,12 @@ const BUDGETS = [
     page: "/footer.html",
     ready: "macc-footer address",
     maxKb: +(FOOTER_BUDGET_RATIO * reactKb).toFixed(1),
-    goal: { maxKb: +(FOOTER_RATIO * reactKb).toFixed(1), ratio: FOOTER_RATIO, why: `${FOOTER_RATIO} × React's ${reactKb.toFixed(1)} kB` },
+    // The goal was 1.25 × React until the stack decision made the budget the goal (issue 25).
+    goal: {
+      maxKb: +(FOOTER_BUDGET_RATIO * reactKb).toFixed(1),
+      ratio: FOOTER_BUDGET_RATIO,
+      why: `${FOOTER_BUDGET_RATIO} × React's ${reactKb.toFixed(1)} kB`,
+    },
   },
   // The login form validates with the schemas the API applies (src/contract): 4.4 kB of the 101.
   // On this page and the portal's, ofetch (the design card's API client, in the core) weighs 3.4 kB.
