@@ -247,7 +247,7 @@ test("a screen's code or an element's code that fails to download: the load erro
   await page.goto("/portail/contact");
   const write = main(page).getByRole("link", { name: "Nous écrire" });
   await expect(write).toBeVisible();
-  repair = await breakApi(page, /\/static\/js\/catalog-[\w-]+\.js$/, "down");
+  repair = await breakApi(page, /\/static\/js\/area-[\w-]+\.js$/, "down");
   await write.click();
   await expect(main(page).getByRole("alert")).toHaveText("Cette partie de la page n’a pas pu être chargée.");
   await repair();

@@ -4,7 +4,7 @@ import { axeViolations, logIn, portalTakenOver, watchPage } from "./support";
 /** The address tables are one file per language (`fr-….js`); the message catalogs are per locale (`fr-FR-….js`). */
 const PATHS_TABLE = /\/static\/js\/(fr|en|de|nl|es|it)-(?![A-Z]{2}-)[\w-]+\.js$/;
 /** Where an area's texts are, per locale: the portal's other screens bring theirs with their route. */
-const TEXTS_TABLE = /\/static\/js\/catalog-[\w-]+\.js$/;
+const TEXTS_TABLE = /\/static\/js\/area-[\w-]+\.js$/;
 
 test("the portal's login screen draws with its own language's addresses only, and nothing of the other screens", async ({ page }) => {
   const requested: string[] = [];

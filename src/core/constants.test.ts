@@ -14,7 +14,7 @@ import {
 
 describe("SPEC §9 business constants", () => {
   it.each<[string, unknown, unknown]>([
-    ["app version", APP_VERSION, "1.4.2"],
+    ["app version (package.json, shown in the footer)", APP_VERSION, "1.5.0"],
     ["default locale", DEFAULT_LOCALE, "fr-FR"],
     ["freshness years (anneeLimite)", FRESHNESS_YEARS, 3],
     ["minimum password length", PASSWORD_MIN_LENGTH, 8],
