@@ -2,6 +2,7 @@ import { formatCompanyName } from "../../src/core/company-name.ts";
 import type { Locale } from "../../src/core/constants.ts";
 import type { BasketCustomer } from "../queries/basket.ts";
 import type { MailMessage } from "./mailer.ts";
+import type { StaffLanguage } from "./staff-language.ts";
 
 export type MailLanguage = "fr" | "en" | "nl" | "de" | "es" | "it";
 
@@ -363,37 +364,152 @@ export function verificationCodeMail(lang: MailLanguage, to: string, code: strin
 /** What the adviser or the sales service is told about a validated basket: the customer data and the items. */
 export interface BasketRequestDetails extends BasketCustomer {
   reference: string;
-  /** Named in French, the language of the back office. */
+  /** Named in the language of the mail. */
   items: { id: string; nom: string }[];
   /** The logged-in customer's account and selected company; null for a visitor. */
   customer: { name: string; email: string; company: string; numeroClient: string; idTier: string; codeReseau: string } | null;
 }
 
-/** The call-back request for the adviser or the network's sales service (French); reply goes to a logged-in customer. */
-export function basketRequestMail(to: string, d: BasketRequestDetails): MailMessage {
-  const message = render(to, {
-    lang: "fr",
-    subject: `[Panier] Demande de rappel ${d.reference} – ${d.societe}`,
+type SelectedCompany = NonNullable<BasketRequestDetails["customer"]>;
+
+/** The words of a call-back request, for each language the networks' staff read. */
+const BASKET_REQUEST: Record<
+  StaffLanguage,
+  {
+    subject: (reference: string, societe: string) => string;
+    greeting: string;
+    fromCustomer: string;
+    fromVisitor: string;
+    reference: string;
+    name: string;
+    societe: string;
+    mobile: string;
+    immat: string;
+    langue: string;
+    account: string;
+    selectedCompany: (c: SelectedCompany) => string;
+    items: (count: number) => string;
+    itemReference: string;
+    sms: string;
+    signature: string;
+  }
+> = {
+  fr: {
+    subject: (r, s) => `[Panier] Demande de rappel ${r} – ${s}`,
     greeting: "Bonjour,",
-    paragraphs: [
-      d.customer
-        ? "Un client connecté à son espace client a validé son panier et souhaite être rappelé par un conseiller."
-        : "Un visiteur du site a validé son panier et souhaite être rappelé par un conseiller.",
-      `Référence : ${d.reference}`,
-      `Nom : ${d.nom} — société : ${d.societe}`,
-      `Mobile : ${d.mobile} (${d.mobileE164})`,
-      `Immatriculation : ${d.immat} (${d.pays}) — langue : ${d.langue}`,
-      ...(d.customer
-        ? [
-            `Compte client : ${d.customer.name} <${d.customer.email}>`,
-            `Entreprise sélectionnée : ${d.customer.company} — n° client ${d.customer.numeroClient} (tiers ${d.customer.idTier}, réseau ${d.customer.codeReseau})`,
-          ]
-        : []),
-      `Articles (${d.items.length}) :`,
-      ...d.items.map((item) => `• ${item.nom} (réf. ${item.id})`),
-      "Une confirmation lui est envoyée par SMS : elle annonce qu'il sera rappelé dans les meilleurs délais.",
-    ],
+    fromCustomer: "Un client connecté à son espace client a validé son panier et souhaite être rappelé par un conseiller.",
+    fromVisitor: "Un visiteur du site a validé son panier et souhaite être rappelé par un conseiller.",
+    reference: "Référence :",
+    name: "Nom :",
+    societe: "société :",
+    mobile: "Mobile :",
+    immat: "Immatriculation :",
+    langue: "langue :",
+    account: "Compte client :",
+    selectedCompany: (c) =>
+      `Entreprise sélectionnée : ${c.company} — n° client ${c.numeroClient} (tiers ${c.idTier}, réseau ${c.codeReseau})`,
+    items: (n) => `Articles (${n}) :`,
+    itemReference: "réf.",
+    sms: "Une confirmation lui est envoyée par SMS : elle annonce qu'il sera rappelé dans les meilleurs délais.",
     signature: "Espace client MACC",
+  },
+  en: {
+    subject: (r, s) => `[Basket] Call-back request ${r} – ${s}`,
+    greeting: "Hello,",
+    fromCustomer: "A customer logged in to their customer area has validated their basket and would like a call back from an adviser.",
+    fromVisitor: "A visitor to the website has validated their basket and would like a call back from an adviser.",
+    reference: "Reference:",
+    name: "Name:",
+    societe: "company:",
+    mobile: "Mobile:",
+    immat: "Registration number:",
+    langue: "language:",
+    account: "Customer account:",
+    selectedCompany: (c) =>
+      `Selected company: ${c.company} — customer no. ${c.numeroClient} (third party ${c.idTier}, network ${c.codeReseau})`,
+    items: (n) => `Items (${n}):`,
+    itemReference: "ref.",
+    sms: "A confirmation has been sent to them by SMS: it says they will be called back as soon as possible.",
+    signature: "MACC customer area",
+  },
+  nl: {
+    subject: (r, s) => `[Winkelmandje] Terugbelverzoek ${r} – ${s}`,
+    greeting: "Hallo,",
+    fromCustomer:
+      "Een klant die in zijn klantenzone is aangemeld, heeft zijn winkelmandje bevestigd en wil door een adviseur worden teruggebeld.",
+    fromVisitor: "Een bezoeker van de website heeft zijn winkelmandje bevestigd en wil door een adviseur worden teruggebeld.",
+    reference: "Referentie:",
+    name: "Naam:",
+    societe: "bedrijf:",
+    mobile: "Mobiel:",
+    immat: "Ondernemingsnummer:",
+    langue: "taal:",
+    account: "Klantaccount:",
+    selectedCompany: (c) =>
+      `Geselecteerd bedrijf: ${c.company} — klantnummer ${c.numeroClient} (derde ${c.idTier}, netwerk ${c.codeReseau})`,
+    items: (n) => `Artikelen (${n}):`,
+    itemReference: "ref.",
+    sms: "Er is hem een bevestiging per sms gestuurd: die meldt dat hij zo snel mogelijk wordt teruggebeld.",
+    signature: "MACC-klantenzone",
+  },
+  es: {
+    subject: (r, s) => `[Cesta] Solicitud de llamada ${r} – ${s}`,
+    greeting: "Hola:",
+    fromCustomer: "Un cliente conectado a su área de cliente ha validado su cesta y desea que un asesor le llame.",
+    fromVisitor: "Un visitante del sitio web ha validado su cesta y desea que un asesor le llame.",
+    reference: "Referencia:",
+    name: "Nombre:",
+    societe: "empresa:",
+    mobile: "Móvil:",
+    immat: "Número de registro:",
+    langue: "idioma:",
+    account: "Cuenta de cliente:",
+    selectedCompany: (c) =>
+      `Empresa seleccionada: ${c.company} — n.º de cliente ${c.numeroClient} (tercero ${c.idTier}, red ${c.codeReseau})`,
+    items: (n) => `Artículos (${n}):`,
+    itemReference: "ref.",
+    sms: "Se le ha enviado una confirmación por SMS: le indica que se le llamará lo antes posible.",
+    signature: "Área de cliente MACC",
+  },
+  it: {
+    subject: (r, s) => `[Carrello] Richiesta di richiamata ${r} – ${s}`,
+    greeting: "Buongiorno,",
+    fromCustomer: "Un cliente collegato alla sua area clienti ha convalidato il carrello e desidera essere richiamato da un consulente.",
+    fromVisitor: "Un visitatore del sito ha convalidato il carrello e desidera essere richiamato da un consulente.",
+    reference: "Riferimento:",
+    name: "Nome:",
+    societe: "società:",
+    mobile: "Cellulare:",
+    immat: "Numero di iscrizione:",
+    langue: "lingua:",
+    account: "Account cliente:",
+    selectedCompany: (c) => `Società selezionata: ${c.company} — n. cliente ${c.numeroClient} (terzo ${c.idTier}, rete ${c.codeReseau})`,
+    items: (n) => `Articoli (${n}):`,
+    itemReference: "rif.",
+    sms: "Gli è stata inviata una conferma via SMS: annuncia che sarà richiamato al più presto.",
+    signature: "Area clienti MACC",
+  },
+};
+
+/** The call-back request for the adviser or the network's sales service, in their language; reply goes to a logged-in customer. */
+export function basketRequestMail(lang: StaffLanguage, to: string, d: BasketRequestDetails): MailMessage {
+  const w = BASKET_REQUEST[lang];
+  const message = render(to, {
+    lang,
+    subject: w.subject(d.reference, d.societe),
+    greeting: w.greeting,
+    paragraphs: [
+      d.customer ? w.fromCustomer : w.fromVisitor,
+      `${w.reference} ${d.reference}`,
+      `${w.name} ${d.nom} — ${w.societe} ${d.societe}`,
+      `${w.mobile} ${d.mobile} (${d.mobileE164})`,
+      `${w.immat} ${d.immat} (${d.pays}) — ${w.langue} ${d.langue}`,
+      ...(d.customer ? [`${w.account} ${d.customer.name} <${d.customer.email}>`, w.selectedCompany(d.customer)] : []),
+      w.items(d.items.length),
+      ...d.items.map((item) => `• ${item.nom} (${w.itemReference} ${item.id})`),
+      w.sms,
+    ],
+    signature: w.signature,
   });
   return d.customer ? { ...message, replyTo: d.customer.email } : message;
 }

@@ -385,8 +385,6 @@ describe("POST /api/basket/requests: a visitor's basket", () => {
       expect(message?.body.startsWith(sms)).toBe(true);
       const { body: catalogue } = await items("?ids=1003", { "X-langue": langue });
       expect(body.items).toEqual([{ id: "1003", nom: catalogue.items[0]!.nom }]);
-      // The mail stays French, for the company.
-      expect((await mailOf(body.reference))[0]?.body).toContain("(réf. 1003)");
     },
   );
 
@@ -760,6 +758,69 @@ describe("POST /api/basket/requests: a logged-in customer", () => {
     const before = await counts();
     await expectProblem((await submit(VALID, { headers: { Authorization: `Bearer ${user.entreprises[0]!.token}` } })).res, 401);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe("POST /api/basket/requests: the staff mail in the language of the receiving network", () => {
+  /** How each staff language reads: the subject's start, the reference's label, an item's reference, and a locale of it. */
+  const WORDS = {
+    fr: { subject: "[Panier] Demande de rappel", reference: "Référence :", item: "(réf. 1003)", locale: "fr-FR" },
+    en: { subject: "[Basket] Call-back request", reference: "Reference:", item: "(ref. 1003)", locale: "en-GB" },
+    nl: { subject: "[Winkelmandje] Terugbelverzoek", reference: "Referentie:", item: "(ref. 1003)", locale: "nl-BE" },
+    es: { subject: "[Cesta] Solicitud de llamada", reference: "Referencia:", item: "(ref. 1003)", locale: "es-ES" },
+    it: { subject: "[Carrello] Richiesta di richiamata", reference: "Riferimento:", item: "(rif. 1003)", locale: "it-IT" },
+  } as const;
+  /** FIL and EXP have no locale of their own: a logged-in customer of a company moved to that network. */
+  const BLG_COMPANY = "3000452";
+  let companyToken = "";
+
+  beforeAll(async () => {
+    const res = await t.app.request(
+      "/api/auth/login",
+      await withBotCheck(t.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })),
+      fromAddress("10.33.0.1"),
+    );
+    const { user } = (await res.json()) as { user: { entreprises: { idTier: string; token: string }[] } };
+    companyToken = user.entreprises.find((e) => e.idTier === BLG_COMPANY)!.token;
+  });
+
+  it.each([
+    { network: "FRA", langue: "fr-FR", recipient: "service.clients@macc.fr", lang: "fr" },
+    { network: "AGR", langue: "fr-FR", theme: "AGRI", recipient: "adherents@agrimacc.fr", lang: "fr" },
+    { network: "FIL", langue: "en-GB", company: true, recipient: "filiales@macc.fr", lang: "fr" },
+    { network: "EXP", langue: "es-ES", company: true, recipient: "export@macc.fr", lang: "fr" },
+    { network: "GBR", langue: "en-GB", recipient: "customer.service@macc.co.uk", lang: "en" },
+    { network: "ESP", langue: "es-ES", recipient: "atencion.cliente@macc.es", lang: "es" },
+    { network: "ITA", langue: "it-IT", recipient: "servizio.clienti@macc.it", lang: "it" },
+    { network: "BLG", langue: "nl-BE", recipient: "klantendienst@macc.be", lang: "nl" },
+    { network: "BLG", langue: "fr-BE", recipient: "klantendienst@macc.be", lang: "fr" },
+    { network: "BLG", langue: "de-BE", recipient: "klantendienst@macc.be", lang: "fr" },
+  ] as const)("$network, a request in $langue: mail to $recipient in $lang", async (row) => {
+    const theme = "theme" in row ? { theme: row.theme } : {};
+    const company = "company" in row;
+    if (company) await t.db.query("UPDATE companies SET code_reseau = $1 WHERE id_tier = $2", [row.network, BLG_COMPANY]);
+    try {
+      const { res, text } = await submit(
+        { ...VALID, items: ["1003"], langue: row.langue, ...theme },
+        company ? { headers: { Authorization: `Bearer ${companyToken}` } } : {},
+      );
+      expect(res.status).toBe(201);
+      const body = JSON.parse(text) as Created;
+      expect(await stored(body.id)).toMatchObject({ code_reseau: row.network, recipient: row.recipient });
+      const words = WORDS[row.lang];
+      const [mail, ...others] = await mailOf(body.reference);
+      expect(others).toEqual([]);
+      expect(mail!.recipient).toBe(row.recipient);
+      expect(mail!.subject).toBe(`${words.subject} ${body.reference} – GAEC des Prés`);
+      expect(mail!.body).toContain(`${words.reference} ${body.reference}`);
+      expect(mail!.html).toContain(`<html lang="${row.lang}">`);
+      // The item named in the staff's language, the request's language stated as it was made.
+      const { body: catalogue } = await items("?ids=1003", { "X-langue": words.locale });
+      expect(mail!.body).toContain(`• ${catalogue.items[0]!.nom} ${words.item}`);
+      expect(mail!.body).toContain(row.langue);
+    } finally {
+      if (company) await t.db.query("UPDATE companies SET code_reseau = 'BLG' WHERE id_tier = $1", [BLG_COMPANY]);
+    }
   });
 });
 

@@ -27,6 +27,7 @@ import { answerLanguage } from "../http/locale.ts";
 import { jsonBody, operation, protectedOperation, queryOf } from "../http/operation.ts";
 import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
+import { staffLanguage } from "../mail/staff-language.ts";
 import { basketConfirmationText, basketRequestMail, mailLanguage } from "../mail/templates.ts";
 import { companyAdviser } from "../queries/advisers.ts";
 import {
@@ -202,7 +203,7 @@ export function basketRoutes(deps: Deps) {
   );
 
   // Validation of a basket: stored once per Idempotency-Key, the adviser or sales service told by
-  // e-mail (queued in the transaction), the customer by SMS after the commit.
+  // e-mail in their language (queued in the transaction), the customer by SMS after the commit.
   app.post(
     "/requests",
     operation({
@@ -245,10 +246,12 @@ export function basketRoutes(deps: Deps) {
         const offered = new Map((await offeredBasketItems(tx, input.items, language)).map((item) => [item.id, item.nom]));
         const unknown = input.items.filter((id) => !offered.has(id));
         if (unknown.length > 0) throw validationProblem([{ path: "items", message: M.unknownItems }], { unknown });
-        const french = language === "fr" ? offered : new Map((await offeredBasketItems(tx, input.items, "fr")).map((i) => [i.id, i.nom]));
         const items = input.items.map((id) => ({ id, nom: offered.get(id) ?? id }));
 
         const to = await recipientOf(tx, caller, input);
+        const staff = staffLanguage(to.codeReseau, input.langue);
+        const staffNames =
+          staff === language ? offered : new Map((await offeredBasketItems(tx, input.items, staff)).map((i) => [i.id, i.nom]));
         const saved = await insertBasketRequest(
           tx,
           {
@@ -265,10 +268,10 @@ export function basketRoutes(deps: Deps) {
         const who = caller?.idTier ? await contactSender(tx, caller.uuidCompte, caller.idTier) : undefined;
         const mailId = await enqueueMail(
           tx,
-          basketRequestMail(to.to, {
+          basketRequestMail(staff, to.to, {
             ...input,
             reference: saved.reference,
-            items: input.items.map((id) => ({ id, nom: french.get(id) ?? id })),
+            items: input.items.map((id) => ({ id, nom: staffNames.get(id) ?? id })),
             customer:
               who && caller?.idTier
                 ? {
