@@ -210,27 +210,23 @@ export interface ContactDetails {
 
 const personName = (c: ContactDetails["customer"]) => [c.civilite, c.prenom, c.nom].filter(Boolean).join(" ") || c.email;
 
-/** The message for the MACC service (French, the language of the back office); reply goes to the customer. */
-export function contactServiceMail(to: string, d: ContactDetails): MailMessage {
+/** The message for the network's service, in its staff's language; reply goes to the customer. */
+export function contactServiceMail(lang: StaffLanguage, to: string, d: ContactDetails): MailMessage {
+  const w = STAFF_WORDS[lang];
   const identity = [
-    `Client : ${personName(d.customer)} <${d.customer.email}>`,
-    ...(d.customer.telephone ? [`Téléphone : ${d.customer.telephone}`] : []),
-    ...(d.customer.mobile ? [`Mobile : ${d.customer.mobile}`] : []),
-    `Entreprise : ${formatCompanyName(d.company.raisonSociale, d.company.formeJuridique, d.company.pays)}`,
-    `N° client : ${d.company.numeroClient} — immatriculation : ${d.company.immatriculation} — réseau ${d.company.codeReseau} (tiers ${d.company.idTier})`,
-    `Service demandé : ${d.service}`,
+    `${w.customer} ${personName(d.customer)} <${d.customer.email}>`,
+    ...(d.customer.telephone ? [`${w.telephone} ${d.customer.telephone}`] : []),
+    ...(d.customer.mobile ? [`${w.mobile} ${d.customer.mobile}`] : []),
+    `${w.company} ${formatCompanyName(d.company.raisonSociale, d.company.formeJuridique, d.company.pays)} — ${w.companyIds(d.company)}`,
+    `${w.immat} ${d.company.immatriculation}`,
+    `${w.service} ${d.service}`,
   ];
   const message = render(to, {
-    lang: "fr",
-    subject: `[Formulaire de contact] ${d.subject}`,
-    greeting: "Bonjour,",
-    paragraphs: [
-      "Un client a envoyé le message suivant depuis son espace client MACC. Répondez directement à ce courriel pour lui écrire.",
-      ...identity,
-      `Objet : ${d.subject}`,
-      ...d.message.split(/\r?\n\s*\r?\n/),
-    ],
-    signature: "Espace client MACC",
+    lang,
+    subject: `${w.contactSubject} ${d.subject}`,
+    greeting: w.greeting,
+    paragraphs: [w.contactIntro, ...identity, `${w.subject} ${d.subject}`, ...d.message.split(/\r?\n\s*\r?\n/)],
+    signature: w.signature,
   });
   return { ...message, replyTo: d.customer.email };
 }
@@ -370,133 +366,186 @@ export interface BasketRequestDetails extends BasketCustomer {
   customer: { name: string; email: string; company: string; numeroClient: string; idTier: string; codeReseau: string } | null;
 }
 
-type SelectedCompany = NonNullable<BasketRequestDetails["customer"]>;
+/** A company's numbers as the staff look it up. */
+interface CompanyIds {
+  numeroClient: string;
+  idTier: string;
+  codeReseau: string;
+}
 
-/** The words of a call-back request, for each language the networks' staff read. */
-const BASKET_REQUEST: Record<
+/** The words of the mails to the networks' staff (a call-back request, a contact message), in each language they read. */
+const STAFF_WORDS: Record<
   StaffLanguage,
   {
-    subject: (reference: string, societe: string) => string;
     greeting: string;
+    signature: string;
+    customer: string;
+    telephone: string;
+    mobile: string;
+    company: string;
+    companyIds: (c: CompanyIds) => string;
+    immat: string;
+    contactSubject: string;
+    contactIntro: string;
+    service: string;
+    subject: string;
+    basketSubject: (reference: string, societe: string) => string;
     fromCustomer: string;
     fromVisitor: string;
     reference: string;
     name: string;
     societe: string;
-    mobile: string;
-    immat: string;
     langue: string;
     account: string;
-    selectedCompany: (c: SelectedCompany) => string;
+    selectedCompany: string;
     items: (count: number) => string;
     itemReference: string;
     sms: string;
-    signature: string;
   }
 > = {
   fr: {
-    subject: (r, s) => `[Panier] Demande de rappel ${r} – ${s}`,
     greeting: "Bonjour,",
+    signature: "Espace client MACC",
+    customer: "Client :",
+    telephone: "Téléphone :",
+    mobile: "Mobile :",
+    company: "Entreprise :",
+    companyIds: (c) => `n° client ${c.numeroClient} (tiers ${c.idTier}, réseau ${c.codeReseau})`,
+    immat: "Immatriculation :",
+    contactSubject: "[Formulaire de contact]",
+    contactIntro:
+      "Un client a envoyé le message suivant depuis son espace client MACC. Répondez directement à ce courriel pour lui écrire.",
+    service: "Service demandé :",
+    subject: "Objet :",
+    basketSubject: (r, s) => `[Panier] Demande de rappel ${r} – ${s}`,
     fromCustomer: "Un client connecté à son espace client a validé son panier et souhaite être rappelé par un conseiller.",
     fromVisitor: "Un visiteur du site a validé son panier et souhaite être rappelé par un conseiller.",
     reference: "Référence :",
     name: "Nom :",
     societe: "société :",
-    mobile: "Mobile :",
-    immat: "Immatriculation :",
     langue: "langue :",
     account: "Compte client :",
-    selectedCompany: (c) =>
-      `Entreprise sélectionnée : ${c.company} — n° client ${c.numeroClient} (tiers ${c.idTier}, réseau ${c.codeReseau})`,
+    selectedCompany: "Entreprise sélectionnée :",
     items: (n) => `Articles (${n}) :`,
     itemReference: "réf.",
     sms: "Une confirmation lui est envoyée par SMS : elle annonce qu'il sera rappelé dans les meilleurs délais.",
-    signature: "Espace client MACC",
   },
   en: {
-    subject: (r, s) => `[Basket] Call-back request ${r} – ${s}`,
     greeting: "Hello,",
+    signature: "MACC customer area",
+    customer: "Customer:",
+    telephone: "Phone:",
+    mobile: "Mobile:",
+    company: "Company:",
+    companyIds: (c) => `customer no. ${c.numeroClient} (third party ${c.idTier}, network ${c.codeReseau})`,
+    immat: "Registration number:",
+    contactSubject: "[Contact form]",
+    contactIntro: "A customer sent the following message from their MACC customer area. Reply directly to this e-mail to write to them.",
+    service: "Service requested:",
+    subject: "Subject:",
+    basketSubject: (r, s) => `[Basket] Call-back request ${r} – ${s}`,
     fromCustomer: "A customer logged in to their customer area has validated their basket and would like a call back from an adviser.",
     fromVisitor: "A visitor to the website has validated their basket and would like a call back from an adviser.",
     reference: "Reference:",
     name: "Name:",
     societe: "company:",
-    mobile: "Mobile:",
-    immat: "Registration number:",
     langue: "language:",
     account: "Customer account:",
-    selectedCompany: (c) =>
-      `Selected company: ${c.company} — customer no. ${c.numeroClient} (third party ${c.idTier}, network ${c.codeReseau})`,
+    selectedCompany: "Selected company:",
     items: (n) => `Items (${n}):`,
     itemReference: "ref.",
     sms: "A confirmation has been sent to them by SMS: it says they will be called back as soon as possible.",
-    signature: "MACC customer area",
   },
   nl: {
-    subject: (r, s) => `[Winkelmandje] Terugbelverzoek ${r} – ${s}`,
     greeting: "Hallo,",
+    signature: "MACC-klantenzone",
+    customer: "Klant:",
+    telephone: "Telefoon:",
+    mobile: "Mobiel:",
+    company: "Bedrijf:",
+    companyIds: (c) => `klantnummer ${c.numeroClient} (derde ${c.idTier}, netwerk ${c.codeReseau})`,
+    immat: "Ondernemingsnummer:",
+    contactSubject: "[Contactformulier]",
+    contactIntro:
+      "Een klant heeft het volgende bericht gestuurd vanuit zijn MACC-klantenzone. Beantwoord deze e-mail rechtstreeks om hem te schrijven.",
+    service: "Gevraagde dienst:",
+    subject: "Onderwerp:",
+    basketSubject: (r, s) => `[Winkelmandje] Terugbelverzoek ${r} – ${s}`,
     fromCustomer:
       "Een klant die in zijn klantenzone is aangemeld, heeft zijn winkelmandje bevestigd en wil door een adviseur worden teruggebeld.",
     fromVisitor: "Een bezoeker van de website heeft zijn winkelmandje bevestigd en wil door een adviseur worden teruggebeld.",
     reference: "Referentie:",
     name: "Naam:",
     societe: "bedrijf:",
-    mobile: "Mobiel:",
-    immat: "Ondernemingsnummer:",
     langue: "taal:",
     account: "Klantaccount:",
-    selectedCompany: (c) =>
-      `Geselecteerd bedrijf: ${c.company} — klantnummer ${c.numeroClient} (derde ${c.idTier}, netwerk ${c.codeReseau})`,
+    selectedCompany: "Geselecteerd bedrijf:",
     items: (n) => `Artikelen (${n}):`,
     itemReference: "ref.",
     sms: "Er is hem een bevestiging per sms gestuurd: die meldt dat hij zo snel mogelijk wordt teruggebeld.",
-    signature: "MACC-klantenzone",
   },
   es: {
-    subject: (r, s) => `[Cesta] Solicitud de llamada ${r} – ${s}`,
     greeting: "Hola:",
+    signature: "Área de cliente MACC",
+    customer: "Cliente:",
+    telephone: "Teléfono:",
+    mobile: "Móvil:",
+    company: "Empresa:",
+    companyIds: (c) => `n.º de cliente ${c.numeroClient} (tercero ${c.idTier}, red ${c.codeReseau})`,
+    immat: "Número de registro:",
+    contactSubject: "[Formulario de contacto]",
+    contactIntro:
+      "Un cliente ha enviado el siguiente mensaje desde su área de cliente MACC. Responda directamente a este correo para escribirle.",
+    service: "Servicio solicitado:",
+    subject: "Asunto:",
+    basketSubject: (r, s) => `[Cesta] Solicitud de llamada ${r} – ${s}`,
     fromCustomer: "Un cliente conectado a su área de cliente ha validado su cesta y desea que un asesor le llame.",
     fromVisitor: "Un visitante del sitio web ha validado su cesta y desea que un asesor le llame.",
     reference: "Referencia:",
     name: "Nombre:",
     societe: "empresa:",
-    mobile: "Móvil:",
-    immat: "Número de registro:",
     langue: "idioma:",
     account: "Cuenta de cliente:",
-    selectedCompany: (c) =>
-      `Empresa seleccionada: ${c.company} — n.º de cliente ${c.numeroClient} (tercero ${c.idTier}, red ${c.codeReseau})`,
+    selectedCompany: "Empresa seleccionada:",
     items: (n) => `Artículos (${n}):`,
     itemReference: "ref.",
     sms: "Se le ha enviado una confirmación por SMS: le indica que se le llamará lo antes posible.",
-    signature: "Área de cliente MACC",
   },
   it: {
-    subject: (r, s) => `[Carrello] Richiesta di richiamata ${r} – ${s}`,
     greeting: "Buongiorno,",
+    signature: "Area clienti MACC",
+    customer: "Cliente:",
+    telephone: "Telefono:",
+    mobile: "Cellulare:",
+    company: "Società:",
+    companyIds: (c) => `n. cliente ${c.numeroClient} (terzo ${c.idTier}, rete ${c.codeReseau})`,
+    immat: "Numero di iscrizione:",
+    contactSubject: "[Modulo di contatto]",
+    contactIntro:
+      "Un cliente ha inviato il seguente messaggio dalla sua area clienti MACC. Risponda direttamente a questa e-mail per scrivergli.",
+    service: "Servizio richiesto:",
+    subject: "Oggetto:",
+    basketSubject: (r, s) => `[Carrello] Richiesta di richiamata ${r} – ${s}`,
     fromCustomer: "Un cliente collegato alla sua area clienti ha convalidato il carrello e desidera essere richiamato da un consulente.",
     fromVisitor: "Un visitatore del sito ha convalidato il carrello e desidera essere richiamato da un consulente.",
     reference: "Riferimento:",
     name: "Nome:",
     societe: "società:",
-    mobile: "Cellulare:",
-    immat: "Numero di iscrizione:",
     langue: "lingua:",
     account: "Account cliente:",
-    selectedCompany: (c) => `Società selezionata: ${c.company} — n. cliente ${c.numeroClient} (terzo ${c.idTier}, rete ${c.codeReseau})`,
+    selectedCompany: "Società selezionata:",
     items: (n) => `Articoli (${n}):`,
     itemReference: "rif.",
     sms: "Gli è stata inviata una conferma via SMS: annuncia che sarà richiamato al più presto.",
-    signature: "Area clienti MACC",
   },
 };
 
 /** The call-back request for the adviser or the network's sales service, in their language; reply goes to a logged-in customer. */
 export function basketRequestMail(lang: StaffLanguage, to: string, d: BasketRequestDetails): MailMessage {
-  const w = BASKET_REQUEST[lang];
+  const w = STAFF_WORDS[lang];
   const message = render(to, {
     lang,
-    subject: w.subject(d.reference, d.societe),
+    subject: w.basketSubject(d.reference, d.societe),
     greeting: w.greeting,
     paragraphs: [
       d.customer ? w.fromCustomer : w.fromVisitor,
@@ -504,7 +553,12 @@ export function basketRequestMail(lang: StaffLanguage, to: string, d: BasketRequ
       `${w.name} ${d.nom} — ${w.societe} ${d.societe}`,
       `${w.mobile} ${d.mobile} (${d.mobileE164})`,
       `${w.immat} ${d.immat} (${d.pays}) — ${w.langue} ${d.langue}`,
-      ...(d.customer ? [`${w.account} ${d.customer.name} <${d.customer.email}>`, w.selectedCompany(d.customer)] : []),
+      ...(d.customer
+        ? [
+            `${w.account} ${d.customer.name} <${d.customer.email}>`,
+            `${w.selectedCompany} ${d.customer.company} — ${w.companyIds(d.customer)}`,
+          ]
+        : []),
       w.items(d.items.length),
       ...d.items.map((item) => `• ${item.nom} (${w.itemReference} ${item.id})`),
       w.sms,

@@ -63,22 +63,22 @@ export async function networkSubServices(db: Queryable, codeReseau: string, lang
 
 /**
  * The sub-service of the network whose name, in any language, is `service` (case-insensitive), with
- * its French name (`nomFr`), the language of the e-mail its team receives.
+ * its name in `language` (two letters), the language of the e-mail its team receives.
  */
 export async function subServiceNamed(
   db: Queryable,
   codeReseau: string,
   service: string,
-): Promise<{ id: number; mail1: string; mail2: string; nomFr: string | null } | undefined> {
-  const { rows } = await db.query<{ id: number; mail1: string; mail2: string; nom_fr: string | null }>(
+  language: string,
+): Promise<{ id: number; mail1: string; mail2: string; nom: string | null } | undefined> {
+  const { rows } = await db.query<{ id: number; mail1: string; mail2: string; nom: string | null }>(
     `SELECT s.id, s.mail1, s.mail2,
-            (SELECT n.nom FROM footer_sub_service_names n WHERE n.sub_service_id = s.id AND n.langue = 'fr') AS nom_fr
+            (SELECT n.nom FROM footer_sub_service_names n WHERE n.sub_service_id = s.id AND n.langue = $3) AS nom
      FROM footer_sub_services s
      WHERE s.code_reseau = $1
        AND EXISTS (SELECT 1 FROM footer_sub_service_names n WHERE n.sub_service_id = s.id AND lower(n.nom) = lower($2))
      ORDER BY s.position LIMIT 1`,
-    [codeReseau, service.normalize("NFC")],
+    [codeReseau, service.normalize("NFC"), language],
   );
-  const r = rows[0];
-  return r && { id: r.id, mail1: r.mail1, mail2: r.mail2, nomFr: r.nom_fr };
+  return rows[0];
 }

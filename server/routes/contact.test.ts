@@ -131,7 +131,7 @@ describe("POST /api/me/contact with the service named as the form shows it", () 
     expect(row?.recipient).toBe(`${last.mail1}${last.mail2}`);
   });
 
-  it("the service's team reads the service's French name (its e-mail is in French), the customer the name they chose", async () => {
+  it("the AGR service's team reads the service's French name (its e-mail is in French), the customer the name they chose", async () => {
     await t.db.query("DELETE FROM rate_limits WHERE key LIKE 'contact:account:%'");
     const subject = `Frage ${Date.now()}`;
     const res = await t.app.request(
@@ -149,6 +149,78 @@ describe("POST /api/me/contact with the service named as the form shows it", () 
     expect(toService.text).toContain("Service demandé : Conseil agronomique");
     const ack = await waitForMail(t.db, (m) => m.to === "multi@demo.macc.test" && m.text.includes(subject));
     expect(ack.text).toContain("Pflanzenbauberatung");
+  });
+});
+
+describe("POST /api/me/contact: the service's mail in the language of the company's network", () => {
+  /** Multi's Belgian company, moved to other networks for a row. */
+  const BLG = "3000452";
+
+  it.each([
+    {
+      network: "BLG",
+      locale: "nl-BE",
+      to: "klantendienst@macc.be",
+      subject: "[Contactformulier]",
+      service: "Gevraagde dienst: Klantendienst",
+    },
+    {
+      network: "BLG",
+      locale: "fr-BE",
+      to: "klantendienst@macc.be",
+      subject: "[Formulaire de contact]",
+      service: "Service demandé : Service clients",
+    },
+    {
+      network: "BLG",
+      locale: "de-BE",
+      to: "klantendienst@macc.be",
+      subject: "[Formulaire de contact]",
+      service: "Service demandé : Service clients",
+    },
+    {
+      network: "GBR",
+      locale: "fr-FR",
+      to: "customer.service@macc.co.uk",
+      subject: "[Contact form]",
+      service: "Service requested: Customer service",
+    },
+    {
+      network: "ESP",
+      locale: "en-GB",
+      to: "atencion.cliente@macc.es",
+      subject: "[Formulario de contacto]",
+      service: "Servicio solicitado: Atención al cliente",
+    },
+    {
+      network: "ITA",
+      locale: "nl-BE",
+      to: "servizio.clienti@macc.it",
+      subject: "[Modulo di contatto]",
+      service: "Servizio richiesto: Servizio clienti",
+    },
+  ])("$network, a customer writing in $locale: $subject to $to", async ({ network, locale, to, subject, service }) => {
+    await t.db.query("DELETE FROM rate_limits WHERE key LIKE 'contact:account:%'");
+    await t.db.query("UPDATE companies SET code_reseau = $1 WHERE id_tier = $2", [network, BLG]);
+    try {
+      const title = `Question ${network} ${locale} ${Date.now()}`;
+      const res = await t.app.request(
+        "/api/me/contact",
+        await withBotCheck(
+          t.app,
+          json(
+            { service: "Customer service", subject: title, message: "Un message assez long pour passer." },
+            { Authorization: `Bearer ${company[BLG]}`, "X-langue": locale },
+          ),
+        ),
+      );
+      expect(res.status).toBe(201);
+      const mail = await waitForMail(t.db, (m) => m.to === to && (m.subject ?? "").includes(title));
+      expect(mail.subject).toBe(`${subject} ${title}`);
+      expect(mail.text).toContain(service);
+    } finally {
+      await t.db.query("UPDATE companies SET code_reseau = 'BLG' WHERE id_tier = $1", [BLG]);
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { noticeLanguage } from "../http/locale.ts";
 import { jsonBody, protectedOperation } from "../http/operation.ts";
 import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
+import { staffLanguage } from "../mail/staff-language.ts";
 import { contactAcknowledgementMail, contactServiceMail, type ContactDetails } from "../mail/templates.ts";
 import { contactSender, insertContactMessage } from "../queries/contact-messages.ts";
 import { subServiceNamed } from "../queries/footer.ts";
@@ -44,12 +45,13 @@ export function contactRoutes(deps: Deps) {
       const scope = c.get("company");
       const key = idempotencyKey(c, { optional: true });
       const body = c.req.valid("json");
-      // Offered by the company's network, in any of its languages.
-      const sub = await subServiceNamed(db, scope.codeReseau, body.service);
-      if (!sub) throw validationProblem([{ path: "service", message: CHOOSE_SERVICE }]);
-
       const who = await contactSender(db, scope.uuidCompte, scope.idTier);
       if (!who) throw new ProblemError(403, "company-required", "companyRequired");
+      const lang = noticeLanguage(c, who.langue);
+      const staff = staffLanguage(scope.codeReseau, lang);
+      // Offered by the company's network, in any of its languages.
+      const sub = await subServiceNamed(db, scope.codeReseau, body.service, staff);
+      if (!sub) throw validationProblem([{ path: "service", message: CHOOSE_SERVICE }]);
 
       const to = `${sub.mail1}${sub.mail2}`;
       const details: ContactDetails = {
@@ -74,7 +76,6 @@ export function contactRoutes(deps: Deps) {
           codeReseau: scope.codeReseau,
         },
       };
-      const lang = noticeLanguage(c, who.langue);
       const write = async (tx: Queryable) => {
         const state = await hit(tx, `contact:account:${scope.uuidCompte}`, CONTACT_WINDOW_SECONDS);
         if (state.count > deps.config.contactMaxPerAccount) throw tooManyRequests("tooManyMessages", state.retryAfter);
@@ -89,7 +90,7 @@ export function contactRoutes(deps: Deps) {
           replyTo: who.email,
         });
         const mailIds = [
-          await enqueueMail(tx, contactServiceMail(to, { ...details, service: sub.nomFr ?? body.service })),
+          await enqueueMail(tx, contactServiceMail(staff, to, { ...details, service: sub.nom ?? body.service })),
           await enqueueMail(tx, contactAcknowledgementMail(lang, details)),
         ];
         return { answer: { status: 201, body: JSON.stringify({ id }) } satisfies IdempotentAnswer, result: mailIds };
