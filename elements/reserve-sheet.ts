@@ -19,4 +19,5 @@ export const RESERVE_CSS = `:host{min-height:var(--_reserve,48px)}
 :host(macc-contacts){--_reserve:384px}
 :host(macc-contact-form){--_reserve:480px}
 :host(macc-basket){--_reserve:1297px}@media (max-width:36rem){:host(macc-basket){--_reserve:1745px}}
+:host(macc-add-to-basket){--_reserve:44px}
 :host(macc-registration){--_reserve:576px}`;

@@ -12,4 +12,5 @@ export const TAG_PROPS: Readonly<Record<string, Props>> = {
   "macc-login": { variant: "string" },
   "macc-product-fleet": { family: "string", view: "string" },
   "macc-basket": { view: "string" },
+  "macc-add-to-basket": { item: "string", name: "string" },
 };

@@ -20,6 +20,7 @@ import type {
   MaccContactsElement,
   MaccContactFormElement,
   MaccBasketElement,
+  MaccAddToBasketElement,
   MaccRegistrationElement,
 } from "./tags";
 
@@ -230,6 +231,20 @@ declare module "react" {
         {
           /** PANIER_VALIDER: the confirmation of the basket just sent from this tab */
           view?: "sent";
+          /** On the element: a link or button leads to a route (`route` is a SPEC §2 route name, `path` the portal address); `preventDefault()` keeps the page where it is, otherwise a standalone element loads `path`. Cancelable. Bubbles, composed. */
+          "onmacc-navigate"?: (event: HTMLElementEventMap["macc-navigate"]) => void;
+          /** On the element: the element's code failed to load or took over 120 s (the loader shows its message in the element's place). Bubbles, composed. */
+          "onmacc-load-error"?: (event: HTMLElementEventMap["macc-load-error"]) => void;
+        }
+      >;
+      /** `<macc-add-to-basket>`: a button that adds one item to the stored basket (never replacing it, unlike `?panier=`) and says so, with a link to PANIER: added with the new count, already there, no longer available, or the basket full; what the editor writes inside the tag (a plain link) shows until the element is defined, and stays when scripts do not run */
+      "macc-add-to-basket": MaccElementProps<
+        MaccAddToBasketElement,
+        {
+          /** the catalogue id of the item to add (as in `?panier=`) */
+          item?: string;
+          /** the item's name, said to screen readers with the button ("Add to basket: …"); give it when a page has several */
+          name?: string;
           /** On the element: a link or button leads to a route (`route` is a SPEC §2 route name, `path` the portal address); `preventDefault()` keeps the page where it is, otherwise a standalone element loads `path`. Cancelable. Bubbles, composed. */
           "onmacc-navigate"?: (event: HTMLElementEventMap["macc-navigate"]) => void;
           /** On the element: the element's code failed to load or took over 120 s (the loader shows its message in the element's place). Bubbles, composed. */

@@ -39,7 +39,7 @@ export interface MaccEventDetailMap {
   "macc-logout": { reason: "user" | "idle" | "expired" | "forced" };
   /** another company chosen (not at login, not the same one again) */
   "macc-company-change": { idTier: string; codeReseau: string };
-  /** the basket's items changed (basket screen, `?panier=`) */
+  /** the basket's items changed (basket screen, `<macc-add-to-basket>`, `?panier=`) */
   "macc-basket-change": { panier: string[] };
 }
 
@@ -124,6 +124,14 @@ export interface MaccBasketElement extends MaccElement {
   view: "sent" | undefined;
 }
 
+/** `<macc-add-to-basket>`: a button that adds one item to the stored basket (never replacing it, unlike `?panier=`) and says so, with a link to PANIER: added with the new count, already there, no longer available, or the basket full; what the editor writes inside the tag (a plain link) shows until the element is defined, and stays when scripts do not run */
+export interface MaccAddToBasketElement extends MaccElement {
+  /** the catalogue id of the item to add (as in `?panier=`). Setting it sets the `item` attribute. */
+  item: string | undefined;
+  /** the item's name, said to screen readers with the button ("Add to basket: …"); give it when a page has several. Setting it sets the `name` attribute. */
+  name: string | undefined;
+}
+
 /** `<macc-registration>`: INSCRIPTION: identify the company, choose companies, receive a 6-digit code, set a password */
 export type MaccRegistrationElement = MaccElement;
 
@@ -148,6 +156,7 @@ declare global {
     "macc-contacts": MaccContactsElement;
     "macc-contact-form": MaccContactFormElement;
     "macc-basket": MaccBasketElement;
+    "macc-add-to-basket": MaccAddToBasketElement;
     "macc-registration": MaccRegistrationElement;
   }
   interface HTMLElementEventMap {

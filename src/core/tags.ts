@@ -10,7 +10,8 @@ import { BREAKPOINTS, type Breakpoint } from "./media.ts";
  * list, the reserved-space sheets, the in-repository typings and the README's element table
  * (scripts/tag-files.ts), and the elements' props; tests check the element files and the code against it. No page
  * downloads this file, so its descriptions cost nothing. (Its import names the `.ts` file: the
- * build configuration loads it.) The elements have no slots: they render no light-DOM children.
+ * build configuration loads it.) The elements have no slots: what a page writes inside a tag (the
+ * editor's fallback link in `<macc-add-to-basket>`) shows until the tag is defined, then the shadow root replaces it.
  *
  * Adding a tag: one entry here, one `elements/<tag>.ts` (its component and its area), then `npm run generate`.
  */
@@ -97,7 +98,7 @@ export const DOCUMENT_EVENTS = {
   },
   "macc-basket-change": {
     detail: "{ panier: string[] }",
-    description: "the basket's items changed (basket screen, `?panier=`)",
+    description: "the basket's items changed (basket screen, `<macc-add-to-basket>`, `?panier=`)",
     cancelable: false,
   },
 } as const satisfies Readonly<Record<`macc-${string}`, EventDeclaration>>;
@@ -377,6 +378,21 @@ export const TAGS = [
         type: "string",
         values: ["sent"],
         description: "PANIER_VALIDER: the confirmation of the basket just sent from this tab",
+      },
+    ],
+  },
+  {
+    tag: "macc-add-to-basket",
+    module: "areas/add-to-basket/AddToBasket",
+    shows:
+      "a button that adds one item to the stored basket (never replacing it, unlike `?panier=`) and says so, with a link to PANIER: added with the new count, already there, no longer available, or the basket full; what the editor writes inside the tag (a plain link) shows until the element is defined, and stays when scripts do not run",
+    reserve: { wide: 44 },
+    attributes: [
+      { name: "item", type: "string", description: "the catalogue id of the item to add (as in `?panier=`)" },
+      {
+        name: "name",
+        type: "string",
+        description: 'the item\'s name, said to screen readers with the button ("Add to basket: …"); give it when a page has several',
       },
     ],
   },
