@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   APP_VERSION,
@@ -14,7 +15,6 @@ import {
 
 describe("SPEC §9 business constants", () => {
   it.each<[string, unknown, unknown]>([
-    ["app version (package.json, shown in the footer)", APP_VERSION, "1.5.0"],
     ["default locale", DEFAULT_LOCALE, "fr-FR"],
     ["freshness years (anneeLimite)", FRESHNESS_YEARS, 3],
     ["minimum password length", PASSWORD_MIN_LENGTH, 8],
@@ -24,6 +24,11 @@ describe("SPEC §9 business constants", () => {
     ["logged-in cookie name", IS_LOGGED_COOKIE, "isLogged"],
   ])("%s", (_label, actual, expected) => {
     expect(actual).toBe(expected);
+  });
+
+  it("shows the release declared in package.json (npm version copies it)", () => {
+    const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+    expect(APP_VERSION).toBe(version);
   });
 
   it("offers exactly the 10 locales of the spec", () => {

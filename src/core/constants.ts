@@ -1,8 +1,6 @@
 /** Business constants of SPEC §9, in one place so every rule reads the same value. */
-import { version } from "../../package.json";
-
-/** The release, declared once: package.json's version (the build keeps only this field of it). */
-export const APP_VERSION = version;
+/** The release: package.json's version, copied by `npm version` (scripts/write-version.mjs). */
+export { APP_VERSION } from "./version";
 
 export const LOCALES = ["fr-FR", "fr-BE", "fr-LU", "de-BE", "de-LU", "en-GB", "es-ES", "it-IT", "nl-BE", "nl-NL"] as const;
 export type Locale = (typeof LOCALES)[number];
