@@ -12,7 +12,8 @@ import type { GeneratedFile } from "./tag-files.ts";
 /**
  * The country demo sites (demo/sites/<locale>/): for each of the ten locales, the three pages a
  * country's CMS would have around the elements: a home page (header, login, footer, editorial
- * content), a product page whose links put items in the basket (`?panier=`), and the page that
+ * content), a product page whose `<macc-add-to-basket>` elements add items to the basket (a plain
+ * `?panier=` link inside each, shown without scripts), and the page that
  * hosts `<macc-portal>`; and the page answering the site's other addresses (404). One source for the forty pages: `npx tsx scripts/generate-sites.ts`
  * writes them, and server/http/demo-sites.test.ts fails when the committed ones differ.
  */
@@ -353,10 +354,9 @@ interface PageOptions {
   description: string;
   /** A CMS page: its entry in the site's navigation and the content of its main region, between header and footer. */
   cms?: { current?: "home" | "products"; main: string };
-  scripts?: string[];
 }
 
-function page(site: Site, { title, description, cms, scripts = [] }: PageOptions): string {
+function page(site: Site, { title, description, cms }: PageOptions): string {
   const texts = TEXTS[site.language];
   const urls = siteUrls(site);
   const fill = (text: string) => escape(text.replaceAll("{site}", site.name).replaceAll("{where}", site.where));
@@ -377,7 +377,6 @@ ${cms.main}
     </main>
     <macc-footer></macc-footer>`
     : "    <macc-portal></macc-portal>";
-  const extraScripts = scripts.map((src) => `\n    <script type="module" src="${src}"></script>`).join("");
   return `<!doctype html>
 <!-- ${NOTICE} -->
 <html lang="${site.locale}">
@@ -390,7 +389,7 @@ ${cms.main}
     <link rel="stylesheet" href="/demo.css" />
     <link rel="stylesheet" href="/sites/sites.css" />
     <link rel="stylesheet" href="/static/css/macc-elements.css" />
-    <script type="module" src="/static/js/macc-elements.js" data-locale="${site.locale}" data-portal-base="${urls.portalBase}" data-site-base="${urls.siteBase}"></script>${extraScripts}
+    <script type="module" src="/static/js/macc-elements.js" data-locale="${site.locale}" data-portal-base="${urls.portalBase}" data-site-base="${urls.siteBase}"></script>
   </head>
   <body>
 ${body.replaceAll("{site}", escape(site.name)).replaceAll("{where}", escape(site.where))}
@@ -429,16 +428,15 @@ function productsPage(site: Site): string {
             <img src="/api/basket/items/${id}/image" alt="" width="96" height="96" />
             <h2>${escape(name)}</h2>
             <p>${escape(blurb)}</p>
-            <a class="add-to-basket" href="?panier=${id}" data-add-to-basket="${id}"
-              >${escape(texts.addToBasket)}<span class="visually-hidden">${site.language === "fr" ? " : " : ": "}${escape(name)}</span></a
-            >
+            <macc-add-to-basket item="${id}" name="${escape(name)}">
+              <a class="add-to-basket" href="?panier=${id}">${escape(texts.addToBasket)}<span class="visually-hidden">${site.language === "fr" ? " : " : ": "}${escape(name)}</span></a>
+            </macc-add-to-basket>
           </li>`,
     )
     .join("\n");
   return page(site, {
     title: texts.products,
     description: texts.productsDescription,
-    scripts: ["/sites/basket-links.js"],
     cms: {
       current: "products",
       main: `      <div class="cms-banner">
