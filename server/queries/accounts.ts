@@ -41,6 +41,15 @@ export async function passwordState(
   return r && { email: r.email, passwordHash: r.password_hash, changedOnce: r.changed, langue: r.langue };
 }
 
+/** Whether the one password change is still to be made (SPEC §4); undefined when the account is gone. */
+export async function passwordModifiable(db: Queryable, uuidCompte: string): Promise<boolean | undefined> {
+  const { rows } = await db.query<{ modifiable: boolean }>(
+    "SELECT password_changed_at IS NULL AS modifiable FROM accounts WHERE uuid_compte = $1",
+    [uuidCompte],
+  );
+  return rows[0]?.modifiable;
+}
+
 /** The one change the customer may make; false when it was already made (a concurrent change won). */
 export async function changePasswordOnce(db: Queryable, uuidCompte: string, passwordHash: string): Promise<boolean> {
   const { rows } = await db.query(

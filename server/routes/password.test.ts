@@ -101,6 +101,26 @@ async function resetToken(
   return { token: token!, mail };
 }
 
+describe("GET /api/me/password", () => {
+  const state = (token: string) => t.app.request("/api/me/password", { headers: bearer(token) });
+
+  it("requires a bearer token", async () => {
+    await expectProblem(await t.app.request("/api/me/password"), 401);
+  });
+
+  it("modifiable until the one change is made, then not (for every token of the account)", async () => {
+    const email = await newAccount("state");
+    const { token, companyToken } = await login(email);
+    const before = await state(token);
+    expect(before.status).toBe(200);
+    expect(before.headers.get("cache-control")).toBe("no-store");
+    expect(await before.json()).toEqual({ modifiable: true });
+    expect((await change(token, changeBody(DEMO_PASSWORD))).status).toBe(204);
+    expect(await (await state(token)).json()).toEqual({ modifiable: false });
+    expect(await (await state(companyToken)).json()).toEqual({ modifiable: false });
+  });
+});
+
 describe("POST /api/me/password", () => {
   it("requires a bearer token", async () => {
     await expectProblem(await t.app.request("/api/me/password", json(changeBody(DEMO_PASSWORD))), 401);

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { ChangePasswordRequest } from "../../src/contract/password.ts";
+import { ChangePasswordRequest, PasswordStateAnswer } from "../../src/contract/password.ts";
 import { confirmCurrentPassword } from "../auth/password-check.ts";
 import { newPasswordErrors } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
@@ -10,15 +10,33 @@ import { jsonBody, protectedOperation } from "../http/operation.ts";
 import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { sendInBackground } from "../mail/mailer.ts";
 import { passwordChangedMail } from "../mail/templates.ts";
-import { changePasswordOnce, passwordState } from "../queries/accounts.ts";
+import { changePasswordOnce, passwordModifiable, passwordState } from "../queries/accounts.ts";
 
 const WRONG_OLD_PASSWORD = "Votre ancien mot de passe est invalide.";
 
-/** `/me/password`: the one password change allowed (the forgotten-password link is the way after that). */
+/** `/me/password`: whether it may still be changed, and the one password change allowed (the forgotten-password link is the way after that). */
 export function passwordRoutes(deps: Deps) {
   const { db, config, mailer } = deps;
   const app = new Hono<AppEnv>();
   const alreadyChanged = () => new ProblemError(409, "password-already-changed", "passwordAlreadyChanged");
+
+  app.get(
+    "/",
+    ...protectedOperation(deps, {
+      operationId: "getPasswordState",
+      summary: "Whether the password may still be changed (once only), read before the form is shown",
+      tags: ["password"],
+      auth: "bearer",
+      answers: { 200: { description: "The password's state", schema: PasswordStateAnswer } },
+      problems: [401],
+    }),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const modifiable = await passwordModifiable(db, c.get("auth").uuidCompte);
+      if (modifiable === undefined) throw new ProblemError(401, "unauthorized", "sessionExpired");
+      return c.json({ modifiable } satisfies PasswordStateAnswer);
+    },
+  );
 
   app.post(
     "/",

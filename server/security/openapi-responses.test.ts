@@ -169,6 +169,7 @@ describe("every operation with valid input answers what the document says", () =
     await call("getMyBasketRequests", { token });
 
     const uk = await login("uk@demo.macc.test");
+    await call("getPasswordState", { token: uk.accessToken });
     await call("changePassword", {
       token: uk.accessToken,
       body: { ancienMotDePasse: DEMO_PASSWORD, nouveauMotDePasse: "Nouveau2026", confirmerMotDePasse: "Nouveau2026" },

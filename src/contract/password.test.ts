@@ -1,5 +1,6 @@
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { ChangePasswordRequest } from "./password";
+import { ChangePasswordRequest, PasswordStateAnswer } from "./password";
 import { verdict, type RuleProblem } from "./rules";
 
 describe("ChangePasswordRequest", () => {
@@ -34,5 +35,16 @@ describe("ChangePasswordRequest", () => {
   ])("%s", (_label, input, problems) => {
     const result = verdict(ChangePasswordRequest, input);
     expect(result.valid ? [] : result.problems).toEqual(problems);
+  });
+});
+
+describe("PasswordStateAnswer", () => {
+  it.each<[unknown, boolean]>([
+    [{ modifiable: true }, true],
+    [{ modifiable: false }, true],
+    [{}, false],
+    [{ modifiable: "false" }, false],
+  ])("%j → %s", (answer, valid) => {
+    expect(v.safeParse(PasswordStateAnswer, answer).success).toBe(valid);
   });
 });
