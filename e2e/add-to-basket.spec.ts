@@ -40,7 +40,7 @@ test("on a product page, adding an item keeps the basket already there; keyboard
   await page.keyboard.press("Enter");
 
   const status = element.getByRole("status");
-  await expect(status).toHaveText("Ajouté : 3 articles dans votre panier Voir mon panier");
+  await expect(status).toHaveText("Ajouté : 3 articles dans votre panier. Voir mon panier");
   await expect(basketCount(page)).toHaveText("3");
   await expectAccessible(page);
 

@@ -38,7 +38,7 @@ describe("<macc-add-to-basket>", () => {
     expect(status(view).textContent).toBe("");
 
     press(view);
-    await waitFor(() => expect(status(view).textContent).toBe("Ajouté : 3 articles dans votre panier Voir mon panier"));
+    await waitFor(() => expect(status(view).textContent).toBe("Ajouté : 3 articles dans votre panier. Voir mon panier"));
     expect(panier()).toEqual(["1001", "1002", "1004"]);
     expect(events.map((event) => event.detail.panier)).toEqual([["1001", "1002", "1004"]]);
     expect(calls.calls.map((call) => call.query.get("ids"))).toEqual(["1004"]);
@@ -50,7 +50,7 @@ describe("<macc-add-to-basket>", () => {
     api();
     const view = await mount('<macc-add-to-basket item="1004"></macc-add-to-basket>');
     press(view, "Add to basket");
-    await waitFor(() => expect(status(view).textContent).toBe("Added: 1 item in your basket See my basket"));
+    await waitFor(() => expect(status(view).textContent).toBe("Added: 1 item in your basket. See my basket"));
     expect(view.screen.getByRole("link", { name: "See my basket" }).getAttribute("href")).toBe(
       `/sites/en-GB/portal${pathFor("PANIER", "en-GB")}`,
     );

@@ -79,7 +79,7 @@ function Message({ outcome }: { outcome: Outcome }) {
     case "added":
       return (
         <>
-          <Plural value={outcome.count} one="Added: # item in your basket" other="Added: # items in your basket" /> {basketLink}
+          <Plural value={outcome.count} one="Added: # item in your basket." other="Added: # items in your basket." /> {basketLink}
         </>
       );
     case "already":
