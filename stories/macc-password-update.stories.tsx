@@ -3,6 +3,8 @@ import { expect } from "storybook/test";
 import "../elements/macc-password-update";
 import {
   noContent,
+  ok,
+  pending,
   OLD_PASSWORD_WRONG,
   PASSWORD_ALREADY_CHANGED,
   PASSWORD_ATTEMPTS_THROTTLED,
@@ -15,14 +17,16 @@ import { elementAttributes, fillFields, shadowOf, submitForm, textOf, waitFor, t
 
 /**
  * `<macc-password-update>` (MOT_DE_PASSE_UPDATE): current, new and confirmation passwords.
- * POST /me/password answers 204 by default (the account's other sessions end); the change is
- * allowed once (409 afterwards). Every failure is shown by the form itself, without a toast.
+ * GET /me/password says first whether the change may still be made (the form, or the forgotten-password
+ * link in its place); POST /me/password answers 204 by default (the account's other sessions end); the
+ * change is allowed once (409 afterwards, from another tab). Every failure is shown by the screen itself.
  */
 const meta = {
   title: "Elements/macc-password-update",
   render: (_args, { globals }) => <macc-password-update {...elementAttributes(globals)} />,
   parameters: {
     api: {
+      "GET /me/password": ok({ modifiable: true }),
       "POST /me/password": noContent(600),
       "POST /auth/refresh": refreshAs(USER_ONE_COMPANY),
     },
@@ -94,7 +98,23 @@ export const WrongOldPassword: Story = {
   },
 };
 
-/** 409: the password was already changed once; a link to "Forgot password?". */
+/** Already changed once, said on arrival: the message and the "Forgot password?" link in place of the form. */
+export const AlreadyChangedOnArrival: Story = {
+  name: "Already changed, on arrival",
+  parameters: { macc: loggedIn, api: { "GET /me/password": ok({ modifiable: false }) } },
+  play: async ({ canvasElement }) => {
+    const root = await shadowOf(canvasElement, "macc-password-update", ".alert--info");
+    await expect(root.querySelector("form")).toBeNull();
+    await expect(root.querySelector('a[href$="/mot-de-passe-oublie"]')).toBeTruthy();
+  },
+};
+
+/** While the password's state loads: a placeholder of the form's height. */
+export const Loading: Story = {
+  parameters: { macc: loggedIn, api: { "GET /me/password": pending() } },
+};
+
+/** 409 on submission (changed meanwhile in another tab); a link to "Forgot password?". */
 export const AlreadyChangedOnce: Story = {
   name: "Already changed once (409)",
   parameters: { macc: loggedIn, api: { "POST /me/password": PASSWORD_ALREADY_CHANGED } },

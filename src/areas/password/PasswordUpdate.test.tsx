@@ -18,6 +18,7 @@ import {
 import { isLogged } from "../../core/store";
 
 const CHANGE = "POST /api/me/password";
+const STATE = "GET /api/me/password";
 
 const MESSAGES = {
   oldRequired: "Saisissez votre mot de passe actuel",
@@ -47,7 +48,15 @@ type Name = keyof typeof LABELS;
 
 const TAG = "<macc-password-update></macc-password-update>";
 const logIn = () => signIn(user());
-const api = (extra: Record<string, RouteHandler> = {}) => stubApi({ ...sessionRoutes(), ...extra });
+const api = (extra: Record<string, RouteHandler> = {}) =>
+  stubApi({ ...sessionRoutes(), [STATE]: { body: { modifiable: true } }, ...extra });
+
+/** Mounted, once the password's state has come and the form shows. */
+async function openForm(): Promise<Mounted> {
+  const view = await mount(TAG);
+  await view.screen.findByLabelText(LABELS.ancienMotDePasse);
+  return view;
+}
 
 const field = (view: Mounted, name: Name) => view.root.getElementById(name) as HTMLInputElement;
 const submitButton = (view: Mounted) => view.root.querySelector<HTMLButtonElement>('form button[type="submit"]')!;
@@ -81,7 +90,7 @@ describe("<macc-password-update>", () => {
   it("logged in: three password fields with labels, autocomplete and the rules' hint", async () => {
     const calls = api();
     logIn();
-    const view = await mount(TAG);
+    const view = await openForm();
     expect(view.screen.getByRole("heading", { level: 1, name: "Modifier mon mot de passe" })).toBeTruthy();
     const rows = (Object.keys(LABELS) as Name[]).map((name) => {
       const input = view.screen.getByLabelText(LABELS[name]) as HTMLInputElement;
@@ -101,7 +110,65 @@ describe("<macc-password-update>", () => {
     expect(view.screen.getByRole("link", { name: "Retour à mes informations" }).getAttribute("href")).toBe(
       "/portail/mon-compte/mes-informations",
     );
-    expect(calls.calls).toHaveLength(0);
+    // Only the password's state was read (GET /api/me/password), with the session's token.
+    expect(calls.calls.filter((c) => c.path.startsWith("/api/me")).map((c) => `${c.method} ${c.path}`)).toEqual([STATE]);
+    expect(calls.callsTo(STATE)[0]!.headers.authorization).toBe("Bearer company-token-1");
+  });
+
+  describe("on arrival, the password's state (SPEC §4: once only)", () => {
+    it("while it loads: a placeholder of the form's room, no form yet", async () => {
+      const answer = deferred();
+      api({ [STATE]: answer.handler });
+      logIn();
+      const view = await mount(TAG);
+      await answer.started;
+      const placeholder = view.screen.getByRole("status", { name: "Vérification de la possibilité de modifier votre mot de passe" });
+      expect(placeholder.classList.contains("skeleton")).toBe(true);
+      expect(placeholder.style.height).toBe("22.5em");
+      expect(view.root.querySelector("form")).toBeNull();
+      answer.resolve({ body: { modifiable: true } });
+      await view.screen.findByLabelText(LABELS.ancienMotDePasse);
+      expect(view.root.querySelector(".skeleton")).toBeNull();
+    });
+
+    it("already changed: says so with the forgotten-password link, in place of the form", async () => {
+      const calls = api({ [STATE]: { body: { modifiable: false } } });
+      logIn();
+      const view = await mount(TAG);
+      const link = await view.screen.findByRole("link", { name: "Mot de passe oublié ?" });
+      const message = link.closest(".alert")!;
+      expect(message.textContent).toBe(`${MESSAGES.once} Mot de passe oublié ?`);
+      expect(message.getAttribute("role")).toBe("status");
+      expect(link.getAttribute("href")).toBe("/portail/mot-de-passe-oublie");
+      expect(view.root.querySelector("form")).toBeNull();
+      expect(view.root.querySelectorAll('input[type="password"]')).toHaveLength(0);
+      expect(view.screen.queryByRole("button", { name: "Modifier mon mot de passe" })).toBeNull();
+      expect(calls.callsTo(CHANGE)).toHaveLength(0);
+    });
+
+    it("not changed yet: the form", async () => {
+      api({ [STATE]: { body: { modifiable: true } } });
+      logIn();
+      const view = await openForm();
+      expect(view.root.querySelectorAll('input[type="password"]')).toHaveLength(3);
+      expect(view.screen.queryByText(MESSAGES.once)).toBeNull();
+      expect(view.root.querySelector(".skeleton")).toBeNull();
+    });
+
+    it("a state that cannot be read: the screen's error and Try again, which asks afresh", async () => {
+      let answers = 0;
+      const calls = api({ [STATE]: () => (++answers === 1 ? problem(500) : { body: { modifiable: true } }) });
+      logIn();
+      const view = await mount(TAG);
+      expect((await view.screen.findByRole("alert")).textContent).toBe(
+        "Le formulaire de modification du mot de passe ne peut pas être affiché pour le moment.",
+      );
+      expect(view.root.querySelector("form")).toBeNull();
+      fireEvent.click(view.screen.getByRole("button", { name: "Réessayer" }));
+      await view.screen.findByLabelText(LABELS.ancienMotDePasse);
+      expect(calls.callsTo(STATE)).toHaveLength(2);
+      expect(getCore().toasts.getState().toasts).toHaveLength(0);
+    });
   });
 
   describe("rules of SPEC §5 (no request while invalid)", () => {
@@ -142,7 +209,7 @@ describe("<macc-password-update>", () => {
     ])("%s", async (_label, values, expected) => {
       const calls = api();
       logIn();
-      const view = await mount(TAG);
+      const view = await openForm();
       fill(view, { ancienMotDePasse: "Ancien123", ...values });
       submit(view);
       expect(await summaryItems(view)).toEqual(expected.map(([, message]) => message));
@@ -158,7 +225,7 @@ describe("<macc-password-update>", () => {
     it("Unicode letters count: É is upper case, ß lower case", async () => {
       const calls = api({ [CHANGE]: { status: 204 } });
       logIn();
-      const view = await mount(TAG);
+      const view = await openForm();
       fill(view, { ancienMotDePasse: "Ancien123", nouveauMotDePasse: "ÉTÉßÉTÉ1", confirmerMotDePasse: "ÉTÉßÉTÉ1" });
       submit(view);
       await waitFor(() => expect(calls.callsTo(CHANGE)).toHaveLength(1));
@@ -169,7 +236,7 @@ describe("<macc-password-update>", () => {
     it("204: posts the three fields, says so (other sessions closed) and clears the fields", async () => {
       const calls = api({ [CHANGE]: { status: 204 } });
       logIn();
-      const view = await mount(TAG);
+      const view = await openForm();
       fill(view, VALID);
       submit(view);
       const status = await view.screen.findByRole("status");
@@ -194,7 +261,7 @@ describe("<macc-password-update>", () => {
         },
       });
       logIn();
-      const view = await mount(TAG);
+      const view = await openForm();
       fill(view, VALID);
       submit(view);
       expect(await summaryItems(view)).toEqual([MESSAGES.wrongOld]);
@@ -212,7 +279,7 @@ describe("<macc-password-update>", () => {
         },
       });
       logIn();
-      const view = await mount(TAG);
+      const view = await openForm();
       fill(view, VALID);
       submit(view);
       expect(await summaryItems(view)).toEqual(["Ce mot de passe est trop courant."]);
@@ -234,7 +301,7 @@ describe("<macc-password-update>", () => {
         },
       });
       logIn();
-      const view = await mount(TAG);
+      const view = await openForm();
       fill(view, VALID);
       submit(view);
       expect(await summaryItems(view)).toEqual(["Trop courant. Identique à l'ancien."]);
@@ -249,7 +316,7 @@ describe("<macc-password-update>", () => {
         },
       });
       logIn();
-      const view = await mount(TAG);
+      const view = await openForm();
       fill(view, VALID);
       submit(view);
       expect((await view.screen.findByRole("alert")).textContent).toBe(MESSAGES.failed);
@@ -259,7 +326,7 @@ describe("<macc-password-update>", () => {
     it("409: already changed once, with a link to forgot password", async () => {
       api({ [CHANGE]: problem(409, "Password already changed") });
       logIn();
-      const view = await mount(TAG);
+      const view = await openForm();
       fill(view, VALID);
       submit(view);
       const alert = await view.screen.findByRole("alert");
@@ -275,7 +342,7 @@ describe("<macc-password-update>", () => {
     ])("%s: a retry-later message; values kept; no toast", async (_label, handler) => {
       api({ [CHANGE]: handler });
       logIn();
-      const view = await mount(TAG);
+      const view = await openForm();
       fill(view, VALID);
       submit(view);
       const alert = await view.screen.findByRole("alert");
@@ -289,7 +356,7 @@ describe("<macc-password-update>", () => {
       const answer = deferred();
       const calls = api({ [CHANGE]: answer.handler });
       logIn();
-      const view = await mount(TAG);
+      const view = await openForm();
       fill(view, VALID);
       submit(view);
       submit(view);
@@ -307,7 +374,7 @@ describe("<macc-password-update>", () => {
   it.each(Object.keys(LABELS) as Name[])("paste into %s is not blocked", async (name) => {
     api();
     logIn();
-    const view = await mount(TAG);
+    const view = await openForm();
     const input = field(view, name);
     expect(fireEvent.paste(input, { clipboardData: { getData: () => "Nouveau456" } })).toBe(true);
     expect(input.getAttribute("onpaste")).toBeNull();
@@ -316,7 +383,7 @@ describe("<macc-password-update>", () => {
   it("each field has its own show/hide toggle", async () => {
     api();
     logIn();
-    const view = await mount(TAG);
+    const view = await openForm();
     const toggle = view.root.querySelector<HTMLButtonElement>('button[aria-controls="nouveauMotDePasse"]')!;
     expect(toggle.textContent).toBe("Afficher le mot de passe");
     fireEvent.click(toggle);

@@ -3,27 +3,29 @@ import { useRef, useState } from "react";
 import { ChangePasswordRequest } from "../../contract/password";
 import type { RuleProblem } from "../../contract/rules";
 import { ApiError } from "../../core/errors";
-import { Alert } from "../../ui/Alert";
+import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc } from "../../ui/context";
 import { ErrorSummary } from "../../ui/ErrorSummary";
-import { LoggedOut } from "../../ui/LoadError";
+import { LoadError, LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { PasswordField } from "../../ui/PasswordField";
 import { RouteLink } from "../../ui/RouteLink";
 import { fieldErrorsOf, formErrors } from "../../ui/field-errors";
 import { useForm } from "../../ui/useForm";
 import { withPasswordRules } from "./new-password-errors";
-import { changePassword } from "./password-api";
+import { changePassword, getPasswordState } from "./password-api";
 import { NewPasswordFields } from "../../ui/NewPasswordFields";
 import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
+import { useResource } from "../../ui/useResource";
 import { isLogged } from "../../core/store";
 
 const EMPTY: ChangePasswordRequest = { ancienMotDePasse: "", nouveauMotDePasse: "", confirmerMotDePasse: "" };
 
 /**
- * `<macc-password-update>` (MOT_DE_PASSE_UPDATE): old, new and confirmation. Allowed once (SPEC §4);
- * on success the account's other sessions end.
+ * `<macc-password-update>` (MOT_DE_PASSE_UPDATE): old, new and confirmation. Allowed once (SPEC §4): the screen
+ * asks first (`GET /me/password`) and, once it was changed, offers the forgotten-password link instead of the form;
+ * a change made meanwhile elsewhere still comes back as a 409. On success the account's other sessions end.
  */
 export function PasswordUpdate() {
   const { t } = useLingui();
@@ -33,6 +35,7 @@ export function PasswordUpdate() {
   const rules = useNewPasswordRules();
   const [outcome, setOutcome] = useState<"done" | "once" | "failed" | null>(null);
   const status = useRef<HTMLDivElement>(null);
+  const state = useResource(logged && email ? `password-state:${email}` : null, (signal) => getPasswordState(request, signal));
 
   // An empty new password or confirmation is worded by the password rules.
   const say = ({ rule, limit }: RuleProblem) =>
@@ -79,25 +82,39 @@ export function PasswordUpdate() {
             {t`Your password has been updated.`} <Trans>Your other sessions have been closed.</Trans>
           </Alert>
         )}
-        {outcome === "once" && (
-          <Alert kind="error">
-            {t`You have already changed your password once. Use 'Forgot password?' to change it again.`}{" "}
-            <RouteLink route="MOT_DE_PASSE_OUBLIE">{t`Forgot password?`}</RouteLink>
-          </Alert>
-        )}
+        {outcome === "once" && <AlreadyChanged kind="error" />}
         {outcome === "failed" && <Alert kind="error">{t`Your password could not be updated. Please try again later.`}</Alert>}
       </div>
-      <form noValidate onSubmit={form.onSubmit}>
-        <ErrorSummary errors={form.errors} attempt={form.attempt} />
-        <PasswordField {...form.bind("ancienMotDePasse")} label={t`Current password`} autoComplete="current-password" />
-        <NewPasswordFields form={form} hint={rules.hint} username={email} />
-        <div className="actions">
-          <Button type="submit" busy={form.submitting}>
-            {t`Change my password`}
-          </Button>
-          <RouteLink route="INFOS_PERSONNEL">{t`Back to my information`}</RouteLink>
-        </div>
-      </form>
+      {state.status === "loading" && (
+        // The form's height: nothing moves when it comes.
+        <Skeleton height="22.5em" label={t`Checking whether your password can be changed`} />
+      )}
+      {state.status === "error" && <LoadError message={t`The password change form cannot be shown right now.`} onRetry={state.reload} />}
+      {state.status === "ready" && !state.data.modifiable && outcome === null && <AlreadyChanged kind="info" />}
+      {state.status === "ready" && state.data.modifiable && (
+        <form noValidate onSubmit={form.onSubmit}>
+          <ErrorSummary errors={form.errors} attempt={form.attempt} />
+          <PasswordField {...form.bind("ancienMotDePasse")} label={t`Current password`} autoComplete="current-password" />
+          <NewPasswordFields form={form} hint={rules.hint} username={email} />
+          <div className="actions">
+            <Button type="submit" busy={form.submitting}>
+              {t`Change my password`}
+            </Button>
+            <RouteLink route="INFOS_PERSONNEL">{t`Back to my information`}</RouteLink>
+          </div>
+        </form>
+      )}
     </div>
+  );
+}
+
+/** The one change was made (SPEC §4): the forgotten-password link is the way after that. */
+function AlreadyChanged({ kind }: { kind: "info" | "error" }) {
+  const { t } = useLingui();
+  return (
+    <Alert kind={kind}>
+      {t`You have already changed your password once. Use 'Forgot password?' to change it again.`}{" "}
+      <RouteLink route="MOT_DE_PASSE_OUBLIE">{t`Forgot password?`}</RouteLink>
+    </Alert>
   );
 }

@@ -1,7 +1,13 @@
+import * as v from "valibot";
 import type { ResetRequest } from "../../contract/auth";
-import type { ChangePasswordRequest } from "../../contract/password";
+import { PasswordStateAnswer, type ChangePasswordRequest } from "../../contract/password";
 import type { ApiRequest } from "../../core/api";
 import { BOT_CHECK_HEADER } from "../../core/bot-check";
+
+/** Whether the one change (SPEC §4) is still to be made; the screen shows a failure itself. */
+export async function getPasswordState(request: ApiRequest, signal?: AbortSignal): Promise<PasswordStateAnswer> {
+  return v.parse(PasswordStateAnswer, await request<unknown>("/me/password", { signal, errors: "inline" }));
+}
 
 /** These forms show every failure themselves (`errors: "inline"`), so no generic toast doubles them. */
 export function changePassword(request: ApiRequest, body: ChangePasswordRequest): Promise<void> {
