@@ -45,7 +45,7 @@ describe.each(SITES.map((site) => [site.locale, site] as const))("the %s site", 
   it("is served at /sites/<locale>/: home, products, and the portal page under every portal address", async () => {
     const checks: Array<[string, string]> = [
       [urls.home, "<macc-login>"],
-      [urls.products, "data-add-to-basket"],
+      [urls.products, "<macc-add-to-basket"],
       [urls.portalBase, "<macc-portal>"],
       [urls.route("FACTURES"), "<macc-portal>"],
       [`${urls.route("PANIER")}?panier=1001`, "<macc-portal>"],
@@ -61,7 +61,7 @@ describe.each(SITES.map((site) => [site.locale, site] as const))("the %s site", 
   it("its own links work: the products page without .html, and its other pages say in its language that the demo has them not (404)", async () => {
     const products = await t.app.request(`${urls.siteBase}${site.paths.site.products}`);
     expect(products.status).toBe(200);
-    expect(await products.text()).toContain("data-add-to-basket");
+    expect(await products.text()).toContain("<macc-add-to-basket");
     for (const page of ["whoWeAre", "faq", "legal", "search"] as const) {
       const res = await t.app.request(`${urls.siteBase}${site.paths.site[page]}?q=x`);
       expect(res.status, page).toBe(404);

@@ -58,7 +58,7 @@ export function AddToBasket({ item, name }: AddToBasketProps) {
   const label = t`Add to basket`;
   return (
     <div className="add-to-basket">
-      <Button busy={busy} aria-label={name ? t`${label}: ${name}` : undefined} onClick={() => void add()}>
+      <Button busy={busy} aria-label={name ? t`Add to basket: ${name}` : undefined} onClick={() => void add()}>
         {label}
       </Button>
       {/* Always in the page, so that screen readers announce what comes into it. */}
