@@ -132,7 +132,18 @@ test.describe.serial("password flows (reset@demo.macc.test)", () => {
     await form.getByLabel("Nouveau mot de passe", { exact: true }).fill("Encore2026x");
     await form.getByLabel("Confirmer le nouveau mot de passe", { exact: true }).fill("Encore2026x");
     await form.getByRole("button", { name: "Modifier mon mot de passe" }).click();
+    // Still on the screen opened before the change (as another tab would be): the refusal comes on submission.
     await expect(portal(page).getByRole("alert").filter({ hasText: "déjà modifié votre mot de passe" })).toBeVisible();
+
+    // Opened again: said on arrival, with the forgotten-password link in place of the form (SPEC §4: once only).
+    await page.reload();
+    const main = portal(page).getByRole("main");
+    const once = main.getByRole("status").filter({ hasText: "Vous avez déjà modifié votre mot de passe une fois." });
+    await expect(once).toBeVisible();
+    await expect(once.getByRole("link", { name: "Mot de passe oublié ?" })).toHaveAttribute("href", "/portail/mot-de-passe-oublie");
+    await expect(main.locator("form")).toHaveCount(0);
+    await expect(main.getByLabel("Mot de passe actuel", { exact: true })).toHaveCount(0);
+    await expectAccessible(page);
   });
 
   test("forgot password, end to end through the outbox, then log in with the new password", async ({ page, request }) => {
