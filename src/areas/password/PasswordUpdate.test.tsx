@@ -124,7 +124,7 @@ describe("<macc-password-update>", () => {
       await answer.started;
       const placeholder = view.screen.getByRole("status", { name: "Vérification de la possibilité de modifier votre mot de passe" });
       expect(placeholder.classList.contains("skeleton")).toBe(true);
-      expect(placeholder.style.height).toBe("22.5em");
+      expect(placeholder.style.height).toBe("21.75em");
       expect(view.root.querySelector("form")).toBeNull();
       answer.resolve({ body: { modifiable: true } });
       await view.screen.findByLabelText(LABELS.ancienMotDePasse);
@@ -143,6 +143,9 @@ describe("<macc-password-update>", () => {
       expect(view.root.querySelector("form")).toBeNull();
       expect(view.root.querySelectorAll('input[type="password"]')).toHaveLength(0);
       expect(view.screen.queryByRole("button", { name: "Modifier mon mot de passe" })).toBeNull();
+      expect(view.screen.getByRole("link", { name: "Retour à mes informations" }).getAttribute("href")).toBe(
+        "/portail/mon-compte/mes-informations",
+      );
       expect(calls.callsTo(CHANGE)).toHaveLength(0);
     });
 

@@ -87,10 +87,17 @@ export function PasswordUpdate() {
       </div>
       {state.status === "loading" && (
         // The form's height: nothing moves when it comes.
-        <Skeleton height="22.5em" label={t`Checking whether your password can be changed`} />
+        <Skeleton height="21.75em" label={t`Checking whether your password can be changed`} />
       )}
       {state.status === "error" && <LoadError message={t`The password change form cannot be shown right now.`} onRetry={state.reload} />}
-      {state.status === "ready" && !state.data.modifiable && outcome === null && <AlreadyChanged kind="info" />}
+      {state.status === "ready" && !state.data.modifiable && outcome === null && (
+        <>
+          <AlreadyChanged kind="info" />
+          <p>
+            <RouteLink route="INFOS_PERSONNEL">{t`Back to my information`}</RouteLink>
+          </p>
+        </>
+      )}
       {state.status === "ready" && state.data.modifiable && (
         <form noValidate onSubmit={form.onSubmit}>
           <ErrorSummary errors={form.errors} attempt={form.attempt} />
