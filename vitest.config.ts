@@ -25,7 +25,7 @@ const LOGIC = [
   "src/contract/company-numbers.test.ts",
   "src/contract/contact.test.ts",
   "src/core/config.test.ts",
-  "src/core/constants.test.ts",
+  "src/contract/constants.test.ts",
   "src/core/error-policy.test.ts",
   "src/core/errors.test.ts",
   "src/core/events.test.ts",

@@ -1,6 +1,6 @@
 import type { Preview } from "@storybook/react-vite";
 import { action } from "storybook/actions";
-import { LOCALES, STORAGE_KEY, type Locale } from "../src/core/constants";
+import { LOCALES, STORAGE_KEY, type Locale } from "../src/contract/constants";
 import { getCore } from "../src/core/index";
 import type { User } from "../src/core/types";
 import { LOCALE_LABELS } from "../src/core/locale-labels";

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { MAINTENANCE_PORT } from "../playwright.config";
-import type { Locale } from "../src/core/constants";
+import type { Locale } from "../src/contract/constants";
 import en from "../src/core/paths/en";
 import fr from "../src/core/paths/fr";
 import nl from "../src/core/paths/nl";

@@ -2,7 +2,7 @@ import type axeCore from "axe-core";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { FIRST_SCREEN_ATTRIBUTE, IS_LOGGED_COOKIE, STORAGE_KEY } from "../src/core/constants";
+import { FIRST_SCREEN_ATTRIBUTE, IS_LOGGED_COOKIE, STORAGE_KEY } from "../src/contract/constants";
 import { createMaccStore } from "../src/core/store";
 import type { User } from "../src/core/types";
 import { MemoryStorage } from "../src/test/memory-storage";

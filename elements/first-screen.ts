@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_ATTRIBUTE } from "../src/core/constants";
+import { FIRST_SCREEN_ATTRIBUTE } from "../src/contract/constants";
 
 /*
  * A first screen sent in the page's HTML (declarative shadow DOM, drawn at build time: see

@@ -1,4 +1,4 @@
-import type { Locale } from "../src/core/constants.ts";
+import type { Locale } from "../src/contract/constants.ts";
 import type { LanguagePaths } from "../src/core/paths.ts";
 import type { RouteName } from "../src/core/routes.ts";
 import de from "../src/core/paths/de.ts";

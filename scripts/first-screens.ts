@@ -13,7 +13,7 @@ import { NARROW } from "../src/areas/header/Header";
 import { mount, resetPage, stubApi, waitFor } from "../src/test/elements";
 import { findPortalPages } from "../server/http/static";
 import { LOAD_ERROR_TEXTS } from "../elements/load-error";
-import { FIRST_SCREEN_ATTRIBUTE } from "../src/core/constants";
+import { FIRST_SCREEN_ATTRIBUTE } from "../src/contract/constants";
 import { FIRST_SCREENS_MANIFEST, type FirstScreen } from "../server/http/first-screens";
 import { writeCompressedCopies } from "./precompress";
 

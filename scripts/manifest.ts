@@ -8,7 +8,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type * as Cem from "custom-elements-manifest/schema";
 import type { Plugin } from "vite";
-import { LOCALES } from "../src/core/constants.ts";
+import { LOCALES } from "../src/contract/constants.ts";
 import { ROUTE_NAMES } from "../src/core/routes.ts";
 import {
   COMMON_ATTRIBUTES,

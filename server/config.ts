@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import { FEATURE_NAMES, type FeatureName } from "../src/core/constants.ts";
+import { FEATURE_NAMES, type FeatureName } from "../src/contract/constants.ts";
 import { RIB_DEFAULT_MAX_BYTES, RIB_TYPES, type RibType } from "../src/core/rib.ts";
 
 /** Root of the project (the folder holding package.json). */

@@ -6,7 +6,7 @@
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import { stringify } from "yaml";
-import { APP_VERSION } from "../src/core/constants.ts";
+import { APP_VERSION } from "../src/contract/constants.ts";
 
 const DESCRIPTION = `JSON API used by the MACC web components. Every error is \`application/problem+json\`
 (RFC 9457); \`detail\` carries the user-facing message, in the language of the \`X-langue\` header

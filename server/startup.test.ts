@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig, PROJECT_ROOT, StartupError } from "./config.ts";
-import { NETWORK_CODES } from "../src/core/constants.ts";
+import { NETWORK_CODES } from "../src/contract/constants.ts";
 import { openPgliteDb } from "./db/db.ts";
 
 /** Runs the real entry point with `env` until it prints `until` on stdout (then stops it) or exits. */

@@ -1,6 +1,6 @@
 import type { StoryContext } from "@storybook/react-vite";
 import type { MaccPageParameters } from "../.storybook/preview";
-import { DEFAULT_LOCALE, type Locale } from "../src/core/constants";
+import { DEFAULT_LOCALE, type Locale } from "../src/contract/constants";
 import { isLocale } from "../src/core/locale";
 
 export type { MaccPageParameters };

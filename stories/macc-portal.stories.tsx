@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import "../elements/macc-portal";
-import type { Locale } from "../src/core/constants";
+import type { Locale } from "../src/contract/constants";
 import { loadPaths, pathFor } from "../src/core/paths";
 import type { RouteName } from "../src/core/routes";
 import { FOOTER_PATH, footerOk, noContent, ok, refreshAs, session, SUMMARY_PATH, summaryOf, USER_MULTI } from "./fixtures";

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { proveHuman } from "../../src/core/bot-check";
-import { LOCALES, type Locale } from "../../src/core/constants";
+import { LOCALES, type Locale } from "../../src/contract/constants";
 import { ApiError } from "../../src/core/errors";
 import { getCore } from "../../src/core/index";
 import { LOCALE_LABELS } from "../../src/core/locale-labels";

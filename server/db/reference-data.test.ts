@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NETWORK_CODES } from "../../src/core/constants.ts";
+import { NETWORK_CODES } from "../../src/contract/constants.ts";
 import type { Db } from "./db.ts";
 import { migrate } from "./migrate.ts";
 import { openTestDb } from "../test-support.ts";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import type { Locale } from "../../src/core/constants.ts";
+import type { Locale } from "../../src/contract/constants.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/db.ts";
 import type { Mailer } from "../mail/mailer.ts";

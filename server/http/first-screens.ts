@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { escapeHtml } from "../mail/templates.ts";
-import { BASKET_COOKIE, IS_LOGGED_COOKIE, LOCALE_COOKIE, THEME_COOKIE } from "../../src/core/constants.ts";
+import { BASKET_COOKIE, IS_LOGGED_COOKIE, LOCALE_COOKIE, THEME_COOKIE } from "../../src/contract/constants.ts";
 
 /**
  * The portal's first screens, drawn at build time (scripts/first-screens.ts) for the demo pages that

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { problemDetail } from "../../src/contract/problem-details.ts";
-import { DEFAULT_LOCALE, type Locale } from "../../src/core/constants.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../src/contract/constants.ts";
 import { isLocale, languageOf } from "../../src/core/locale.ts";
 import { mailLanguage, type MailLanguage } from "../mail/templates.ts";
 import type { AppEnv } from "./context.ts";

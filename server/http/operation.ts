@@ -9,7 +9,7 @@ import { describeRoute, resolver, validator } from "hono-openapi";
 import * as v from "valibot";
 import { problemDetail, type ProblemDetailKey } from "../../src/contract/problem-details.ts";
 import { NOT_AN_OBJECT, problemsOf, type RuleProblem } from "../../src/contract/rules.ts";
-import { DEFAULT_LOCALE, LOCALES } from "../../src/core/constants.ts";
+import { DEFAULT_LOCALE, LOCALES } from "../../src/contract/constants.ts";
 import { BOT_CHECK_HEADER } from "../../src/core/bot-check.ts";
 import { requireAuth } from "./auth-middleware.ts";
 import { requireCompany } from "./company.ts";

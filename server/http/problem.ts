@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { problemDetail, waitDuration, type ProblemDetailKey } from "../../src/contract/problem-details.ts";
 import type { ProblemFieldError } from "../../src/contract/rules.ts";
-import { DEFAULT_LOCALE, type Locale } from "../../src/core/constants.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../src/contract/constants.ts";
 import { resolveLocale } from "../../src/core/locale.ts";
 
 export type { ProblemFieldError };

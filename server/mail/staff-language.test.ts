@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES, NETWORK_CODES } from "../../src/core/constants.ts";
+import { LOCALES, NETWORK_CODES } from "../../src/contract/constants.ts";
 import { staffLanguage } from "./staff-language.ts";
 
 describe("staffLanguage: the language of a mail to a network's staff", () => {

@@ -1,4 +1,4 @@
-import { NETWORK_CODES, type NetworkCode } from "../../src/core/constants.ts";
+import { NETWORK_CODES, type NetworkCode } from "../../src/contract/constants.ts";
 import { mailLanguage, type MailLanguage } from "./templates.ts";
 
 /**

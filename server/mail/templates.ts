@@ -1,5 +1,5 @@
 import { formatCompanyName } from "../../src/core/company-name.ts";
-import type { Locale } from "../../src/core/constants.ts";
+import type { Locale } from "../../src/contract/constants.ts";
 import type { BasketCustomer } from "../queries/basket.ts";
 import type { MailMessage } from "./mailer.ts";
 import type { StaffLanguage } from "./staff-language.ts";

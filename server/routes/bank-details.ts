@@ -12,7 +12,7 @@ import { ibanProblem, ibanLength, normaliseIban, type IbanProblem } from "../../
 import { IdParams } from "../../src/contract/parameters.ts";
 import { verdict, type RuleProblem } from "../../src/contract/rules.ts";
 import { fileSize, problemDetail } from "../../src/contract/problem-details.ts";
-import { DEFAULT_LOCALE, INTITULE_MAX, type Locale } from "../../src/core/constants.ts";
+import { DEFAULT_LOCALE, INTITULE_MAX, type Locale } from "../../src/contract/constants.ts";
 import { RIB_EXTENSIONS, RIB_MEDIA_TYPES, ribTypeOf, type RibType } from "../../src/core/rib.ts";
 import type { Config } from "../config.ts";
 import { safeFileName } from "../http/company.ts";

@@ -1,7 +1,7 @@
 /** The basket API: catalogue, pictures, validation (exactly once) and the customer's requests. */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCALES } from "../../src/core/constants.ts";
+import { LOCALES } from "../../src/contract/constants.ts";
 import { createApp } from "../app.ts";
 import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { PUBLIC_CACHE } from "../http/etag.ts";

@@ -13,7 +13,7 @@ import { checkCompanyNumber } from "../../src/contract/company-numbers.ts";
 import { checkMobile } from "../../src/contract/phone-rules.ts";
 import { BOT_CHECK_HEADER } from "../../src/core/bot-check.ts";
 import { formatCompanyName } from "../../src/core/company-name.ts";
-import { BASKET_ITEM_ID } from "../../src/core/constants.ts";
+import { BASKET_ITEM_ID } from "../../src/contract/constants.ts";
 import { languageOf, networkOf } from "../../src/core/locale.ts";
 import { brandName, themeOfNetwork } from "../../src/core/theme.ts";
 import { defaultConfig } from "../config.ts";

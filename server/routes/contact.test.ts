@@ -1,7 +1,7 @@
 /** Adviser job titles and contact-form services in the language of each of the ten locales; contact messages sent once per Idempotency-Key. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../demo/seed.ts";
-import { LOCALES } from "../../src/core/constants.ts";
+import { LOCALES } from "../../src/contract/constants.ts";
 import {
   createTestApp,
   expectProblem,

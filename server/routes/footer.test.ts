@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { LOCALES, NETWORK_CODES } from "../../src/core/constants.ts";
+import { LOCALES, NETWORK_CODES } from "../../src/contract/constants.ts";
 import { PUBLIC_CACHE } from "../http/etag.ts";
 import { createTestApp, expectProblem, type TestContext } from "../test-support.ts";
 import type { FooterContact } from "../../src/contract/footer.ts";

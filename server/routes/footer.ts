@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { FooterContact, FooterParams } from "../../src/contract/footer.ts";
 import { LangueQuery } from "../../src/contract/parameters.ts";
-import type { NetworkCode } from "../../src/core/constants.ts";
+import type { NetworkCode } from "../../src/contract/constants.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { entityOf, PUBLIC_CACHE, sendEntity, type Entity } from "../http/etag.ts";
 import { answerLanguage } from "../http/locale.ts";

@@ -11,7 +11,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCALES } from "../../src/core/constants.ts";
+import { LOCALES } from "../../src/contract/constants.ts";
 import { TOO_DEEP } from "../http/schemas.ts";
 import { createTestApp, expectProblem, fromAddress, settleMail, solveBotCheck, type TestContext } from "../test-support.ts";
 import { accountId, contract, fillPath, LEAK, mintTokens, type Operation, type Parameter, type Schema } from "./contract.ts";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import type { Locale } from "../core/constants";
+import type { Locale } from "../contract/constants";
 import type { RouteAvailability } from "../core/features";
 import { matchPath, resolveRoute } from "../core/route-rules";
 import { pathFor } from "../core/paths";

@@ -1,6 +1,6 @@
 /** Bank details (`/api/me/bank-details`, COORDONNEE_BANCAIRE): the details, and a change of them with its RIB. */
 import * as v from "valibot";
-import { INTITULE_MAX } from "../core/constants";
+import { INTITULE_MAX } from "./constants";
 import { ibanProblem, normaliseIban } from "./iban";
 import { requiredText } from "./rules";
 

@@ -11,7 +11,7 @@ import {
   BASKET_NOM_MAX,
   BASKET_SOCIETE_MAX,
   THEMES,
-} from "../core/constants";
+} from "./constants";
 import { companyCountry, companyNumberOf, mobileOf } from "./company-rules";
 import { locale, requestObject, requiredText } from "./rules";
 

@@ -1,6 +1,6 @@
 /** The contact form (`/api/me/contact`): a message to one of the services of the company's network. */
 import * as v from "valibot";
-import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_SUBJECT_MAX } from "../core/constants";
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_SUBJECT_MAX } from "./constants";
 import { requestObject, requiredText } from "./rules";
 
 /** The API's words for the rules only the contact form has (the form has its own). */

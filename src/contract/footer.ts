@@ -4,7 +4,7 @@
  * is not worth its weight there); its check and this schema agree (core/contacts.test.ts).
  */
 import * as v from "valibot";
-import { NETWORK_CODES } from "../core/constants";
+import { NETWORK_CODES } from "./constants";
 
 /** A sub-service: its e-mail address is `mail1` followed by `mail2` (SPEC §3). */
 export const FooterService = v.object({

@@ -1,6 +1,6 @@
 /** The selected company's invoices (`/api/me/invoices`): a page of the list, a PDF, a year's archive. */
 import * as v from "valibot";
-import { INVOICE_FIRST_YEAR, INVOICE_MAX_PAGE, INVOICE_SEARCH_MAX } from "../core/constants";
+import { INVOICE_FIRST_YEAR, INVOICE_MAX_PAGE, INVOICE_SEARCH_MAX } from "./constants";
 import { queryParam } from "./parameters";
 
 export const INVOICE_PAGE_SIZE_MAX = 100;

@@ -1,6 +1,6 @@
 /** Query and path parameters shared by the reads: read the same way by every route. */
 import * as v from "valibot";
-import { LOCALES, type Locale } from "../core/constants";
+import { LOCALES, type Locale } from "./constants";
 
 /** An optional query parameter: absent or empty ("?q=") is absent, anything else must pass `schema`. */
 export function queryParam<S extends v.GenericSchema<string, unknown>>(schema: S) {

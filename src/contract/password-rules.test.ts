@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_MIN_LENGTH as FROM_CONSTANTS } from "../core/constants";
+import { PASSWORD_MIN_LENGTH as FROM_CONSTANTS } from "./constants";
 import { isCommonPassword, PASSWORD_MIN_LENGTH, passwordProblems, type PasswordProblem } from "./password-rules";
 
 describe("passwordProblems", () => {

@@ -1,5 +1,5 @@
 /** Password rules of SPEC §5, shared by the forms and the reference API. */
-import { PASSWORD_MIN_LENGTH } from "../core/constants";
+import { PASSWORD_MIN_LENGTH } from "./constants";
 
 export { PASSWORD_MIN_LENGTH };
 

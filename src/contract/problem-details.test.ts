@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "../core/constants";
+import { LOCALES } from "./constants";
 import { fileSize, languageOfLocale, PROBLEM_DETAILS, problemDetail, waitDuration, type ProblemDetailKey } from "./problem-details";
 
 const placeholders = (sentence: string) => [...sentence.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

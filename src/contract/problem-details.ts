@@ -3,7 +3,7 @@
  * answers with them and the browser shows them (a toast, a page's error). Declared per language;
  * the ten locales share the six languages. `{name}` is filled by `problemDetail`'s `values`.
  */
-import type { Locale } from "../core/constants";
+import type { Locale } from "./constants";
 
 /** A locale's language: its first two letters (fr, en, nl, de, es, it). */
 export type Language = Locale extends `${infer L}-${string}` ? L : never;

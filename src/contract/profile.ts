@@ -4,7 +4,7 @@
  * dashboard's counts (`/api/me/summary`).
  */
 import * as v from "valibot";
-import { ADDRESS_COUNTRIES } from "../core/constants";
+import { ADDRESS_COUNTRIES } from "./constants";
 import { isValidPhone, isValidPostcode } from "./address-rules";
 import { SessionAnswer } from "./auth";
 import { email, optionalText, requestObject, requiredText } from "./rules";

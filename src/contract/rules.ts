@@ -6,7 +6,7 @@
  * numbers, its mobiles) are in company-rules.ts, so a form without them does not download them.
  */
 import * as v from "valibot";
-import { LOCALES, type Locale } from "../core/constants";
+import { LOCALES, type Locale } from "./constants";
 
 /** What a field can be refused for. */
 export type Rule =

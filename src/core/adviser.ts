@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { AdviserAnswer } from "../contract/adviser";
 import type { ApiRequest } from "./api";
-import type { Locale } from "./constants";
+import type { Locale } from "../contract/constants";
 
 /** The screens and the contact card read the answer's type here, beside the call. */
 export type { AdviserAnswer };

@@ -1,4 +1,4 @@
-import { BASKET_ITEM_ID } from "./constants";
+import { BASKET_ITEM_ID } from "../contract/constants";
 
 /**
  * SPEC §4: the basket syncs from the `panier` query parameter, a comma list of ids.

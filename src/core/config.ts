@@ -1,6 +1,6 @@
 import { isLocale } from "./locale";
 import { parseThemeAttribute } from "./theme";
-import type { Locale, Theme } from "./constants";
+import type { Locale, Theme } from "../contract/constants";
 
 /** Page-level settings, read once from the loader's `<script data-*>` tag. */
 export interface PageConfig {

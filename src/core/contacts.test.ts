@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it, vi } from "vitest";
 import { FooterContact as FooterContactSchema } from "../contract/footer";
-import type { Locale, Theme } from "./constants";
+import type { Locale, Theme } from "../contract/constants";
 import type { Entreprise, User } from "./types";
 import {
   companyPhone,

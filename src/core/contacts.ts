@@ -1,6 +1,6 @@
 import type { FooterContact } from "../contract/footer";
 import type { ApiRequest } from "./api";
-import type { Locale, Theme } from "./constants";
+import type { Locale, Theme } from "../contract/constants";
 import { networkOf } from "./locale";
 import { browserStorage, readJson, writeJson } from "./storage";
 import { selectNetwork, type MaccState } from "./store";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ApiRequest } from "./api";
-import { LOCALES, type Locale } from "./constants";
+import { LOCALES, type Locale } from "../contract/constants";
 import { fetchFeatures, NO_FEATURES, readFeatures, routeAvailability, type Features, type RouteAvailability } from "./features";
 import { ROUTE_NAMES, type RouteName } from "./routes";
 

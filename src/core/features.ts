@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { FeaturesAnswer } from "../contract/features";
 import type { ApiRequest } from "./api";
-import { FEATURE_NAMES, type FeatureName, type Locale } from "./constants";
+import { FEATURE_NAMES, type FeatureName, type Locale } from "../contract/constants";
 import { resourceCacheOf } from "./resource-cache";
 import { ruleOf, type RouteName } from "./routes";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES, type Locale } from "./constants";
+import { LOCALES, type Locale } from "../contract/constants";
 import { foreignLanguageName, formatDate, formatDateTime, isEmail } from "./format";
 
 // 4 March 2024, 09:05 local time: day, month and year all distinguishable.

@@ -1,4 +1,4 @@
-import type { Locale } from "./constants";
+import type { Locale } from "../contract/constants";
 
 /** Dates, numbers and amounts always go through Intl for the element's locale; e-mail addresses are only shape-checked. */
 

@@ -1,5 +1,5 @@
 import { setupI18n, type I18n, type MessageDescriptor, type Messages } from "@lingui/core";
-import type { Locale } from "./constants";
+import type { Locale } from "../contract/constants";
 import { hasPaths, loadPaths } from "./paths";
 
 /** Loads one catalog (the shared one, or an area's) for a locale. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { STORAGE_KEY, type Theme } from "./constants";
+import { STORAGE_KEY, type Theme } from "../contract/constants";
 import { readPageConfig } from "./config";
 import { loadI18n } from "./i18n";
 import { GENERIC_ERROR, effectiveTheme, getCore, themeOf } from "./index";

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { createApiClient, type ApiClient } from "./api";
 import { panierFromQuery } from "./basket";
 import { readPageConfig, releaseStageOf, type PageConfig, type PageDataset } from "./config";
-import { DEFAULT_LOCALE, IS_LOGGED_COOKIE, type Locale, type Theme } from "./constants";
+import { DEFAULT_LOCALE, IS_LOGGED_COOKIE, type Locale, type Theme } from "../contract/constants";
 import { readCookie } from "./cookies";
 import { loadI18n, withValues } from "./i18n";
 import { isLocale, pickLocale } from "./locale";

@@ -1,4 +1,4 @@
-import type { Locale } from "./constants";
+import type { Locale } from "../contract/constants";
 
 /** Locale selector entries: each country and language named in its own language. */
 export const LOCALE_LABELS: Record<Locale, string> = {

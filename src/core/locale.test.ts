@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES, type Locale } from "./constants";
+import { LOCALES, type Locale } from "../contract/constants";
 import { countryOf, isLocale, localeFromQuery, networkOf, pickLocale, resolveLocale, type LocaleSources } from "./locale";
 
 describe("resolveLocale (SPEC §4 fallbacks)", () => {

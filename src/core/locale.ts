@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, type NetworkCode, type Theme } from "./constants";
+import { DEFAULT_LOCALE, LOCALES, type Locale, type NetworkCode, type Theme } from "../contract/constants";
 
 const BY_LOWERCASE = new Map<string, Locale>(LOCALES.map((l) => [l.toLowerCase(), l]));
 

@@ -1,4 +1,4 @@
-import type { Locale } from "./constants";
+import type { Locale } from "../contract/constants";
 import { languageOf } from "./locale";
 import type { PathTable, RouteName, RouteParams } from "./routes";
 import type { SitePage } from "./site";

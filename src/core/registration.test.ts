@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStorage } from "../test/memory-storage";
-import { LOCALES } from "./constants";
+import { LOCALES } from "../contract/constants";
 import { countryOf } from "./locale";
 import { createRegistrationStore, REGISTRATION_KEY, registrationCountry } from "./registration";
 

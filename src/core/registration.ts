@@ -1,7 +1,7 @@
 import { createStore } from "zustand/vanilla";
 import { isCompanyCountry, type CompanyCountry } from "../contract/company-numbers";
 import type { ContactMeans, FoundCompany } from "../contract/registration";
-import type { Locale } from "./constants";
+import type { Locale } from "../contract/constants";
 import { countryOf } from "./locale";
 import { browserStorage, readJson, removeKey, writeJson } from "./storage";
 

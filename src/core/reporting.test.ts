@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { APP_VERSION } from "./constants";
+import { APP_VERSION } from "../contract/constants";
 import { installErrorReporting, type ErrorReport } from "./reporting";
 
 const PREFIX = "https://cdn.macc.test/elements/1.4.2/";

@@ -1,4 +1,4 @@
-import { APP_VERSION } from "./constants";
+import { APP_VERSION } from "../contract/constants";
 import type { ReleaseStage } from "./config";
 
 export interface ErrorReport {

@@ -1,4 +1,4 @@
-import { FRESHNESS_YEARS, type Locale } from "./constants";
+import { FRESHNESS_YEARS, type Locale } from "../contract/constants";
 import { loadedPaths, pathTable } from "./paths";
 import { ROUTE_NAMES, ruleOf, type PathTable, type RouteMatch, type RouteName } from "./routes";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { LOCALES, type Locale } from "./constants";
+import { LOCALES, type Locale } from "../contract/constants";
 import { ROUTE_NAMES, ROUTES, type RouteName } from "./routes";
 import { freshnessOf, guardRedirect, matchPath, resolveRoute } from "./route-rules";
 import { loadAllPaths, pathFor, pathTable } from "./paths";

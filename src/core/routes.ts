@@ -1,4 +1,4 @@
-import type { FeatureName, Locale } from "./constants";
+import type { FeatureName, Locale } from "../contract/constants";
 
 /*
  * The route registry of the core: every route of SPEC §2 once, with the rule its guard applies.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { LOCALES, type Locale } from "./constants";
+import { LOCALES, type Locale } from "../contract/constants";
 import { loadAllPaths, sitePath } from "./paths";
 import { SITE_PAGES, showsJoinUs } from "./site";
 

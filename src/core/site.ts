@@ -1,4 +1,4 @@
-import type { Locale } from "./constants";
+import type { Locale } from "../contract/constants";
 import { countryOf } from "./locale";
 
 /** Pages of the country CMS site that the header and footer link to (not part of the portal). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STORAGE_KEY, type Theme } from "./constants";
+import { STORAGE_KEY, type Theme } from "../contract/constants";
 import { readCookie } from "./cookies";
 import { createMaccStore, isLogged, selectAccountTheme, selectCompany, selectNetwork, type MaccState } from "./store";
 import { createAccessTokens } from "./tokens";

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { BASKET_COOKIE, IS_LOGGED_COOKIE, LOCALE_COOKIE, STORAGE_KEY, THEME_COOKIE, type Locale, type Theme } from "./constants";
+import { BASKET_COOKIE, IS_LOGGED_COOKIE, LOCALE_COOKIE, STORAGE_KEY, THEME_COOKIE, type Locale, type Theme } from "../contract/constants";
 import { readCookie, writeCookie } from "./cookies";
 import { browserStorage, readJson, writeJson } from "./storage";
 import { withoutTokens } from "./tokens";

@@ -1,5 +1,5 @@
 import type { Catalog } from "./i18n.ts";
-import { LOCALES } from "./constants.ts";
+import { LOCALES } from "../contract/constants.ts";
 import { BREAKPOINTS, type Breakpoint } from "./media.ts";
 
 /**

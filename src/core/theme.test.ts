@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NETWORK_CODES, type Theme } from "./constants";
+import { NETWORK_CODES, type Theme } from "../contract/constants";
 import { parseThemeAttribute, showsInvoices, themeFromQuery, themeOfNetwork } from "./theme";
 
 describe("themeOfNetwork", () => {

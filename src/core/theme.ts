@@ -1,4 +1,4 @@
-import { INVOICE_NETWORKS, type NetworkCode, type Theme } from "./constants";
+import { INVOICE_NETWORKS, type NetworkCode, type Theme } from "../contract/constants";
 
 /**
  * The brand customers see, in every message that names it ({brand} placeholders): the agri

@@ -1,5 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import { TOAST_DURATION_MS } from "./constants";
+import { TOAST_DURATION_MS } from "../contract/constants";
 
 export type ToastKind = keyof typeof TOAST_DURATION_MS;
 export interface Toast {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "../core/constants";
+import { LOCALES } from "../contract/constants";
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), "..");
 

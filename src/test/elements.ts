@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { configure, waitFor as dtlWaitFor, within, type waitForOptions } from "@testing-library/dom";
 import { onTestFinished, vi } from "vitest";
 import type { PageDataset } from "../core/config";
-import type { Theme } from "../core/constants";
+import type { Theme } from "../contract/constants";
 import { getCore, themeOf, type Core } from "../core/index";
 import type { Entreprise, User } from "../core/types";
 

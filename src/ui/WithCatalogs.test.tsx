@@ -3,7 +3,7 @@ import { fireEvent } from "@testing-library/dom";
 import { Component, useState, type ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { defineElement } from "../../elements/define";
-import type { Locale } from "../core/constants";
+import type { Locale } from "../contract/constants";
 import { getCore } from "../core/index";
 import { mount, resetPage, waitFor } from "../test/elements";
 import { WithCatalogs } from "./context";

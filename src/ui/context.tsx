@@ -14,7 +14,7 @@ import {
 } from "react";
 import { useStore } from "zustand";
 import type { RequestOptions } from "../core/api";
-import { DEFAULT_LOCALE, type Locale, type Theme } from "../core/constants";
+import { DEFAULT_LOCALE, type Locale, type Theme } from "../contract/constants";
 import { adoptApiBase } from "../core/config";
 import { effectiveTheme, getCore, themeOf, type Core } from "../core/index";
 import { loadI18n, peekI18n, type Catalog } from "../core/i18n";

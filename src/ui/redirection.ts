@@ -1,4 +1,4 @@
-import type { Locale } from "../core/constants";
+import type { Locale } from "../contract/constants";
 import type { Core } from "../core/index";
 import { matchPath } from "../core/route-rules";
 import type { RouteName } from "../core/routes";

@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { DEFAULT_LOCALE } from "../core/constants";
+import { DEFAULT_LOCALE } from "../contract/constants";
 import { getCore, themeOf } from "../core/index";
 import { loadI18n } from "../core/i18n";
 import controlsCss from "./styles/controls.css?inline";

@@ -1,7 +1,7 @@
 import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-add-to-basket";
-import { BASKET_MAX_ITEMS } from "../../core/constants";
+import { BASKET_MAX_ITEMS } from "../../contract/constants";
 import { getCore } from "../../core/index";
 import { pathFor } from "../../core/paths";
 import { listen, mount, problem, resetPage, stubApi, waitFor, type ApiCall, type Mounted } from "../../test/elements";

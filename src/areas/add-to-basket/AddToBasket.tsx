@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { BASKET_ITEM_ID, BASKET_MAX_ITEMS } from "../../core/constants";
+import { BASKET_ITEM_ID, BASKET_MAX_ITEMS } from "../../contract/constants";
 import { Button } from "../../ui/Button";
 import { useElement } from "../../ui/context";
 import { RouteLink } from "../../ui/RouteLink";

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import type { Locale } from "../../core/constants";
-import { INTITULE_MAX } from "../../core/constants";
+import type { Locale } from "../../contract/constants";
+import { INTITULE_MAX } from "../../contract/constants";
 import { isCancelled } from "../../core/errors";
 import { formatDate } from "../../core/format";
 import { formatIban, ibanLength, ibanProblem, normaliseIban } from "../../contract/iban";

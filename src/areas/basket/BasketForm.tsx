@@ -5,7 +5,7 @@ import { formatCompanyName } from "../../core/company-name";
 import { BASKET_MESSAGES, BasketRequest } from "../../contract/basket";
 import { COMPANY_COUNTRIES, COMPANY_NUMBER_EXAMPLE, isCompanyCountry } from "../../contract/company-numbers";
 import type { RuleProblem } from "../../contract/rules";
-import { BASKET_MAX_ITEMS, BASKET_NOM_MAX, BASKET_SOCIETE_MAX, LOCALES, type Locale } from "../../core/constants";
+import { BASKET_MAX_ITEMS, BASKET_NOM_MAX, BASKET_SOCIETE_MAX, LOCALES, type Locale } from "../../contract/constants";
 import { ApiError, waitMinutes } from "../../core/errors";
 import { countryOf } from "../../core/locale";
 import { MOBILE_EXAMPLE } from "../../contract/phone-rules";

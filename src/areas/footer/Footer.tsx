@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { APP_VERSION } from "../../core/constants";
+import { APP_VERSION } from "../../contract/constants";
 import { showsJoinUs, socialUrl } from "../../core/site";
 import { Skeleton } from "../../ui/Alert";
 import { useElement, useMacc, useSitePath } from "../../ui/context";

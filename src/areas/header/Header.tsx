@@ -1,7 +1,7 @@
 import { Plural, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type MouseEvent } from "react";
 import { formatCompanyName } from "../../core/company-name";
-import { LOCALES, type Locale } from "../../core/constants";
+import { LOCALES, type Locale } from "../../contract/constants";
 import { isLocale } from "../../core/locale";
 import { mediaQuery } from "../../core/media";
 import { showsJoinUs } from "../../core/site";

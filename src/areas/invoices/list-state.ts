@@ -1,4 +1,4 @@
-import { INVOICE_FIRST_YEAR, INVOICE_MAX_PAGE, INVOICE_SEARCH_MAX } from "../../core/constants";
+import { INVOICE_FIRST_YEAR, INVOICE_MAX_PAGE, INVOICE_SEARCH_MAX } from "../../contract/constants";
 import type { SortKey } from "../../contract/invoices";
 import type { InvoiceQuery } from "./invoices-api";
 

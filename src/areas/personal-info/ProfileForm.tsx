@@ -4,7 +4,7 @@ import type * as v from "valibot";
 import { checkCompanyNumber, COMPANY_NUMBER_EXAMPLE, type CompanyCountry } from "../../contract/company-numbers";
 import { ProfileFormFields } from "../../contract/profile";
 import type { RuleProblem } from "../../contract/rules";
-import { ADDRESS_COUNTRIES } from "../../core/constants";
+import { ADDRESS_COUNTRIES } from "../../contract/constants";
 import { ApiError } from "../../core/errors";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";

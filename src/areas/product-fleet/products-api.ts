@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { ProductDetail, ProductList, type Product, type ProductDocument } from "../../contract/products";
 import type { ApiRequest } from "../../core/api";
-import type { Locale } from "../../core/constants";
+import type { Locale } from "../../contract/constants";
 
 /** Screens show their own loading and error states (`errors: "inline"`); no toast on top. */
 export async function listProducts(request: ApiRequest, langue: Locale, signal?: AbortSignal): Promise<Product[]> {

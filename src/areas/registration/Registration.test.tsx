@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import "../../../elements/macc-registration";
 import { getCore } from "../../core/index";
 import { REGISTRATION_KEY } from "../../core/registration";
-import type { Locale } from "../../core/constants";
+import type { Locale } from "../../contract/constants";
 import {
   company,
   listen,
