@@ -50,7 +50,7 @@ export function DataTable<R, S extends string = string>({
 }: DataTableProps<R, S>) {
   const wrap = useRef<HTMLDivElement>(null);
   const probe = useRef<HTMLDivElement>(null);
-  useCardsWhereTooWide(wrap, probe, rows, columns);
+  useCardsWhereTooWide(wrap, probe, rows, columns.map((column) => column.label).join("\n"));
   return (
     <div className="table-wrap" ref={wrap}>
       <div className="table-probe" ref={probe} />
@@ -97,33 +97,38 @@ export function DataTable<R, S extends string = string>({
   );
 }
 
+/** Lays the table out as a table, then as cards if it is wider than its box. */
+function fitTable(box: HTMLDivElement): void {
+  // Set outside React's className, which never changes: React leaves it alone.
+  box.classList.remove("table-wrap--cards");
+  box.classList.toggle("table-wrap--cards", box.scrollWidth > box.clientWidth + 1);
+}
+
 /**
  * Switches the table to cards when it would be wider than its box. The width a table needs depends
  * on its language and its rows (German headers, long references), which no fixed breakpoint knows:
- * it is measured as a table, and the class set before the browser paints, again for new rows and
- * whenever the box's width changes. The probe, a zero-height line as wide as the box, is what is
- * watched: the table's own box changes height with the switch, which would set the observer off again.
+ * it is measured as a table, and the class set before the browser paints, again for new rows or
+ * headers and whenever the box's width changes (not on every render: the list re-renders as the
+ * customer types). The probe, a zero-height line as wide as the box, is what is watched: the table's
+ * own box changes height with the switch, which would set the observer off again.
  */
 function useCardsWhereTooWide(
   wrap: RefObject<HTMLDivElement | null>,
   probe: RefObject<HTMLDivElement | null>,
   rows: unknown,
-  columns: unknown,
+  headers: string,
 ) {
   useLayoutEffect(() => {
     const box = wrap.current;
     const line = probe.current;
     if (!box || !line) return;
-    // Set outside React's className, which never changes: React leaves it alone.
-    const fit = () => {
-      box.classList.remove("table-wrap--cards");
-      box.classList.toggle("table-wrap--cards", box.scrollWidth > box.clientWidth + 1);
-    };
-    fit();
-    const observer = new ResizeObserver(fit);
+    const observer = new ResizeObserver(() => fitTable(box));
     observer.observe(line);
     return () => observer.disconnect();
-  }, [wrap, probe, rows, columns]);
+  }, [wrap, probe]);
+  useLayoutEffect(() => {
+    if (wrap.current) fitTable(wrap.current);
+  }, [wrap, rows, headers]);
 }
 
 function cellClass(column: Column<never, string>): string | undefined {
