@@ -9,7 +9,7 @@ import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
 import { followInAddress } from "./address";
 import type { BasketItem } from "../../contract/basket";
-import { getItems } from "./basket-api";
+import { getBasketItems } from "../../core/basket-items";
 import { BasketForm } from "./BasketForm";
 import { Confirmation } from "./Confirmation";
 import { lastSent, type SentRecord } from "./submission";
@@ -42,7 +42,7 @@ function BasketScreen({ onSent }: { onSent: (record: SentRecord) => void }) {
   const updatePanier = useMacc((s) => s.updatePanier);
   const companyId = useMacc((s) => s.auth.companyId);
   const items = useResource(panier.length ? `basket-items:${locale}:${panier.join(",")}` : null, (signal) =>
-    getItems(request, panier, signal),
+    getBasketItems(request, panier, signal),
   );
 
   // The removed row's button had the focus: it goes to the list's heading, which says how many

@@ -1,15 +1,9 @@
 import * as v from "valibot";
-import { BasketItemsAnswer, BasketRequestAnswer, type BasketRequest } from "../../contract/basket";
+import { BasketRequestAnswer, type BasketRequest } from "../../contract/basket";
 import type { ApiRequest } from "../../core/api";
 import { BOT_CHECK_HEADER } from "../../core/bot-check";
 import { ApiError } from "../../core/errors";
 import { IDEMPOTENCY_KEY_HEADER, sendWhileInProgress } from "../../core/idempotency";
-
-/** The basket's items, in the basket's order; its own "try again" state shows a failure. */
-export async function getItems(request: ApiRequest, ids: readonly string[], signal?: AbortSignal): Promise<BasketItemsAnswer> {
-  const answer = await request<unknown>("/basket/items", { query: { ids: ids.join(",") }, signal, errors: "inline", anonymous: true });
-  return v.parse(BasketItemsAnswer, answer);
-}
 
 /**
  * Sends the basket once: `key` is the submission's idempotency key, so a repeated request (a retry
