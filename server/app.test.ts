@@ -69,6 +69,47 @@ describe("maintenance mode", () => {
     expect(await res.json()).toEqual({ status: "maintenance" });
     expect(res.headers.get("retry-after")).toBe("600");
   });
+
+  it("without an announced end, no answer has an expectedEnd member", async () => {
+    const res = await maintenance.app.request("/api/me");
+    expect(await res.json()).not.toHaveProperty("expectedEnd");
+  });
+});
+
+describe("maintenance with an announced end (MACC_MAINTENANCE_UNTIL)", () => {
+  const end = new Date(Date.now() + 2 * 3600_000);
+  end.setUTCMilliseconds(0);
+  let announced: TestContext;
+  let overrun: TestContext;
+  beforeAll(async () => {
+    announced = await createTestApp({ maintenance: true, maintenanceUntil: end }, t.db);
+    // An end already past: the maintenance ran over it.
+    overrun = await createTestApp({ maintenance: true, maintenanceUntil: new Date(Date.now() - 60_000) }, t.db);
+  });
+
+  it("a route's 503 problem carries the end as expectedEnd and as Retry-After (an HTTP date)", async () => {
+    const res = await announced.app.request("/api/servicesMACC/reseau/FRA/type/gen?langue=en-GB", { headers: { "X-langue": "en-GB" } });
+    const p = await expectProblem(res, 503);
+    expect(p.type).toBe("urn:macc:problem:maintenance");
+    expect(p.detail).toBe("We are currently under maintenance.");
+    expect(p).toMatchObject({ expectedEnd: end.toISOString() });
+    expect(res.headers.get("retry-after")).toBe(end.toUTCString());
+    expect(new Date(res.headers.get("retry-after")!).getTime()).toBe(end.getTime());
+  });
+
+  it("GET /api/health → 503 with the same end", async () => {
+    const res = await announced.app.request("/api/health");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: "maintenance", expectedEnd: end.toISOString() });
+    expect(res.headers.get("retry-after")).toBe(end.toUTCString());
+  });
+
+  it("once the end is past, the answers announce none: Retry-After 600, no expectedEnd", async () => {
+    const res = await overrun.app.request("/api/me");
+    const p = await expectProblem(res, 503);
+    expect(p).not.toHaveProperty("expectedEnd");
+    expect(res.headers.get("retry-after")).toBe("600");
+  });
 });
 
 describe("CORS", () => {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { HealthAnswer } from "../src/contract/health.ts";
+import type { MaintenanceAnswer } from "../src/contract/maintenance.ts";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
@@ -25,6 +26,7 @@ import { botCheckRoutes } from "./routes/bot-check.ts";
 import { confirmationRoutes } from "./routes/confirmation.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { documentRoutes } from "./routes/documents.ts";
+import { emailChangeLinkRoutes, myEmailChangeRoutes } from "./routes/email-change.ts";
 import { featureRoutes } from "./routes/features.ts";
 import { footerRoutes } from "./routes/footer.ts";
 import { invoiceRoutes } from "./routes/invoices.ts";
@@ -56,6 +58,8 @@ const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/me", meRoutes],
   ["/me/password", passwordRoutes],
   ["/me/profile", profileRoutes],
+  ["/me/email-change", myEmailChangeRoutes],
+  ["/email-change", emailChangeLinkRoutes],
   ["/me/confirmation", confirmationRoutes],
   ["/me/summary", summaryRoutes],
   ["/me/invoices", invoiceRoutes],
@@ -71,6 +75,8 @@ const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
 
 /** Seconds a client is told to wait while the database is unreachable (a restart takes a few). */
 const UNAVAILABLE_RETRY_AFTER = 5;
+/** Seconds a client waits before asking again during a maintenance with no announced end. */
+const MAINTENANCE_RETRY_AFTER = "600";
 
 const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
@@ -133,12 +139,15 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
 
   app.use("/api/*", async (c, next) => {
     if (config.maintenance) {
-      c.header("Retry-After", "600");
+      // The announced end while it is ahead (a maintenance that runs over no longer announces one).
+      const end = config.maintenanceUntil && config.maintenanceUntil.getTime() > Date.now() ? config.maintenanceUntil : undefined;
+      const announced: MaintenanceAnswer = end ? { expectedEnd: end.toISOString() } : {};
+      c.header("Retry-After", end ? end.toUTCString() : MAINTENANCE_RETRY_AFTER);
       if (c.req.path === "/api/health") {
         c.header("Cache-Control", "no-store");
-        return c.json({ status: "maintenance" }, 503);
+        return c.json({ status: "maintenance", ...announced }, 503);
       }
-      return problem(c, 503, "maintenance", "maintenance");
+      return problem(c, 503, "maintenance", "maintenance", { extra: announced });
     }
     c.set("locale", requestLocale(c));
     await next();
@@ -165,7 +174,10 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
       tags: ["system"],
       answers: {
         200: { description: "Service up", schema: HealthAnswer },
-        503: { description: "Maintenance mode (`Retry-After: 600`)", schema: HealthAnswer },
+        503: {
+          description: "Maintenance mode: `Retry-After` is the announced end (an HTTP date, also `expectedEnd`) or 600 s",
+          schema: HealthAnswer,
+        },
       },
     }),
     (c) => {

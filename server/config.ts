@@ -1,5 +1,7 @@
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import * as v from "valibot";
+import { MaintenanceEnd } from "../src/contract/maintenance.ts";
 import { FEATURE_NAMES, type FeatureName } from "../src/contract/constants.ts";
 import { RIB_DEFAULT_MAX_BYTES, RIB_TYPES, type RibType } from "../src/core/rib.ts";
 
@@ -16,6 +18,8 @@ export interface Config {
   /** Folder of the embedded database (PGlite). */
   dataDir: string;
   maintenance: boolean;
+  /** When the maintenance is expected to end (MACC_MAINTENANCE_UNTIL): told to clients until then. */
+  maintenanceUntil: Date | undefined;
   accessTokenTtlSeconds: number;
   refreshTtlDays: number;
   cookieSameSite: SameSite;
@@ -203,6 +207,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     dataDir: path.join(PROJECT_ROOT, ".data", "pglite"),
     maintenance: false,
+    maintenanceUntil: undefined,
     accessTokenTtlSeconds: 900,
     refreshTtlDays: 30,
     cookieSameSite: "Lax",
@@ -255,7 +260,26 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * MACC_MAINTENANCE_UNTIL: the announced end of the maintenance, checked with the contract's rule.
+ * Refused without MACC_MAINTENANCE (an end announced for nothing) and when already past.
+ */
+function maintenanceUntil(value: string | undefined, maintenance: boolean, now: Date): Date | undefined {
+  const until = value?.trim();
+  if (!until) return undefined;
+  if (!maintenance)
+    throw new StartupError("MACC_MAINTENANCE_UNTIL is set but MACC_MAINTENANCE is off (set both, or unset MACC_MAINTENANCE_UNTIL)");
+  if (!v.is(MaintenanceEnd, until)) {
+    throw new StartupError(
+      `Invalid MACC_MAINTENANCE_UNTIL: ${until} (expected an ISO 8601 date-time with seconds and offset, such as 2026-11-28T06:00:00+01:00)`,
+    );
+  }
+  const end = new Date(until);
+  if (end.getTime() <= now.getTime()) throw new StartupError(`Invalid MACC_MAINTENANCE_UNTIL: ${until} (already past)`);
+  return end;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, now = new Date()): Config {
   const base = defaultConfig();
   const port = int(env.PORT, base.port, "PORT", 0);
   const host = env.HOST?.trim() || base.host;
@@ -272,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     dataDir: env.DATA_DIR?.trim() ? path.resolve(env.DATA_DIR.trim()) : base.dataDir,
     maintenance: bool(env.MACC_MAINTENANCE),
+    maintenanceUntil: maintenanceUntil(env.MACC_MAINTENANCE_UNTIL, bool(env.MACC_MAINTENANCE), now),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, base.accessTokenTtlSeconds, "ACCESS_TOKEN_TTL_SECONDS"),
     refreshTtlDays: int(env.REFRESH_TTL_DAYS, base.refreshTtlDays, "REFRESH_TTL_DAYS"),
     cookieSameSite: sameSite(env.COOKIE_SAMESITE),

@@ -40,7 +40,10 @@ setInterval(() => {
 if (!existsSync(config.staticDir)) {
   console.warn("Built widget files not found (run `npm run build`): /static will answer 404; the API still works.");
 }
-if (config.maintenance) console.warn("Maintenance mode: every /api route answers 503.");
+if (config.maintenance) {
+  const end = config.maintenanceUntil ? `, expected end ${config.maintenanceUntil.toISOString()}` : "";
+  console.warn(`Maintenance mode: every /api route answers 503${end}.`);
+}
 
 const mailer = createMailer(config, db);
 console.log(`Mail: ${await mailer.describe()}`);

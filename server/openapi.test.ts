@@ -93,6 +93,17 @@ describe("GET /api/openapi.json, generated from the routes", () => {
     expect(missing).toEqual([]);
   });
 
+  it("states the maintenance answer's expectedEnd, from the contract, on every operation's 503 and on the health check's", () => {
+    const expectedEnd = (op: Operation) => {
+      const media = Object.values(op.responses["503"]?.content ?? {})[0];
+      return (media?.schema as { properties?: Record<string, { format?: string }> } | undefined)?.properties?.expectedEnd;
+    };
+    const without = operations()
+      .filter(({ op }) => expectedEnd(op)?.format !== "date-time")
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(without).toEqual([]);
+  });
+
   it("is the same document as YAML at /api/openapi.yaml", async () => {
     const res = await t.app.request("/api/openapi.yaml");
     expect(res.status).toBe(200);

@@ -10,8 +10,10 @@ import { APP_VERSION } from "../src/contract/constants.ts";
 
 const DESCRIPTION = `JSON API used by the MACC web components. Every error is \`application/problem+json\`
 (RFC 9457); \`detail\` carries the user-facing message, in the language of the \`X-langue\` header
-(field errors' messages are French: each form says them in its own words). While the service is in maintenance every route answers 503 with
-\`Retry-After: 600\` (\`/api/health\` answers \`{ "status": "maintenance" }\`). While the database
+(field errors' messages are French: each form says them in its own words). While the service is in maintenance every route answers 503
+\`urn:macc:problem:maintenance\` with \`Retry-After: 600\`, or, when an end is announced, with that end as
+\`Retry-After\` (an HTTP date) and as the \`expectedEnd\` member (ISO 8601); \`/api/health\` answers
+\`{ "status": "maintenance" }\`, with \`expectedEnd\` too. While the database
 cannot be reached, a route that needs it answers 503 \`urn:macc:problem:unavailable\` with
 \`Retry-After: 5\`, and works again by itself once the database is back.
 

@@ -97,6 +97,44 @@ describe("start-up errors: one line naming the setting, exit code 1", () => {
   }, 180_000);
 });
 
+describe("MACC_MAINTENANCE_UNTIL: the announced end of a maintenance", () => {
+  const now = new Date("2026-11-27T22:00:00Z");
+  const on = { MACC_MAINTENANCE: "1" };
+
+  it.each<[string, Record<string, string>, string | undefined]>([
+    ["unset: no end", on, undefined],
+    ["empty: no end", { ...on, MACC_MAINTENANCE_UNTIL: " " }, undefined],
+    ["UTC", { ...on, MACC_MAINTENANCE_UNTIL: "2026-11-28T05:00:00Z" }, "2026-11-28T05:00:00.000Z"],
+    ["with an offset", { ...on, MACC_MAINTENANCE_UNTIL: "2026-11-28T06:00:00+01:00" }, "2026-11-28T05:00:00.000Z"],
+    [
+      "with milliseconds, around the value's spaces",
+      { ...on, MACC_MAINTENANCE_UNTIL: " 2026-11-28T06:00:00.5+01:00 " },
+      "2026-11-28T05:00:00.500Z",
+    ],
+  ])("%s", (_label, env, expected) => {
+    expect(loadConfig(env, now).maintenanceUntil?.toISOString()).toBe(expected);
+  });
+
+  it.each<[string, Record<string, string>, RegExp]>([
+    ["not a date", { ...on, MACC_MAINTENANCE_UNTIL: "tomorrow" }, /^Invalid MACC_MAINTENANCE_UNTIL: tomorrow \(expected an ISO 8601/],
+    ["a day without a time", { ...on, MACC_MAINTENANCE_UNTIL: "2026-11-28" }, /^Invalid MACC_MAINTENANCE_UNTIL/],
+    ["a time without its zone", { ...on, MACC_MAINTENANCE_UNTIL: "2026-11-28T06:00:00" }, /^Invalid MACC_MAINTENANCE_UNTIL/],
+    ["no seconds", { ...on, MACC_MAINTENANCE_UNTIL: "2026-11-28T06:00+01:00" }, /^Invalid MACC_MAINTENANCE_UNTIL/],
+    ["a day that does not exist", { ...on, MACC_MAINTENANCE_UNTIL: "2026-02-31T06:00:00Z" }, /^Invalid MACC_MAINTENANCE_UNTIL/],
+    ["already past", { ...on, MACC_MAINTENANCE_UNTIL: "2026-11-27T21:59:59Z" }, /^Invalid MACC_MAINTENANCE_UNTIL: .* \(already past\)$/],
+    ["now", { ...on, MACC_MAINTENANCE_UNTIL: "2026-11-27T22:00:00Z" }, /\(already past\)$/],
+    [
+      "without MACC_MAINTENANCE",
+      { MACC_MAINTENANCE_UNTIL: "2026-11-28T05:00:00Z" },
+      /^MACC_MAINTENANCE_UNTIL is set but MACC_MAINTENANCE is off/,
+    ],
+    ["with MACC_MAINTENANCE off", { MACC_MAINTENANCE: "0", MACC_MAINTENANCE_UNTIL: "2026-11-28T05:00:00Z" }, /MACC_MAINTENANCE is off/],
+  ])("refuses %s", (_label, env, message) => {
+    expect(() => loadConfig(env, now)).toThrow(StartupError);
+    expect(() => loadConfig(env, now)).toThrow(message);
+  });
+});
+
 describe("TRUST_PROXY: the number of proxies in front of the API", () => {
   it.each<[string | undefined, number]>([
     [undefined, 0],

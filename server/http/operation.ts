@@ -10,6 +10,7 @@ import * as v from "valibot";
 import { problemDetail, type ProblemDetailKey } from "../../src/contract/problem-details.ts";
 import { NOT_AN_OBJECT, problemsOf, type RuleProblem } from "../../src/contract/rules.ts";
 import { DEFAULT_LOCALE, LOCALES } from "../../src/contract/constants.ts";
+import { MaintenanceAnswer } from "../../src/contract/maintenance.ts";
 import { BOT_CHECK_HEADER } from "../../src/core/bot-check.ts";
 import { requireAuth } from "./auth-middleware.ts";
 import { requireCompany } from "./company.ts";
@@ -33,6 +34,14 @@ export const ProblemAnswer = v.looseObject({
   detail: v.string(),
   errors: v.optional(v.array(v.object({ path: v.string(), message: v.string() }))),
 });
+
+/** A 503: maintenance (with its announced end, when there is one) or a passing outage. */
+const UNAVAILABLE_ANSWER = {
+  description:
+    "Maintenance (`urn:macc:problem:maintenance`; `Retry-After` and `expectedEnd` give the announced end, else `Retry-After: 600`) " +
+    "or a passing outage (`urn:macc:problem:unavailable`, `Retry-After: 5`).",
+  content: { "application/problem+json": { schema: resolver(v.looseObject({ ...ProblemAnswer.entries, ...MaintenanceAnswer.entries })) } },
+};
 
 /** The API's French wording of each rule (the forms have their own, in the user's language). */
 function ruleText({ path, rule, limit, message }: RuleProblem): string {
@@ -160,7 +169,7 @@ export interface OperationSpec {
   problems?: number[];
 }
 
-const EVERY_OPERATION_PROBLEMS = [500, 503];
+const EVERY_OPERATION_PROBLEMS = [500];
 
 /** Every operation's language header. */
 const LANGUAGE_HEADER = {
@@ -192,6 +201,7 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
       content: { "application/problem+json": { schema: resolver(ProblemAnswer) } },
     };
   }
+  responses["503"] ??= UNAVAILABLE_ANSWER;
   for (const status of [...(spec.problems ?? []), ...EVERY_OPERATION_PROBLEMS]) {
     responses[String(status)] ??= {
       description: "An error (RFC 9457 problem details); `detail` is the user-facing message.",
