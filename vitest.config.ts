@@ -9,6 +9,7 @@ import { sharedPlugins } from "./vite.config.ts";
  */
 const LOGIC = [
   "demo/editor/model.test.ts",
+  "demo/editor/page-check.test.ts",
   "elements/tags.test.ts",
   "scripts/manifest.test.ts",
   "scripts/setup-browser.test.ts",

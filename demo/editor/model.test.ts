@@ -1,5 +1,6 @@
 import type { Package } from "custom-elements-manifest/schema";
 import { describe, expect, it } from "vitest";
+import { COMMON_ATTRIBUTES, LANGUAGES, TAGS } from "../../src/core/tags";
 import {
   allowlistOf,
   controlOf,
@@ -7,6 +8,8 @@ import {
   cspHeader,
   domPurifyConfig,
   elementsOf,
+  guidesOf,
+  languageOfLocale,
   snippetOf,
   wordpressFilter,
   type PageSettings,
@@ -145,5 +148,33 @@ describe("Content-Security-Policy", () => {
     expect(cspDirectives({ ...settings, errorEndpoint: "https://extranet.example/errors" }, { nonce: false })).toContain(
       "connect-src https://extranet.example",
     );
+  });
+});
+
+describe("the registry's words for CMS editors", () => {
+  it("every element and attribute has them in every language, none a copy of the English", () => {
+    for (const language of LANGUAGES.filter((l) => l !== "en")) {
+      for (const [tag, guide] of guidesOf(TAGS, COMMON_ATTRIBUTES, language)) {
+        const english = guidesOf(TAGS, COMMON_ATTRIBUTES, "en").get(tag)!;
+        const texts = (g: typeof guide) => [
+          g.name,
+          g.description,
+          ...Object.values(g.attributes).flatMap((a) => [a.label, a.help, ...Object.values(a.values)]),
+        ];
+        texts(guide).forEach((text, i) => {
+          expect(text.trim(), `${language} ${tag} #${i}`).not.toBe("");
+          // "Tema" or "Artikelnummer" may be shared by two languages, never a copy of the English sentence.
+          if (text.includes(" ")) expect(text, `${language} ${tag} #${i}`).not.toBe(texts(english)[i]);
+        });
+      }
+    }
+  });
+
+  it("in the locale's language, with the common attributes and the values' words", () => {
+    const login = guidesOf(TAGS, COMMON_ATTRIBUTES, languageOfLocale("fr-BE")).get("macc-login")!;
+    expect(login.name).toBe("Formulaire de connexion");
+    expect(Object.keys(login.attributes)).toEqual(["locale", "theme", "api-base", "variant"]);
+    expect(login.attributes.variant!.values).toEqual({ basket: "Avant d’envoyer le panier" });
+    expect(languageOfLocale("xx-XX")).toBe("en");
   });
 });

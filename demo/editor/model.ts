@@ -1,10 +1,51 @@
 import type { CustomElementDeclaration, Declaration, Package } from "custom-elements-manifest/schema";
+import { LANGUAGES, type Language, type TagAttribute, type TagDeclaration } from "../../src/core/tags";
 
 /**
  * What the configurator needs from the Custom Elements Manifest (dist/custom-elements.json, built
  * from the tag registry): each tag, its description and its attributes with the control that sets
  * them. Pure functions, so the outputs (snippet, allowlist, CSP) are tested without a browser.
  */
+
+/** The registry's words for CMS editors about one element, in the editor's language. */
+export interface ElementGuide {
+  name: string;
+  description: string;
+  attributes: Record<string, AttributeGuide>;
+}
+
+export interface AttributeGuide {
+  label: string;
+  help: string;
+  /** Words for the values of a select, by value. */
+  values: Record<string, string>;
+}
+
+/** The language of a locale's texts ("fr" for fr-BE); English for an unknown one. */
+export const languageOfLocale = (locale: string): Language => LANGUAGES.find((language) => locale.startsWith(language)) ?? "en";
+
+/** Each tag's guide from the registry, in one language. */
+export function guidesOf(
+  tags: readonly Pick<TagDeclaration, "tag" | "guide" | "attributes">[],
+  common: readonly TagAttribute[],
+  language: Language,
+): Map<string, ElementGuide> {
+  const attributeGuide = ({ guide }: TagAttribute): AttributeGuide => ({
+    label: guide.label[language],
+    help: guide.help[language],
+    values: Object.fromEntries(Object.entries(guide.values ?? {}).map(([value, texts]) => [value, texts[language]])),
+  });
+  return new Map(
+    tags.map(({ tag, guide, attributes }) => [
+      tag,
+      {
+        name: guide.name[language],
+        description: guide.description[language],
+        attributes: Object.fromEntries([...common, ...attributes].map((attribute) => [attribute.name, attributeGuide(attribute)])),
+      },
+    ]),
+  );
+}
 
 export type Control = { kind: "select"; values: string[] } | { kind: "checkbox" } | { kind: "text" };
 
@@ -108,18 +149,33 @@ function attributeText(attributes: Record<string, string | boolean>): string {
     .join("");
 }
 
-/** The HTML to paste: the optional host sheet and the loader (in the page's head), then the tags. */
-export function snippetOf(settings: PageSettings, elements: readonly ChosenElement[]): string {
-  const data = DATA_SETTINGS.filter(([, key]) => String(settings[key]).trim() !== "")
-    .map(([name, key]) => ` ${name}="${escapeAttribute(String(settings[key]).trim())}"`)
+/** The loader's `data-*` settings that are set, in the README's order, trimmed. */
+export function loaderData(settings: PageSettings): [name: string, value: string][] {
+  return DATA_SETTINGS.map(([name, key]): [string, string] => [name, String(settings[key]).trim()]).filter(([, value]) => value !== "");
+}
+
+/** The loader's script tag, with the nonce when the page's policy uses nonces. */
+export function loaderTag(settings: PageSettings): string {
+  const data = loaderData(settings)
+    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
     .join("");
   const nonce = settings.nonce ? ` nonce="${NONCE_PLACEHOLDER}"` : "";
+  return `<script type="module" src="${escapeAttribute(loaderUrl(settings))}"${nonce}${data}></script>`;
+}
+
+export const elementTag = ({ tag, attributes }: ChosenElement) => `<${tag}${attributeText(attributes)}></${tag}>`;
+
+/** The page's head part of the snippet: the optional host sheet and the loader. */
+export function headOf(settings: PageSettings): string {
   return [
     ...(settings.hostSheet ? [`<link rel="stylesheet" href="${escapeAttribute(hostSheetUrl(settings))}">`] : []),
-    `<script type="module" src="${escapeAttribute(loaderUrl(settings))}"${nonce}${data}></script>`,
-    "",
-    ...elements.map(({ tag, attributes }) => `<${tag}${attributeText(attributes)}></${tag}>`),
+    loaderTag(settings),
   ].join("\n");
+}
+
+/** The HTML to paste: the optional host sheet and the loader (in the page's head), then the tags. */
+export function snippetOf(settings: PageSettings, elements: readonly ChosenElement[]): string {
+  return [headOf(settings), "", ...elements.map(elementTag)].join("\n");
 }
 
 /** The tags and, per tag, every attribute it takes (a later edit may set any of them). */
