@@ -13,6 +13,8 @@ export interface MaccPageParameters {
   user?: User | null;
   /** Every element shows the maintenance screen (`setMaintenance`). */
   maintenance?: boolean;
+  /** The end the server announced for it (ISO 8601). */
+  maintenanceEnd?: string;
   /** Product ids in the basket (header count). */
   panier?: string[];
 }
@@ -101,7 +103,7 @@ const preview: Preview = {
     const { store, toasts } = getCore();
     const state = store.getState();
     for (const toast of toasts.getState().toasts) toasts.getState().dismiss(toast.id);
-    state.setMaintenance(page.maintenance ?? false);
+    state.setMaintenance(page.maintenance ?? false, page.maintenanceEnd);
     if (page.user) state.connectUser(page.user);
     else state.disconnect();
     state.clearPanier();

@@ -7,7 +7,7 @@
 import { ofetch, type FetchContext, type FetchOptions, type FetchResponse } from "ofetch";
 import { callHeaders, callUrl, type ReportFailure, type RequestOptions } from "./api-call";
 import { isPassingOutage, reactionTo } from "./error-policy";
-import { ApiError, answerError, isCancelled, noAnswerError, parseRetryAfter } from "./errors";
+import { ApiError, answerError, isCancelled, maintenanceEnd, noAnswerError, parseRetryAfter } from "./errors";
 
 export type { RequestOptions } from "./api-call";
 
@@ -38,7 +38,8 @@ export interface ApiDeps {
   locale: () => string;
   /** 401, 413 or 429: the session ends (SPEC §4). `authenticated`: a call the screen needed carried the token. */
   onDisconnect: (status: number, authenticated: boolean) => void;
-  onMaintenance: () => void;
+  /** The maintenance switch (a 503 that is not a passing outage), with its announced end when it has one. */
+  onMaintenance: (expectedEnd: string | null) => void;
   /** Any other failure: SPEC §8's generic toast, with the server's message when there is one. */
   onFailure: (error: ApiError) => void;
   /** Awaited before every call that carries the bearer token (session restore or refresh). */
@@ -75,7 +76,7 @@ export function createApiClient(deps: ApiDeps): ApiClient {
   const report: ReportFailure = (error, call) => {
     const reaction = reactionTo(error.status, call, error.problem.type);
     if (reaction.disconnect) deps.onDisconnect(error.status, reaction.disconnect.authenticated);
-    if (reaction.maintenance) deps.onMaintenance();
+    if (reaction.maintenance) deps.onMaintenance(maintenanceEnd(error.problem));
     if (reaction.toast) deps.onFailure(error);
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, isCancelled, parseRetryAfter, toProblem } from "./errors";
+import { ApiError, isCancelled, maintenanceEnd, parseRetryAfter, toProblem } from "./errors";
 
 describe("parseRetryAfter", () => {
   const NOW = Date.parse("2025-06-15T12:00:00Z");
@@ -102,5 +102,16 @@ describe("problem extension members", () => {
       title: "Code incorrect.",
       remainingTries: 3,
     });
+  });
+});
+
+describe("maintenanceEnd: the announced end of a maintenance answer", () => {
+  it.each<[string, unknown, string | null]>([
+    ["an ISO date-time", "2026-11-28T05:00:00.000Z", "2026-11-28T05:00:00.000Z"],
+    ["none announced", undefined, null],
+    ["not a date", "soon", null],
+    ["not a string", 1764306000000, null],
+  ])("%s", (_label, expectedEnd, expected) => {
+    expect(maintenanceEnd(toProblem(503, { type: "urn:macc:problem:maintenance", expectedEnd }, "Service Unavailable"))).toBe(expected);
   });
 });

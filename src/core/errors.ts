@@ -1,3 +1,5 @@
+import type { MaintenanceAnswer } from "../contract/maintenance";
+
 /** An API failure, from an `application/problem+json` body when the server sent one (RFC 9457). */
 export interface Problem {
   /** RFC 9457 extension members (e.g. `remainingTries`) are kept as they came. */
@@ -63,4 +65,13 @@ export function toProblem(status: number, body: unknown, fallbackTitle: string):
     };
   }
   return { status, title: fallbackTitle };
+}
+
+/** The contract's member for the end of a maintenance; read by hand here, the schema library stays out of the core. */
+const EXPECTED_END: keyof MaintenanceAnswer = "expectedEnd";
+
+/** A maintenance answer's announced end (ISO 8601), when it names a moment. */
+export function maintenanceEnd(problem: Problem): string | null {
+  const end = problem[EXPECTED_END];
+  return typeof end === "string" && !Number.isNaN(Date.parse(end)) ? end : null;
 }

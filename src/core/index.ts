@@ -97,7 +97,7 @@ function createCore(dataset: PageDataset): Core {
       // silent restore on page load just leaves the page logged out.
       if (wasLogged && authenticated && status === 401) sendToLogin(core);
     },
-    onMaintenance: () => store.getState().setMaintenance(true),
+    onMaintenance: (expectedEnd) => store.getState().setMaintenance(true, expectedEnd),
     onFailure: (error) => {
       // SPEC §8: the generic handler logs, then toasts.
       console.error("[macc] API call failed:", error.status, error.problem);

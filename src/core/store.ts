@@ -33,6 +33,8 @@ export interface MaccState {
   app: AppState;
   /** The API answered 503: every element shows the maintenance screen. */
   maintenance: boolean;
+  /** When the maintenance is expected to end (ISO 8601), as the server announced it. */
+  maintenanceEnd: string | null;
   /** When an idle session will end, while its warning shows (never persisted). */
   idleWarning: number | null;
   /** Why the last session ended (never persisted). */
@@ -55,7 +57,7 @@ export interface MaccState {
   setLocale(locale: Locale): void;
   /** The visitor chose a language: shown now and kept over the page's default on later visits. */
   chooseLocale(locale: Locale): void;
-  setMaintenance(on: boolean): void;
+  setMaintenance(on: boolean, expectedEnd?: string | null): void;
   setIdleWarning(endsAt: number | null): void;
 }
 
@@ -98,6 +100,7 @@ export function createMaccStore({ storage = browserStorage("local") }: StoreOpti
     auth: persisted?.auth ?? LOGGED_OUT,
     app: { ...INITIAL_APP, ...persisted?.app },
     maintenance: false,
+    maintenanceEnd: null,
     idleWarning: null,
     logoutReason: null,
 
@@ -162,8 +165,8 @@ export function createMaccStore({ storage = browserStorage("local") }: StoreOpti
     chooseLocale(locale) {
       set((s) => ({ app: { ...s.app, locale, localeChoice: locale } }));
     },
-    setMaintenance(on) {
-      set({ maintenance: on });
+    setMaintenance(on, expectedEnd = null) {
+      set({ maintenance: on, maintenanceEnd: on ? expectedEnd : null });
     },
     setIdleWarning(endsAt) {
       set({ idleWarning: endsAt });

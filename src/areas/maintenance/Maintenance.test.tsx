@@ -5,8 +5,9 @@ import "../../../elements/macc-header";
 import "../../../elements/macc-login";
 import "../../../elements/macc-maintenance";
 import { getCore } from "../../core/index";
-import { mount, problem, resetPage, stubApi, type Mounted, waitFor } from "../../test/elements";
+import { company, mount, problem, resetPage, signIn, stubApi, user, type Mounted, waitFor } from "../../test/elements";
 import { isLogged } from "../../core/store";
+import { writeCachedFooter, type FooterContact } from "../../core/contacts";
 
 const TITLE_FR = "Nous sommes actuellement en maintenance.";
 const TEXT_FR = "Des travaux de maintenance sont en cours. Veuillez nous excuser pour la gêne occasionnée.";
@@ -18,10 +19,10 @@ beforeEach(() => resetPage());
 describe("<macc-maintenance>", () => {
   it("shows the maintenance screen of SPEC §4/§8 in French", async () => {
     const view = await mount("<macc-maintenance></macc-maintenance>");
-    const status = view.screen.getByRole("status");
+    const status = view.screen.getAllByRole("status")[0]!;
     expect(view.screen.getByRole("heading", { level: 1, name: TITLE_FR })).toBeTruthy();
     expect(status.textContent).toContain(TEXT_FR);
-    expect(status.getAttribute("part")).toBe("maintenance");
+    expect(view.root.querySelector("[part=maintenance]")!.contains(status)).toBe(true);
   });
 
   it.each<[string, string]>([
@@ -48,7 +49,7 @@ describe("an API answer 503 switches every element to the maintenance screen", (
     const footer = await mount("<macc-footer></macc-footer>");
 
     await waitFor(() => expect(showsMaintenance(footer)).toBe(true));
-    expect(footer.screen.getByRole("status").textContent).toContain(TEXT_FR);
+    expect(footer.screen.getAllByRole("status")[0]!.textContent).toContain(TEXT_FR);
     expect(footer.root.querySelector("footer")).toBeNull();
     await waitFor(() => expect(showsMaintenance(header)).toBe(true));
     expect(header.root.querySelector("header")).toBeNull();
@@ -83,5 +84,119 @@ describe("an API answer 503 switches every element to the maintenance screen", (
     await footer.screen.findByText(/Nos coordonnées ne peuvent pas être affichées/);
     expect(showsMaintenance(footer)).toBe(false);
     expect(getCore().store.getState().maintenance).toBe(false);
+  });
+});
+
+/** The stored contact block of a network, as the footer leaves it (SPEC §7). */
+const contactOf = (title: string, service: string, phone: string): FooterContact => ({
+  adresseTitre: title,
+  adresseLigne1: "1 rue des Champs",
+  adresseLigne2: null,
+  codePostal: "49000",
+  ville: "Angers",
+  listSousServices: [{ nomSousService: service, telephone1: phone, mail1: "service@", mail2: "macc.test" }],
+});
+
+/** The API's maintenance answer (server/app.ts), with its announced end when given. */
+const maintenanceAnswer = (expectedEnd?: string) => ({
+  status: 503,
+  body: {
+    type: "urn:macc:problem:maintenance",
+    title: "Service Unavailable",
+    status: 503,
+    detail: TITLE_FR,
+    ...(expectedEnd && { expectedEnd }),
+  },
+  headers: { "Content-Type": "application/problem+json", "Retry-After": expectedEnd ? new Date(expectedEnd).toUTCString() : "600" },
+});
+
+describe("what the maintenance screen offers a logged-in customer (issue 26)", () => {
+  const END = "2026-11-28T05:00:00.000Z";
+  const help = (view: Mounted) => view.screen.queryByRole("button", { name: "Réessayer" });
+
+  beforeEach(() => {
+    resetPage({ locale: "fr-FR", portalBase: "/portail", siteBase: "/sites/fr-FR" });
+    writeCachedFooter("FRA", "fr-FR", contactOf("MACC France", "Service clients", "02 41 00 00 00"));
+    writeCachedFooter("AGR", "fr-FR", contactOf("AGRIMACC", "Service adhérents", "02 41 99 99 99"));
+    signIn(user([company({ codeReseau: "AGR" })]));
+  });
+
+  it("with an announced end: the end in the customer's language and time zone, their network's contact block, Try again and the site's home", async () => {
+    stubApi({ "GET /api/servicesMACC/reseau/AGR/type/gen": maintenanceAnswer(END) }, { unmatched: "pending" });
+    const footer = await mount("<macc-footer></macc-footer>");
+    await waitFor(() => expect(help(footer)).not.toBeNull());
+
+    expect(getCore().store.getState().maintenanceEnd).toBe(END);
+    const when = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short" }).format(new Date(END));
+    expect(when).toMatch(/^2[78] novembre 2026 à \d\d:\d\d$/);
+    expect(footer.screen.getByText(`Retour prévu le ${when}`)).toBeTruthy();
+
+    const contact = footer.screen.getByRole("region", { name: "Contactez-nous" });
+    expect(contact.textContent).toContain("AGRIMACC");
+    expect(contact.textContent).toContain("Service adhérents");
+    expect(contact.textContent).not.toContain("MACC France");
+    expect(footer.screen.getByRole("link", { name: /02 41 99 99 99/ }).getAttribute("href")).toBe("tel:0241999999");
+    expect(footer.screen.getByRole("link", { name: "Retour à l'accueil" }).getAttribute("href")).toBe("/sites/fr-FR/");
+  });
+
+  it("without an announced end: no end line; the rest is there", async () => {
+    stubApi({ "GET /api/servicesMACC/reseau/AGR/type/gen": maintenanceAnswer() }, { unmatched: "pending" });
+    const footer = await mount("<macc-footer></macc-footer>");
+    await waitFor(() => expect(help(footer)).not.toBeNull());
+    expect(getCore().store.getState().maintenanceEnd).toBeNull();
+    expect(footer.screen.queryByText(/Retour prévu/)).toBeNull();
+    expect(footer.screen.getByRole("region", { name: "Contactez-nous" }).textContent).toContain("Service adhérents");
+  });
+
+  it("in English, the end is written the English way", async () => {
+    stubApi({ "GET /api/servicesMACC/reseau/AGR/type/gen": maintenanceAnswer(END) }, { unmatched: "pending" });
+    const footer = await mount('<macc-footer locale="en-GB"></macc-footer>');
+    await waitFor(() => expect(footer.screen.queryByRole("button", { name: "Try again" })).not.toBeNull());
+    const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short" }).format(new Date(END));
+    expect(when).toMatch(/^2[78] November 2026 at \d\d:\d\d$/);
+    expect(footer.screen.getByText(`Expected back on ${when}`)).toBeTruthy();
+  });
+
+  it("Try again asks the API: still in maintenance, it says so; back, every element shows its content again", async () => {
+    let back = false;
+    const api = stubApi(
+      {
+        "GET /api/servicesMACC/reseau/AGR/type/gen": () =>
+          back ? { body: contactOf("AGRIMACC", "Service adhérents", "02 41 99 99 99") } : maintenanceAnswer(),
+        "GET /api/health": () => (back ? { body: { status: "ok" } } : { status: 503, body: { status: "maintenance", expectedEnd: END } }),
+      },
+      { unmatched: "pending" },
+    );
+    const footer = await mount("<macc-footer></macc-footer>");
+    await waitFor(() => expect(help(footer)).not.toBeNull());
+
+    fireEvent.click(help(footer)!);
+    await footer.screen.findByText("Le service est toujours en maintenance. Veuillez réessayer plus tard.");
+    // The health check's 503 brought the announced end.
+    await footer.screen.findByText(/^Retour prévu le/);
+    expect(api.callsTo("GET /api/health")[0]!.headers["authorization"]).toBeUndefined();
+
+    back = true;
+    fireEvent.click(help(footer)!);
+    await waitFor(() => expect(footer.root.querySelector("footer address")).not.toBeNull());
+    expect(showsMaintenance(footer)).toBe(false);
+    expect(getCore().store.getState()).toMatchObject({ maintenance: false, maintenanceEnd: null });
+  });
+
+  it("on a page of several elements, the help shows once: in the page's content, not in its header or footer", async () => {
+    stubApi({}, { unmatched: "pending" });
+    getCore().store.getState().setMaintenance(true, END);
+    const header = await mount("<macc-header></macc-header>");
+    const content = await mount("<macc-maintenance></macc-maintenance>");
+    const footer = await mount("<macc-footer></macc-footer>");
+    await waitFor(() => expect(help(content)).not.toBeNull());
+    for (const view of [header, content, footer]) expect(showsMaintenance(view)).toBe(true);
+    expect(help(header)).toBeNull();
+    expect(help(footer)).toBeNull();
+
+    // The content gone, the help moves to the first element left.
+    content.el.remove();
+    await waitFor(() => expect(help(header)).not.toBeNull());
+    expect(help(footer)).toBeNull();
   });
 });

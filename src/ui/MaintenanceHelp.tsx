@@ -1,0 +1,112 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useLayoutEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { footerNetwork, readCachedFooter } from "../core/contacts";
+import { formatDateTime } from "../core/format";
+import { Button } from "./Button";
+import { ContactCard, useContactDetails } from "./ContactCard";
+import { useElement, useMacc, useSitePath } from "./context";
+import { PostalAddress } from "./PostalAddress";
+import { addStyles } from "./sheets";
+import controlsCss from "./styles/controls.css?inline";
+import maintenanceCss from "./styles/maintenance.css?inline";
+
+/**
+ * What the maintenance screen offers besides its message: the announced end, "Try again" (asks the
+ * API whether it is back) and the site's home, and the contact block of the customer's network.
+ * The contact block is the stored copy the footer keeps (SPEC §7): during a maintenance the API
+ * cannot be asked for it.
+ */
+export default function MaintenanceHelp() {
+  const { t } = useLingui();
+  const { core, locale, theme, host, request } = useElement();
+  const end = useMacc((s) => s.maintenanceEnd);
+  const network = useMacc((s) => footerNetwork(s, locale, theme));
+  const contact = useMemo(() => readCachedFooter(network, locale), [network, locale]);
+  const cards = useContactDetails();
+  const site = useSitePath();
+  const contactTitle = useId();
+  const [check, setCheck] = useState<"idle" | "checking" | "still">("idle");
+  const shown = useHelpShownIn(host);
+
+  useLayoutEffect(() => {
+    if (shown && host?.shadowRoot) addStyles(host.shadowRoot, [controlsCss, maintenanceCss]);
+  }, [shown, host]);
+
+  if (!shown) return null;
+
+  const recheck = () => {
+    setCheck("checking");
+    // A 503 again goes through the error policy (the end may have moved); an answer means it is back,
+    // and every element then shows, and loads afresh, what it showed before.
+    request("/health", { anonymous: true, errors: "inline" }).then(
+      () => core.store.getState().setMaintenance(false),
+      () => setCheck("still"),
+    );
+  };
+  const when = end ? formatDateTime(locale, end) : null;
+
+  return (
+    <>
+      {when && (
+        <p className="maintenance__end">
+          <Trans>Expected back on {when}</Trans>
+        </p>
+      )}
+      <div className="maintenance__actions">
+        <Button busy={check === "checking"} onClick={recheck}>
+          {t`Try again`}
+        </Button>
+        <a className="btn btn--secondary" href={site("home")}>
+          {t`Back to the home page`}
+        </a>
+      </div>
+      <p role="status">{check === "still" && t`The service is still under maintenance. Please try again later.`}</p>
+      {contact && (
+        <section className="maintenance__contact" aria-labelledby={contactTitle}>
+          <h2 id={contactTitle}>{t`Contact us`}</h2>
+          <PostalAddress contact={contact} />
+          <ul className="cards">
+            {contact.listSousServices.map((service) => (
+              <li key={service.nomSousService}>
+                <ContactCard headingLevel={3} contact={cards.ofService(service)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+/*
+ * Every element of a page shows the maintenance notice; the help goes in one of them only: the
+ * first in the page that is not its header or footer (the page's content), else the first.
+ */
+const notices = new Set<Element>();
+const listeners = new Set<() => void>();
+const CHROME = /^macc-(header|footer)$/;
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function helpHost(): Element | null {
+  const inPageOrder = [...notices].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return inPageOrder.find((el) => !CHROME.test(el.localName)) ?? inPageOrder[0] ?? null;
+}
+
+function useHelpShownIn(host: Element | null): boolean {
+  useLayoutEffect(() => {
+    if (!host) return;
+    notices.add(host);
+    listeners.forEach((listener) => listener());
+    return () => {
+      notices.delete(host);
+      listeners.forEach((listener) => listener());
+    };
+  }, [host]);
+  const chosen = useSyncExternalStore(subscribe, helpHost);
+  // An element outside a shadow root (a story, a test's root) has nobody to share with.
+  return host === null || chosen === host;
+}
