@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { MAINTENANCE_PORT } from "../playwright.config";
+import { PORT } from "./servers";
 import { enterPortal, expectAccessible, logIn, PASSWORD, watchPage } from "./support";
 
 test.describe("France page (fr-FR)", () => {
@@ -173,13 +174,61 @@ test("host page styles do not leak in", async ({ page }) => {
 });
 
 test.describe("maintenance", () => {
-  test.use({ baseURL: `http://127.0.0.1:${MAINTENANCE_PORT}` });
-  test("every element shows the maintenance screen while the API answers 503", async ({ page }) => {
-    await page.goto("/france.html");
+  // The announced end (MAINTENANCE_UNTIL, 05:00 UTC) is shown in the browser's time zone: 06:00 in Paris in November.
+  test.use({ timezoneId: "Europe/Paris" });
+
+  test("every element shows the maintenance screen while the API answers 503; the page's content says when it ends and how to get back", async ({
+    page,
+  }) => {
+    await page.goto(`http://127.0.0.1:${MAINTENANCE_PORT}/france.html`);
     // The footer's call met the 503: every element on the page switched to the maintenance screen.
     for (const tag of ["macc-header", "macc-login", "macc-footer"]) {
       await expect(page.locator(tag).getByText("Nous sommes actuellement en maintenance.")).toBeVisible();
     }
+    // The help shows once, in the page's content (the login), not in the header or the footer.
+    const content = page.locator("macc-login");
+    await expect(content.getByText("Retour prévu le 28 novembre 2036 à 06:00")).toBeVisible();
+    await expect(content.getByRole("link", { name: "Retour à l'accueil" })).toHaveAttribute("href", "/sites/fr-FR/");
+    await expect(content.getByRole("button", { name: "Réessayer" })).toBeVisible();
+    for (const tag of ["macc-header", "macc-footer"])
+      await expect(page.locator(tag).getByRole("button", { name: "Réessayer" })).toHaveCount(0);
+    // A first visit: no contact block stored, none to show.
+    await expect(content.getByRole("region", { name: "Contactez-nous" })).toHaveCount(0);
+
+    await content.getByRole("button", { name: "Réessayer" }).click();
+    await expect(content.getByText("Le service est toujours en maintenance. Veuillez réessayer plus tard.")).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test("a logged-in customer meeting a maintenance sees their network's contact block and its end, and gets back with Try again", async ({
+    page,
+  }) => {
+    // The AGRIMACC company: its network's contact block, not the page's (FRA), is the one stored and shown.
+    await enterPortal(page, "multi@demo.macc.test", 1, "/portail/mon-compte");
+    const portal = page.locator("macc-portal");
+    await expect(portal.locator("footer address")).toContainText("AGRIMACC – Union de coopératives");
+
+    // The maintenance switch goes on: the API answers as the maintenance server does.
+    const normal = `127.0.0.1:${PORT}/`;
+    await page.route("**/api/**", async (route) => {
+      const response = await route.fetch({ url: route.request().url().replace(normal, `127.0.0.1:${MAINTENANCE_PORT}/`) });
+      await route.fulfill({ response });
+    });
+    await page.reload();
+    const notice = portal.locator("[part=maintenance]");
+    await expect(notice.getByRole("heading", { level: 1, name: "Nous sommes actuellement en maintenance." })).toBeVisible();
+    await expect(notice.getByText("Retour prévu le 28 novembre 2036 à 06:00")).toBeVisible();
+    const contact = notice.getByRole("region", { name: "Contactez-nous" });
+    await expect(contact).toContainText("AGRIMACC – Union de coopératives");
+    await expect(contact.getByRole("link", { name: /02 51 37 45 00/ })).toHaveAttribute("href", "tel:0251374500");
+    await expectAccessible(page);
+
+    // Still in maintenance, then back: the dashboard returns without a page load.
+    await notice.getByRole("button", { name: "Réessayer" }).click();
+    await expect(notice.getByText("Le service est toujours en maintenance. Veuillez réessayer plus tard.")).toBeVisible();
+    await page.unroute("**/api/**");
+    await notice.getByRole("button", { name: "Réessayer" }).click();
+    await expect(portal.locator("main").getByRole("heading", { level: 1, name: "Mon compte" })).toBeVisible();
+    await expect(portal.locator("[part=maintenance]")).toHaveCount(0);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The browser tests' demo servers, each on a fresh embedded database: the normal one, one with the
- * maintenance switch on, and one with one-minute idle sessions. Bank details are switched on
+ * maintenance switch on (and an announced end), and one with one-minute idle sessions. Bank details are switched on
  * (MACC_FEATURES) on the normal one and left off, the default, on the short-idle one, where
  * e2e/bank-details.spec.ts checks "off". The bot check's proof of work is kept light: two browsers
  * share two cores with three servers here, and the flows, not the cost, are what is tested. Every
@@ -17,6 +17,8 @@ import { startServer, stopAll } from "../scripts/bench-processes.mjs";
 
 export const PORT = Number(process.env.E2E_PORT ?? 4183);
 export const MAINTENANCE_PORT = PORT + 1;
+/** The end the maintenance server announces (MACC_MAINTENANCE_UNTIL): far enough ahead to stay ahead. */
+export const MAINTENANCE_UNTIL = "2036-11-28T05:00:00Z";
 /** A server whose sessions end after one idle minute, for the inactivity warning. */
 export const SHORT_IDLE_PORT = PORT + 2;
 
@@ -25,7 +27,7 @@ const DEMO = { DEMO_OUTBOX: "1", DEMO_DATA: "1" };
 
 const SERVERS: Array<{ port: number; env: Record<string, string> }> = [
   { port: PORT, env: { ...DEMO, ...LIGHT_TESTING, MACC_FEATURES: "coordonnee-bancaire" } },
-  { port: MAINTENANCE_PORT, env: { ...DEMO, MACC_MAINTENANCE: "1" } },
+  { port: MAINTENANCE_PORT, env: { ...DEMO, MACC_MAINTENANCE: "1", MACC_MAINTENANCE_UNTIL: MAINTENANCE_UNTIL } },
   { port: SHORT_IDLE_PORT, env: { ...DEMO, ...LIGHT_TESTING, SESSION_IDLE_MINUTES: "1" } },
 ];
 
