@@ -6,7 +6,7 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { warmDummyHash } from "./auth/passwords.ts";
-import { loadStoredSecret, loadTokenSecret } from "./auth/tokens.ts";
+import { configuredOrStoredSecret, loadTokenSecret } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
 import { isDatabaseUnavailable, type Db } from "./db/db.ts";
 import type { AppEnv, Deps } from "./http/context.ts";
@@ -80,9 +80,17 @@ const MAINTENANCE_RETRY_AFTER = "600";
 
 const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
+/** Loads once and keeps the answer; a failed load (the database unreachable) is tried again on the next call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () =>
+    (loaded ??= load().catch((err: unknown) => {
+      loaded = undefined;
+      throw err;
+    }));
+}
+
 export function createApp({ db, config, mailer = createMailer(config, db), sms = createSmsProvider(config, db) }: AppOptions) {
-  let secret: Promise<Buffer> | undefined;
-  let botCheckKey: Promise<string> | undefined;
   const caches = createCacheHub();
   // Until it listens the caches keep nothing (PostgreSQL: retried until it does; PGlite cannot fail to).
   db.listen(CACHE_CHANNEL, caches).catch((err: unknown) => {
@@ -91,24 +99,11 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
   const deps: Deps = {
     db,
     config,
-    secret: () => {
-      secret ??= loadTokenSecret(db, config.tokenSecret).catch((err: unknown) => {
-        secret = undefined;
-        throw err;
-      });
-      return secret;
-    },
+    secret: once(() => loadTokenSecret(db, config.tokenSecret)),
     mailer,
     sms,
-    botCheckKey: () => {
-      botCheckKey ??= (config.botCheckSecret ? Promise.resolve(config.botCheckSecret) : loadStoredSecret(db, "bot_check_hmac")).catch(
-        (err: unknown) => {
-          botCheckKey = undefined;
-          throw err;
-        },
-      );
-      return botCheckKey;
-    },
+    botCheckKey: once(() => configuredOrStoredSecret(db, config.botCheckSecret, "bot_check_hmac")),
+    deviceKey: once(() => configuredOrStoredSecret(db, config.deviceCookieSecret, "device_cookie_hmac")),
     caches,
   };
 

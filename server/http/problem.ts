@@ -48,6 +48,7 @@ export type ProblemSlug =
   | "email-taken"
   | "password-already-changed"
   | "reset-link-invalid"
+  | "email-change-link-invalid"
   | "too-large"
   | "file-too-large"
   | "too-many-requests"

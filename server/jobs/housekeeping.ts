@@ -1,5 +1,6 @@
 import type { Db } from "../db/db.ts";
 import { purgeBotCheckSolutions } from "../queries/bot-check.ts";
+import { purgeOldEmailChanges } from "../queries/email-changes.ts";
 import {
   purgeExpiredRegistrations,
   purgeOldPasswordResetTokens,
@@ -12,7 +13,7 @@ import { purgeExpired } from "../queries/rate-limits.ts";
 
 /**
  * Deletes closed throttling windows, sessions expired or revoked for over 30 days, and reset links
- * expired or used for over a day, queued e-mails sent over 30 days ago, expired bot-check
+ * expired or used for over a day, e-mail changes expired for over 30 days, queued e-mails sent over 30 days ago, expired bot-check
  * solutions, registrations and idempotency keys older than a day. Safe from any instance.
  * On the embedded engine, which has no autovacuum, it also refreshes the planner's statistics:
  * without them the planner cannot tell that a company's invoices are many, and sorts them all
@@ -22,6 +23,7 @@ export async function housekeeping(db: Db): Promise<void> {
   await purgeExpired(db);
   await purgeOldSessions(db);
   await purgeOldPasswordResetTokens(db);
+  await purgeOldEmailChanges(db);
   await purgeSentMail(db);
   await purgeBotCheckSolutions(db);
   await purgeExpiredRegistrations(db);

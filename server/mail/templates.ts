@@ -582,3 +582,234 @@ const BASKET_SMS: Record<MailLanguage, (brand: string, reference: string) => str
 export function basketConfirmationText(lang: MailLanguage, brand: string, reference: string): string {
   return BASKET_SMS[lang](brand, reference);
 }
+
+/* The login e-mail change (issue 26 item 8): the link to the new address, the notice with a cancel link to the old one, and the notice to the owner of an address already taken. */
+
+const EMAIL_CHANGE_CONFIRM: Record<MailLanguage, (hours: number) => Omit<Layout, "lang" | "action"> & { label: string }> = {
+  fr: (h) => ({
+    subject: "Confirmez votre nouvelle adresse e-mail MACC",
+    greeting: "Bonjour,",
+    paragraphs: [
+      "Vous avez demandé à utiliser cette adresse pour vous connecter à votre compte client MACC. Elle le deviendra quand vous ouvrirez ce lien.",
+    ],
+    label: "Confirmer ma nouvelle adresse",
+    after: [
+      `Ce lien est valable ${h} heures et ne peut servir qu'une fois.`,
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : rien ne change.",
+    ],
+    signature: "L'équipe MACC",
+  }),
+  en: (h) => ({
+    subject: "Confirm your new MACC e-mail address",
+    greeting: "Hello,",
+    paragraphs: ["You asked to log in to your MACC customer account with this address. It becomes your login when you open this link."],
+    label: "Confirm my new address",
+    after: [
+      `This link is valid for ${h} hours and can be used only once.`,
+      "If you did not make this request, ignore this message: nothing changes.",
+    ],
+    signature: "The MACC team",
+  }),
+  nl: (h) => ({
+    subject: "Bevestig uw nieuwe MACC-e-mailadres",
+    greeting: "Hallo,",
+    paragraphs: [
+      "U hebt gevraagd om met dit adres aan te melden bij uw MACC-klantaccount. Het wordt uw aanmeldadres zodra u deze link opent.",
+    ],
+    label: "Mijn nieuwe adres bevestigen",
+    after: [
+      `Deze link is ${h} uur geldig en kan maar één keer worden gebruikt.`,
+      "Hebt u dit niet gevraagd? Negeer dan dit bericht: er verandert niets.",
+    ],
+    signature: "Het MACC-team",
+  }),
+  de: (h) => ({
+    subject: "Bestätigen Sie Ihre neue MACC-E-Mail-Adresse",
+    greeting: "Guten Tag,",
+    paragraphs: [
+      "Sie möchten sich mit dieser Adresse bei Ihrem MACC-Kundenkonto anmelden. Sie wird Ihre Anmeldeadresse, sobald Sie diesen Link öffnen.",
+    ],
+    label: "Neue Adresse bestätigen",
+    after: [
+      `Dieser Link ist ${h} Stunden gültig und kann nur einmal verwendet werden.`,
+      "Wenn Sie dies nicht angefordert haben, ignorieren Sie diese Nachricht: Es ändert sich nichts.",
+    ],
+    signature: "Ihr MACC-Team",
+  }),
+  es: (h) => ({
+    subject: "Confirme su nueva dirección de correo electrónico MACC",
+    greeting: "Hola:",
+    paragraphs: [
+      "Ha solicitado acceder a su cuenta de cliente MACC con esta dirección. Será su dirección de acceso cuando abra este enlace.",
+    ],
+    label: "Confirmar mi nueva dirección",
+    after: [
+      `Este enlace es válido durante ${h} horas y solo puede utilizarse una vez.`,
+      "Si no ha realizado esta solicitud, ignore este mensaje: no cambia nada.",
+    ],
+    signature: "El equipo MACC",
+  }),
+  it: (h) => ({
+    subject: "Confermi il Suo nuovo indirizzo e-mail MACC",
+    greeting: "Buongiorno,",
+    paragraphs: [
+      "Ha chiesto di accedere al Suo account cliente MACC con questo indirizzo. Diventerà il Suo indirizzo di accesso quando aprirà questo link.",
+    ],
+    label: "Confermare il nuovo indirizzo",
+    after: [
+      `Questo link è valido per ${h} ore e può essere usato una sola volta.`,
+      "Se non ha fatto Lei questa richiesta, ignori questo messaggio: non cambia nulla.",
+    ],
+    signature: "Il team MACC",
+  }),
+};
+
+/** To the new address: the single-use link that makes it the login. */
+export function emailChangeConfirmMail(lang: MailLanguage, to: string, url: string, hours: number): MailMessage {
+  const { label, ...rest } = EMAIL_CHANGE_CONFIRM[lang](hours);
+  return render(to, { lang, ...rest, action: { label, url } });
+}
+
+const EMAIL_CHANGE_NOTICE: Record<MailLanguage, (newEmail: string, hours: number) => Omit<Layout, "lang" | "action"> & { label: string }> =
+  {
+    fr: (e, h) => ({
+      subject: "Demande de changement de l'adresse e-mail de votre compte MACC",
+      greeting: "Bonjour,",
+      paragraphs: [
+        `Une demande vient d'être faite pour remplacer l'adresse de connexion de votre compte client MACC par ${e}. Le changement ne sera fait que si le lien envoyé à cette adresse est ouvert dans les ${h} heures.`,
+        "Si vous n'êtes pas à l'origine de cette demande, annulez-la et changez votre mot de passe :",
+      ],
+      label: "Annuler ce changement",
+      after: ["Si c'est bien vous, vous n'avez rien à faire ici."],
+      signature: "L'équipe MACC",
+    }),
+    en: (e, h) => ({
+      subject: "Request to change the e-mail address of your MACC account",
+      greeting: "Hello,",
+      paragraphs: [
+        `Someone has just asked to replace the login address of your MACC customer account with ${e}. The change is made only if the link sent to that address is opened within ${h} hours.`,
+        "If you did not make this request, cancel it and change your password:",
+      ],
+      label: "Cancel this change",
+      after: ["If it was you, there is nothing to do here."],
+      signature: "The MACC team",
+    }),
+    nl: (e, h) => ({
+      subject: "Verzoek om het e-mailadres van uw MACC-account te wijzigen",
+      greeting: "Hallo,",
+      paragraphs: [
+        `Er is zojuist gevraagd om het aanmeldadres van uw MACC-klantaccount te vervangen door ${e}. De wijziging gebeurt alleen als de link die naar dat adres is gestuurd binnen ${h} uur wordt geopend.`,
+        "Hebt u dit niet gevraagd? Annuleer het dan en wijzig uw wachtwoord:",
+      ],
+      label: "Deze wijziging annuleren",
+      after: ["Was u het zelf? Dan hoeft u hier niets te doen."],
+      signature: "Het MACC-team",
+    }),
+    de: (e, h) => ({
+      subject: "Anfrage zur Änderung der E-Mail-Adresse Ihres MACC-Kontos",
+      greeting: "Guten Tag,",
+      paragraphs: [
+        `Soeben wurde beantragt, die Anmeldeadresse Ihres MACC-Kundenkontos durch ${e} zu ersetzen. Die Änderung erfolgt nur, wenn der an diese Adresse gesendete Link innerhalb von ${h} Stunden geöffnet wird.`,
+        "Wenn Sie dies nicht beantragt haben, brechen Sie es ab und ändern Sie Ihr Passwort:",
+      ],
+      label: "Diese Änderung abbrechen",
+      after: ["Wenn Sie es waren, müssen Sie hier nichts tun."],
+      signature: "Ihr MACC-Team",
+    }),
+    es: (e, h) => ({
+      subject: "Solicitud de cambio de la dirección de correo electrónico de su cuenta MACC",
+      greeting: "Hola:",
+      paragraphs: [
+        `Se acaba de solicitar sustituir la dirección de acceso de su cuenta de cliente MACC por ${e}. El cambio solo se hará si se abre en ${h} horas el enlace enviado a esa dirección.`,
+        "Si no ha realizado esta solicitud, anúlela y cambie su contraseña:",
+      ],
+      label: "Anular este cambio",
+      after: ["Si ha sido usted, no tiene nada que hacer aquí."],
+      signature: "El equipo MACC",
+    }),
+    it: (e, h) => ({
+      subject: "Richiesta di modifica dell'indirizzo e-mail del Suo account MACC",
+      greeting: "Buongiorno,",
+      paragraphs: [
+        `È appena stato chiesto di sostituire l'indirizzo di accesso del Suo account cliente MACC con ${e}. La modifica avverrà solo se il link inviato a quell'indirizzo sarà aperto entro ${h} ore.`,
+        "Se non ha fatto Lei questa richiesta, la annulli e cambi la Sua password:",
+      ],
+      label: "Annullare questa modifica",
+      after: ["Se è stato Lei, non deve fare nulla qui."],
+      signature: "Il team MACC",
+    }),
+  };
+
+/** To the old address: what was asked, and the single-use link that cancels it (no login needed). */
+export function emailChangeNoticeMail(lang: MailLanguage, to: string, newEmail: string, cancelUrl: string, hours: number): MailMessage {
+  const { label, ...rest } = EMAIL_CHANGE_NOTICE[lang](newEmail, hours);
+  return render(to, { lang, ...rest, action: { label, url: cancelUrl } });
+}
+
+const EMAIL_TAKEN: Record<MailLanguage, Omit<Layout, "lang">> = {
+  fr: {
+    subject: "Votre adresse e-mail a été proposée pour un autre compte MACC",
+    greeting: "Bonjour,",
+    paragraphs: [
+      "Quelqu'un a essayé d'utiliser cette adresse, qui est déjà celle de votre compte client MACC, comme adresse de connexion d'un autre compte.",
+      "Rien n'a changé : une adresse ne peut servir qu'à un seul compte, et votre compte reste tel quel. Vous n'avez rien à faire.",
+      "Si vous ne reconnaissez pas cette démarche et qu'elle se répète, contactez la MACC.",
+    ],
+    signature: "L'équipe MACC",
+  },
+  en: {
+    subject: "Your e-mail address was offered for another MACC account",
+    greeting: "Hello,",
+    paragraphs: [
+      "Someone tried to use this address, which is already the one of your MACC customer account, as the login address of another account.",
+      "Nothing has changed: an address can serve only one account, and your account stays as it is. There is nothing for you to do.",
+      "If you do not recognise this and it happens again, contact MACC.",
+    ],
+    signature: "The MACC team",
+  },
+  nl: {
+    subject: "Uw e-mailadres is opgegeven voor een ander MACC-account",
+    greeting: "Hallo,",
+    paragraphs: [
+      "Iemand heeft geprobeerd dit adres, dat al bij uw MACC-klantaccount hoort, te gebruiken als aanmeldadres van een ander account.",
+      "Er is niets veranderd: een adres kan maar voor één account dienen, en uw account blijft zoals het is. U hoeft niets te doen.",
+      "Herkent u dit niet en gebeurt het opnieuw? Neem dan contact op met MACC.",
+    ],
+    signature: "Het MACC-team",
+  },
+  de: {
+    subject: "Ihre E-Mail-Adresse wurde für ein anderes MACC-Konto angegeben",
+    greeting: "Guten Tag,",
+    paragraphs: [
+      "Jemand hat versucht, diese Adresse, die bereits zu Ihrem MACC-Kundenkonto gehört, als Anmeldeadresse eines anderen Kontos zu verwenden.",
+      "Es hat sich nichts geändert: Eine Adresse kann nur zu einem Konto gehören, und Ihr Konto bleibt, wie es ist. Sie müssen nichts tun.",
+      "Wenn Sie dies nicht nachvollziehen können und es sich wiederholt, wenden Sie sich an die MACC.",
+    ],
+    signature: "Ihr MACC-Team",
+  },
+  es: {
+    subject: "Su dirección de correo electrónico se ha indicado para otra cuenta MACC",
+    greeting: "Hola:",
+    paragraphs: [
+      "Alguien ha intentado utilizar esta dirección, que ya es la de su cuenta de cliente MACC, como dirección de acceso de otra cuenta.",
+      "No ha cambiado nada: una dirección solo puede servir para una cuenta, y su cuenta sigue igual. No tiene que hacer nada.",
+      "Si no reconoce esta gestión y se repite, contacte con MACC.",
+    ],
+    signature: "El equipo MACC",
+  },
+  it: {
+    subject: "Il Suo indirizzo e-mail è stato indicato per un altro account MACC",
+    greeting: "Buongiorno,",
+    paragraphs: [
+      "Qualcuno ha tentato di usare questo indirizzo, che è già quello del Suo account cliente MACC, come indirizzo di accesso di un altro account.",
+      "Non è cambiato nulla: un indirizzo può servire a un solo account, e il Suo account resta invariato. Non deve fare nulla.",
+      "Se non riconosce questa operazione e si ripete, contatti MACC.",
+    ],
+    signature: "Il team MACC",
+  },
+};
+
+/** To the owner of an address another account asked for: someone tried, nothing changed (no link). */
+export function emailTakenMail(lang: MailLanguage, to: string): MailMessage {
+  return render(to, { lang, ...EMAIL_TAKEN[lang] });
+}

@@ -1,3 +1,4 @@
+import type { PendingEmailChange } from "../../src/contract/email-change.ts";
 import type { Queryable } from "../db/db.ts";
 
 export interface ProfileView {
@@ -24,17 +25,23 @@ export interface ProfileView {
     pays: string;
     derniereMiseAJour: string | null;
   };
+  /** The login e-mail change waiting for confirmation, expired or not (see loadProfile). */
+  emailChange: PendingEmailChange | null;
 }
 
 type ProfileUser = ProfileView["user"];
 
-/** What `saveProfile` writes (validated and normalised; the optional texts are "" when empty). */
+/** What `saveProfile` writes (validated and normalised; the optional texts are "" when empty); never the login e-mail, which changes once confirmed. */
 export interface ProfileChanges {
-  user: { [K in keyof ProfileUser]?: string | null } & Pick<ProfileUser, "nom" | "prenom" | "email" | "pays">;
+  user: { [K in keyof Omit<ProfileUser, "email">]?: string | null } & Pick<ProfileUser, "nom" | "prenom" | "pays">;
   entreprise: { raison_sociale: string; formeJuridique?: string; immatriculation: string };
 }
 
-/** Personal data of the account and data of one of its companies. */
+/**
+ * Personal data of the account and data of one of its companies, with the account's pending e-mail
+ * change in the same query; a change past its expiry is still returned (the caller keeps the answer
+ * in memory and hides it once expired).
+ */
 export async function loadProfile(db: Queryable, uuidCompte: string, idTier: string): Promise<ProfileView | undefined> {
   const { rows } = await db.query<{
     civilite: string | null;
@@ -56,12 +63,17 @@ export async function loadProfile(db: Queryable, uuidCompte: string, idTier: str
     numero_client: string;
     company_pays: string;
     derniere_mise_a_jour: string | null;
+    new_email: string | null;
+    expires_at: Date | string | null;
   }>(
     `SELECT a.civilite, a.nom, a.prenom, a.fonction, a.email, a.mobile, a.telephone, a.adresse, a.adresse_complement,
             a.code_postal, a.ville, a.pays, c.id_tier, c.raison_sociale, c.forme_juridique, c.immatriculation,
-            c.numero_client, c.pays AS company_pays, to_char(c.derniere_mise_a_jour, 'YYYY-MM-DD') AS derniere_mise_a_jour
-     FROM accounts a, companies c
-     WHERE a.uuid_compte = $1 AND c.id_tier = $2`,
+            c.numero_client, c.pays AS company_pays, to_char(c.derniere_mise_a_jour, 'YYYY-MM-DD') AS derniere_mise_a_jour,
+            e.new_email, e.expires_at
+     FROM accounts a
+     JOIN companies c ON c.id_tier = $2
+     LEFT JOIN email_changes e ON e.uuid_compte = a.uuid_compte AND e.ended_at IS NULL
+     WHERE a.uuid_compte = $1`,
     [uuidCompte, idTier],
   );
   const r = rows[0];
@@ -90,29 +102,30 @@ export async function loadProfile(db: Queryable, uuidCompte: string, idTier: str
       pays: r.company_pays,
       derniereMiseAJour: r.derniere_mise_a_jour,
     },
+    emailChange: r.new_email && r.expires_at ? { email: r.new_email, expiresAt: new Date(r.expires_at).toISOString() } : null,
   };
 }
 
-/** What a profile update checks against: the current e-mail and password, the company's country. */
+/** What a profile update checks against: the current e-mail, password and language, the company's country. */
 export async function profileEditBasis(
   db: Queryable,
   uuidCompte: string,
   idTier: string,
-): Promise<{ email: string; passwordHash: string; companyPays: string } | undefined> {
-  const { rows } = await db.query<{ email: string; password_hash: string; company_pays: string }>(
-    `SELECT a.email, a.password_hash, c.pays AS company_pays
+): Promise<{ email: string; passwordHash: string; langue: string; companyPays: string } | undefined> {
+  const { rows } = await db.query<{ email: string; password_hash: string; langue: string; company_pays: string }>(
+    `SELECT a.email, a.password_hash, a.langue, c.pays AS company_pays
      FROM accounts a, companies c WHERE a.uuid_compte = $1 AND c.id_tier = $2`,
     [uuidCompte, idTier],
   );
   const r = rows[0];
-  return r && { email: r.email, passwordHash: r.password_hash, companyPays: r.company_pays };
+  return r && { email: r.email, passwordHash: r.password_hash, langue: r.langue, companyPays: r.company_pays };
 }
 
 /** Writes the personal and company data; confirming them counts as the company's last update. */
 export async function saveProfile(db: Queryable, uuidCompte: string, idTier: string, { user, entreprise }: ProfileChanges): Promise<void> {
   await db.query(
-    `UPDATE accounts SET civilite = $2, nom = $3, prenom = $4, fonction = $5, email = $6, mobile = $7,
-       telephone = $8, adresse = $9, adresse_complement = $10, code_postal = $11, ville = $12, pays = $13
+    `UPDATE accounts SET civilite = $2, nom = $3, prenom = $4, fonction = $5, mobile = $6,
+       telephone = $7, adresse = $8, adresse_complement = $9, code_postal = $10, ville = $11, pays = $12
      WHERE uuid_compte = $1`,
     [
       uuidCompte,
@@ -120,7 +133,6 @@ export async function saveProfile(db: Queryable, uuidCompte: string, idTier: str
       user.nom,
       user.prenom,
       user.fonction,
-      user.email,
       user.mobile,
       user.telephone,
       user.adresse,

@@ -26,6 +26,8 @@ const resetLinkGone = () => new ProblemError(410, "reset-link-invalid", "resetLi
 
 /** Key of the per-account login counter (see auth/login-cost.ts); a password reset clears it. */
 const loginAccountKey = (email: string) => `login:account:${email}`;
+/** Key of a known device's own login counter (its device cookie's id), used instead of the account's. */
+const loginDeviceKey = (deviceId: string) => `login:device:${deviceId}`;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -49,17 +51,30 @@ function decodeURISafe(path: string): string {
 export function authRoutes(deps: Deps) {
   const { db, config, mailer } = deps;
   const app = new Hono<AppEnv>();
-  const { setRefreshCookie, clearRefreshCookie, tokenResponse } = loginResponder(deps);
+  const { setRefreshCookie, clearRefreshCookie, knownDevice, setDeviceCookie, tokenResponse } = loginResponder(deps);
   const tooManyLogins = (retryAfter: number) => tooManyRequests("tooManyLogins", retryAfter);
 
   app.post(
     "/login",
     operation({
       operationId: "login",
-      summary: "Log in: the session's tokens, and the refresh cookie",
+      summary: "Log in: the session's tokens, and the refresh and device cookies",
       tags: ["auth"],
       botCheck: true,
-      answers: { 200: { description: "Logged in; the refresh token is set as an HttpOnly cookie.", schema: SessionAnswer } },
+      answers: {
+        200: {
+          description: "Logged in; the refresh token and the device cookie are set as HttpOnly cookies.",
+          schema: SessionAnswer,
+          headers: {
+            "Set-Cookie": {
+              description:
+                "`macc_refresh` (the refresh token, for `/api/auth/refresh`) and `macc_device` (this browser is a known device of the account: " +
+                "its next logins pay the base proof of work whatever the failures from elsewhere; one year, re-issued at each login). " +
+                "Both `HttpOnly; Secure; Path=/api/auth`, `SameSite` as `COOKIE_SAMESITE`.",
+            },
+          },
+        },
+      },
       problems: [400, 401, 403, 415, 422, 429],
     }),
     requireBotCheck(deps),
@@ -72,13 +87,17 @@ export function authRoutes(deps: Deps) {
 
       const perClient = await hit(db, `login:client:${address}`, window);
       if (perClient.count > config.loginMaxAttemptsPerClient) throw tooManyLogins(perClient.retryAfter);
+      const account = await accountCredentials(db, body.email);
+      // A browser holding this account's device cookie is counted on its own, so that failures made
+      // elsewhere never raise its cost; any other attempt on the account's count (auth/login-cost.ts).
+      const device = account ? await knownDevice(c, account.uuidCompte) : null;
+      const counterKey = device ? loginDeviceKey(device.deviceId) : loginAccountKey(body.email);
       // Counted before the password is checked, and only within what the proof of work paid for
       // (see auth/login-cost.ts and countLoginAttempt); without the bot check there is no work to ask: a plain limit.
-      const accountKey = loginAccountKey(body.email);
       const work = c.get("botCheckWork");
       const attempt = await countLoginAttempt(
         db,
-        accountKey,
+        counterKey,
         window,
         work === undefined ? config.loginFailuresAtBaseCost : checksAllowed(config, work),
       );
@@ -88,10 +107,11 @@ export function authRoutes(deps: Deps) {
         throw new ProblemError(403, "bot-check-cost", "botCheckCost", { extra: { maxnumber } });
       }
 
-      const account = await accountCredentials(db, body.email);
       const valid = account ? await verifyPassword(account.passwordHash, body.password) : await verifyDummy(body.password);
       if (!account || !valid) throw new ProblemError(401, "invalid-credentials", "invalidCredentials");
-      await reset(db, accountKey);
+      // A known device's success leaves the account's count as it is: the owner's logins must not
+      // give a guesser elsewhere cheap attempts again.
+      await reset(db, counterKey);
 
       const sid = await db.transaction(async (tx) => {
         await recordLogin(tx, account.uuidCompte);
@@ -103,6 +123,7 @@ export function authRoutes(deps: Deps) {
       const user = await loadUser(db, account.uuidCompte);
       if (!user) throw new Error("account vanished during login");
       setRefreshCookie(c, sid.refreshToken);
+      await setDeviceCookie(c, account.uuidCompte, device);
       return c.json(await tokenResponse(user, sid.sid));
     },
   );

@@ -99,6 +99,7 @@ describe("GET /api/me/profile", () => {
     for (const k of ["nom", "prenom", "fonction", "mobile", "telephone", "adresse", "code_postal", "ville"]) expect(p.user[k]).not.toBe("");
     expect(p.entreprise.idTier).toBe(idTier);
     expect(p.entreprise.numeroClient).toBe(numeroClient);
+    expect(p).toHaveProperty("emailChange", null);
     expect(Object.keys(p.entreprise).sort()).toEqual([
       "derniereMiseAJour",
       "formeJuridique",
@@ -311,11 +312,13 @@ describe("PUT /api/me/profile", () => {
     await expectProblem(await t.app.request("/api/me/profile", { ...init, headers }), status);
   });
 
-  describe("changing the e-mail", () => {
+  describe("changing the e-mail (the confirmed change itself: email-change.test.ts)", () => {
+    const PAGE = "/portail/mon-compte/changement-email";
+
     it("needs the current password (missing → 422, wrong → 422, never 401)", async () => {
       const token = await companyToken("welcome@demo.macc.test");
       const body = await currentBody(token);
-      const changed = { ...body, user: { ...body.user, email: "camille.bernard@exploitation.test" } };
+      const changed = { ...body, user: { ...body.user, email: "camille.bernard@exploitation.test" }, emailChangePath: PAGE };
       const missing = await expectProblem(await putProfile(token, changed), 422);
       expect(missing.errors).toEqual([{ path: "motDePasse", message: "Champ obligatoire" }]);
       const wrong = await expectProblem(await putProfile(token, { ...changed, motDePasse: "Mauvais2026" }), 422);
@@ -323,34 +326,28 @@ describe("PUT /api/me/profile", () => {
       expect((await getProfile(token)).status).toBe(200);
     });
 
-    it("an address used by another account → 409", async () => {
-      const token = await companyToken("welcome@demo.macc.test");
-      const body = await currentBody(token);
-      const res = await putProfile(token, { ...body, user: { ...body.user, email: "Multi@Demo.macc.test" }, motDePasse: DEMO_PASSWORD });
-      const problem = await expectProblem(res, 409);
-      expect(problem.detail).toBe("Cette adresse e-mail est déjà utilisée.");
-    });
-
-    it("with the right password: saved (lower-cased), and the next login uses it", async () => {
+    it("an address used by another account is not refused (no 409): the change waits like any other", async () => {
       const token = await companyToken("welcome@demo.macc.test");
       const body = await currentBody(token);
       const res = await putProfile(token, {
         ...body,
-        user: { ...body.user, email: " Camille.Bernard@Exploitation.test " },
+        user: { ...body.user, email: "Multi@Demo.macc.test" },
         motDePasse: DEMO_PASSWORD,
+        emailChangePath: PAGE,
       });
       expect(res.status).toBe(200);
-      expect(((await res.json()) as Profile).user.email).toBe("camille.bernard@exploitation.test");
-      await login("camille.bernard@exploitation.test");
-      // unchanged e-mail: no password needed
-      const again = await currentBody(token);
-      expect((await putProfile(token, again)).status).toBe(200);
+      const saved = (await res.json()) as Profile & { emailChange: { email: string } };
+      expect(saved.user.email).toBe("welcome@demo.macc.test");
+      expect(saved.emailChange.email).toBe("multi@demo.macc.test");
+      // unchanged e-mail: no password needed, and the pending change stays
+      const again = await putProfile(token, await currentBody(token));
+      expect(((await again.json()) as typeof saved).emailChange.email).toBe("multi@demo.macc.test");
     });
 
     it("wrong passwords are throttled like the password change (429 after 5)", async () => {
       const token = await companyToken("uk@demo.macc.test");
       const body = await currentBody(token);
-      const changed = { ...body, user: { ...body.user, email: "oliver@greenfield.test" }, motDePasse: "Wrong2026x" };
+      const changed = { ...body, user: { ...body.user, email: "oliver@greenfield.test" }, motDePasse: "Wrong2026x", emailChangePath: PAGE };
       for (let i = 0; i < 5; i++) await expectProblem(await putProfile(token, changed), 422);
       const res = await putProfile(token, { ...changed, motDePasse: DEMO_PASSWORD });
       await expectProblem(res, 429);

@@ -181,6 +181,29 @@ describe("every operation with valid input answers what the document says", () =
     await call("logout", { headers: { "X-Requested-With": "macc", Cookie: `macc_refresh=${refreshCookie(refreshed.res)!}` } });
   });
 
+  it("the login e-mail change: asked, applied by its link, asked again, cancelled by the other link, and from the profile", async () => {
+    const welcome = await login("welcome@demo.macc.test");
+    const token = welcome.user.entreprises[0]!.token;
+    const profile = await call<{ user: Record<string, unknown>; entreprise: Record<string, unknown> }>("getProfile", { token });
+    const ask = (email: string) =>
+      call("putProfile", {
+        token,
+        body: {
+          user: { ...profile.body.user, email },
+          entreprise: profile.body.entreprise,
+          motDePasse: DEMO_PASSWORD,
+          emailChangePath: "/portail/mon-compte/changement-email",
+        },
+      });
+    const linkIn = async (to: string, kind: "token" | "cancel") =>
+      new RegExp(`[?&]${kind}=([\\w-]+)`).exec((await waitForMail(t.db, (m) => m.to === to && m.text.includes(`?${kind}=`))).text)![1]!;
+    await ask("walk.change@ferme.test");
+    await call("confirmEmailChange", { body: { token: await linkIn("walk.change@ferme.test", "token") } });
+    await ask("walk.again@ferme.test");
+    await call("cancelEmailChangeByLink", { body: { token: await linkIn("walk.change@ferme.test", "cancel") } });
+    await call("cancelEmailChange", { token });
+  });
+
   it("forgotten password and reset", async () => {
     await call("forgotPassword", { body: { email: "reset@demo.macc.test", resetPath: "/portail/mot-de-passe-oublie" } });
     const mail = await waitForMail(t.db, (m) => m.to === "reset@demo.macc.test" && /token=/.test(m.text));

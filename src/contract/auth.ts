@@ -1,6 +1,6 @@
 /** Logging in, the session's answer, and the forgotten-password link (`/api/auth`). */
 import * as v from "valibot";
-import { email, password, requiredText } from "./rules";
+import { email, pagePath, password, requiredText } from "./rules";
 
 export const LoginRequest = v.object({ email: email(), password: password(1024) });
 export type LoginRequest = v.InferInput<typeof LoginRequest>;
@@ -37,15 +37,10 @@ export const SessionAnswer = v.object({
 });
 export type SessionAnswer = v.InferOutput<typeof SessionAnswer>;
 
-/** Path of the front-end page receiving the reset link: absolute, no "//", no query or fragment. */
-const RESET_PATH = /^\/(?:[\p{L}\p{N}\-._~%!$&'()*+,;=:@]+\/?)*$/u;
-
 export const ForgotRequest = v.object({
   email: email(),
-  resetPath: v.pipe(
-    requiredText(300),
-    v.check((path) => RESET_PATH.test(path) && !path.includes("//"), "Chemin invalide : il doit commencer par « / »."),
-  ),
+  /** The page receiving the reset link. */
+  resetPath: pagePath(),
 });
 
 const resetToken = () => requiredText(200);

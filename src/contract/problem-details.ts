@@ -178,6 +178,14 @@ export const PROBLEM_DETAILS = {
     es: "Este enlace de restablecimiento ya no es válido. Solicite uno nuevo.",
     it: "Questo link di reimpostazione non è più valido. Ne richieda uno nuovo.",
   },
+  emailChangeLinkInvalid: {
+    fr: "Ce lien de changement d'adresse e-mail n'est plus valide.",
+    en: "This e-mail address change link is no longer valid.",
+    nl: "Deze link om uw e-mailadres te wijzigen is niet meer geldig.",
+    de: "Dieser Link zur Änderung der E-Mail-Adresse ist nicht mehr gültig.",
+    es: "Este enlace para cambiar la dirección de correo electrónico ya no es válido.",
+    it: "Questo link per cambiare l'indirizzo e-mail non è più valido.",
+  },
   botCheck: {
     fr: "La vérification anti-robot a échoué. Réessayez.",
     en: "The anti-robot check failed. Try again.",

@@ -7,7 +7,8 @@ import * as v from "valibot";
 import { ADDRESS_COUNTRIES } from "./constants";
 import { isValidPhone, isValidPostcode } from "./address-rules";
 import { SessionAnswer } from "./auth";
-import { email, optionalText, requestObject, requiredText } from "./rules";
+import { PendingEmailChange } from "./email-change";
+import { email, optionalText, pagePath, requestObject, requiredText } from "./rules";
 
 /**
  * The API's words for a phone and a postcode: `Rule` has no key for them, so they are checks worded
@@ -76,12 +77,15 @@ const currentPassword = v.optional(v.pipe(v.string("notText"), v.maxLength(1024,
  * PUT /api/me/profile. Two rules need what the body does not carry, so the API applies them after
  * the schema (and the form with it): the registration number is one of the company's country, and
  * a postcode without `pays` is one of the company's country too; changing the e-mail needs
- * `motDePasse`.
+ * `motDePasse` and `emailChangePath`, and is not made at once: it waits for the new address's
+ * confirmation (src/contract/email-change.ts).
  */
 export const ProfileRequest = requestObject({
   user: v.pipe(requestObject(UserFields, "Doit être un objet."), postcodeOf("pays", "code_postal")),
   entreprise: requestObject(CompanyFields, "Doit être un objet."),
   motDePasse: currentPassword,
+  /** The page the e-mail change's links lead to (`?token=` applies it, `?cancel=` cancels it). */
+  emailChangePath: v.optional(pagePath()),
 });
 export type ProfileRequest = v.InferInput<typeof ProfileRequest>;
 
@@ -94,7 +98,7 @@ export const ProfileFormFields = v.pipe(
 /** Absent or null text comes out as "", so the form always has a string to show. */
 const text = v.nullish(v.string(), "");
 
-/** GET and PUT /api/me/profile: the account's personal data and the selected company's. */
+/** GET and PUT /api/me/profile: the account's personal data and the selected company's; `user.email` is the login in force. */
 export const ProfileAnswer = v.object({
   user: v.object({
     civilite: v.nullish(v.string()),
@@ -119,6 +123,8 @@ export const ProfileAnswer = v.object({
     pays: text,
     derniereMiseAJour: v.nullable(v.string()),
   }),
+  /** The login e-mail change waiting for the new address's confirmation, or null. */
+  emailChange: v.nullish(PendingEmailChange, null),
 });
 export type ProfileAnswer = v.InferOutput<typeof ProfileAnswer>;
 

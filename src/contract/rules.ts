@@ -52,6 +52,17 @@ export function email() {
   return v.pipe(requiredText(254), v.email(rule("email")), v.toLowerCase());
 }
 
+/** Path of a front-end page: absolute, no "//", no query or fragment. */
+const PAGE_PATH = /^\/(?:[\p{L}\p{N}\-._~%!$&'()*+,;=:@]+\/?)*$/u;
+
+/** The path of the page an e-mailed link leads to (the server puts it after `PUBLIC_URL`). */
+export function pagePath() {
+  return v.pipe(
+    requiredText(300),
+    v.check((path) => PAGE_PATH.test(path) && !path.includes("//"), "Chemin invalide : il doit commencer par « / »."),
+  );
+}
+
 /** One of the ten locales, written exactly ("fr-FR"). */
 export function locale() {
   return v.pipe(text(), v.nonEmpty(rule("required")), v.picklist(LOCALES as readonly Locale[] as Locale[], rule("locale")));
