@@ -90,6 +90,11 @@ export interface Config {
   botCheck: boolean;
   /** HMAC key of the challenges; when unset one is generated once and stored in the database. */
   botCheckSecret: string | undefined;
+  /**
+   * HMAC key of the device cookie (`macc_device`, auth/device-cookie.ts) that spares a known device
+   * the raised login cost; when unset one is generated once and stored in the database.
+   */
+  deviceCookieSecret: string | undefined;
   /** Upper bound of the secret number of a challenge (the client tries up to this many hashes). */
   botCheckMaxNumber: number;
   /** Lifetime of a challenge. */
@@ -241,6 +246,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     resetTokenTtlMinutes: 30,
     botCheck: true,
     botCheckSecret: undefined,
+    deviceCookieSecret: undefined,
     botCheckMaxNumber: 50_000,
     botCheckTtlSeconds: 600,
     registrationTtlMinutes: 60,
@@ -311,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, now = new Date(
     demoData: demoData(env, production),
     botCheck: onOff(env.BOT_CHECK, base.botCheck, "BOT_CHECK"),
     botCheckSecret: env.BOT_CHECK_SECRET?.trim() || undefined,
+    deviceCookieSecret: env.DEVICE_COOKIE_SECRET?.trim() || undefined,
     botCheckMaxNumber: int(env.BOT_CHECK_MAX_NUMBER, base.botCheckMaxNumber, "BOT_CHECK_MAX_NUMBER"),
     loginMaxAttemptsPerClient: int(env.LOGIN_MAX_PER_CLIENT, base.loginMaxAttemptsPerClient, "LOGIN_MAX_PER_CLIENT", 1),
     contactMaxPerAccount: int(env.CONTACT_MAX_PER_ACCOUNT, base.contactMaxPerAccount, "CONTACT_MAX_PER_ACCOUNT", 1),

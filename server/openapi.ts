@@ -19,7 +19,9 @@ cannot be reached, a route that needs it answers 503 \`urn:macc:problem:unavaila
 
 Authentication: \`POST /api/auth/login\` returns short-lived access tokens (send them as
 \`Authorization: Bearer <token>\`) and sets an HttpOnly refresh cookie \`macc_refresh\`
-(path \`/api/auth\`) that \`POST /api/auth/refresh\` exchanges, with rotation, for new tokens.
+(path \`/api/auth\`) that \`POST /api/auth/refresh\` exchanges, with rotation, for new tokens, and an
+HttpOnly device cookie \`macc_device\` (same path, one year): the browser's next logins to that account
+pay the base proof of work whatever the failed logins made elsewhere.
 Refresh and logout require \`X-Requested-With: macc\` or \`Content-Type: application/json\`.
 
 Bot check: login, forgotten password, contact form, basket validation and every registration

@@ -26,11 +26,16 @@ export async function loadTokenSecret(db: Db, configured: string | undefined): P
 }
 
 /** A random secret (base64url) generated on first use and kept in `server_secrets` under `name`. */
-export async function loadStoredSecret(db: Db, name: string): Promise<string> {
+async function loadStoredSecret(db: Db, name: string): Promise<string> {
   const candidate = randomBytes(32).toString("base64url");
   const value = await storedSecret(db, name, candidate);
   if (!value) throw new Error(`secret ${name} missing`);
   return value;
+}
+
+/** `configured` (an environment variable) when set, otherwise the secret kept in `server_secrets` under `name`. */
+export function configuredOrStoredSecret(db: Db, configured: string | undefined, name: string): Promise<string> {
+  return configured ? Promise.resolve(configured) : loadStoredSecret(db, name);
 }
 
 function sign(secret: Buffer, data: string): string {

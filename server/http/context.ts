@@ -43,6 +43,8 @@ export interface Deps {
   sms: SmsProvider;
   /** HMAC key of the bot-check challenges (BOT_CHECK_SECRET, or generated once and kept in the database). */
   botCheckKey: () => Promise<string>;
+  /** HMAC key of the device cookie (DEVICE_COOKIE_SECRET, or generated once and kept in the database). */
+  deviceKey: () => Promise<string>;
   /** This instance's in-memory caches, emptied by the database's change notifications. */
   caches: CacheHub;
 }

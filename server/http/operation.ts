@@ -148,6 +148,8 @@ interface Answer {
   schema?: v.GenericSchema;
   /** The media type of a file answer (a PDF, a ZIP, an image). */
   file?: string;
+  /** Headers of the answer worth documenting (a cookie it sets), by name. */
+  headers?: Record<string, { description: string }>;
 }
 
 export interface OperationSpec {
@@ -188,6 +190,9 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
   for (const [status, answer] of Object.entries(spec.answers)) {
     responses[status] = {
       description: answer.description,
+      ...(answer.headers
+        ? { headers: Object.fromEntries(Object.entries(answer.headers).map(([name, h]) => [name, { ...h, schema: { type: "string" } }])) }
+        : {}),
       ...(answer.schema
         ? { content: { "application/json": { schema: resolver(answer.schema) } } }
         : answer.file
