@@ -149,7 +149,7 @@ test("AGRIMACC: the agri brand's landing in the AGRI theme for a visitor, with i
   await expect(portal.locator("main").getByRole("heading", { level: 1 })).toHaveText("Votre partenaire aux champs");
   expect(await theme()).toBe("agri");
   await expect(portal.locator("header .brand")).toHaveText(/^AGRIMACC/);
-  await expect(portal.locator('main h1 svg[data-icon="agri"]')).toBeVisible();
+  await expect(portal.locator('main h1 svg[data-icon="sprout"]')).toBeVisible();
   await expect(page).toHaveTitle("Votre partenaire aux champs — AGRIMACC");
 
   // Each action opens its page inside the portal, still AGRIMACC's: contacts are the agri network's.

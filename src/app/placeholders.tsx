@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PageTitle } from "../ui/PageTitle";
 import { RouteLink } from "../ui/RouteLink";
+import { NOT_FOUND_ICON } from "./icons";
 
 /** While a screen's code arrives: its room, so the footer does not jump up and down. */
 export function ScreenSkeleton() {
@@ -15,7 +16,7 @@ export function NotFound() {
   const { t } = useLingui();
   return (
     <section className="pending">
-      <PageTitle>{t`Page not found`}</PageTitle>
+      <PageTitle icon={NOT_FOUND_ICON}>{t`Page not found`}</PageTitle>
       <p>
         <Trans>The address may be mistyped, or the page may have moved.</Trans>
       </p>

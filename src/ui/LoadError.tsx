@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Alert } from "./Alert";
 import { Button } from "./Button";
+import type { ScreenIcon } from "./icons";
 import { PageTitle } from "./PageTitle";
 import { RouteLink } from "./RouteLink";
 
@@ -19,11 +20,11 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
 }
 
 /** A screen of the customer's account shown to a visitor: what it is for, and the way to log in. */
-export function LoggedOut({ title, children }: { title: string; children: ReactNode }) {
+export function LoggedOut({ title, icon, children }: { title: string; icon: ScreenIcon; children: ReactNode }) {
   const { t } = useLingui();
   return (
     <div className="container">
-      <PageTitle>{title}</PageTitle>
+      <PageTitle icon={icon}>{title}</PageTitle>
       <p>
         {children} <RouteLink route="LOGIN">{t`Log in`}</RouteLink>
       </p>

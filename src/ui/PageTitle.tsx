@@ -1,6 +1,6 @@
 import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from "react";
 import { useElement } from "./context";
-import { AgriTitleIcon, MaccTitleIcon } from "./icons";
+import type { ScreenIcon } from "./icons";
 
 /**
  * Where a screen's heading is told to the portal shell, which names the tab and <main> after it (a
@@ -9,18 +9,18 @@ import { AgriTitleIcon, MaccTitleIcon } from "./icons";
  */
 export const HeadingReport = createContext<((heading: HTMLHeadingElement) => void) | null>(null);
 
-/** Page titles carry the theme's icon (SPEC §1). */
-export function PageTitle({ children, id }: { children: ReactNode; id?: string }) {
+/** Page titles carry the screen's icon, drawn for the theme (SPEC §1). */
+export function PageTitle({ children, id, icon }: { children: ReactNode; id?: string; icon: ScreenIcon }) {
   const { theme } = useElement();
   const report = useContext(HeadingReport);
   const heading = useRef<HTMLHeadingElement>(null);
   useLayoutEffect(() => {
     if (report && heading.current) report(heading.current);
   });
-  const Icon = theme === "AGRI" ? AgriTitleIcon : MaccTitleIcon;
+  const { name, Draw } = icon[theme];
   return (
     <h1 className="page-title" id={id} part="title" ref={heading}>
-      <Icon data-icon={theme === "AGRI" ? "agri" : "macc"} />
+      <Draw data-icon={name} />
       <span>{children}</span>
     </h1>
   );

@@ -1,4 +1,5 @@
-import type { SVGProps } from "react";
+import type { ReactElement, SVGProps } from "react";
+import type { Theme } from "../contract/constants";
 
 /** Inline SVG icons: decorative unless given a title; no icon font, no extra request. */
 export type IconProps = SVGProps<SVGSVGElement>;
@@ -27,18 +28,23 @@ export const ToolIcon = (p: IconProps) => (
   </Svg>
 );
 
-/** MACC's page-title mark: a building (the company). */
-export const MaccTitleIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 21h18M5 21V7l7-4 7 4v14M9 21v-6h6v6M9 10h.01M15 10h.01" />
-  </Svg>
-);
+/** A page title's icon in one theme: its name (`data-icon`, for tests and host styles) and its drawing. */
+export interface TitleIcon {
+  readonly name: string;
+  readonly Draw: (p: IconProps) => ReactElement;
+}
 
-/** AGRI's page-title mark: a sprouting leaf. */
-export const AgriTitleIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 21v-8M12 13c0-5 3-8 9-8 0 6-3 9-9 8zM12 15c0-4-2-6-7-6 0 4 2 7 7 6z" />
-  </Svg>
-);
+/**
+ * A screen's title icon in each theme (SPEC §1: page title icons change per theme). Each area
+ * declares its screens' icons beside them (its `icons.tsx`), so a screen's chunk carries its own
+ * drawings and the core none; the AGRI theme also sets every icon on a leaf (base.css).
+ */
+export type ScreenIcon = Readonly<Record<Theme, TitleIcon>>;
+
+/** A title icon drawn with `drawing` (paths of the 24-unit grid, stroked like every icon here). */
+export const titleIcon = (name: string, drawing: ReactElement): TitleIcon => ({ name, Draw: (p) => <Svg {...p}>{drawing}</Svg> });
+
+/** A screen whose drawing is the same in both themes (the leaf still tells them apart). */
+export const bothThemes = (icon: TitleIcon): ScreenIcon => ({ MACC: icon, AGRI: icon });
 
 export const MaintenanceIcon = ToolIcon;

@@ -9,6 +9,7 @@ import { useBrand } from "../../ui/useBrand";
 import { useResource } from "../../ui/useResource";
 import { getAdviser, type AdviserAnswer } from "../../core/adviser";
 import { selectCompany } from "../../core/store";
+import { ADVISER_ICON } from "./icons";
 
 /** `<macc-adviser>` (CONSEILLER): the customer's sales representative, or the service to contact. */
 export function Adviser() {
@@ -20,7 +21,7 @@ export function Adviser() {
 
   return (
     <div className="container" part="adviser">
-      <PageTitle>{t`Your ${brand} adviser`}</PageTitle>
+      <PageTitle icon={ADVISER_ICON}>{t`Your ${brand} adviser`}</PageTitle>
       {!idTier && (
         <p>
           <Trans>Log in to see your adviser.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>

@@ -41,7 +41,7 @@ describe("AGRIMACC, the agri brand's landing", () => {
     expect(getCore().store.getState().app.siteTheme).toBe("AGRI");
     // The header's brand, the title's leaf and the page's title name the agri brand.
     expect(view.root.querySelector("header .brand")!.textContent).toMatch(/^AGRIMACC/);
-    expect(view.root.querySelector("main h1 svg")!.getAttribute("data-icon")).toBe("agri");
+    expect(view.root.querySelector("main h1 svg")!.getAttribute("data-icon")).toBe("sprout");
     expect(view.screen.getByRole("heading", { level: 1, name: "Votre partenaire aux champs" })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Votre partenaire aux champs — AGRIMACC"));
     expect(view.screen.getByRole("heading", { level: 2, name: "Ce qu'AGRIMACC apporte à votre exploitation" })).toBeTruthy();

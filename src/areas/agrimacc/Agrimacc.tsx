@@ -4,6 +4,7 @@ import { brandName } from "../../core/theme";
 import { useMacc } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
+import { AGRIMACC_ICON } from "./icons";
 
 /** AGRIMACC: the agri brand's landing inside the portal, what it offers and what a customer can do here. */
 export function Agrimacc() {
@@ -26,7 +27,7 @@ export function Agrimacc() {
   return (
     <div className="container agrimacc" part="agrimacc">
       <div className="agrimacc__hero">
-        <PageTitle>{t`Your partner in the field`}</PageTitle>
+        <PageTitle icon={AGRIMACC_ICON}>{t`Your partner in the field`}</PageTitle>
         <p className="agrimacc__lead">
           <Trans>
             Seeds, fertilisers, crop protection, animal feed and farm equipment: {brand} supplies your farm with everything a season asks

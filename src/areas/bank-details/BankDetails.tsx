@@ -29,6 +29,7 @@ import {
   type BankDetailsVersion,
 } from "../../contract/bank-details";
 import { downloadRib, getBankDetails, sendChange } from "./bank-details-api";
+import { BANK_DETAILS_ICON } from "./icons";
 
 /**
  * `<macc-bank-details>` (COORDONNEE_BANCAIRE): the details in force, the change being validated,
@@ -71,7 +72,7 @@ function BankDetailsScreen() {
 
   if (!entreprise) {
     return (
-      <LoggedOut title={t`Bank details`}>
+      <LoggedOut icon={BANK_DETAILS_ICON} title={t`Bank details`}>
         <Trans>Log in to see and change your bank details.</Trans>
       </LoggedOut>
     );
@@ -79,7 +80,7 @@ function BankDetailsScreen() {
 
   return (
     <div className="container" part="bank-details">
-      <PageTitle>{t`Bank details`}</PageTitle>
+      <PageTitle icon={BANK_DETAILS_ICON}>{t`Bank details`}</PageTitle>
       {details.status === "error" && !details.data ? (
         <LoadError message={t`Your bank details cannot be shown right now.`} onRetry={details.reload} />
       ) : !details.data ? (

@@ -13,6 +13,7 @@ import { getBasketItems } from "../../core/basket-items";
 import { BasketForm } from "./BasketForm";
 import { Confirmation } from "./Confirmation";
 import { lastSent, type SentRecord } from "./submission";
+import { BASKET_ICON } from "./icons";
 
 export interface BasketProps {
   /** "sent" = PANIER_VALIDER: the confirmation of the basket just sent. */
@@ -61,7 +62,7 @@ function BasketScreen({ onSent }: { onSent: (record: SentRecord) => void }) {
 
   return (
     <div className="container basket-screen" part="basket-screen">
-      <PageTitle>{t`Your basket`}</PageTitle>
+      <PageTitle icon={BASKET_ICON}>{t`Your basket`}</PageTitle>
       <p>
         <Trans>Check the items you are interested in and give us your details: an adviser calls you back to prepare your order.</Trans>
       </p>
@@ -151,7 +152,7 @@ function EmptyBasket({ announce = false }: { announce?: boolean }) {
   }, [announce]);
   return (
     <div className="container basket-screen" part="basket-screen">
-      <PageTitle>{t`Your basket`}</PageTitle>
+      <PageTitle icon={BASKET_ICON}>{t`Your basket`}</PageTitle>
       <div className="panel basket-empty" role="status" ref={status} tabIndex={-1}>
         <p>{t`Your basket is empty.`}</p>
         <p>
@@ -172,7 +173,7 @@ function NothingSent() {
   const count = useMacc((s) => s.app.panier.length);
   return (
     <div className="container basket-screen" part="basket-screen">
-      <PageTitle>{t`Your basket`}</PageTitle>
+      <PageTitle icon={BASKET_ICON}>{t`Your basket`}</PageTitle>
       <div className="panel basket-empty" role="status">
         <p>{t`No basket has been sent from this page recently.`}</p>
         <div className="actions">

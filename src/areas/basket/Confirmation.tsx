@@ -8,6 +8,7 @@ import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useBrand } from "../../ui/useBrand";
 import type { SentRecord } from "./submission";
+import { SENT_ICON } from "./icons";
 
 /**
  * PANIER_VALIDER, SPEC §4: the request is registered, a confirmation message was sent, the company
@@ -29,7 +30,7 @@ export function Confirmation({ record, announce }: { record: SentRecord; announc
 
   return (
     <div className="container basket-screen" part="basket-screen">
-      <PageTitle>{t`Basket sent`}</PageTitle>
+      <PageTitle icon={SENT_ICON}>{t`Basket sent`}</PageTitle>
       <div ref={status} tabIndex={-1}>
         <Alert kind="success">
           <p>{t`Your request has been registered.`}</p>

@@ -9,6 +9,7 @@ import { followRedirection } from "../../ui/redirection";
 import { RouteLink } from "../../ui/RouteLink";
 import { useBrand } from "../../ui/useBrand";
 import { selectCompany } from "../../core/store";
+import { COMPANY_ICON } from "./icons";
 
 /**
  * `<macc-company-choice>` (CHOIX_ENTREPRISE): the customer picks the company they act for; the
@@ -25,7 +26,7 @@ export function CompanyChoice() {
   if (!user) {
     return (
       <div className="container">
-        <PageTitle>{t`Choose a company`}</PageTitle>
+        <PageTitle icon={COMPANY_ICON}>{t`Choose a company`}</PageTitle>
         <Alert>
           <Trans>Log in to choose the company you act for.</Trans>
         </Alert>
@@ -43,7 +44,7 @@ export function CompanyChoice() {
 
   return (
     <div className="container" part="company-choice">
-      <PageTitle>{t`Choose a company`}</PageTitle>
+      <PageTitle icon={COMPANY_ICON}>{t`Choose a company`}</PageTitle>
       {user.entreprises.length > 1 && (
         <p>
           <Trans>

@@ -22,6 +22,7 @@ import { ContactRequest } from "../../contract/contact";
 import type { RuleProblem } from "../../contract/rules";
 import { MESSAGE_MAX, MESSAGE_MIN, sendMessage, SUBJECT_MAX } from "./contact-api";
 import { isLogged, selectCompany } from "../../core/store";
+import { CONTACT_FORM_ICON } from "./icons";
 
 const EMPTY: ContactRequest = { service: "", subject: "", message: "" };
 
@@ -86,7 +87,7 @@ export function ContactForm() {
 
   if (!logged) {
     return (
-      <LoggedOut title={t`Write to us`}>
+      <LoggedOut icon={CONTACT_FORM_ICON} title={t`Write to us`}>
         <Trans>Log in to write to us from your account.</Trans>
       </LoggedOut>
     );
@@ -95,7 +96,7 @@ export function ContactForm() {
   if (outcome === "sent") {
     return (
       <div className="container" part="contact-form">
-        <PageTitle>{t`Write to us`}</PageTitle>
+        <PageTitle icon={CONTACT_FORM_ICON}>{t`Write to us`}</PageTitle>
         <div ref={status} tabIndex={-1}>
           <Alert kind="success">{t`Your message has been sent. We have e-mailed you a copy and will answer as soon as possible.`}</Alert>
         </div>
@@ -120,7 +121,7 @@ export function ContactForm() {
   const length = form.values.message.trim().length;
   return (
     <div className="container" part="contact-form">
-      <PageTitle>{t`Write to us`}</PageTitle>
+      <PageTitle icon={CONTACT_FORM_ICON}>{t`Write to us`}</PageTitle>
       <p>
         <Trans>All fields are required. We answer by e-mail, usually within two working days.</Trans>
       </p>

@@ -12,6 +12,7 @@ import { useFooterContact } from "../../ui/useFooterContact";
 import { useResource } from "../../ui/useResource";
 import { getAdviser } from "../../core/adviser";
 import { isLogged, selectCompany } from "../../core/store";
+import { CONTACTS_ICON } from "./icons";
 
 /**
  * `<macc-contacts>` (INTERLOCUTEURS, public): the contact services of the page's network, the same
@@ -37,7 +38,7 @@ export function Contacts() {
 
   return (
     <div className="container" part="contacts">
-      <PageTitle>{t`Contact us`}</PageTitle>
+      <PageTitle icon={CONTACTS_ICON}>{t`Contact us`}</PageTitle>
       {loading ? (
         <Skeleton height="8em" label={t`Loading our contact details`} />
       ) : (

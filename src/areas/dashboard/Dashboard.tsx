@@ -11,7 +11,7 @@ import { RouteLink } from "../../ui/RouteLink";
 import { useRouteAvailability } from "../../ui/useFeatures";
 import { useResource } from "../../ui/useResource";
 import { BasketRequests } from "./BasketRequests";
-import { BankIcon, FleetIcon, InvoiceIcon, ProfileIcon } from "./icons";
+import { BankIcon, DASHBOARD_ICON, FleetIcon, InvoiceIcon, ProfileIcon } from "./icons";
 import { getSummary } from "./summary-api";
 import { selectCompany } from "../../core/store";
 
@@ -25,7 +25,7 @@ export function Dashboard() {
 
   if (!entreprise) {
     return (
-      <LoggedOut title={t`My account`}>
+      <LoggedOut icon={DASHBOARD_ICON} title={t`My account`}>
         <Trans>Log in to see your account.</Trans>
       </LoggedOut>
     );
@@ -37,7 +37,7 @@ export function Dashboard() {
 
   return (
     <div className="container" part="dashboard">
-      <PageTitle>{t`My account`}</PageTitle>
+      <PageTitle icon={DASHBOARD_ICON}>{t`My account`}</PageTitle>
       <p className="company-line">
         {formatCompanyName(entreprise.raisonSocial, entreprise.formeJuridique, entreprise.pays)} · {entreprise.immatriculation}
       </p>

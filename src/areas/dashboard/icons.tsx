@@ -1,4 +1,4 @@
-import { Svg, type IconProps } from "../../ui/icons";
+import { Svg, titleIcon, type IconProps, type ScreenIcon } from "../../ui/icons";
 
 export const InvoiceIcon = (p: IconProps) => (
   <Svg {...p}>
@@ -21,3 +21,17 @@ export const BankIcon = (p: IconProps) => (
     <path d="M3 10h18L12 4zM5 10v8M9 10v8M15 10v8M19 10v8M3 20h18" />
   </Svg>
 );
+
+/** The dashboard: its tiles at MACC, the farmhouse at AGRIMACC. */
+export const DASHBOARD_ICON: ScreenIcon = {
+  MACC: titleIcon(
+    "layout-grid",
+    <>
+      <rect x="3" y="3" width="7" height="7" rx="1" />
+      <rect x="14" y="3" width="7" height="7" rx="1" />
+      <rect x="3" y="14" width="7" height="7" rx="1" />
+      <rect x="14" y="14" width="7" height="7" rx="1" />
+    </>,
+  ),
+  AGRI: titleIcon("house", <path d="M3 10l9-7 9 7v10a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />),
+};

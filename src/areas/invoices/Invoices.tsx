@@ -19,6 +19,7 @@ import type { Invoice, InvoicePage, SortKey } from "../../contract/invoices";
 import { downloadInvoice, downloadYear, listInvoices, type InvoiceQuery } from "./invoices-api";
 import { DEFAULT_LIST, readListState, writeListState, type ListState } from "./list-state";
 import { selectCompany } from "../../core/store";
+import { INVOICES_ICON } from "./icons";
 
 const PAGE_SIZE = 25;
 
@@ -36,7 +37,7 @@ export function Invoices() {
 
   if (!entreprise) {
     return (
-      <LoggedOut title={t`My invoices`}>
+      <LoggedOut icon={INVOICES_ICON} title={t`My invoices`}>
         <Trans>Log in to see your invoices.</Trans>
       </LoggedOut>
     );
@@ -44,7 +45,7 @@ export function Invoices() {
   if (!showsInvoices(entreprise.codeReseau, theme)) {
     return (
       <div className="container">
-        <PageTitle>{t`My invoices`}</PageTitle>
+        <PageTitle icon={INVOICES_ICON}>{t`My invoices`}</PageTitle>
         <Alert>
           <Trans>Invoices are not available online in your country yet. Your customer service can send you copies.</Trans>
         </Alert>
@@ -131,7 +132,7 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
 
   return (
     <div className="container" part="invoices">
-      <PageTitle>{t`My invoices`}</PageTitle>
+      <PageTitle icon={INVOICES_ICON}>{t`My invoices`}</PageTitle>
 
       {/* "No invoices at all" only from an answer to this very query: while the filters are cleared,
           the empty filtered answer still shown is no reason to say so (nor to drop the form). */}

@@ -3,6 +3,7 @@ import { telHref } from "../../core/contacts";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useCompanyPhone } from "../../ui/useCompanyPhone";
+import { LOGIN_HELP_ICON } from "./icons";
 
 /** `<macc-login-help>` (AIDE_CONNEXION): the usual reasons a login fails, and where to go next. */
 export function LoginHelp() {
@@ -10,7 +11,7 @@ export function LoginHelp() {
   const phone = useCompanyPhone();
   return (
     <div className="container" part="login-help">
-      <PageTitle>{t`Help logging in`}</PageTitle>
+      <PageTitle icon={LOGIN_HELP_ICON}>{t`Help logging in`}</PageTitle>
       <section className="panel" aria-labelledby="help-password">
         <h2 id="help-password">{t`You have forgotten your password`}</h2>
         <p>

@@ -19,6 +19,7 @@ import { followRedirection } from "../../ui/redirection";
 import { formErrors } from "../../ui/field-errors";
 import { useForm } from "../../ui/useForm";
 import { isLogged } from "../../core/store";
+import { LOGIN_ICON } from "./icons";
 
 export interface LoginProps {
   /** "basket" = LOGIN_PANIER: log in to continue the basket validation. */
@@ -33,7 +34,7 @@ export function Login({ variant }: LoginProps) {
 
   return (
     <div className="container" part="login">
-      <PageTitle>{t`I log in to my account`}</PageTitle>
+      <PageTitle icon={LOGIN_ICON}>{t`I log in to my account`}</PageTitle>
       {basket && <p className="prompt">{t`Log in to continue`}</p>}
       {logged ? <AlreadyLoggedIn basket={basket} /> : <LoginPanels basket={basket} />}
     </div>

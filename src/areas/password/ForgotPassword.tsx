@@ -20,6 +20,7 @@ import { checkResetLink, requestReset, resetPassword } from "./password-api";
 import { NewPasswordFields } from "../../ui/NewPasswordFields";
 import { useNewPasswordRules, type NewPassword } from "../../ui/useNewPasswordRules";
 import { useFocusNext } from "../../ui/useFocusNext";
+import { FORGOT_PASSWORD_ICON } from "./icons";
 
 /** The request's fields the forms hold: the page's own path and the link's token are not typed. */
 const RequestFields = v.pick(ForgotRequest, ["email"]);
@@ -97,7 +98,7 @@ function RequestForm() {
   if (sentTo) {
     return (
       <>
-        <PageTitle>{t`Check your e-mails`}</PageTitle>
+        <PageTitle icon={FORGOT_PASSWORD_ICON}>{t`Check your e-mails`}</PageTitle>
         <div ref={status} tabIndex={-1}>
           <Alert kind="success">
             {t`If an account exists for ${sentTo}, we have sent it a link to choose a new password. The link is valid for 30 minutes.`}
@@ -124,7 +125,7 @@ function RequestForm() {
 
   return (
     <>
-      <PageTitle>{t`Forgot password`}</PageTitle>
+      <PageTitle icon={FORGOT_PASSWORD_ICON}>{t`Forgot password`}</PageTitle>
       <p>
         <Trans>Enter the e-mail address of your account. We will send you a link to choose a new password.</Trans>
       </p>
@@ -211,7 +212,7 @@ function ResetForm({ token, onRestart }: { token: string; onRestart: () => void 
   if (outcome === "done") {
     return (
       <>
-        <PageTitle>{t`Password changed`}</PageTitle>
+        <PageTitle icon={FORGOT_PASSWORD_ICON}>{t`Password changed`}</PageTitle>
         <div ref={status} tabIndex={-1}>
           <Alert kind="success">{t`Your password has been changed. You can now log in with it.`}</Alert>
         </div>
@@ -225,7 +226,7 @@ function ResetForm({ token, onRestart }: { token: string; onRestart: () => void 
   if (link.state === "gone") {
     return (
       <>
-        <PageTitle>{t`Link no longer valid`}</PageTitle>
+        <PageTitle icon={FORGOT_PASSWORD_ICON}>{t`Link no longer valid`}</PageTitle>
         <div ref={status} tabIndex={-1}>
           <Alert kind="error">
             {t`This link is no longer valid: it has already been used or is more than 30 minutes old.`}{" "}
@@ -240,7 +241,7 @@ function ResetForm({ token, onRestart }: { token: string; onRestart: () => void 
 
   return (
     <>
-      <PageTitle>{t`Choose a new password`}</PageTitle>
+      <PageTitle icon={FORGOT_PASSWORD_ICON}>{t`Choose a new password`}</PageTitle>
       <div ref={status} tabIndex={-1}>
         {outcome === "failed" && <Alert kind="error">{t`Your password could not be changed. Please try again later.`}</Alert>}
       </div>

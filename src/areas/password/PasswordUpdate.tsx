@@ -19,6 +19,7 @@ import { NewPasswordFields } from "../../ui/NewPasswordFields";
 import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 import { useResource } from "../../ui/useResource";
 import { isLogged } from "../../core/store";
+import { PASSWORD_UPDATE_ICON } from "./icons";
 
 const EMPTY: ChangePasswordRequest = { ancienMotDePasse: "", nouveauMotDePasse: "", confirmerMotDePasse: "" };
 
@@ -67,7 +68,7 @@ export function PasswordUpdate() {
 
   if (!logged) {
     return (
-      <LoggedOut title={t`Change my password`}>
+      <LoggedOut icon={PASSWORD_UPDATE_ICON} title={t`Change my password`}>
         <Trans>Log in to change your password.</Trans>
       </LoggedOut>
     );
@@ -75,7 +76,7 @@ export function PasswordUpdate() {
 
   return (
     <div className="container" part="password-update">
-      <PageTitle>{t`Change my password`}</PageTitle>
+      <PageTitle icon={PASSWORD_UPDATE_ICON}>{t`Change my password`}</PageTitle>
       <div ref={status} tabIndex={-1}>
         {outcome === "done" && (
           <Alert kind="success">

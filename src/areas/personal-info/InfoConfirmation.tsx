@@ -19,6 +19,7 @@ import { ProfileForm } from "./ProfileForm";
 import { ProfileSkeleton } from "./ProfileSkeleton";
 import { useProfile } from "./useProfile";
 import { selectCompany } from "../../core/store";
+import { CONFIRMATION_ICON } from "./icons";
 
 /**
  * `<macc-info-confirmation>` (CONFIRMATION_INFORMATION): company data never confirmed (migrated
@@ -47,7 +48,7 @@ export function InfoConfirmation() {
 
   if (!entreprise) {
     return (
-      <LoggedOut title={t`Confirm your information`}>
+      <LoggedOut icon={CONFIRMATION_ICON} title={t`Confirm your information`}>
         <Trans>Log in to see and update your information.</Trans>
       </LoggedOut>
     );
@@ -81,7 +82,7 @@ export function InfoConfirmation() {
     <div className="container confirmation" part="info-confirmation">
       {freshness === "missing" ? (
         <>
-          <PageTitle>{t`Welcome to your new customer area`}</PageTitle>
+          <PageTitle icon={CONFIRMATION_ICON}>{t`Welcome to your new customer area`}</PageTitle>
           <p className="intro">
             <Trans>
               Your customer area has moved to a new service. Before you start, please check the information we hold about you and your
@@ -91,7 +92,7 @@ export function InfoConfirmation() {
         </>
       ) : (
         <>
-          <PageTitle>{t`Confirm your information`}</PageTitle>
+          <PageTitle icon={CONFIRMATION_ICON}>{t`Confirm your information`}</PageTitle>
           <p className="intro">
             {entreprise.derniereMiseAJour && freshness === "stale"
               ? t`Your information was last confirmed on ${formatDate(locale, entreprise.derniereMiseAJour, "long")}. Please check that it is still correct.`

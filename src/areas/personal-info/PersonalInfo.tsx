@@ -7,6 +7,7 @@ import { ProfileForm } from "./ProfileForm";
 import { ProfileSkeleton } from "./ProfileSkeleton";
 import type { Profile } from "./profile-api";
 import { useProfile } from "./useProfile";
+import { PERSONAL_INFO_ICON } from "./icons";
 
 /** Keeps the header and the guards in step with what the customer just saved. */
 export function useApplyProfile() {
@@ -33,7 +34,7 @@ export function PersonalInfo() {
 
   return (
     <div className="container" part="personal-info">
-      <PageTitle>{t`My information`}</PageTitle>
+      <PageTitle icon={PERSONAL_INFO_ICON}>{t`My information`}</PageTitle>
       {!idTier ? (
         <p>
           <Trans>Log in to see and update your information.</Trans> <RouteLink route="LOGIN">{t`Log in`}</RouteLink>

@@ -15,6 +15,7 @@ import { useResource } from "../../ui/useResource";
 import type { ProductDocument } from "../../contract/products";
 import { getDocument, getProduct, listProducts } from "./products-api";
 import { selectCompany } from "../../core/store";
+import { AFTER_SALES_ICON, PRODUCTS_ICON } from "./icons";
 
 export interface ProductFleetProps {
   /** A product family code: shows that product's detail (PARC_PRODUITS_DETAIL). */
@@ -29,7 +30,7 @@ export function ProductFleet({ family, view }: ProductFleetProps) {
   const entreprise = useMacc(selectCompany);
   if (!entreprise) {
     return (
-      <LoggedOut title={t`My product fleet`}>
+      <LoggedOut icon={PRODUCTS_ICON} title={t`My product fleet`}>
         <Trans>Log in to see your products.</Trans>
       </LoggedOut>
     );
@@ -51,7 +52,7 @@ function ProductList() {
 
   return (
     <div className="container" part="product-fleet">
-      <PageTitle>{t`My product fleet`}</PageTitle>
+      <PageTitle icon={PRODUCTS_ICON}>{t`My product fleet`}</PageTitle>
       {products.status === "error" && <LoadError message={t`Your products cannot be shown right now.`} onRetry={products.reload} />}
       {products.status === "ready" && products.data.length === 0 && <Alert>{t`You have no ${brand} products.`}</Alert>}
       {products.status !== "error" && !(products.status === "ready" && products.data.length === 0) && (
@@ -97,7 +98,7 @@ function ProductDetailView({ family, afterSales }: { family: string; afterSales:
   if (notFound) {
     return (
       <div className="container">
-        <PageTitle>{t`Product not found`}</PageTitle>
+        <PageTitle icon={PRODUCTS_ICON}>{t`Product not found`}</PageTitle>
         <p>
           <Trans>This product is not in your fleet. Check the address, or go back to your products.</Trans>
         </p>
@@ -113,7 +114,7 @@ function ProductDetailView({ family, afterSales }: { family: string; afterSales:
       <p>
         <RouteLink route="PARC_PRODUITS">{t`Back to my product fleet`}</RouteLink>
       </p>
-      <PageTitle>
+      <PageTitle icon={afterSales ? AFTER_SALES_ICON : PRODUCTS_ICON}>
         {detail ? (
           detail.produit
         ) : (

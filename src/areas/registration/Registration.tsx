@@ -26,6 +26,7 @@ import { useForm } from "../../ui/useForm";
 import { useNewPasswordRules } from "../../ui/useNewPasswordRules";
 import { chooseCompanies, complete, identify, sendCode, verifyCode } from "./registration-api";
 import { isLogged } from "../../core/store";
+import { REGISTRATION_ICON } from "./icons";
 
 let pageRegistration: RegistrationStore | null = null;
 /** One registration flow per tab, shared by the element and the portal route. */
@@ -50,7 +51,7 @@ export function Registration() {
   if (logged && step === "identify") {
     return (
       <div className="container">
-        <PageTitle>{t`Create my account`}</PageTitle>
+        <PageTitle icon={REGISTRATION_ICON}>{t`Create my account`}</PageTitle>
         <p>
           <Trans>You already have an account and are logged in.</Trans> <RouteLink route="DASHBOARD">{t`Go to my account`}</RouteLink>
         </p>
@@ -60,7 +61,7 @@ export function Registration() {
 
   return (
     <div className="container" part="registration" ref={container}>
-      <PageTitle>{t`Create my account`}</PageTitle>
+      <PageTitle icon={REGISTRATION_ICON}>{t`Create my account`}</PageTitle>
       <p className="steps">{t`Step ${index} of 5`}</p>
       {step === "identify" && <Identify store={store} />}
       {step === "companies" && <Companies store={store} />}

@@ -1,0 +1,28 @@
+import { bothThemes, titleIcon, type ScreenIcon } from "../../ui/icons";
+
+/** The basket: a shopping trolley at MACC, a market basket at AGRIMACC. */
+export const BASKET_ICON: ScreenIcon = {
+  MACC: titleIcon(
+    "cart",
+    <>
+      <circle cx="9" cy="20" r="1.5" />
+      <circle cx="18" cy="20" r="1.5" />
+      <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.6a2 2 0 0 0 2-1.5L22 7H6" />
+    </>,
+  ),
+  AGRI: titleIcon(
+    "basket",
+    <path d="M2 10h20M4 10l1.7 9.2A2 2 0 0 0 7.7 21h8.6a2 2 0 0 0 2-1.8L20 10M8 10l4-7 4 7M9 14v3M12 14v3M15 14v3" />,
+  ),
+};
+
+/** The basket sent: a tick. */
+export const SENT_ICON = bothThemes(
+  titleIcon(
+    "circle-check",
+    <>
+      <circle cx="12" cy="12" r="10" />
+      <path d="m8 12 3 3 5-6" />
+    </>,
+  ),
+);
