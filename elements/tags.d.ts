@@ -6,6 +6,7 @@ export type MaccLocale = "fr-FR" | "fr-BE" | "fr-LU" | "de-BE" | "de-LU" | "en-G
 export type MaccRouteName =
   | "AGRIMACC"
   | "AIDE_CONNEXION"
+  | "CHANGEMENT_EMAIL"
   | "CHOIX_ENTREPRISE"
   | "CONFIRMATION_INFORMATION"
   | "CONSEILLER"

@@ -172,6 +172,13 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
       area: lazyArea(() => import("../areas/login-help/area")),
     }),
   },
+  CHANGEMENT_EMAIL: {
+    title: msg`E-mail address change`,
+    View: lazyScreen({
+      code: () => import("../areas/personal-info/EmailChange").then((m) => m.EmailChange),
+      area: PERSONAL_INFO_AREA,
+    }),
+  },
   CHOIX_ENTREPRISE: {
     title: msg`Choose a company`,
     View: lazyScreen({

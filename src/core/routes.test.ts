@@ -39,6 +39,7 @@ describe("SPEC §2 fr-FR paths", () => {
   it.each<[RouteName, string]>([
     ["AGRIMACC", "/agrimacc"],
     ["AIDE_CONNEXION", "/mon-compte/mot-de-passe"],
+    ["CHANGEMENT_EMAIL", "/mon-compte/changement-email"],
     ["CHOIX_ENTREPRISE", "/mon-compte/choixEntreprise"],
     ["CONFIRMATION_INFORMATION", "/mon-compte/confirmation-information"],
     ["CONSEILLER", "/contact/conseiller"],
@@ -176,6 +177,7 @@ const RESTRICTED: RouteName[] = ["LOGIN", "LOGIN_PANIER", "INSCRIPTION"];
 const PUBLIC: RouteName[] = [
   "AGRIMACC",
   "AIDE_CONNEXION",
+  "CHANGEMENT_EMAIL",
   "INTERLOCUTEURS",
   "MAINTENANCE",
   "MOT_DE_PASSE_OUBLIE",

@@ -29,6 +29,8 @@ export interface RouteRule {
 export const ROUTES = {
   AGRIMACC: { access: "public" },
   AIDE_CONNEXION: { access: "public" },
+  /** The landing of the e-mail change's links (`?token=` applies, `?cancel=` cancels): they work without logging in. */
+  CHANGEMENT_EMAIL: { access: "public" },
   CHOIX_ENTREPRISE: { access: "protected", beforeConfirmation: true },
   CONFIRMATION_INFORMATION: { access: "protected", beforeConfirmation: true },
   CONSEILLER: { access: "protected" },

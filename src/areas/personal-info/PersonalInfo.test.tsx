@@ -2,6 +2,7 @@ import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-personal-info";
 import { checkCompanyNumber, type CompanyCountry } from "../../contract/company-numbers";
+import { formatDateTime } from "../../core/format";
 import { getCore } from "../../core/index";
 import {
   company,
@@ -68,11 +69,23 @@ function profileBody({ companyCountry = "FR", immatriculation = "552100554" } = 
   };
 }
 
-/** What the server answers to a PUT: what it was sent, plus what only it knows. */
+const EXPIRES_AT = "2026-11-22T09:30:00.000Z";
+
+/**
+ * What the server answers to a PUT: what it was sent, plus what only it knows; another e-mail is not
+ * the login yet, but a change waiting for its link.
+ */
 function echo(original: ProfileBody = profileBody(), derniereMiseAJour = "2026-11-21"): (call: ApiCall) => StubResponse {
   return (call) => {
     const sent = call.body as { user: ProfileBody["user"]; entreprise: Partial<ProfileBody["entreprise"]> };
-    return { body: { user: sent.user, entreprise: { ...original.entreprise, ...sent.entreprise, derniereMiseAJour } } };
+    const asked = sent.user.email !== original.user.email;
+    return {
+      body: {
+        user: { ...sent.user, email: original.user.email },
+        entreprise: { ...original.entreprise, ...sent.entreprise, derniereMiseAJour },
+        emailChange: asked ? { email: sent.user.email, expiresAt: EXPIRES_AT } : null,
+      },
+    };
   };
 }
 
@@ -93,7 +106,12 @@ const MESSAGES = {
   otherNumber: (example: string) => `Saisissez un numéro d'entreprise ou de TVA valide pour ce pays, par exemple ${example}`,
   saved: "Vos informations ont été mises à jour.",
   failed: `Vos informations n'ont pas pu être mises à jour. Veuillez réessayer plus tard ou nous appeler au ${unbroken(PHONE)}.`,
-  emailUsed: "Cette adresse e-mail est déjà utilisée par un autre compte.",
+  linkSent: (email: string) =>
+    `Nous avons envoyé un lien à ${email} : votre adresse e-mail de connexion changera quand vous l'ouvrirez (valable 24 heures).`,
+  pending: (email: string) =>
+    `En attente de confirmation : ${email} deviendra votre adresse e-mail de connexion quand le lien que nous lui avons envoyé sera ouvert, avant le ${formatDateTime("fr-FR", EXPIRES_AT)}. D'ici là, connectez-vous avec claire@ferme.test.`,
+  cancelled: "Le changement de votre adresse e-mail de connexion a été annulé.",
+  cancelFailed: "Le changement n'a pas pu être annulé. Veuillez réessayer plus tard.",
   loadFailed: "Vos informations ne peuvent pas être affichées pour le moment.",
 };
 
@@ -516,7 +534,7 @@ describe("<macc-personal-info>", () => {
 
       type(view, "motDePasse", "Secret123");
       submit(view);
-      await view.screen.findByText(MESSAGES.saved);
+      await view.screen.findByText(MESSAGES.saved, { exact: false });
       const [call] = calls.callsTo(SAVE);
       expect((call!.body as { motDePasse?: string }).motDePasse).toBe("Secret123");
       expect((call!.body as ProfileBody).user.email).toBe("claire.martin@ferme.test");
@@ -532,34 +550,75 @@ describe("<macc-personal-info>", () => {
       await waitFor(() => expect(view.screen.queryByLabelText(LABELS.motDePasse)).toBeNull());
     });
 
-    it("409: the e-mail is already used, on the e-mail field; values kept", async () => {
-      api({ [SAVE]: problem(409, "Email already used") });
-      logIn();
-      const view = await mountForm();
-      type(view, "email", "pris@ferme.test");
-      type(view, "motDePasse", "Secret123");
-      submit(view);
-      expect(await summaryItems(view)).toEqual([MESSAGES.emailUsed]);
-      expect(inlineError(view, "email")).toBe(MESSAGES.emailUsed);
-      expect(input(view, "email").value).toBe("pris@ferme.test");
-      expect(input(view, "motDePasse").value).toBe("Secret123");
-      expect(getCore().store.getState().auth.user?.infosConnexion.emailLogin).toBe("claire@ferme.test");
-      expect(getCore().toasts.getState().toasts).toHaveLength(0);
-    });
-
-    it("after a saved e-mail change, the new address is the reference: no current password asked again", async () => {
+    it("a new address waits for its link: where the link went, the field back to the login, the change pending; the header keeps the login", async () => {
       const calls = api();
       logIn();
       const view = await mountForm();
       type(view, "email", "claire.martin@ferme.test");
       type(view, "motDePasse", "Secret123");
       submit(view);
-      await view.screen.findByText(MESSAGES.saved);
+      const status = await view.screen.findByRole("status");
+      expect(status.textContent).toBe(`${MESSAGES.saved} ${MESSAGES.linkSent("claire.martin@ferme.test")}`);
+      await waitFor(() => expect(view.root.activeElement).toBe(status.parentElement));
+      // The links lead to the portal's landing page, in the page's language.
+      expect(calls.callsTo(SAVE)[0]!.body).toMatchObject({
+        motDePasse: "Secret123",
+        emailChangePath: "/portail/mon-compte/changement-email",
+      });
+      expect(input(view, "email").value).toBe("claire@ferme.test");
       await waitFor(() => expect(view.screen.queryByLabelText(LABELS.motDePasse)).toBeNull());
+      const pending = view.root.querySelector<HTMLElement>("[part=pending-email]")!;
+      expect(pending.querySelector("p")!.textContent).toBe(MESSAGES.pending("claire.martin@ferme.test"));
+      expect(pending.querySelector("button")!.textContent).toBe("Annuler ce changement");
+      expect(getCore().store.getState().auth.user?.infosConnexion.emailLogin).toBe("claire@ferme.test");
+      expect(getCore().toasts.getState().toasts).toHaveLength(0);
+      // The error summary stays the form's: an invalid field still reads there.
+      type(view, "nom", " ");
+      expect(await submitInvalid(view)).toEqual([MESSAGES.required.nom]);
+    });
+
+    it("after asking for a new address, saving again asks no password and sends no new change", async () => {
+      const calls = api();
+      logIn();
+      const view = await mountForm();
+      type(view, "email", "claire.martin@ferme.test");
+      type(view, "motDePasse", "Secret123");
+      submit(view);
+      await view.screen.findByText(MESSAGES.linkSent("claire.martin@ferme.test"), { exact: false });
       type(view, "prenom", "Clara");
       submit(view);
       await waitFor(() => expect(calls.callsTo(SAVE)).toHaveLength(2));
       expect(calls.callsTo(SAVE)[1]!.body).not.toHaveProperty("motDePasse");
+      expect(calls.callsTo(SAVE)[1]!.body).not.toHaveProperty("emailChangePath");
+    });
+
+    it("a change pending on arrival shows under the e-mail; cancelling it: DELETE, gone, said, focus on the message", async () => {
+      const calls = api({ "DELETE /api/me/email-change": { status: 204 } }, {
+        ...profileBody(),
+        emailChange: { email: "nouvelle@ferme.test", expiresAt: EXPIRES_AT },
+      } as ProfileBody);
+      logIn();
+      const view = await mountForm();
+      const pending = view.root.querySelector<HTMLElement>("[part=pending-email]")!;
+      expect(pending.textContent).toContain(MESSAGES.pending("nouvelle@ferme.test"));
+      fireEvent.click(pending.querySelector("button")!);
+      const status = await view.screen.findByText(MESSAGES.cancelled);
+      await waitFor(() => expect(view.root.activeElement).toBe(status.parentElement));
+      expect(calls.callsTo("DELETE /api/me/email-change")).toHaveLength(1);
+      expect(view.root.querySelector("[part=pending-email]")).toBeNull();
+    });
+
+    it("a cancellation that fails says so, and the change stays", async () => {
+      api({ "DELETE /api/me/email-change": problem(500) }, {
+        ...profileBody(),
+        emailChange: { email: "nouvelle@ferme.test", expiresAt: EXPIRES_AT },
+      } as ProfileBody);
+      logIn();
+      const view = await mountForm();
+      fireEvent.click(view.root.querySelector<HTMLElement>("[part=pending-email] button")!);
+      expect((await view.screen.findByRole("alert")).textContent).toBe(MESSAGES.cancelFailed);
+      expect(view.root.querySelector("[part=pending-email]")).not.toBeNull();
+      expect(getCore().toasts.getState().toasts).toHaveLength(0);
     });
   });
 
@@ -615,15 +674,16 @@ describe("<macc-personal-info>", () => {
       expect(events).toHaveLength(0);
     });
 
-    it("a changed e-mail becomes the login shown in the header", async () => {
-      api();
+    it("a new e-mail is sent trimmed, and is not the login shown in the header before its link is opened", async () => {
+      const calls = api();
       logIn();
       const view = await mountForm();
       type(view, "email", "  claire.martin@ferme.test ");
       type(view, "motDePasse", "Secret123");
       submit(view);
-      await view.screen.findByText(MESSAGES.saved);
-      expect(getCore().store.getState().auth.user?.infosConnexion.emailLogin).toBe("claire.martin@ferme.test");
+      await view.screen.findByText(MESSAGES.saved, { exact: false });
+      expect((calls.callsTo(SAVE)[0]!.body as ProfileBody).user.email).toBe("claire.martin@ferme.test");
+      expect(getCore().store.getState().auth.user?.infosConnexion.emailLogin).toBe("claire@ferme.test");
     });
 
     it("no title chosen → civilite null", async () => {

@@ -5,11 +5,11 @@ import { checkCompanyNumber, COMPANY_NUMBER_EXAMPLE, type CompanyCountry } from 
 import { ProfileFormFields } from "../../contract/profile";
 import type { RuleProblem } from "../../contract/rules";
 import { ADDRESS_COUNTRIES } from "../../contract/constants";
-import { ApiError } from "../../core/errors";
+import { formatDateTime } from "../../core/format";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { RadioGroup, SelectField } from "../../ui/Choice";
-import { useElement } from "../../ui/context";
+import { useElement, useNavigation } from "../../ui/context";
 import { ErrorSummary, type FieldError } from "../../ui/ErrorSummary";
 import { Field } from "../../ui/Field";
 import { PasswordField } from "../../ui/PasswordField";
@@ -17,7 +17,7 @@ import { fieldErrorsOf, formErrors } from "../../ui/field-errors";
 import { useCompanyPhone } from "../../ui/useCompanyPhone";
 import { useForm } from "../../ui/useForm";
 import { CIVILITES } from "./civilite";
-import { saveProfile, type Profile } from "./profile-api";
+import { cancelEmailChange, saveProfile, type Profile } from "./profile-api";
 
 /** What the form holds: the text of each field of the request. */
 type ProfileValues = Record<keyof v.InferInput<typeof ProfileFormFields>, string>;
@@ -51,10 +51,14 @@ export function ProfileForm({
 }) {
   const { t, i18n } = useLingui();
   const { request, locale } = useElement();
+  const nav = useNavigation();
   const phone = useCompanyPhone();
-  const [outcome, setOutcome] = useState<"saved" | "failed" | null>(null);
-  // What the server holds now: after an e-mail change, the new address no longer needs the password.
+  const [outcome, setOutcome] = useState<"saved" | "failed" | "cancelled" | "cancelFailed" | null>(null);
+  // What the server holds now: the login e-mail, and the change of it waiting for its link.
   const [current, setCurrent] = useState(profile);
+  // The new address a link was sent to by the last save.
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const status = useRef<HTMLDivElement>(null);
   const companyCountry = profile.entreprise.pays || "FR";
   const example = COMPANY_NUMBER_EXAMPLE[companyCountry as CompanyCountry] ?? "";
@@ -107,15 +111,19 @@ export function ProfileForm({
   const form = useForm<ProfileValues>(valuesOf(profile), validate, async (values) => {
     setOutcome(null);
     const { raison_sociale, formeJuridique, immatriculation, motDePasse, civilite, ...user } = values;
+    const changesEmail = emailChanged(values);
     try {
       const saved = await saveProfile(request, {
         user: { ...user, civilite: civilite || null, email: values.email.trim() },
         entreprise: { raison_sociale, formeJuridique, immatriculation: immatriculation.trim() },
-        ...(emailChanged(values) ? { motDePasse } : {}),
+        // The new address becomes the login only once the link sent to it is opened, on this page.
+        ...(changesEmail ? { motDePasse, emailChangePath: nav.href("CHANGEMENT_EMAIL") } : {}),
       });
       setOutcome("saved");
+      setLinkSentTo(changesEmail ? (saved.emailChange?.email ?? null) : null);
       setCurrent(saved);
       form.set("motDePasse", "");
+      form.set("email", saved.user.email);
       onSaved(saved);
     } catch (error) {
       const fieldErrors = serverErrors(error);
@@ -126,11 +134,24 @@ export function ProfileForm({
   });
 
   function serverErrors(error: unknown): FieldError[] {
-    if (error instanceof ApiError && error.status === 409)
-      return [{ field: "email", message: t`This e-mail address is already used by another account.` }];
     return fieldErrorsOf(error, Object.keys(form.values));
   }
 
+  async function cancelChange() {
+    setCancelling(true);
+    try {
+      await cancelEmailChange(request);
+      setCurrent((now) => ({ ...now, emailChange: null }));
+      setOutcome("cancelled");
+    } catch {
+      setOutcome("cancelFailed");
+    }
+    setCancelling(false);
+    requestAnimationFrame(() => status.current?.focus());
+  }
+
+  const pending = current.emailChange;
+  const [newEmail, deadline, loginEmail] = [pending?.email, pending && formatDateTime(locale, pending.expiresAt), current.user.email];
   const field = form.bind;
   const countryName = new Intl.DisplayNames([locale], { type: "region" });
 
@@ -138,7 +159,15 @@ export function ProfileForm({
     <form noValidate onSubmit={form.onSubmit} part="profile-form">
       <ErrorSummary errors={form.errors} attempt={form.attempt} />
       <div ref={status} tabIndex={-1}>
-        {outcome === "saved" && <Alert kind="success">{t`Your information has been updated.`}</Alert>}
+        {outcome === "saved" && (
+          <Alert kind="success">
+            {t`Your information has been updated.`}
+            {linkSentTo &&
+              ` ${t`We have sent a link to ${linkSentTo}: your login e-mail address changes when you open it (valid for 24 hours).`}`}
+          </Alert>
+        )}
+        {outcome === "cancelled" && <Alert kind="success">{t`The change of your login e-mail address has been cancelled.`}</Alert>}
+        {outcome === "cancelFailed" && <Alert kind="error">{t`The change could not be cancelled. Please try again later.`}</Alert>}
         {outcome === "failed" && (
           <Alert kind="error">
             {phone
@@ -177,6 +206,16 @@ export function ProfileForm({
           <Field {...field("mobile")} type="tel" label={t`Mobile phone (optional)`} autoComplete="mobile tel" />
           <Field {...field("telephone")} type="tel" label={t`Landline phone (optional)`} autoComplete="work tel" />
         </div>
+        {pending && (
+          <div className="pending-email" part="pending-email">
+            <p>
+              {t`Waiting for confirmation: ${newEmail} becomes your login e-mail address when the link we sent to it is opened, by ${deadline}. Until then, log in with ${loginEmail}.`}
+            </p>
+            <Button variant="secondary" busy={cancelling} onClick={() => void cancelChange()}>
+              {t`Cancel this change`}
+            </Button>
+          </div>
+        )}
         {emailChanged(form.values) && (
           <PasswordField
             {...field("motDePasse")}

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { EmailChangeApplied } from "../../contract/email-change";
 import { ConfirmationAnswer, ProfileAnswer, type ProfileRequest } from "../../contract/profile";
 import type { ApiRequest } from "../../core/api";
 
@@ -18,4 +19,18 @@ export async function saveProfile(request: ApiRequest, update: ProfileRequest): 
 export async function confirmInformation(request: ApiRequest): Promise<string | null> {
   const answer = v.parse(ConfirmationAnswer, await request<unknown>("/me/confirmation", { method: "POST", errors: "inline" }));
   return answer.entreprise.derniereMiseAJour;
+}
+
+/** Cancels the pending change of the login e-mail address. The form shows its failure. */
+export async function cancelEmailChange(request: ApiRequest): Promise<void> {
+  await request<unknown>("/me/email-change", { method: "DELETE", errors: "inline" });
+}
+
+/**
+ * Uses a link of an e-mail change: `confirm` (the new address's) returns the login e-mail address
+ * from now on, `cancel` (the old address's) null. The landing page shows every failure itself.
+ */
+export async function openEmailChangeLink(request: ApiRequest, link: "confirm" | "cancel", token: string): Promise<string | null> {
+  const answer = await request<unknown>(`/email-change/${link}`, { method: "POST", body: { token }, errors: "inline" });
+  return link === "confirm" ? v.parse(EmailChangeApplied, answer).email : null;
 }

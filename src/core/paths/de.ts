@@ -5,6 +5,7 @@ const paths: LanguagePaths = {
   routes: {
     AGRIMACC: "/agrimacc",
     AIDE_CONNEXION: "/mein-konto/passwort",
+    CHANGEMENT_EMAIL: "/mein-konto/e-mail-aenderung",
     CHOIX_ENTREPRISE: "/mein-konto/firma-waehlen",
     CONFIRMATION_INFORMATION: "/mein-konto/daten-bestaetigen",
     CONSEILLER: "/kontakt/berater",

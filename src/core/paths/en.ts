@@ -5,6 +5,7 @@ const paths: LanguagePaths = {
   routes: {
     AGRIMACC: "/agrimacc",
     AIDE_CONNEXION: "/my-account/password",
+    CHANGEMENT_EMAIL: "/my-account/email-change",
     CHOIX_ENTREPRISE: "/my-account/choose-company",
     CONFIRMATION_INFORMATION: "/my-account/confirm-information",
     CONSEILLER: "/contact/adviser",

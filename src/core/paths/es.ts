@@ -5,6 +5,7 @@ const paths: LanguagePaths = {
   routes: {
     AGRIMACC: "/agrimacc",
     AIDE_CONNEXION: "/mi-cuenta/contrasena",
+    CHANGEMENT_EMAIL: "/mi-cuenta/cambio-de-correo",
     CHOIX_ENTREPRISE: "/mi-cuenta/elegir-empresa",
     CONFIRMATION_INFORMATION: "/mi-cuenta/confirmacion-informacion",
     CONSEILLER: "/contacto/asesor",

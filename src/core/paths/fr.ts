@@ -5,6 +5,7 @@ const paths: LanguagePaths = {
   routes: {
     AGRIMACC: "/agrimacc",
     AIDE_CONNEXION: "/mon-compte/mot-de-passe",
+    CHANGEMENT_EMAIL: "/mon-compte/changement-email",
     CHOIX_ENTREPRISE: "/mon-compte/choixEntreprise",
     CONFIRMATION_INFORMATION: "/mon-compte/confirmation-information",
     CONSEILLER: "/contact/conseiller",

@@ -5,6 +5,7 @@ const paths: LanguagePaths = {
   routes: {
     AGRIMACC: "/agrimacc",
     AIDE_CONNEXION: "/il-mio-account/password",
+    CHANGEMENT_EMAIL: "/il-mio-account/cambio-email",
     CHOIX_ENTREPRISE: "/il-mio-account/scelta-azienda",
     CONFIRMATION_INFORMATION: "/il-mio-account/conferma-informazioni",
     CONSEILLER: "/contatti/consulente",

@@ -5,6 +5,7 @@ const paths: LanguagePaths = {
   routes: {
     AGRIMACC: "/agrimacc",
     AIDE_CONNEXION: "/mijn-account/wachtwoord",
+    CHANGEMENT_EMAIL: "/mijn-account/e-mailwijziging",
     CHOIX_ENTREPRISE: "/mijn-account/bedrijf-kiezen",
     CONFIRMATION_INFORMATION: "/mijn-account/bevestiging-gegevens",
     CONSEILLER: "/contact/adviseur",
