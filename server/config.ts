@@ -121,6 +121,8 @@ export interface Config {
   ribMaxBytes: number;
   /** Bank details: the RIB document types accepted, recognised by their content (RIB_TYPES, a comma list). */
   ribTypes: RibType[];
+  /** Bank details: days a replaced or withdrawn version keeps its RIB document before housekeeping purges it (RIB_RETENTION_DAYS). */
+  ribRetentionDays: number;
 }
 
 /** A setting that prevents the server from starting: the message names it and what to check. */
@@ -262,6 +264,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     features: [],
     ribMaxBytes: RIB_DEFAULT_MAX_BYTES,
     ribTypes: [...RIB_TYPES],
+    ribRetentionDays: 30,
     ...overrides,
   };
 }
@@ -326,5 +329,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, now = new Date(
     features: nameList(env.MACC_FEATURES, FEATURE_NAMES, base.features, "MACC_FEATURES"),
     ribMaxBytes: int(env.RIB_MAX_BYTES, base.ribMaxBytes, "RIB_MAX_BYTES"),
     ribTypes: nameList(env.RIB_TYPES, RIB_TYPES, base.ribTypes, "RIB_TYPES"),
+    ribRetentionDays: int(env.RIB_RETENTION_DAYS, base.ribRetentionDays, "RIB_RETENTION_DAYS", 0),
   };
 }

@@ -33,9 +33,9 @@ if (config.demoData) {
   const seed = await seedDemoIfEmpty(db).catch(fail);
   if (seed.seeded) console.log(`Demo data seeded in ${seed.ms} ms (${seed.invoices} invoices).`);
 }
-await housekeeping(db).catch(fail);
+await housekeeping(db, config).catch(fail);
 setInterval(() => {
-  housekeeping(db).catch((err: unknown) => console.error("Housekeeping failed:", err));
+  housekeeping(db, config).catch((err: unknown) => console.error("Housekeeping failed:", err));
 }, 3_600_000).unref();
 if (!existsSync(config.staticDir)) {
   console.warn("Built widget files not found (run `npm run build`): /static will answer 404; the API still works.");

@@ -5,7 +5,7 @@ import type { Config } from "../config.ts";
  * lock, which would let anyone keep the owner out, each failed login within the window doubles the
  * proof of work (altcha `maxnumber`) the next one must carry, after `loginFailuresAtBaseCost` at the
  * base cost and up to 2^`loginMaxCostDoublings` times it: a guesser pays exponentially, the owner
- * waits a few seconds at worst. The counting itself is `countLoginAttempt` (queries/rate-limits.ts).
+ * waits a few seconds at worst. The counting itself is `countWithin` (queries/rate-limits.ts).
  */
 
 type CostConfig = Pick<Config, "botCheckMaxNumber" | "loginFailuresAtBaseCost" | "loginMaxCostDoublings">;

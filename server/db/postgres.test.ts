@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresDb, type Db } from "./db.ts";
 import { migrate } from "./migrate.ts";
 import { DEMO_PASSWORD, seedDemoIfEmpty, type SeedReport } from "../demo/seed.ts";
+import { makePdf } from "../demo/seed-helpers.ts";
+import { housekeeping } from "../jobs/housekeeping.ts";
 import {
   botJson,
   createTestApp,
@@ -141,6 +143,36 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
       fromAddress("192.0.2.99"),
     );
     expect(owner.status).toBe(200);
+  });
+
+  it("bank details on a pool: of 16 changes at once 10 are counted and recorded, one pending; housekeeping purges superseded RIBs' bytes", async () => {
+    const bank = await createTestApp({ features: ["coordonnee-bancaire"] }, db);
+    const token = (await login()).body.user.entreprises.find((e) => e.idTier === "3000452")!.token;
+    const form = new FormData();
+    form.set("iban", "FR76 3000 4000 0312 3456 7890 143");
+    form.set("intitule", "Agri Services Wallonie");
+    form.set("rib", new File([makePdf("RIB", "pool") as Uint8Array<ArrayBuffer>], "rib.pdf", { type: "application/pdf" }));
+    const statuses = await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        const res = await bank.app.request("/api/me/bank-details", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}` },
+          body: form,
+        });
+        return res.status;
+      }),
+    );
+    expect(statuses.filter((s) => s === 202)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+    const versions = () =>
+      db.query<{ status: string; has_bytes: boolean }>(
+        "SELECT status, rib_bytes IS NOT NULL AS has_bytes FROM bank_details WHERE id_tier = '3000452' ORDER BY status",
+      );
+    expect((await versions()).rows.map((r) => r.status)).toEqual(["pending", ...Array<string>(9).fill("withdrawn")]);
+    await db.query("UPDATE bank_details SET superseded_at = now() - interval '31 days' WHERE id_tier = '3000452' AND status = 'withdrawn'");
+    await housekeeping(db, { ribRetentionDays: 30 });
+    expect((await versions()).rows.map((r) => r.has_bytes)).toEqual([true, ...Array<boolean>(9).fill(false)]);
+    await bank.close();
   });
 
   it("two refreshes at once with the same cookie both succeed and keep the session (row lock)", async () => {

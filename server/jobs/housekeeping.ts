@@ -1,4 +1,6 @@
+import { defaultConfig, type Config } from "../config.ts";
 import type { Db } from "../db/db.ts";
+import { purgeSupersededRibs } from "../queries/bank-details.ts";
 import { purgeBotCheckSolutions } from "../queries/bot-check.ts";
 import { purgeOldEmailChanges } from "../queries/email-changes.ts";
 import {
@@ -14,12 +16,13 @@ import { purgeExpired } from "../queries/rate-limits.ts";
 /**
  * Deletes closed throttling windows, sessions expired or revoked for over 30 days, and reset links
  * expired or used for over a day, e-mail changes expired for over 30 days, queued e-mails sent over 30 days ago, expired bot-check
- * solutions, registrations and idempotency keys older than a day. Safe from any instance.
+ * solutions, registrations and idempotency keys older than a day, and the RIB documents of bank
+ * details superseded more than RIB_RETENTION_DAYS ago (their rows stay). Safe from any instance.
  * On the embedded engine, which has no autovacuum, it also refreshes the planner's statistics:
  * without them the planner cannot tell that a company's invoices are many, and sorts them all
  * instead of reading an index with a LIMIT.
  */
-export async function housekeeping(db: Db): Promise<void> {
+export async function housekeeping(db: Db, config: Pick<Config, "ribRetentionDays"> = defaultConfig()): Promise<void> {
   await purgeExpired(db);
   await purgeOldSessions(db);
   await purgeOldPasswordResetTokens(db);
@@ -28,5 +31,6 @@ export async function housekeeping(db: Db): Promise<void> {
   await purgeBotCheckSolutions(db);
   await purgeExpiredRegistrations(db);
   await purgeIdempotencyKeys(db);
+  await purgeSupersededRibs(db, config.ribRetentionDays);
   if (db.engine === "pglite") await refreshPlannerStatistics(db);
 }

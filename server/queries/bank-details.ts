@@ -63,7 +63,12 @@ export interface BankDetailsChange {
  * version in force stays in force until the change is validated.
  */
 export async function submitBankDetailsChange(tx: Queryable, change: BankDetailsChange): Promise<BankDetailsVersion> {
-  await tx.query(`UPDATE bank_details SET status = 'withdrawn' WHERE id_tier = $1 AND status = 'pending'`, [change.idTier]);
+  // One change of a company at a time: a concurrent one would not see the pending version this one
+  // inserts, withdraw nothing, and break the one-pending rule (PostgreSQL; PGlite runs one transaction at a time).
+  await tx.query("SELECT 1 FROM companies WHERE id_tier = $1 FOR NO KEY UPDATE", [change.idTier]);
+  await tx.query(`UPDATE bank_details SET status = 'withdrawn', superseded_at = now() WHERE id_tier = $1 AND status = 'pending'`, [
+    change.idTier,
+  ]);
   const { rows } = await tx.query<VersionRow>(
     `INSERT INTO bank_details (id_tier, status, iban, intitule, rib_bytes, rib_type, rib_name, submitted_by)
      VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7)
@@ -96,8 +101,25 @@ export async function validatePendingBankDetails(db: Db, idTier: string): Promis
     ]);
     if (!rows[0]) return false;
     // Two statements: one unique index allows one version in force at a time.
-    await tx.query(`UPDATE bank_details SET status = 'replaced' WHERE id_tier = $1 AND status = 'in-force'`, [idTier]);
+    await tx.query(`UPDATE bank_details SET status = 'replaced', superseded_at = now() WHERE id_tier = $1 AND status = 'in-force'`, [
+      idTier,
+    ]);
     await tx.query(`UPDATE bank_details SET status = 'in-force', validated_at = now() WHERE id = $1`, [rows[0].id]);
     return true;
   });
+}
+
+/**
+ * Forgets the RIB documents of the versions superseded (replaced or withdrawn) more than
+ * `retentionDays` ago, keeping their rows (housekeeping); the current versions keep theirs.
+ * Returns how many documents were purged.
+ */
+export async function purgeSupersededRibs(db: Queryable, retentionDays: number): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE bank_details SET rib_bytes = NULL, rib_purged_at = now()
+     WHERE rib_bytes IS NOT NULL AND superseded_at IS NOT NULL AND superseded_at <= now() - make_interval(days => $1::int)
+     RETURNING id`,
+    [retentionDays],
+  );
+  return rows.length;
 }

@@ -41,19 +41,25 @@ export async function reset(db: Queryable, key: string): Promise<void> {
   await db.query("DELETE FROM rate_limits WHERE key = $1", [key]);
 }
 
+/** Gives back a hit counted by `countWithin` for a request that then did nothing. */
+export async function release(db: Queryable, key: string): Promise<void> {
+  await db.query("UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = $1", [key]);
+}
+
 /** Removes windows closed for more than a day (housekeeping; safe to call from any instance). */
 export async function purgeExpired(db: Queryable): Promise<void> {
   await db.query("DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'");
 }
 
-export type LoginAttempt = { counted: true } | { counted: false; checks: number; retryAfter: number };
+export type Counted = { counted: true } | { counted: false; checks: number; retryAfter: number };
 
 /**
- * Counts one password check on `key` if fewer than `allowed` (null: no bound) were counted in the
- * window (see auth/login-cost.ts). One statement: concurrent attempts are counted one after the
- * other, so no more than `allowed` of them can ever reach the password check.
+ * Counts one hit on `key` if fewer than `allowed` (null: no bound) were counted in the window: a
+ * login's password check (see auth/login-cost.ts), a bank-details change before its body is read.
+ * One statement: concurrent callers are counted one after the other, so no more than `allowed` of
+ * them can ever pass.
  */
-export async function countLoginAttempt(db: Queryable, key: string, windowSeconds: number, allowed: number | null): Promise<LoginAttempt> {
+export async function countWithin(db: Queryable, key: string, windowSeconds: number, allowed: number | null): Promise<Counted> {
   const expired = "r.window_start <= now() - make_interval(secs => $2::int)";
   const { rows } = await db.query<{ count: number }>(
     `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, now(), 1)

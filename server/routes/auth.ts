@@ -12,6 +12,7 @@ import { loadUser } from "../auth/user.ts";
 import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
 import { noticeLanguage } from "../http/locale.ts";
+import { pageLink } from "../mail/links.ts";
 import { loginResponder, REFRESH_COOKIE } from "../http/login-response.ts";
 import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { jsonBody, operation } from "../http/operation.ts";
@@ -19,7 +20,7 @@ import { sendInBackground } from "../mail/mailer.ts";
 import { mailLanguage, passwordChangedMail, resetLinkMail } from "../mail/templates.ts";
 import { accountCredentials, recordLogin, resetPassword } from "../queries/accounts.ts";
 import { consumeResetLink, insertResetLink, supersedeResetLinks, validResetLink } from "../queries/password-resets.ts";
-import { countLoginAttempt, hit, reset } from "../queries/rate-limits.ts";
+import { countWithin, hit, reset } from "../queries/rate-limits.ts";
 
 /** An unknown, expired, superseded or used reset link: the same answer for each (410). */
 const resetLinkGone = () => new ProblemError(410, "reset-link-invalid", "resetLinkInvalid");
@@ -36,15 +37,6 @@ function requireCsrfHeader(c: Context) {
   const xrw = c.req.header("x-requested-with")?.trim().toLowerCase();
   const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (xrw !== "macc" && type !== "application/json") throw new ProblemError(403, "csrf", "csrf");
-}
-
-/** Decodes percent-escapes so `encodeURI` does not double them; leaves a malformed path as it is. */
-function decodeURISafe(path: string): string {
-  try {
-    return decodeURI(path);
-  } catch {
-    return path;
-  }
 }
 
 /** `/auth`: login, refresh, logout, forgotten password and reset link. */
@@ -93,9 +85,9 @@ export function authRoutes(deps: Deps) {
       const device = account ? await knownDevice(c, account.uuidCompte) : null;
       const counterKey = device ? loginDeviceKey(device.deviceId) : loginAccountKey(body.email);
       // Counted before the password is checked, and only within what the proof of work paid for
-      // (see auth/login-cost.ts and countLoginAttempt); without the bot check there is no work to ask: a plain limit.
+      // (see auth/login-cost.ts and countWithin); without the bot check there is no work to ask: a plain limit.
       const work = c.get("botCheckWork");
-      const attempt = await countLoginAttempt(
+      const attempt = await countWithin(
         db,
         counterKey,
         window,
@@ -212,7 +204,7 @@ export function authRoutes(deps: Deps) {
         await supersedeResetLinks(tx, account?.uuidCompte);
         if (!account) return null;
         await insertResetLink(tx, account.uuidCompte, hash, config.resetTokenTtlMinutes);
-        const link = `${config.publicUrl}${encodeURI(decodeURISafe(body.resetPath))}?token=${token}`;
+        const link = pageLink(config.publicUrl, body.resetPath, { token });
         return resetLinkMail(mailLanguage(c.get("locale")), body.email, link, config.resetTokenTtlMinutes);
       });
       if (mail) sendInBackground(mailer, mail);

@@ -21,7 +21,7 @@ import { paramsOf, protectedOperation } from "../http/operation.ts";
 import { ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
 import { controlCharacterErrors } from "../http/schemas.ts";
 import { bankDetailsDocument, currentBankDetails, submitBankDetailsChange } from "../queries/bank-details.ts";
-import { hit } from "../queries/rate-limits.ts";
+import { countWithin, release } from "../queries/rate-limits.ts";
 
 /** The change form's path: it sets its own body limit (a RIB document), not the API's 16 KB (app.ts). */
 export const BANK_DETAILS_UPLOAD_PATH = "/api/me/bank-details";
@@ -46,9 +46,17 @@ const typeList = (types: readonly RibType[]) =>
 
 const tooLarge = (config: Config) => (locale: Locale) =>
   problemDetail("fileTooLarge", locale, { size: fileSize(config.ribMaxBytes, locale) });
-/** Said on the field (in French, like the other fields), not as 413, which the elements treat as the end of the session (SPEC §4). */
+/**
+ * A document over the limit in a form that is not: said on the field (in French, like the other
+ * fields), not as 413, which the elements treat as the end of the session (SPEC §4).
+ */
 const fileTooLarge = (config: Config) =>
   new ProblemError(422, "file-too-large", tooLarge(config), { errors: [{ path: "rib", message: tooLarge(config)(DEFAULT_LOCALE) }] });
+/**
+ * A body larger than any change can be (the largest document and the form's fields): refused
+ * without reading it. The form checks the document's size first, so only another client meets it.
+ */
+const bodyTooLarge = (config: Config) => new ProblemError(413, "too-large", tooLarge(config));
 export const unsupportedTypeMessage = (config: Config) => `Ce type de fichier n'est pas accepté : envoyez un ${typeList(config.ribTypes)}.`;
 
 /** The API's words for what the contract refused in the change's fields (the form has its own). */
@@ -63,6 +71,7 @@ function changeMessage({ path, rule }: RuleProblem, iban: string): string {
 /** Changes per account and window: a form, not a way to fill the database with documents. */
 const CHANGES_PER_ACCOUNT = 10;
 const CHANGES_WINDOW_SECONDS = 3600;
+const changesKey = (uuidCompte: string) => `bank-details:account:${uuidCompte}`;
 
 /**
  * `/me/bank-details` (COORDONNEE_BANCAIRE, behind the `coordonnee-bancaire` feature): the selected
@@ -72,6 +81,7 @@ const CHANGES_WINDOW_SECONDS = 3600;
 export function bankDetailsRoutes(deps: Deps) {
   const { db, config } = deps;
   const app = new Hono<AppEnv>();
+  const maxBodyBytes = config.ribMaxBytes + FORM_OVERHEAD_BYTES;
 
   app.use("*", async (_c, next) => {
     if (!config.features.includes("coordonnee-bancaire")) throw new ProblemError(404, "not-found", "notFound");
@@ -103,23 +113,35 @@ export function bankDetailsRoutes(deps: Deps) {
       tags: ["bank-details"],
       auth: "company",
       answers: { 202: { description: "Recorded as the change being validated", schema: BankDetailsChangeAnswer } },
-      problems: [400, 401, 403, 404, 415, 422, 429],
+      problems: [400, 401, 403, 404, 413, 415, 422, 429],
     }),
     // A form with a file: read below, not by a JSON validator; documented here.
     describeRoute({
       requestBody: { required: true, content: { "multipart/form-data": { schema: resolver(BankDetailsChangeForm) } } },
     }),
-    bodyLimit({
-      maxSize: config.ribMaxBytes + FORM_OVERHEAD_BYTES,
-      onError: () => {
-        throw fileTooLarge(config);
-      },
-    }),
-    async (c) => {
+    // Everything that can refuse a change without its body does so before a byte of it is read.
+    async (c, next) => {
       c.header("Cache-Control", "no-store");
       if (!/^multipart\/form-data\s*;/i.test(c.req.header("content-type") ?? "")) {
         throw new ProblemError(415, "unsupported-media-type", "multipartRequired");
       }
+      if (Number(c.req.header("content-length")) > maxBodyBytes) throw bodyTooLarge(config);
+      // The change is counted before its body is read (one statement: of concurrent uploads, only
+      // the ones within the limit are read), and given back when it is not recorded.
+      const key = changesKey(c.get("company").uuidCompte);
+      const slot = await countWithin(db, key, CHANGES_WINDOW_SECONDS, CHANGES_PER_ACCOUNT);
+      if (!slot.counted) throw tooManyRequests("tooManyChanges", slot.retryAfter);
+      await next();
+      if (c.res.status !== 202) await release(db, key);
+    },
+    // Without a Content-Length (chunked), the limit holds while the body streams in.
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw bodyTooLarge(config);
+      },
+    }),
+    async (c) => {
       let form: FormData;
       try {
         form = await c.req.formData();
@@ -159,8 +181,6 @@ export function bankDetailsRoutes(deps: Deps) {
         if (repeatsDetailsInForce(checked.value, (await currentBankDetails(tx, idTier)).inForce)) {
           throw validationProblem([{ path: "iban", message: SAME_AS_IN_FORCE }]);
         }
-        const state = await hit(tx, `bank-details:account:${uuidCompte}`, CHANGES_WINDOW_SECONDS);
-        if (state.count > CHANGES_PER_ACCOUNT) throw tooManyRequests("tooManyChanges", state.retryAfter);
         return submitBankDetailsChange(tx, { idTier, uuidCompte, ...checked.value, rib });
       });
       // Accepted, not applied: the change is being validated, the details in force stay so.
