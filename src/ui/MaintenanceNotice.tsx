@@ -10,7 +10,7 @@ const MaintenanceHelp = lazy(() => import("./MaintenanceHelp"));
 export function MaintenanceNotice() {
   const title = useId();
   return (
-    <section className="maintenance" part="maintenance" aria-labelledby={title}>
+    <section className="maintenance container" part="maintenance" aria-labelledby={title}>
       <div role="status">
         <h1 className="page-title" id={title}>
           <MaintenanceIcon />

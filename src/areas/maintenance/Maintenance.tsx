@@ -2,9 +2,5 @@ import { MaintenanceNotice } from "../../ui/MaintenanceNotice";
 
 /** `<macc-maintenance>` (MAINTENANCE): the same screen every element shows during maintenance. */
 export function Maintenance() {
-  return (
-    <div className="container">
-      <MaintenanceNotice />
-    </div>
-  );
+  return <MaintenanceNotice />;
 }

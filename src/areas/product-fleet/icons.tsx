@@ -6,9 +6,10 @@ export const PRODUCTS_ICON: ScreenIcon = {
   AGRI: titleIcon(
     "tractor",
     <>
-      <circle cx="7" cy="16" r="4" />
-      <circle cx="18" cy="18" r="2.5" />
-      <path d="M4 11V5h6l1.5 6H18a2 2 0 0 1 2 2v2.5M11 18h4.5M15 11V7" />
+      <circle cx="7" cy="15" r="5" />
+      <circle cx="7" cy="15" r="1" />
+      <circle cx="19" cy="18" r="3" />
+      <path d="M3 11V3h8l2 7h6a2 2 0 0 1 2 2v3.2M12 18h4M16 10V6" />
     </>,
   ),
 };
