@@ -548,6 +548,12 @@ describe("POST /api/registration/{id}/complete", () => {
     expect(body.user.infosConnexion.emailLogin).toBe(email);
     expect(body.user.entreprises.map((e) => e.idTier)).toEqual([b.idTier, a.idTier]);
     expect((await t.app.request("/api/me", { headers: { Authorization: `Bearer ${body.accessToken}` } })).status).toBe(200);
+    // The browser that registered is the account's first known device.
+    expect(res.headers.getSetCookie().find((c) => c.startsWith("macc_device="))).toMatch(
+      new RegExp(
+        `^macc_device=${body.user.uuidCompte}\\.[\\w-]{22}\\.\\d+\\.[\\w-]{43}; Max-Age=31536000; Path=/api/auth; HttpOnly; Secure; SameSite=Lax$`,
+      ),
+    );
 
     const account = (
       await t.db.query<{ password_hash: string; mobile: string; langue: string; pays: string; changed: boolean }>(

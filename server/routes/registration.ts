@@ -113,7 +113,7 @@ type VerifyOutcome = { ok: true } | { ok: false; remainingTries: number };
 export function registrationRoutes(deps: Deps) {
   const { db, config, mailer, sms } = deps;
   const app = new Hono<AppEnv>();
-  const { setRefreshCookie, tokenResponse } = loginResponder(deps);
+  const { setRefreshCookie, setDeviceCookie, tokenResponse } = loginResponder(deps);
   const botCheck = requireBotCheck(deps);
   const window = config.registrationWindowSeconds;
   const resendSeconds = config.verificationCodeResendSeconds;
@@ -312,7 +312,12 @@ export function registrationRoutes(deps: Deps) {
       summary: "Registration step 5: choose the password — the account is created and logged in",
       tags: ["registration"],
       botCheck: true,
-      answers: { 201: { description: "Account created and logged in (the refresh cookie is set)", schema: CompleteAnswer } },
+      answers: {
+        201: {
+          description: "Account created and logged in (the refresh and device cookies are set, as by a login)",
+          schema: CompleteAnswer,
+        },
+      },
       problems: [400, 403, 404, 409, 415, 422],
     }),
     botCheck,
@@ -351,6 +356,8 @@ export function registrationRoutes(deps: Deps) {
         return { user, sid };
       });
       setRefreshCookie(c, sid.refreshToken);
+      // The browser that created the account is its first known device.
+      await setDeviceCookie(c, user.uuidCompte, null);
       return c.json(await tokenResponse(user, sid.sid), 201);
     },
   );
