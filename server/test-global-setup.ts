@@ -19,14 +19,30 @@ declare module "vitest" {
   }
 }
 
+/**
+ * The data directory as an image, without what the tests never use: the two template databases
+ * (nothing creates a database) and the WAL segments before the last checkpoint. Every test file
+ * unpacks its copy into memory, so the image's size is paid some sixty times a run: 30 MB instead
+ * of 45 (old segments are deleted, not recycled, because the engine runs with wal_recycle=off).
+ */
+async function slimImage(pglite: PGlite): Promise<Buffer> {
+  await pglite.exec("CHECKPOINT");
+  await pglite.query("SELECT pg_switch_wal()");
+  await pglite.exec("CHECKPOINT");
+  return Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer());
+}
+
 /** One database, dumped once migrated (`bare`) and again with the demo data (`seeded`): a single start-up of the engine. */
 async function images(): Promise<{ seeded: Buffer; bare: Buffer }> {
-  const pglite = new PGlite({ startParams: MEMORY_DB_START_PARAMS });
+  const pglite = new PGlite({ startParams: [...MEMORY_DB_START_PARAMS, "-c", "wal_recycle=off"] });
+  await pglite.exec("UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')");
+  await pglite.exec("DROP DATABASE template0");
+  await pglite.exec("DROP DATABASE template1");
   const db = pgliteDb(pglite);
   await migrate(db);
-  const bare = Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer());
+  const bare = await slimImage(pglite);
   await seedDemoIfEmpty(db);
-  const seeded = Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer());
+  const seeded = await slimImage(pglite);
   await pglite.close();
   return { seeded, bare };
 }
