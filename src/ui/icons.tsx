@@ -41,8 +41,15 @@ export interface TitleIcon {
  */
 export type ScreenIcon = Readonly<Record<Theme, TitleIcon>>;
 
-/** A title icon drawn with `drawing` (paths of the 24-unit grid, stroked like every icon here). */
-export const titleIcon = (name: string, drawing: ReactElement): TitleIcon => ({ name, Draw: (p) => <Svg {...p}>{drawing}</Svg> });
+/** A title icon drawn by one path (`d` on the 24-unit grid, stroked like every icon here). */
+export const titleIcon = (name: string, d: string): TitleIcon => ({
+  name,
+  Draw: (p) => (
+    <Svg {...p}>
+      <path d={d} />
+    </Svg>
+  ),
+});
 
 /** A screen whose drawing is the same in both themes (the leaf still tells them apart). */
 export const bothThemes = (icon: TitleIcon): ScreenIcon => ({ MACC: icon, AGRI: icon });

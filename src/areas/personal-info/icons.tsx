@@ -4,11 +4,7 @@ import { bothThemes, titleIcon } from "../../ui/icons";
 export const PERSONAL_INFO_ICON = bothThemes(
   titleIcon(
     "id-card",
-    <>
-      <rect x="2" y="5" width="20" height="14" rx="2" />
-      <circle cx="8" cy="11" r="2" />
-      <path d="M5 16a3 3 0 0 1 6 0M14 10h5M14 14h3" />
-    </>,
+    "M4 5h16a2 2 0 0 1 2 2v10a2 2 0 0 1 -2 2h-16a2 2 0 0 1 -2 -2v-10a2 2 0 0 1 2 -2zM6 11a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M5 16a3 3 0 0 1 6 0M14 10h5M14 14h3",
   ),
 );
 
@@ -16,9 +12,6 @@ export const PERSONAL_INFO_ICON = bothThemes(
 export const CONFIRMATION_ICON = bothThemes(
   titleIcon(
     "clipboard-check",
-    <>
-      <rect x="8" y="2" width="8" height="4" rx="1" />
-      <path d="M16 4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2M9 14l2 2 4-4" />
-    </>,
+    "M9 2h6a1 1 0 0 1 1 1v2a1 1 0 0 1 -1 1h-6a1 1 0 0 1 -1 -1v-2a1 1 0 0 1 1 -1zM16 4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2M9 14l2 2 4-4",
   ),
 );
