@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { TAGS } from "../src/core/tags";
 import { expectAccessible } from "./support";
 
 /** The host page's head and body from a snippet: the link and script go in the head, the tags in the body. */
@@ -43,30 +44,52 @@ test("the configurator's snippet works in a blank page under the CSP it gives, w
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/editor/?locale=en-GB");
   await expect(page.getByRole("heading", { level: 1, name: "Element configurator" })).toBeVisible();
+  // The gallery: a card per element of the registry, in plain words, with a live thumbnail kept out of the tab order.
+  await expect(page.locator(".editor__card")).toHaveCount(TAGS.length);
+  const loginCard = page.locator(".editor__card").filter({ has: page.getByRole("heading", { name: "Login form" }) });
+  await expect(loginCard).toContainText("Customers log in with their e-mail address and password.");
+  await expect(loginCard.locator(".editor__thumb")).toHaveAttribute("inert", "");
+  // The thumbnails speak the page's language, French until another is set.
+  await expect(loginCard.frameLocator("iframe").locator("macc-login").getByLabel("Adresse e-mail")).toBeVisible();
   await expectAccessible(page);
 
-  // GOV.UK validation: the summary takes focus, the field keeps what was typed.
-  await page.getByLabel("Language (data-locale)").selectOption("en-GB");
-  await page.getByLabel("Address of the API (data-api-base)").fill("extranet/api");
+  // The technical settings wait under "Advanced", a disclosure the keyboard opens and closes.
+  const advanced = page.locator("form details.editor__advanced").last();
+  const apiBase = page.getByLabel("Address of the customer area's server");
+  await expect(apiBase).toBeHidden();
+  await advanced.locator("summary").focus();
+  await page.keyboard.press("Enter");
+  await expect(apiBase).toBeVisible();
+  await apiBase.fill("extranet/api");
+  await advanced.locator("summary").focus();
+  await page.keyboard.press("Space");
+  await expect(apiBase).toBeHidden();
+
+  // GOV.UK validation: the summary takes focus, the field keeps what was typed, and "Advanced" opens to show it.
+  await page.locator("#page-locale").selectOption("en-GB");
   await page.getByRole("button", { name: "Update the preview and the code" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
-  await expect(page.getByLabel("Address of the API (data-api-base)")).toHaveValue("extranet/api");
+  await expect(apiBase).toHaveValue("extranet/api");
   await page.getByRole("link", { name: /Enter the address of the API/ }).click();
-  await expect(page.getByLabel("Address of the API (data-api-base)")).toBeFocused();
-  await page.getByLabel("Address of the API (data-api-base)").fill(new URL("/api", page.url()).href);
+  await expect(apiBase).toBeFocused();
+  await apiBase.fill(new URL("/api", page.url()).href);
 
-  for (const tag of ["macc-basket", "macc-footer"]) {
-    await page.getByLabel("Element to add").selectOption(tag);
-    await page.getByRole("button", { name: "Add the element" }).click();
-  }
+  for (const name of ["Basket", "Site footer"]) await page.getByRole("button", { name: `Add “${name}” to the page` }).click();
+  await expect(page.getByText("“Site footer” added to the settings below.")).toBeVisible();
   await page.getByRole("button", { name: "Update the preview and the code" }).click();
   await expect(page.locator("#snippet")).toHaveValue(
     /<macc-login><\/macc-login>\n<macc-basket><\/macc-basket>\n<macc-footer><\/macc-footer>$/,
   );
-  await expect(page.frameLocator("iframe").locator("macc-login").getByLabel("E-mail address")).toBeVisible();
+  const preview = page.locator(".editor__frame");
+  await expect(page.frameLocator(".editor__frame").locator("macc-login").getByLabel("E-mail address")).toBeVisible();
+  // The preview is a Tab stop: the keyboard sees where it is (WCAG 2.4.7, 2.4.11).
+  await page.getByRole("button", { name: "Log in or out" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(preview).toBeFocused();
+  await expect.poll(() => preview.evaluate((frame) => getComputedStyle(frame).outline)).toMatch(/solid 3px$/);
   // The frame takes the preview's height, at a desktop's width and a phone's: nothing scrolls inside it.
   const hiddenInFrame = () =>
-    page.locator("iframe").evaluate((frame: HTMLIFrameElement) => {
+    preview.evaluate((frame: HTMLIFrameElement) => {
       const scroller = frame.contentDocument!.scrollingElement!;
       return scroller.scrollHeight - scroller.clientHeight;
     });
@@ -80,8 +103,8 @@ test("the configurator's snippet works in a blank page under the CSP it gives, w
   expect(await page.locator("#allowlist-json").inputValue()).toContain('"macc-footer": [');
 
   // Without the host sheet the policy has no style-src: the elements' adopted sheets need none.
-  await page.getByLabel("The page's Content-Security-Policy uses nonces").check();
-  await page.getByLabel("Include the host sheet, which keeps each element's room while it loads").uncheck();
+  await page.getByLabel("My site's security policy gives each page a one-time code").check();
+  await page.getByLabel("Keep each element's space on the page while it loads").uncheck();
   await page.getByRole("button", { name: "Update the preview and the code" }).click();
   const nonceSnippet = await copied(page, "Copy the snippet", "snippet");
   expect(nonceSnippet).toContain('nonce="{NONCE}"');
@@ -110,5 +133,34 @@ test("the configurator's snippet works in a blank page under the CSP it gives, w
   await page.getByLabel("Show the elements to").selectOption("uk@demo.macc.test");
   await page.getByRole("button", { name: "Log in or out" }).click();
   await expect(page.getByText("Logged in as uk@demo.macc.test through the demo API.")).toBeVisible();
-  await expect(page.frameLocator("iframe").locator("macc-login")).toContainText("You are logged in as uk@demo.macc.test.");
+  await expect(page.frameLocator(".editor__frame").locator("macc-login")).toContainText("You are logged in as uk@demo.macc.test.");
+});
+
+test("Check my page says what a page lacks, with the fix to copy, in the editor's language", async ({ page }) => {
+  await page.goto("/editor/?locale=en-GB");
+  const pasted = page.getByLabel("Your page's HTML or security policy");
+  const check = page.getByRole("button", { name: "Check my page" });
+  const snippet = await page.locator("#snippet").inputValue();
+  const [head, tags] = snippet.split("\n\n");
+
+  // A CMS page with the tag but not the loader.
+  await pasted.fill(hostPage(`\n\n${tags}`));
+  await check.click();
+  await expect(page.getByRole("heading", { name: "What is missing" })).toBeFocused();
+  await expect(page.locator(".editor__findings > li")).toHaveCount(1);
+  await expect(page.locator(".editor__findings")).toContainText("the loader's script tag is missing");
+  await expect(page.locator("#check-fix-0")).toHaveValue(head!);
+  await expectAccessible(page);
+
+  // The whole snippet under the policy the configurator gives: nothing is missing.
+  const csp = await page.locator("#csp").inputValue();
+  await pasted.fill(`${hostPage(snippet)}\n${csp}`);
+  await check.click();
+  await expect(page.getByRole("heading", { name: "Nothing is missing" })).toBeFocused();
+
+  // French: the words of the registry and of the catalog.
+  await page.goto("/editor/?locale=fr-FR");
+  await expect(page.getByRole("heading", { name: "Formulaire de connexion" })).toBeVisible();
+  await expect(page.locator(".editor__card").filter({ hasText: "Formulaire de connexion" })).toContainText("Les clients se connectent");
+  await expect(page.getByText("Réglages avancés", { exact: true })).toBeVisible();
 });

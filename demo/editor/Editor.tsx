@@ -5,26 +5,34 @@ import { LOCALES, type Locale } from "../../src/contract/constants";
 import { ApiError } from "../../src/core/errors";
 import { getCore } from "../../src/core/index";
 import { LOCALE_LABELS } from "../../src/core/locale-labels";
+import { isLocale } from "../../src/core/locale";
+import { COMMON_ATTRIBUTES, TAGS } from "../../src/core/tags";
 import { Alert } from "../../src/ui/Alert";
 import { Button } from "../../src/ui/Button";
 import { SelectField } from "../../src/ui/Choice";
 import { ErrorSummary, type FieldError } from "../../src/ui/ErrorSummary";
 import { Field } from "../../src/ui/Field";
+import { CopyBlock } from "./CopyBlock";
 import {
   allowlistJson,
   allowlistOf,
   cspDirectives,
   cspHeader,
   domPurifyConfig,
+  guidesOf,
+  languageOfLocale,
   NONCE_PLACEHOLDER,
   originOf,
   snippetOf,
   wordpressFilter,
+  type AttributeGuide,
   type AttributeInfo,
   type ChosenElement,
+  type ElementGuide,
   type ElementInfo,
   type PageSettings,
 } from "./model";
+import { PageCheckForm } from "./PageCheckForm";
 
 /** The demo accounts (README "Demo accounts"); the preview logs in through the API as the elements do. */
 const DEMO_ACCOUNTS = ["multi@demo.macc.test", "stale@demo.macc.test", "welcome@demo.macc.test", "uk@demo.macc.test"];
@@ -50,6 +58,7 @@ const fieldId = (key: number, attribute: string) => `element-${key}-${attribute}
 
 export function Editor({ catalogue, locale }: { catalogue: readonly ElementInfo[]; locale: Locale }) {
   const { t } = useLingui();
+  const guides = useMemo(() => guidesOf(TAGS, COMMON_ATTRIBUTES, languageOfLocale(locale)), [locale]);
   const [settings, setSettings] = useState<PageSettings>(() => ({
     locale: "fr-FR",
     theme: "macc",
@@ -63,15 +72,16 @@ export function Editor({ catalogue, locale }: { catalogue: readonly ElementInfo[
   }));
   const nextKey = useRef(1);
   const [drafts, setDrafts] = useState<Draft[]>(() => [{ key: 0, tag: "macc-login", attributes: {} }]);
-  const [toAdd, setToAdd] = useState(catalogue[0]?.tag ?? "");
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [attempt, setAttempt] = useState(0);
+  const [advanced, setAdvanced] = useState(false);
   const [applied, setApplied] = useState<Applied>(() => ({ settings, elements: drafts }));
   const byTag = useMemo(() => new Map(catalogue.map((element) => [element.tag, element])), [catalogue]);
 
   const set = <K extends keyof PageSettings>(key: K, value: PageSettings[K]) => setSettings((s) => ({ ...s, [key]: value }));
   const setAttribute = (key: number, name: string, value: string | boolean) =>
     setDrafts((list) => list.map((d) => (d.key === key ? { ...d, attributes: { ...d.attributes, [name]: value } } : d)));
+  const add = (tag: string) => setDrafts((list) => [...list, { key: nextKey.current++, tag, attributes: {} }]);
 
   function validate(): FieldError[] {
     const found: FieldError[] = [];
@@ -99,24 +109,27 @@ export function Editor({ catalogue, locale }: { catalogue: readonly ElementInfo[
         url(fieldId(draft.key, "api-base"), value, t`Enter the API address of ${element} as a full address, or leave it empty`, true);
       }
     }
-    if (drafts.length === 0) found.push({ field: "add-tag", message: t`Add at least one element` });
+    if (drafts.length === 0) found.push({ field: "gallery-title", message: t`Add at least one element` });
     return found;
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const found = validate();
+    // The error summary links to every field in error: the Advanced ones must be showing.
+    if (found.some((error) => ADVANCED_FIELDS.includes(error.field))) setAdvanced(true);
     setErrors(found);
     setAttempt((n) => n + 1);
     if (found.length === 0) setApplied({ settings, elements: drafts.map(({ tag, attributes }) => ({ tag, attributes })) });
   }
 
   const error = (field: string) => errors.find((e) => e.field === field)?.message;
-  const pageSelect = (name: string, key: "locale" | "theme", label: string) => (
+  const pageSelect = (name: string, key: "locale" | "theme", label: string, hint: string, names: (value: string) => string) => (
     <SelectField
       name={name}
       label={label}
-      options={[{ value: "", label: t`Not set` }, ...valuesOf(catalogue, key).map((value) => ({ value, label: value }))]}
+      hint={<Term hint={hint} term={`data-${key}`} />}
+      options={[{ value: "", label: t`Not set` }, ...valuesOf(catalogue, key).map((value) => ({ value, label: names(value) }))]}
       value={settings[key]}
       onChange={(e) => set(key, e.target.value)}
     />
@@ -125,12 +138,13 @@ export function Editor({ catalogue, locale }: { catalogue: readonly ElementInfo[
     name: string,
     key: "filesBase" | "apiBase" | "portalBase" | "siteBase" | "errorEndpoint",
     label: string,
-    hint?: string,
+    hint: string,
+    term: string,
   ) => (
     <Field
       name={name}
       label={label}
-      hint={hint}
+      hint={<Term hint={hint} term={term} />}
       error={error(name)}
       // The portal's and the site's bases are paths, the others full addresses.
       type={key === "portalBase" || key === "siteBase" ? "text" : "url"}
@@ -139,8 +153,8 @@ export function Editor({ catalogue, locale }: { catalogue: readonly ElementInfo[
       onChange={(e) => set(key, e.target.value)}
     />
   );
-  const check = (name: string, key: "hostSheet" | "nonce", label: string) => (
-    <Checkbox name={name} label={label} checked={settings[key]} onChange={(checked) => set(key, checked)} />
+  const check = (name: string, key: "hostSheet" | "nonce", label: string, term: string) => (
+    <Checkbox name={name} label={<Term hint={label} term={term} />} checked={settings[key]} onChange={(checked) => set(key, checked)} />
   );
 
   return (
@@ -150,35 +164,26 @@ export function Editor({ catalogue, locale }: { catalogue: readonly ElementInfo[
         <LanguageForm locale={locale} />
       </header>
       <p className="editor__intro">
-        {t`Choose the elements of a CMS page and their settings, see them work against the demo server, then copy what the page and the CMS need: the snippet, the sanitizer allowlist and the Content-Security-Policy.`}
+        {t`Choose the blocks of the customer area that your page shows, set them, and see them work. Then copy the code to paste into the page, and check that the page has what they need.`}
       </p>
 
+      <Gallery catalogue={catalogue} guides={guides} settings={applied.settings} onAdd={add} />
+
       <form className="panel editor__form" noValidate onSubmit={submit} aria-labelledby="settings-title">
-        <h2 id="settings-title">{t`Settings`}</h2>
+        <h2 id="settings-title">{t`Settings of your page`}</h2>
         <ErrorSummary errors={errors} attempt={attempt} />
         <fieldset className="form-section">
-          <legend className="editor__legend">{t`The page (the loader's data-* settings)`}</legend>
+          <legend className="editor__legend">{t`The whole page`}</legend>
           <div className="form-grid">
-            {pageSelect("page-locale", "locale", t`Language (data-locale)`)}
-            {pageSelect("page-theme", "theme", t`Theme (data-theme)`)}
+            {pageSelect(
+              "page-locale",
+              "locale",
+              t`Language`,
+              t`The language the elements speak, until the visitor chooses another.`,
+              (value) => (isLocale(value) ? LOCALE_LABELS[value] : value),
+            )}
+            {pageSelect("page-theme", "theme", t`Theme`, t`The brand's colours and logo.`, (value) => THEME_NAMES[value] ?? value)}
           </div>
-          {address(
-            "files-base",
-            "filesBase",
-            t`Address of the files (the copied static folder)`,
-            t`The loader is its js/macc-elements.js, the optional sheet its css/macc-elements.css.`,
-          )}
-          {address("api-base", "apiBase", t`Address of the API (data-api-base)`, t`The preview always uses this demo server's API.`)}
-          {address("portal-base", "portalBase", t`Path of the portal's pages (data-portal-base, optional)`)}
-          {address(
-            "site-base",
-            "siteBase",
-            t`Path of the site's own pages (data-site-base, optional)`,
-            t`When the country site is not at its address's root: the header's and footer's links to its home, products or FAQ go under it.`,
-          )}
-          {address("error-endpoint", "errorEndpoint", t`Address that receives the elements' errors (data-error-endpoint, optional)`)}
-          {check("host-sheet", "hostSheet", t`Include the host sheet, which keeps each element's room while it loads`)}
-          {check("nonce", "nonce", t`The page's Content-Security-Policy uses nonces`)}
         </fieldset>
 
         {drafts.map((draft) => (
@@ -186,28 +191,56 @@ export function Editor({ catalogue, locale }: { catalogue: readonly ElementInfo[
             key={draft.key}
             draft={draft}
             info={byTag.get(draft.tag)}
+            guide={guides.get(draft.tag)}
             error={error}
             onChange={(name, value) => setAttribute(draft.key, name, value)}
             onRemove={() => setDrafts((list) => list.filter((d) => d.key !== draft.key))}
           />
         ))}
 
-        <div className="editor__add">
-          <SelectField
-            name="add-tag"
-            label={t`Element to add`}
-            error={error("add-tag")}
-            options={catalogue.map((element) => ({ value: element.tag, label: `<${element.tag}>` }))}
-            value={toAdd}
-            onChange={(e) => setToAdd(e.target.value)}
-          />
-          <Button
-            variant="secondary"
-            onClick={() => setDrafts((list) => [...list, { key: nextKey.current++, tag: toAdd, attributes: {} }])}
-          >
-            {t`Add the element`}
-          </Button>
-        </div>
+        <details className="editor__advanced" open={advanced} onToggle={(e) => setAdvanced(e.currentTarget.open)}>
+          <summary>{t`Advanced settings`}</summary>
+          <p className="field__hint">
+            {t`Addresses and security, usually set once for the whole site by your web developer. Each shows its technical name.`}
+          </p>
+          {address(
+            "files-base",
+            "filesBase",
+            t`Where the elements' files are`,
+            t`The address of the copied static folder: the page loads js/macc-elements.js from it, and the optional css/macc-elements.css.`,
+            "static/",
+          )}
+          {address(
+            "api-base",
+            "apiBase",
+            t`Address of the customer area's server`,
+            t`The preview always uses this demo server.`,
+            "data-api-base",
+          )}
+          {address(
+            "portal-base",
+            "portalBase",
+            t`Path of the customer area's pages (optional)`,
+            t`Where the links of the elements lead, like /mon-espace.`,
+            "data-portal-base",
+          )}
+          {address(
+            "site-base",
+            "siteBase",
+            t`Path of the site's own pages (optional)`,
+            t`When the country site is not at its address's root: the header's and footer's links to its home, products or FAQ go under it.`,
+            "data-site-base",
+          )}
+          {address(
+            "error-endpoint",
+            "errorEndpoint",
+            t`Address that receives error reports (optional)`,
+            t`Where the elements report their errors, for your web developer.`,
+            "data-error-endpoint",
+          )}
+          {check("host-sheet", "hostSheet", t`Keep each element's space on the page while it loads`, "macc-elements.css")}
+          {check("nonce", "nonce", t`My site's security policy gives each page a one-time code`, "nonce, Content-Security-Policy")}
+        </details>
 
         <div className="actions">
           <Button type="submit">{t`Update the preview and the code`}</Button>
@@ -216,7 +249,79 @@ export function Editor({ catalogue, locale }: { catalogue: readonly ElementInfo[
 
       <Preview applied={applied} />
       <Outputs applied={applied} catalogue={catalogue} />
+      <PageCheckForm settings={applied.settings} elements={applied.elements} />
     </div>
+  );
+}
+
+/** The page settings under "Advanced", by their controls' ids. */
+const ADVANCED_FIELDS: readonly string[] = ["files-base", "api-base", "portal-base", "site-base", "error-endpoint"];
+
+/** The themes' names as the brand writes them. */
+const THEME_NAMES: Record<string, string> = { macc: "MACC", agri: "AGRIMACC" };
+
+/** Plain words first, the technical name after them, for a developer to search. */
+function Term({ hint, term }: { hint: ReactNode; term: string }) {
+  return (
+    <>
+      {hint} <code className="editor__term">{term}</code>
+    </>
+  );
+}
+
+/** Every element as a card: a live thumbnail, its name and what it does in the editor's language, and a button to add it. */
+function Gallery({
+  catalogue,
+  guides,
+  settings,
+  onAdd,
+}: {
+  catalogue: readonly ElementInfo[];
+  guides: Map<string, ElementGuide>;
+  settings: PageSettings;
+  onAdd: (tag: string) => void;
+}) {
+  const { t } = useLingui();
+  const [added, setAdded] = useState<string | null>(null);
+  return (
+    <section className="panel" aria-labelledby="gallery-title">
+      <h2 id="gallery-title" tabIndex={-1}>
+        {t`The elements`}
+      </h2>
+      <p>{t`Each card shows an element as visitors see it. Add the ones your page needs; their settings follow below.`}</p>
+      <ul className="editor__gallery">
+        {catalogue.map(({ tag }) => {
+          const guide = guides.get(tag);
+          const name = guide?.name ?? tag;
+          return (
+            <li key={tag} className="editor__card">
+              {/* A picture of the element: out of the tab order and of the accessibility tree, the card says it in words. */}
+              <div className="editor__thumb" inert>
+                <iframe title={name} loading="lazy" tabIndex={-1} src={previewSrc(settings, [{ tag, attributes: {} }])} />
+              </div>
+              <h3 className="editor__card-title">{name}</h3>
+              <p className="editor__card-text">{guide?.description}</p>
+              <p className="editor__card-tag">
+                <code>{`<${tag}>`}</code>
+              </p>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  onAdd(tag);
+                  setAdded(name);
+                }}
+              >
+                {t`Add`}
+                <span className="visually-hidden"> {t`“${name}” to the page`}</span>
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <p role="status" className="editor__copied">
+        {added && t`“${added}” added to the settings below.`}
+      </p>
+    </section>
   );
 }
 
@@ -251,84 +356,99 @@ function Checkbox({
     <div className="field">
       <label className="radio" htmlFor={name}>
         <input type="checkbox" id={name} name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} />
-        {label}
+        {/* One flex item: the words and a technical name flow as one text. */}
+        <span>{label}</span>
       </label>
     </div>
   );
 }
 
-/** One element of the snippet: a control per attribute of the manifest. */
+/** One element of the snippet: a control per attribute of the manifest, in the registry's words; the server address under "More". */
 function ElementFieldset({
   draft,
   info,
+  guide,
   error,
   onChange,
   onRemove,
 }: {
   draft: Draft;
   info: ElementInfo | undefined;
+  guide: ElementGuide | undefined;
   error: (field: string) => string | undefined;
   onChange: (name: string, value: string | boolean) => void;
   onRemove: () => void;
 }) {
   const { t } = useLingui();
-  const element = `<${draft.tag}>`;
+  const name = guide?.name ?? draft.tag;
   const descriptionId = useId();
+  const control = (attribute: AttributeInfo) => (
+    <AttributeControl
+      key={attribute.name}
+      id={fieldId(draft.key, attribute.name)}
+      attribute={attribute}
+      guide={guide?.attributes[attribute.name]}
+      value={draft.attributes[attribute.name] ?? ""}
+      error={error(fieldId(draft.key, attribute.name))}
+      onChange={(value) => onChange(attribute.name, value)}
+    />
+  );
+  const attributes = info?.attributes ?? [];
+  const technical = attributes.filter((attribute) => TECHNICAL_ATTRIBUTES.has(attribute.name));
   return (
     <fieldset className="form-section editor__element" aria-describedby={descriptionId}>
       <legend className="editor__legend">
-        <code>{element}</code>
+        {name} <code className="editor__term">{`<${draft.tag}>`}</code>
       </legend>
-      <p className="field__hint" id={descriptionId} lang="en">
-        <Markdown text={info?.description ?? ""} />
+      <p className="field__hint" id={descriptionId}>
+        {guide?.description}
       </p>
-      <div className="form-grid">
-        {info?.attributes.map((attribute) => (
-          <AttributeControl
-            key={attribute.name}
-            id={fieldId(draft.key, attribute.name)}
-            attribute={attribute}
-            value={draft.attributes[attribute.name] ?? ""}
-            error={error(fieldId(draft.key, attribute.name))}
-            onChange={(value) => onChange(attribute.name, value)}
-          />
-        ))}
-      </div>
-      <Button variant="secondary" onClick={onRemove}>{t`Remove ${element}`}</Button>
+      <div className="form-grid">{attributes.filter((attribute) => !TECHNICAL_ATTRIBUTES.has(attribute.name)).map(control)}</div>
+      {technical.length > 0 && (
+        // Open while one of its fields is in error, so the error summary's link reaches it.
+        <details className="editor__advanced" open={technical.some((attribute) => error(fieldId(draft.key, attribute.name))) || undefined}>
+          <summary>{t`Advanced settings of “${name}”`}</summary>
+          {technical.map(control)}
+        </details>
+      )}
+      <Button variant="secondary" onClick={onRemove}>{t`Remove “${name}”`}</Button>
     </fieldset>
   );
 }
 
+/** Attributes a CMS editor rarely sets: under the element's own "Advanced". */
+const TECHNICAL_ATTRIBUTES = new Set(["api-base"]);
+
 function AttributeControl({
   id,
   attribute,
+  guide,
   value,
   error,
   onChange,
 }: {
   id: string;
   attribute: AttributeInfo;
+  guide: AttributeGuide | undefined;
   value: string | boolean;
   error?: string;
   onChange: (value: string | boolean) => void;
 }) {
   const { t } = useLingui();
-  const label = <code>{attribute.name}</code>;
-  const hint = attribute.description ? (
-    <span lang="en">
-      <Markdown text={attribute.description} />
-    </span>
-  ) : undefined;
+  const label = guide?.label ?? attribute.name;
+  const hint = <Term hint={guide?.help} term={attribute.name} />;
   const { control } = attribute;
-  if (control.kind === "checkbox") return <Checkbox name={id} label={label} checked={value === true} onChange={onChange} />;
+  if (control.kind === "checkbox")
+    return <Checkbox name={id} label={<Term hint={label} term={attribute.name} />} checked={value === true} onChange={onChange} />;
   if (control.kind === "select") {
+    const words = (v: string) => guide?.values[v] ?? (isLocale(v) ? LOCALE_LABELS[v] : (THEME_NAMES[v] ?? v));
     return (
       <SelectField
         name={id}
         label={label}
         hint={hint}
         error={error}
-        options={[{ value: "", label: t`Not set` }, ...control.values.map((v) => ({ value: v, label: v }))]}
+        options={[{ value: "", label: t`Not set` }, ...control.values.map((v) => ({ value: v, label: words(v) }))]}
         value={String(value)}
         onChange={(e) => onChange(e.target.value)}
       />
@@ -345,11 +465,6 @@ function AttributeControl({
       onChange={(e) => onChange(e.target.value)}
     />
   );
-}
-
-/** The manifest's descriptions are Markdown; their `code` spans are all they use. */
-function Markdown({ text }: { text: string }) {
-  return text.split("`").map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
 }
 
 type Account = { state: "visitor" } | { state: "busy" } | { state: "logged"; email: string } | { state: "failed"; message: string };
@@ -372,6 +487,43 @@ function usePreviewHeight(frame: RefObject<HTMLIFrameElement | null>): number | 
   return height;
 }
 
+/**
+ * Whether focus is inside the frame's page. No selector matches the frame then (:focus neither) and
+ * no focus event reaches this page: it sees its window lose focus, after which the frame is its active element.
+ */
+function useFrameFocus(frame: RefObject<HTMLIFrameElement | null>): boolean {
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    const check = () => {
+      const root = frame.current?.getRootNode() as Document | ShadowRoot | undefined;
+      setFocused(root?.activeElement === frame.current && frame.current !== null);
+    };
+    // The active element changes once the blur is dispatched.
+    const later = () => setTimeout(check);
+    addEventListener("blur", later);
+    addEventListener("focus", check);
+    document.addEventListener("focusin", check);
+    return () => {
+      removeEventListener("blur", later);
+      removeEventListener("focus", check);
+      document.removeEventListener("focusin", check);
+    };
+  }, [frame]);
+  return focused;
+}
+
+/** The preview page (preview.js) showing the elements as the snippet sets them. */
+const previewSrc = (settings: PageSettings, elements: readonly ChosenElement[]) =>
+  `/editor/preview.html?snippet=${encodeURIComponent(
+    JSON.stringify({
+      locale: settings.locale,
+      theme: settings.theme,
+      portalBase: settings.portalBase,
+      hostSheet: settings.hostSheet,
+      elements,
+    }),
+  )}`;
+
 /** The elements as the snippet sets them, in a blank page of this server; the session is the site's, shared with the frame. */
 function Preview({ applied }: { applied: Applied }) {
   const { t } = useLingui();
@@ -380,6 +532,7 @@ function Preview({ applied }: { applied: Applied }) {
   const [reloads, setReloads] = useState(0);
   const frame = useRef<HTMLIFrameElement>(null);
   const frameHeight = usePreviewHeight(frame);
+  const framed = useFrameFocus(frame);
 
   useEffect(() => {
     const core = getCore();
@@ -415,15 +568,7 @@ function Preview({ applied }: { applied: Applied }) {
 
   const email = account.state === "logged" ? account.email : null;
   const { settings, elements } = applied;
-  const src = `/editor/preview.html?snippet=${encodeURIComponent(
-    JSON.stringify({
-      locale: settings.locale,
-      theme: settings.theme,
-      portalBase: settings.portalBase,
-      hostSheet: settings.hostSheet,
-      elements,
-    }),
-  )}`;
+  const src = previewSrc(settings, elements);
   return (
     <section className="panel" aria-labelledby="preview-title">
       <h2 id="preview-title">{t`Preview`}</h2>
@@ -447,7 +592,7 @@ function Preview({ applied }: { applied: Applied }) {
       <iframe
         ref={frame}
         key={reloads}
-        className="editor__frame"
+        className={framed ? "editor__frame editor__frame--focus" : "editor__frame"}
         title={t`Preview of the elements`}
         src={src}
         style={frameHeight ? { height: frameHeight } : undefined}
@@ -467,83 +612,47 @@ function Outputs({ applied, catalogue }: { applied: Applied; catalogue: readonly
   return (
     <>
       <section className="panel" aria-labelledby="snippet-title">
-        <h2 id="snippet-title">{t`Snippet`}</h2>
-        <p>{t`The link and the script go once in the page's head (or the site's template), the tags where the elements show.`}</p>
+        <h2 id="snippet-title">{t`Code to paste into your page`}</h2>
+        <p>{t`The first lines go once in the page's head (or the site's template), the tags where the elements show.`}</p>
         {settings.nonce && <p>{t`Your server replaces ${placeholder} with the nonce of each response.`}</p>}
         <CopyBlock id="snippet" label={t`HTML of the page`} copyLabel={t`Copy the snippet`} text={snippetOf(settings, elements)} />
       </section>
-      <section className="panel" aria-labelledby="allowlist-title">
-        <h2 id="allowlist-title">{t`Sanitizer allowlist`}</h2>
-        <p>{t`What a rich-text filter must keep for these tags: every attribute they take, so a later change of setting survives too.`}</p>
-        <CopyBlock id="allowlist-json" label={t`As JSON`} copyLabel={t`Copy the JSON`} text={allowlistJson(allowlist)} />
-        <CopyBlock
-          id="allowlist-dompurify"
-          label={t`As DOMPurify options`}
-          copyLabel={t`Copy the DOMPurify options`}
-          text={domPurifyConfig(allowlist)}
-        />
-        <CopyBlock
-          id="allowlist-wordpress"
-          label={t`As a WordPress filter (wp_kses_allowed_html, in the theme's functions.php or a plugin)`}
-          copyLabel={t`Copy the WordPress filter`}
-          text={wordpressFilter(allowlist)}
-        />
-      </section>
-      <section className="panel" aria-labelledby="csp-title">
-        <h2 id="csp-title">{t`Content-Security-Policy`}</h2>
-        <p>{t`The sources the elements need, to add to the directives of the page's own policy.`}</p>
-        <CopyBlock id="csp" label={t`Policy`} copyLabel={t`Copy the policy`} text={cspHeader(cspDirectives(settings, { nonce: false }))} />
-        <CopyBlock
-          id="csp-nonce"
-          label={t`Policy for a page that uses nonces`}
-          copyLabel={t`Copy the policy with nonces`}
-          text={cspHeader(cspDirectives(settings, { nonce: true }))}
-        />
-      </section>
+      <details className="panel editor__advanced editor__developer">
+        <summary>{t`For your web developer: the CMS filter and the security policy`}</summary>
+        <section aria-labelledby="allowlist-title">
+          <h3 id="allowlist-title">{t`Sanitizer allowlist`}</h3>
+          <p>{t`What a rich-text filter must keep for these tags: every attribute they take, so a later change of setting survives too.`}</p>
+          <CopyBlock id="allowlist-json" label={t`As JSON`} copyLabel={t`Copy the JSON`} text={allowlistJson(allowlist)} />
+          <CopyBlock
+            id="allowlist-dompurify"
+            label={t`As DOMPurify options`}
+            copyLabel={t`Copy the DOMPurify options`}
+            text={domPurifyConfig(allowlist)}
+          />
+          <CopyBlock
+            id="allowlist-wordpress"
+            label={t`As a WordPress filter (wp_kses_allowed_html, in the theme's functions.php or a plugin)`}
+            copyLabel={t`Copy the WordPress filter`}
+            text={wordpressFilter(allowlist)}
+          />
+        </section>
+        <section aria-labelledby="csp-title">
+          <h3 id="csp-title">{t`Security policy (Content-Security-Policy)`}</h3>
+          <p>{t`The sources the elements need, to add to the directives of the page's own policy.`}</p>
+          <CopyBlock
+            id="csp"
+            label={t`Policy`}
+            copyLabel={t`Copy the policy`}
+            text={cspHeader(cspDirectives(settings, { nonce: false }))}
+          />
+          <CopyBlock
+            id="csp-nonce"
+            label={t`Policy for a page that uses nonces`}
+            copyLabel={t`Copy the policy with nonces`}
+            text={cspHeader(cspDirectives(settings, { nonce: true }))}
+          />
+        </section>
+      </details>
     </>
-  );
-}
-
-/** Read-only text with a copy button; where the clipboard is refused, the text is selected for the keyboard's copy. */
-function CopyBlock({ id, label, copyLabel, text }: { id: string; label: string; copyLabel: string; text: string }) {
-  const { t } = useLingui();
-  const area = useRef<HTMLTextAreaElement>(null);
-  const [result, setResult] = useState<{ text: string; copied: boolean } | null>(null);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setResult({ text, copied: true });
-    } catch {
-      area.current?.focus();
-      area.current?.select();
-      setResult({ text, copied: false });
-    }
-  }
-  // A confirmation is about the text it copied, not one changed since.
-  const shown = result?.text === text ? result : null;
-  return (
-    <div className="field editor__copy">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        ref={area}
-        id={id}
-        className="field__input field__textarea editor__code"
-        readOnly
-        spellCheck={false}
-        rows={Math.min(14, text.split("\n").length + 1)}
-        value={text}
-      />
-      <div className="actions">
-        <Button variant="secondary" onClick={() => void copy()}>
-          {copyLabel}
-        </Button>
-        <p role="status" className="editor__copied">
-          {shown?.copied === true && t`Copied to the clipboard.`}
-          {shown?.copied === false && t`The browser did not allow copying: the text is selected, press Ctrl+C (⌘C on a Mac).`}
-        </p>
-      </div>
-    </div>
   );
 }

@@ -124,6 +124,7 @@ describe("the page's Content-Security-Policy", () => {
     expect(checkPage("default-src 'self' https://cdn.example; object-src 'none'", settings, elements).findings).toEqual([
       {
         kind: "csp-sources",
+        need: "connect-src",
         directive: "connect-src",
         sources: ["https://extranet.example"],
         self: true,
@@ -131,6 +132,7 @@ describe("the page's Content-Security-Policy", () => {
       },
       {
         kind: "csp-sources",
+        need: "img-src",
         directive: "img-src",
         sources: ["https://extranet.example"],
         self: true,

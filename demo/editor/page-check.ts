@@ -27,7 +27,7 @@ export type Finding =
    * Sources a directive of the policy does not allow. `self`: it has `'self'`, which allows them
    * only when the page is on that origin (the pasted text does not say where the page lives).
    */
-  | { kind: "csp-sources"; directive: string; sources: string[]; self: boolean; fix: string };
+  | { kind: "csp-sources"; need: Directive; directive: string; sources: string[]; self: boolean; fix: string };
 
 export interface PageCheck {
   /** What the pasted text was found to hold. */
@@ -160,7 +160,14 @@ function policyFindings(policy: string, settings: PageSettings): Finding[] {
     // Written under the governing name, or under its own when default-src governed, keeping what default-src allowed.
     const name = governing === "default-src" ? directive : governing;
     const kept = sources.filter((source) => source.toLowerCase() !== "'none'");
-    findings.push({ kind: "csp-sources", directive: name, sources: [...missing], self, fix: [name, ...kept, ...missing].join(" ") });
+    findings.push({
+      kind: "csp-sources",
+      need: directive,
+      directive: name,
+      sources: [...missing],
+      self,
+      fix: [name, ...kept, ...missing].join(" "),
+    });
   }
   return findings;
 }
