@@ -104,6 +104,21 @@ describe("GET /api/openapi.json, generated from the routes", () => {
     expect(without).toEqual([]);
   });
 
+  it("declares the Idempotency-Key of the writes sent once (required for a basket, optional for the contact form), with the format the API accepts", () => {
+    const declared = Object.fromEntries(
+      operations().flatMap(({ op }) =>
+        (op.parameters ?? [])
+          .filter((p) => p.in === "header" && p.name === "Idempotency-Key")
+          .map((p) => [
+            op.operationId,
+            { required: (p as { required?: boolean }).required, pattern: (p.schema as { pattern?: string }).pattern },
+          ]),
+      ),
+    );
+    const format = { pattern: "^[A-Za-z0-9_-]{8,128}$" };
+    expect(declared).toEqual({ postBasketRequest: { required: true, ...format }, postContact: { required: false, ...format } });
+  });
+
   it("is the same document as YAML at /api/openapi.yaml", async () => {
     const res = await t.app.request("/api/openapi.yaml");
     expect(res.status).toBe(200);

@@ -14,7 +14,8 @@ import { ProblemError } from "./problem.ts";
  * the same transaction; a later one with the same key and the same request gets that answer again
  * (`Idempotent-Replayed: true`) and does nothing.
  */
-const KEY_FORMAT = /^[A-Za-z0-9_-]{8,128}$/;
+/** A key as the API accepts it (the OpenAPI document reads it too). */
+export const KEY_FORMAT = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** How long a request waits for a first one with its key to finish before answering 409. */
 const WAIT_FOR_FIRST = "5s";

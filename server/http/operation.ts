@@ -12,9 +12,11 @@ import { NOT_AN_OBJECT, problemsOf, type RuleProblem } from "../../src/contract/
 import { DEFAULT_LOCALE, LOCALES } from "../../src/contract/constants.ts";
 import { MaintenanceAnswer } from "../../src/contract/maintenance.ts";
 import { BOT_CHECK_HEADER } from "../../src/core/bot-check.ts";
+import { IDEMPOTENCY_KEY_HEADER } from "../../src/core/idempotency.ts";
 import { requireAuth } from "./auth-middleware.ts";
 import { requireCompany } from "./company.ts";
 import type { AppEnv, Deps } from "./context.ts";
+import { KEY_FORMAT } from "./idempotency.ts";
 import { ProblemError, validationProblem, type ProblemFieldError } from "./problem.ts";
 import {
   controlCharacterErrors,
@@ -165,6 +167,8 @@ export interface OperationSpec {
   botCheck?: boolean;
   /** A POST that takes no body (what it acts on is in its cookie or token). */
   noBody?: boolean;
+  /** The request carries an `Idempotency-Key` (server/http/idempotency.ts): always, or when the client has one. */
+  idempotencyKey?: "required" | "optional";
   /** The success answers, by status. */
   answers: Record<number, Answer>;
   /** The error statuses this operation answers, besides the ones every operation may (413, 429, 500, 503). */
@@ -228,6 +232,18 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
               required: true,
               schema: { type: "string" as const },
               description: "A solved bot-check challenge.",
+            },
+          ]
+        : []),
+      ...(spec.idempotencyKey
+        ? [
+            {
+              name: IDEMPOTENCY_KEY_HEADER,
+              in: "header",
+              required: spec.idempotencyKey === "required",
+              schema: { type: "string" as const, pattern: KEY_FORMAT.source },
+              description:
+                "One per submission, the same when it is sent again: the first request does the work, a repeat gets its answer (`Idempotent-Replayed: true`).",
             },
           ]
         : []),

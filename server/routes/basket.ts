@@ -212,6 +212,7 @@ export function basketRoutes(deps: Deps) {
       tags: ["basket"],
       auth: "optional",
       botCheck: true,
+      idempotencyKey: "required",
       answers: { 201: { description: "Recorded (or the answer recorded for this Idempotency-Key).", schema: BasketRequestAnswer } },
       problems: [400, 401, 403, 409, 413, 415, 422, 429],
     }),

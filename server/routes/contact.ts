@@ -35,6 +35,7 @@ export function contactRoutes(deps: Deps) {
       tags: ["contact"],
       auth: "company",
       botCheck: true,
+      idempotencyKey: "optional",
       answers: { 201: { description: "Stored, e-mails queued (or the answer recorded for this Idempotency-Key).", schema: ContactAnswer } },
       problems: [400, 401, 403, 409, 413, 415, 422, 429],
     }),
