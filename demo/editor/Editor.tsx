@@ -395,6 +395,9 @@ function ElementFieldset({
   );
   const attributes = info?.attributes ?? [];
   const technical = attributes.filter((attribute) => TECHNICAL_ATTRIBUTES.has(attribute.name));
+  const [open, setOpen] = useState(false);
+  // Open while one of its fields is in error, so the error summary's link reaches it.
+  const inError = technical.some((attribute) => error(fieldId(draft.key, attribute.name)));
   return (
     <fieldset className="form-section editor__element" aria-describedby={descriptionId}>
       <legend className="editor__legend">
@@ -405,8 +408,7 @@ function ElementFieldset({
       </p>
       <div className="form-grid">{attributes.filter((attribute) => !TECHNICAL_ATTRIBUTES.has(attribute.name)).map(control)}</div>
       {technical.length > 0 && (
-        // Open while one of its fields is in error, so the error summary's link reaches it.
-        <details className="editor__advanced" open={technical.some((attribute) => error(fieldId(draft.key, attribute.name))) || undefined}>
+        <details className="editor__advanced" open={open || inError} onToggle={(e) => setOpen(e.currentTarget.open)}>
           <summary>{t`Advanced settings of “${name}”`}</summary>
           {technical.map(control)}
         </details>
