@@ -47,8 +47,8 @@ const typeList = (types: readonly RibType[]) =>
 const tooLarge = (config: Config) => (locale: Locale) =>
   problemDetail("fileTooLarge", locale, { size: fileSize(config.ribMaxBytes, locale) });
 /**
- * A document over the limit in a form that is not: said on the field (in French, like the other
- * fields), not as 413, which the elements treat as the end of the session (SPEC §4).
+ * A document over its limit in a body within the body limit: said on the field (in French, like the
+ * other fields), not as 413, which the elements treat as the end of the session (SPEC §4).
  */
 const fileTooLarge = (config: Config) =>
   new ProblemError(422, "file-too-large", tooLarge(config), { errors: [{ path: "rib", message: tooLarge(config)(DEFAULT_LOCALE) }] });
