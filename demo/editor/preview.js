@@ -29,6 +29,8 @@ for (const { tag, attributes } of Array.isArray(config.elements) ? config.elemen
     if (!NAME.test(name) || name === "api-base" || value === "" || value === false) continue;
     element.setAttribute(name, value === true ? "" : String(value));
   }
+  // The portal's routes live under its base: this page's own address, so it opens on its root (LOGIN), not on "page not found".
+  if (tag === "macc-portal" && !element.hasAttribute("base") && !loader.dataset.portalBase) element.setAttribute("base", location.pathname);
   document.body.append(element);
 }
 
