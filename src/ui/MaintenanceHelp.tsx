@@ -4,7 +4,7 @@ import { footerNetwork, readCachedFooter } from "../core/contacts";
 import { formatDateTime } from "../core/format";
 import { Button } from "./Button";
 import { ContactCard, useContactDetails } from "./ContactCard";
-import { useElement, useMacc, useSitePath } from "./context";
+import { useElement, useMacc, useNavigation, useSitePath } from "./context";
 import { PostalAddress } from "./PostalAddress";
 import { addStyles } from "./sheets";
 import controlsCss from "./styles/controls.css?inline";
@@ -24,6 +24,7 @@ export default function MaintenanceHelp() {
   const contact = useMemo(() => readCachedFooter(network, locale), [network, locale]);
   const cards = useContactDetails();
   const site = useSitePath();
+  const navigation = useNavigation();
   const contactTitle = useId();
   const [check, setCheck] = useState<"idle" | "checking" | "still">("idle");
   const shown = useHelpShownIn(host);
@@ -36,10 +37,11 @@ export default function MaintenanceHelp() {
 
   const recheck = () => {
     setCheck("checking");
-    // A 503 again goes through the error policy (the end may have moved); an answer means it is back,
-    // and every element then shows, and loads afresh, what it showed before.
+    // A 503 again goes through the error policy (the end may have moved). An answer means it is back:
+    // every element shows, and loads afresh, what it showed before; on the maintenance page itself
+    // (MAINTENANCE, `<macc-maintenance>`), the customer goes on to their account.
     request("/health", { anonymous: true, errors: "inline" }).then(
-      () => core.store.getState().setMaintenance(false),
+      () => (core.store.getState().maintenance ? core.store.getState().setMaintenance(false) : navigation.go("DASHBOARD")),
       () => setCheck("still"),
     );
   };

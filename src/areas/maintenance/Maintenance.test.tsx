@@ -5,7 +5,7 @@ import "../../../elements/macc-header";
 import "../../../elements/macc-login";
 import "../../../elements/macc-maintenance";
 import { getCore } from "../../core/index";
-import { company, mount, problem, resetPage, signIn, stubApi, user, type Mounted, waitFor } from "../../test/elements";
+import { company, listen, mount, problem, resetPage, signIn, stubApi, user, type Mounted, waitFor } from "../../test/elements";
 import { isLogged } from "../../core/store";
 import { writeCachedFooter, type FooterContact } from "../../core/contacts";
 
@@ -181,6 +181,15 @@ describe("what the maintenance screen offers a logged-in customer (issue 26)", (
     await waitFor(() => expect(footer.root.querySelector("footer address")).not.toBeNull());
     expect(showsMaintenance(footer)).toBe(false);
     expect(getCore().store.getState()).toMatchObject({ maintenance: false, maintenanceEnd: null });
+  });
+
+  it("on the maintenance page itself, Try again with the service back goes on to the customer's account", async () => {
+    stubApi({ "GET /api/health": { body: { status: "ok" } } });
+    const navigations = listen<{ route: string }>("macc-navigate", document, (event) => event.preventDefault());
+    const view = await mount("<macc-maintenance></macc-maintenance>");
+    await waitFor(() => expect(help(view)).not.toBeNull());
+    fireEvent.click(help(view)!);
+    await waitFor(() => expect(navigations.map((event) => event.detail.route)).toEqual(["DASHBOARD"]));
   });
 
   it("on a page of several elements, the help shows once: in the page's content, not in its header or footer", async () => {
