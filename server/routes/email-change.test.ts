@@ -29,13 +29,12 @@ afterAll(async () => {
   await t.close();
 });
 
-async function loginStatus(email: string): Promise<number> {
-  const res = await t.app.request("/api/auth/login", await withBotCheck(t.app, json({ email, password: DEMO_PASSWORD })), nextAddress());
-  return res.status;
-}
+const login = async (email: string) =>
+  t.app.request("/api/auth/login", await withBotCheck(t.app, json({ email, password: DEMO_PASSWORD })), nextAddress());
+const loginStatus = async (email: string) => (await login(email)).status;
 
 async function companyToken(email: string): Promise<string> {
-  const res = await t.app.request("/api/auth/login", await withBotCheck(t.app, json({ email, password: DEMO_PASSWORD })), nextAddress());
+  const res = await login(email);
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
   return ((await res.json()) as { user: { entreprises: { token: string }[] } }).user.entreprises[0]!.token;
 }

@@ -23,7 +23,7 @@ import { INVOICES_ICON } from "../areas/invoices/icons";
 import { LOGIN_HELP_ICON } from "../areas/login-help/icons";
 import { LOGIN_ICON } from "../areas/login/icons";
 import { FORGOT_PASSWORD_ICON, PASSWORD_UPDATE_ICON } from "../areas/password/icons";
-import { CONFIRMATION_ICON, PERSONAL_INFO_ICON } from "../areas/personal-info/icons";
+import { CONFIRMATION_ICON, EMAIL_CHANGE_ICON, PERSONAL_INFO_ICON } from "../areas/personal-info/icons";
 import { AFTER_SALES_ICON, PRODUCTS_ICON } from "../areas/product-fleet/icons";
 import { REGISTRATION_ICON } from "../areas/registration/icons";
 import { NOT_FOUND_ICON } from "./icons";
@@ -45,6 +45,7 @@ const SCREEN_ICONS: Record<string, ScreenIcon> = {
   PASSWORD_UPDATE_ICON,
   CONFIRMATION_ICON,
   PERSONAL_INFO_ICON,
+  EMAIL_CHANGE_ICON,
   AFTER_SALES_ICON,
   PRODUCTS_ICON,
   REGISTRATION_ICON,

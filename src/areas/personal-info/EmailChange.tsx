@@ -5,21 +5,10 @@ import { ApiError } from "../../core/errors";
 import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement } from "../../ui/context";
-import { bothThemes, titleIcon } from "../../ui/icons";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
+import { EMAIL_CHANGE_ICON } from "./icons";
 import { openEmailChangeLink } from "./profile-api";
-
-/** The e-mail change's landing: an envelope ticked. */
-export const EMAIL_CHANGE_ICON = bothThemes(
-  titleIcon(
-    "envelope-check",
-    <>
-      <path d="M21 12V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h8" />
-      <path d="m3 7 9 6 9-6M16 19l2 2 4-4" />
-    </>,
-  ),
-);
 
 type Link = { kind: "confirm" | "cancel"; token: string };
 type Outcome =

@@ -203,19 +203,19 @@ export function ProfileForm({
             spellCheck={false}
             autoCapitalize="none"
           />
+          {pending && (
+            <div className="pending-email" part="pending-email">
+              <p>
+                {t`Waiting for confirmation: ${newEmail} becomes your login e-mail address when the link we sent to it is opened, by ${deadline}. Until then, log in with ${loginEmail}.`}
+              </p>
+              <Button variant="secondary" busy={cancelling} onClick={() => void cancelChange()}>
+                {t`Cancel this change`}
+              </Button>
+            </div>
+          )}
           <Field {...field("mobile")} type="tel" label={t`Mobile phone (optional)`} autoComplete="mobile tel" />
           <Field {...field("telephone")} type="tel" label={t`Landline phone (optional)`} autoComplete="work tel" />
         </div>
-        {pending && (
-          <div className="pending-email" part="pending-email">
-            <p>
-              {t`Waiting for confirmation: ${newEmail} becomes your login e-mail address when the link we sent to it is opened, by ${deadline}. Until then, log in with ${loginEmail}.`}
-            </p>
-            <Button variant="secondary" busy={cancelling} onClick={() => void cancelChange()}>
-              {t`Cancel this change`}
-            </Button>
-          </div>
-        )}
         {emailChanged(form.values) && (
           <PasswordField
             {...field("motDePasse")}

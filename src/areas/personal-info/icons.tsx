@@ -15,3 +15,8 @@ export const CONFIRMATION_ICON = bothThemes(
     "M9 2h6a1 1 0 0 1 1 1v2a1 1 0 0 1 -1 1h-6a1 1 0 0 1 -1 -1v-2a1 1 0 0 1 1 -1zM16 4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2M9 14l2 2 4-4",
   ),
 );
+
+/** The e-mail change's landing (CHANGEMENT_EMAIL): an envelope ticked. */
+export const EMAIL_CHANGE_ICON = bothThemes(
+  titleIcon("envelope-check", "M21 12V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h8M3 7l9 6 9-6M16 19l2 2 4-4"),
+);
