@@ -49,7 +49,8 @@ test("the configurator's snippet works in a blank page under the CSP it gives, w
   const loginCard = page.locator(".editor__card").filter({ has: page.getByRole("heading", { name: "Login form" }) });
   await expect(loginCard).toContainText("Customers log in with their e-mail address and password.");
   await expect(loginCard.locator(".editor__thumb")).toHaveAttribute("inert", "");
-  // The thumbnails speak the page's language, French until another is set.
+  // The thumbnails load as they come near the screen, and speak the page's language, French until another is set.
+  await loginCard.scrollIntoViewIfNeeded();
   await expect(loginCard.frameLocator("iframe").locator("macc-login").getByLabel("Adresse e-mail")).toBeVisible();
   await expectAccessible(page);
 

@@ -295,10 +295,7 @@ function Gallery({
           const name = guide?.name ?? tag;
           return (
             <li key={tag} className="editor__card">
-              {/* A picture of the element: out of the tab order and of the accessibility tree, the card says it in words. */}
-              <div className="editor__thumb" inert>
-                <iframe title={name} loading="lazy" tabIndex={-1} src={previewSrc(settings, [{ tag, attributes: {} }])} />
-              </div>
+              <Thumbnail title={name} src={previewSrc(settings, [{ tag, attributes: {} }])} />
               <h3 className="editor__card-title">{name}</h3>
               <p className="editor__card-text">{guide?.description}</p>
               <p className="editor__card-tag">
@@ -512,6 +509,26 @@ function useFrameFocus(frame: RefObject<HTMLIFrameElement | null>): boolean {
     };
   }, [frame]);
   return focused;
+}
+
+/**
+ * A picture of an element: the preview page, out of the tab order and of the accessibility tree
+ * (the card says it in words). Loaded once it comes near the screen: each is a page running the
+ * elements, and `loading="lazy"` starts them all, a few screens ahead.
+ */
+function Thumbnail({ title, src }: { title: string; src: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setNear(true), { rootMargin: "200px" });
+    if (box.current) observer.observe(box.current);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={box} className="editor__thumb" inert>
+      {near && <iframe title={title} tabIndex={-1} src={src} />}
+    </div>
+  );
 }
 
 /** The preview page (preview.js) showing the elements as the snippet sets them. */
