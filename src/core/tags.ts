@@ -306,7 +306,7 @@ export const TAGS = [
       },
       description: {
         en: "The complete customer area in one block: login, account, invoices, products, basket and contact, with the site's header and footer. For a page given over to the customer area.",
-        fr: "Tout l’espace client en un seul bloc : connexion, compte, factures, produits, panier et contact, avec l’en-tête et le pied de page du site. Pour une page consacrée à l’espace client.",
+        fr: "Tout l’espace client en un seul bloc : connexion, compte, factures, produits, panier et contact, avec l’en-tête et le pied de page du site. Pour une page consacrée à l’espace client.",
         de: "Der gesamte Kundenbereich in einem Block: Anmeldung, Konto, Rechnungen, Produkte, Warenkorb und Kontakt, mit Kopf- und Fußzeile der Website. Für eine Seite, die ganz dem Kundenbereich dient.",
         es: "Toda el área de cliente en un solo bloque: inicio de sesión, cuenta, facturas, productos, cesta y contacto, con la cabecera y el pie de página del sitio. Para una página dedicada al área de cliente.",
         it: "Tutta l’area clienti in un solo blocco: accesso, account, fatture, prodotti, carrello e contatti, con l’intestazione e il piè di pagina del sito. Per una pagina dedicata all’area clienti.",
@@ -356,7 +356,7 @@ export const TAGS = [
       },
       description: {
         en: "The top of every page: logo, menus, language choice, search, basket and, once logged in, the customer's company and a log-out button.",
-        fr: "Le haut de chaque page : logo, menus, choix de la langue, recherche, panier et, une fois connecté, la société du client et un bouton de déconnexion.",
+        fr: "Le haut de chaque page : logo, menus, choix de la langue, recherche, panier et, une fois connecté, la société du client et un bouton de déconnexion.",
         de: "Der obere Teil jeder Seite: Logo, Menüs, Sprachauswahl, Suche, Warenkorb und nach der Anmeldung das Unternehmen des Kunden und eine Schaltfläche zum Abmelden.",
         es: "La parte superior de cada página: logotipo, menús, elección del idioma, búsqueda, cesta y, una vez iniciada la sesión, la empresa del cliente y un botón para cerrar sesión.",
         it: "La parte alta di ogni pagina: logo, menu, scelta della lingua, ricerca, carrello e, dopo l’accesso, l’azienda del cliente e un pulsante per uscire.",
@@ -381,7 +381,7 @@ export const TAGS = [
       },
       description: {
         en: "The bottom of every page: the address, phone numbers and e-mail addresses of the local services, and the legal links.",
-        fr: "Le bas de chaque page : l’adresse, les téléphones et les adresses e-mail des services locaux, et les liens légaux.",
+        fr: "Le bas de chaque page : l’adresse, les téléphones et les adresses e-mail des services locaux, et les liens légaux.",
         de: "Der untere Teil jeder Seite: Anschrift, Telefonnummern und E-Mail-Adressen der Dienste vor Ort sowie die rechtlichen Hinweise.",
         es: "La parte inferior de cada página: la dirección, los teléfonos y los correos electrónicos de los servicios locales, y los enlaces legales.",
         it: "La parte bassa di ogni pagina: l’indirizzo, i telefoni e gli indirizzi e-mail dei servizi locali, e i link legali.",
@@ -423,7 +423,7 @@ export const TAGS = [
           label: { en: "Purpose", fr: "Usage", de: "Verwendung", es: "Uso", it: "Utilizzo", nl: "Gebruik" },
           help: {
             en: "Choose “Before sending the basket” on the page where customers log in to send their basket: they come back to it afterwards.",
-            fr: "Choisissez « Avant d’envoyer le panier » sur la page où les clients se connectent pour envoyer leur panier : ils y reviennent ensuite.",
+            fr: "Choisissez « Avant d’envoyer le panier » sur la page où les clients se connectent pour envoyer leur panier : ils y reviennent ensuite.",
             de: "Wählen Sie „Vor dem Senden des Warenkorbs“ auf der Seite, auf der sich Kunden anmelden, um ihren Warenkorb zu senden: Danach kehren sie zu ihm zurück.",
             es: "Elija «Antes de enviar la cesta» en la página donde los clientes inician sesión para enviar su cesta: después vuelven a ella.",
             it: "Scegli «Prima di inviare il carrello» nella pagina in cui i clienti accedono per inviare il carrello: poi vi ritornano.",
@@ -630,7 +630,7 @@ export const TAGS = [
       },
       description: {
         en: "Answers for customers who cannot log in: a forgotten password, no account yet, a blocked account.",
-        fr: "Des réponses pour les clients qui n’arrivent pas à se connecter : mot de passe oublié, pas encore de compte, compte bloqué.",
+        fr: "Des réponses pour les clients qui n’arrivent pas à se connecter : mot de passe oublié, pas encore de compte, compte bloqué.",
         de: "Antworten für Kunden, die sich nicht anmelden können: Passwort vergessen, noch kein Konto, Konto gesperrt.",
         es: "Respuestas para los clientes que no consiguen iniciar sesión: contraseña olvidada, todavía sin cuenta, cuenta bloqueada.",
         it: "Risposte per i clienti che non riescono ad accedere: password dimenticata, nessun account, account bloccato.",
@@ -655,7 +655,7 @@ export const TAGS = [
       },
       description: {
         en: "The first page of the customer's account, with a tile for each section: invoices, information, products.",
-        fr: "La première page du compte client, avec une vignette par rubrique : factures, informations, produits.",
+        fr: "La première page du compte client, avec une vignette par rubrique : factures, informations, produits.",
         de: "Die Startseite des Kundenkontos mit einer Kachel pro Bereich: Rechnungen, Angaben, Produkte.",
         es: "La primera página de la cuenta del cliente, con un recuadro por sección: facturas, datos, productos.",
         it: "La prima pagina dell’account cliente, con un riquadro per ogni sezione: fatture, dati, prodotti.",
@@ -744,7 +744,7 @@ export const TAGS = [
           },
           help: {
             en: "With a product family code: choose “After-sales documents” to show that family's after-sales documents.",
-            fr: "Avec un code de famille : choisissez « Documents d’après-vente » pour afficher les documents d’après-vente de cette famille.",
+            fr: "Avec un code de famille : choisissez « Documents d’après-vente » pour afficher les documents d’après-vente de cette famille.",
             de: "Mit einem Code der Produktfamilie: Wählen Sie „Kundendienst-Unterlagen“, um die Kundendienst-Unterlagen dieser Familie zu zeigen.",
             es: "Con un código de familia: elija «Documentos de posventa» para mostrar los documentos de posventa de esa familia.",
             it: "Con un codice di famiglia: scegli «Documenti di assistenza» per mostrare i documenti di assistenza post-vendita di quella famiglia.",
@@ -866,7 +866,7 @@ export const TAGS = [
           },
           help: {
             en: "Choose “Confirmation” on the page customers reach after sending their basket.",
-            fr: "Choisissez « Confirmation d’envoi » sur la page où arrivent les clients après l’envoi de leur panier.",
+            fr: "Choisissez « Confirmation d’envoi » sur la page où arrivent les clients après l’envoi de leur panier.",
             de: "Wählen Sie „Bestätigung“ auf der Seite, die Kunden nach dem Senden ihres Warenkorbs erreichen.",
             es: "Elija «Confirmación» en la página a la que llegan los clientes tras enviar su cesta.",
             it: "Scegli «Conferma» nella pagina a cui arrivano i clienti dopo aver inviato il carrello.",
@@ -895,7 +895,7 @@ export const TAGS = [
     guide: {
       name: {
         en: "Add-to-basket button",
-        fr: "Bouton « Ajouter au panier »",
+        fr: "Bouton « Ajouter au panier »",
         de: "Schaltfläche „In den Warenkorb“",
         es: "Botón «Añadir a la cesta»",
         it: "Pulsante «Aggiungi al carrello»",
