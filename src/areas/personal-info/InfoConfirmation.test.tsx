@@ -450,6 +450,29 @@ describe("<macc-info-confirmation>", () => {
       expect(calls.callsTo(CONFIRM)).toHaveLength(0);
     });
 
+    it("a new e-mail among the corrections: the link sent is said on the way (a toast), the login unchanged", async () => {
+      const saved = { ...profileBody("2026-11-21"), emailChange: { email: "nouvelle@ferme.test", expiresAt: "2026-11-22T09:30:00.000Z" } };
+      const calls = api({ [SAVE]: { body: saved } });
+      logIn();
+      const navigations = interceptNavigation();
+      const view = await mountReady();
+      fireEvent.click(view.screen.getByRole("button", { name: "Non, je souhaite les corriger" }));
+      const save = await view.screen.findByRole("button", { name: "Enregistrer et continuer" });
+      fireEvent.change(view.screen.getByLabelText("Adresse e-mail"), { target: { value: "nouvelle@ferme.test" } });
+      fireEvent.change(await view.screen.findByLabelText("Mot de passe actuel"), { target: { value: "Secret123" } });
+      fireEvent.click(save);
+      await waitFor(() => expect(navigations).toHaveLength(1));
+      expect(calls.callsTo(SAVE)[0]!.body).toMatchObject({ emailChangePath: "/portail/mon-compte/changement-email" });
+      expect(
+        getCore()
+          .toasts.getState()
+          .toasts.map((toast) => toast.message),
+      ).toEqual([
+        "Nous avons envoyé un lien à nouvelle@ferme.test : votre adresse e-mail de connexion changera quand vous l'ouvrirez (valable 24 heures).",
+      ]);
+      expect(getCore().store.getState().auth.user?.infosConnexion.emailLogin).not.toBe("nouvelle@ferme.test");
+    });
+
     it("a double submit of the corrections sends one request", async () => {
       const answer = deferred();
       const calls = api({ [SAVE]: answer.handler });

@@ -75,6 +75,13 @@ export function InfoConfirmation() {
 
   const saved = (updated: Profile) => {
     apply(updated);
+    // The screen goes on at once: a link just sent to a new address is said on the way.
+    const linkSentTo = updated.emailChange?.email;
+    if (linkSentTo && updated.emailChange?.expiresAt !== (profile.status === "ready" && profile.data.emailChange?.expiresAt)) {
+      core.toasts
+        .getState()
+        .show("success", t`We have sent a link to ${linkSentTo}: your login e-mail address changes when you open it (valid for 24 hours).`);
+    }
     goOn();
   };
 
