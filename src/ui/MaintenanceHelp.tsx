@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useLayoutEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useId, useLayoutEffect, useMemo, useState } from "react";
 import { footerNetwork, readCachedFooter } from "../core/contacts";
 import { formatDateTime } from "../core/format";
 import { Button } from "./Button";
@@ -27,13 +27,10 @@ export default function MaintenanceHelp() {
   const navigation = useNavigation();
   const contactTitle = useId();
   const [check, setCheck] = useState<"idle" | "checking" | "still">("idle");
-  const shown = useHelpShownIn(host);
 
   useLayoutEffect(() => {
-    if (shown && host?.shadowRoot) addStyles(host.shadowRoot, [controlsCss, maintenanceCss]);
-  }, [shown, host]);
-
-  if (!shown) return null;
+    if (host?.shadowRoot) addStyles(host.shadowRoot, [controlsCss, maintenanceCss]);
+  }, [host]);
 
   const recheck = () => {
     setCheck("checking");
@@ -78,37 +75,4 @@ export default function MaintenanceHelp() {
       )}
     </>
   );
-}
-
-/*
- * Every element of a page shows the maintenance notice; the help goes in one of them only: the
- * first in the page that is not its header or footer (the page's content), else the first.
- */
-const notices = new Set<Element>();
-const listeners = new Set<() => void>();
-const CHROME = /^macc-(header|footer)$/;
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function helpHost(): Element | null {
-  const inPageOrder = [...notices].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  return inPageOrder.find((el) => !CHROME.test(el.localName)) ?? inPageOrder[0] ?? null;
-}
-
-function useHelpShownIn(host: Element | null): boolean {
-  useLayoutEffect(() => {
-    if (!host) return;
-    notices.add(host);
-    listeners.forEach((listener) => listener());
-    return () => {
-      notices.delete(host);
-      listeners.forEach((listener) => listener());
-    };
-  }, [host]);
-  const chosen = useSyncExternalStore(subscribe, helpHost);
-  // An element outside a shadow root (a story, a test's root) has nobody to share with.
-  return host === null || chosen === host;
 }

@@ -12,7 +12,10 @@ import { writeCachedFooter, type FooterContact } from "../../core/contacts";
 const TITLE_FR = "Nous sommes actuellement en maintenance.";
 const TEXT_FR = "Des travaux de maintenance sont en cours. Veuillez nous excuser pour la gêne occasionnée.";
 
-const showsMaintenance = (view: Mounted) => view.screen.queryByRole("heading", { level: 1, name: TITLE_FR }) !== null;
+/** The element says the service is in maintenance: the whole screen, or the line beside the element that holds it. */
+const showsMaintenance = (view: Mounted) => view.root.querySelector("[part=maintenance]")?.textContent?.includes(TITLE_FR) ?? false;
+/** The element holds the page's maintenance screen: its title, message and help. */
+const holdsScreen = (view: Mounted) => view.screen.queryByRole("heading", { level: 1, name: TITLE_FR }) !== null;
 
 beforeEach(() => resetPage());
 
@@ -49,10 +52,14 @@ describe("an API answer 503 switches every element to the maintenance screen", (
     const footer = await mount("<macc-footer></macc-footer>");
 
     await waitFor(() => expect(showsMaintenance(footer)).toBe(true));
-    expect(footer.screen.getAllByRole("status")[0]!.textContent).toContain(TEXT_FR);
     expect(footer.root.querySelector("footer")).toBeNull();
     await waitFor(() => expect(showsMaintenance(header)).toBe(true));
     expect(header.root.querySelector("header")).toBeNull();
+    // No content element on this page: the first, the header, holds the screen; the footer says it in a line.
+    expect(holdsScreen(header)).toBe(true);
+    expect(header.screen.getAllByRole("status")[0]!.textContent).toContain(TEXT_FR);
+    expect(holdsScreen(footer)).toBe(false);
+    expect(footer.screen.getByRole("status").textContent).toBe(TITLE_FR);
 
     expect(getCore().store.getState().maintenance).toBe(true);
     expect(api.calls).toHaveLength(1); // 503 is not retried
@@ -66,7 +73,7 @@ describe("an API answer 503 switches every element to the maintenance screen", (
     fireEvent.change(view.screen.getByLabelText("Adresse e-mail"), { target: { value: "jean@ferme.test" } });
     fireEvent.change(view.screen.getByLabelText("Mot de passe"), { target: { value: "Secret123" } });
     fireEvent.click(view.screen.getByRole("button", { name: "Se connecter" }));
-    await waitFor(() => expect(showsMaintenance(view)).toBe(true));
+    await waitFor(() => expect(holdsScreen(view)).toBe(true));
     expect(view.root.querySelector("form")).toBeNull();
     expect(isLogged(getCore().store.getState())).toBe(false);
   });
@@ -192,7 +199,7 @@ describe("what the maintenance screen offers a logged-in customer (issue 26)", (
     await waitFor(() => expect(navigations.map((event) => event.detail.route)).toEqual(["DASHBOARD"]));
   });
 
-  it("on a page of several elements, the help shows once: in the page's content, not in its header or footer", async () => {
+  it("on a page of several elements, the screen shows once: in the page's content; its header and footer say it in a line", async () => {
     stubApi({}, { unmatched: "pending" });
     getCore().store.getState().setMaintenance(true, END);
     const header = await mount("<macc-header></macc-header>");
@@ -200,12 +207,13 @@ describe("what the maintenance screen offers a logged-in customer (issue 26)", (
     const footer = await mount("<macc-footer></macc-footer>");
     await waitFor(() => expect(help(content)).not.toBeNull());
     for (const view of [header, content, footer]) expect(showsMaintenance(view)).toBe(true);
+    expect([header, content, footer].map(holdsScreen)).toEqual([false, true, false]);
     expect(help(header)).toBeNull();
     expect(help(footer)).toBeNull();
 
-    // The content gone, the help moves to the first element left.
+    // The content gone, the screen moves to the first element left.
     content.el.remove();
     await waitFor(() => expect(help(header)).not.toBeNull());
-    expect(help(footer)).toBeNull();
+    expect([header, footer].map(holdsScreen)).toEqual([true, false]);
   });
 });
