@@ -176,6 +176,61 @@ test.describe.serial("password flows (reset@demo.macc.test)", () => {
     await logIn(page, EMAIL, "macc-portal");
     await expect(page).toHaveURL(/\/portail\/mon-compte$/);
   });
+
+  // Last of the serial flows: the password is the demo's again, and no other test writes this account's data.
+  test("my information: a new e-mail waits for its link; the old address's link cancels it, and the new one's then says so", async ({
+    page,
+  }) => {
+    const NEW = "reset.e2e@ferme.test";
+    await enterPortal(page, EMAIL, 0, "/portail/mon-compte/mes-informations");
+    const form = portal(page).locator("form");
+    await form.getByLabel("Adresse e-mail").fill(NEW);
+    await form.getByLabel("Mot de passe actuel", { exact: true }).fill(PASSWORD);
+    await form.getByRole("button", { name: "Enregistrer mes informations" }).click();
+    const said = portal(page)
+      .getByRole("status")
+      .filter({ hasText: `Nous avons envoyé un lien à ${NEW}` });
+    await expect(said).toBeVisible();
+    // Focus goes to the message's region, as after any save.
+    await expect(said.locator("..")).toBeFocused();
+    // The login stays until the link is opened: the field shows it again, the change waits under it.
+    await expect(form.getByLabel("Adresse e-mail")).toHaveValue(EMAIL);
+    const pending = portal(page).locator("[part=pending-email]");
+    await expect(pending).toContainText(`En attente de confirmation : ${NEW}`);
+    await expect(pending.getByRole("button", { name: "Annuler ce changement" })).toBeVisible();
+    await expectAccessible(page);
+
+    // The mails leave after the answer: the link to the new address, the notice with its cancel link to the old one.
+    const linkIn = async (to: string, kind: "token" | "cancel") => {
+      const pattern = new RegExp(`https?://\\S+\\?${kind}=[\\w-]+`);
+      let found = "";
+      await expect
+        .poll(async () => {
+          const mails = (await (await page.request.get("/demo/outbox.json")).json()) as Array<{ to: string; text: string }>;
+          const mail = mails.find((m) => m.to.includes(to) && (to === NEW || m.text.includes(NEW)) && pattern.test(m.text));
+          found = mail ? pattern.exec(mail.text)![0] : "";
+          return found;
+        })
+        .not.toBe("");
+      return new URL(found).pathname + new URL(found).search;
+    };
+    const [confirm, cancel] = [await linkIn(NEW, "token"), await linkIn(EMAIL, "cancel")];
+
+    await page.goto(cancel);
+    const main = portal(page).locator("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Changement annulé");
+    await expect(main.getByRole("status")).toHaveText("Le changement a été annulé. Votre adresse e-mail de connexion n'a pas changé.");
+    // The token leaves the address once the page has used it.
+    await expect(page).toHaveURL(/\/portail\/mon-compte\/changement-email$/);
+    await expectAccessible(page);
+
+    await page.goto(confirm);
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Lien plus valide");
+    await expect(main.getByRole("alert")).toHaveText("Ce changement a été annulé. Votre adresse e-mail de connexion n'a pas changé.");
+    await page.goto("/portail/mon-compte/mes-informations");
+    await expect(portal(page).locator("form").getByLabel("Adresse e-mail")).toHaveValue(EMAIL);
+    await expect(portal(page).locator("[part=pending-email]")).toHaveCount(0);
+  });
 });
 
 test("login help links to forgot password, registration and contact", async ({ page }) => {
@@ -196,56 +251,6 @@ test("my information saves, in the AGRI theme", async ({ page }) => {
   await expect(portal(page).getByRole("status").filter({ hasText: "Vos informations ont été mises à jour." })).toBeVisible();
   await page.reload();
   await expect(portal(page).locator("form").getByLabel("Fonction (facultatif)")).toHaveValue("Cogérante");
-});
-
-test("my information: a new e-mail waits for its link; the old address's link cancels it, and the new one's then says so", async ({ page }) => {
-  const NEW = "multi.e2e@ferme.test";
-  await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/mes-informations");
-  const form = portal(page).locator("form");
-  await form.getByLabel("Adresse e-mail").fill(NEW);
-  await form.getByLabel("Mot de passe actuel", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Enregistrer mes informations" }).click();
-  const said = portal(page).getByRole("status").filter({ hasText: `Nous avons envoyé un lien à ${NEW}` });
-  await expect(said).toBeVisible();
-  // Focus goes to the message's region, as after any save.
-  await expect(said.locator("..")).toBeFocused();
-  // The login stays until the link is opened: the field shows it again, the change waits under it.
-  await expect(form.getByLabel("Adresse e-mail")).toHaveValue("multi@demo.macc.test");
-  const pending = portal(page).locator("[part=pending-email]");
-  await expect(pending).toContainText(`En attente de confirmation : ${NEW}`);
-  await expect(pending.getByRole("button", { name: "Annuler ce changement" })).toBeVisible();
-  await expectAccessible(page);
-
-  // The mails leave after the answer: the link to the new address, the notice with its cancel link to the old one.
-  const linkIn = async (to: string, kind: "token" | "cancel") => {
-    const pattern = new RegExp(`https?://\\S+\\?${kind}=[\\w-]+`);
-    let found = "";
-    await expect
-      .poll(async () => {
-        const mails = (await (await page.request.get("/demo/outbox.json")).json()) as Array<{ to: string; text: string }>;
-        const mail = mails.find((m) => m.to.includes(to) && (to === NEW || m.text.includes(NEW)) && pattern.test(m.text));
-        found = mail ? pattern.exec(mail.text)![0] : "";
-        return found;
-      })
-      .not.toBe("");
-    return new URL(found).pathname + new URL(found).search;
-  };
-  const [confirm, cancel] = [await linkIn(NEW, "token"), await linkIn("multi@demo.macc.test", "cancel")];
-
-  await page.goto(cancel);
-  const main = portal(page).locator("main");
-  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Changement annulé");
-  await expect(main.getByRole("status")).toHaveText("Le changement a été annulé. Votre adresse e-mail de connexion n'a pas changé.");
-  // The token leaves the address once the page has used it.
-  await expect(page).toHaveURL(/\/portail\/mon-compte\/changement-email$/);
-  await expectAccessible(page);
-
-  await page.goto(confirm);
-  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Lien plus valide");
-  await expect(main.getByRole("alert")).toHaveText("Ce changement a été annulé. Votre adresse e-mail de connexion n'a pas changé.");
-  await page.goto("/portail/mon-compte/mes-informations");
-  await expect(portal(page).locator("form").getByLabel("Adresse e-mail")).toHaveValue("multi@demo.macc.test");
-  await expect(portal(page).locator("[part=pending-email]")).toHaveCount(0);
 });
 
 test.describe("inactivity", () => {
