@@ -1,5 +1,7 @@
 import { fireEvent } from "@testing-library/dom";
 import { beforeEach, describe, expect, it } from "vitest";
+import "../../../elements/macc-add-to-basket";
+import "../../../elements/macc-contacts";
 import "../../../elements/macc-footer";
 import "../../../elements/macc-header";
 import "../../../elements/macc-login";
@@ -55,11 +57,11 @@ describe("an API answer 503 switches every element to the maintenance screen", (
     expect(footer.root.querySelector("footer")).toBeNull();
     await waitFor(() => expect(showsMaintenance(header)).toBe(true));
     expect(header.root.querySelector("header")).toBeNull();
-    // No content element on this page: the first, the header, holds the screen; the footer says it in a line.
-    expect(holdsScreen(header)).toBe(true);
-    expect(header.screen.getAllByRole("status")[0]!.textContent).toContain(TEXT_FR);
-    expect(holdsScreen(footer)).toBe(false);
-    expect(footer.screen.getByRole("status").textContent).toBe(TITLE_FR);
+    // The page's frame says it in a line; the screen is the content's.
+    for (const view of [header, footer]) {
+      expect(holdsScreen(view)).toBe(false);
+      expect(view.screen.getByRole("status").textContent).toBe(TITLE_FR);
+    }
 
     expect(getCore().store.getState().maintenance).toBe(true);
     expect(api.calls).toHaveLength(1); // 503 is not retried
@@ -130,38 +132,38 @@ describe("what the maintenance screen offers a logged-in customer (issue 26)", (
 
   it("with an announced end: the end in the customer's language and time zone, their network's contact block, Try again and the site's home", async () => {
     stubApi({ "GET /api/servicesMACC/reseau/AGR/type/gen": maintenanceAnswer(END) }, { unmatched: "pending" });
-    const footer = await mount("<macc-footer></macc-footer>");
-    await waitFor(() => expect(help(footer)).not.toBeNull());
+    const page = await mount("<macc-contacts></macc-contacts>");
+    await waitFor(() => expect(help(page)).not.toBeNull());
 
     expect(getCore().store.getState().maintenanceEnd).toBe(END);
     const when = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short" }).format(new Date(END));
     expect(when).toMatch(/^2[78] novembre 2026 à \d\d:\d\d$/);
-    expect(footer.screen.getByText(`Retour prévu le ${when}`)).toBeTruthy();
+    expect(page.screen.getByText(`Retour prévu le ${when}`)).toBeTruthy();
 
-    const contact = footer.screen.getByRole("region", { name: "Contactez-nous" });
+    const contact = page.screen.getByRole("region", { name: "Contactez-nous" });
     expect(contact.textContent).toContain("AGRIMACC");
     expect(contact.textContent).toContain("Service adhérents");
     expect(contact.textContent).not.toContain("MACC France");
-    expect(footer.screen.getByRole("link", { name: /02 41 99 99 99/ }).getAttribute("href")).toBe("tel:0241999999");
-    expect(footer.screen.getByRole("link", { name: "Retour à l'accueil" }).getAttribute("href")).toBe("/sites/fr-FR/");
+    expect(page.screen.getByRole("link", { name: /02 41 99 99 99/ }).getAttribute("href")).toBe("tel:0241999999");
+    expect(page.screen.getByRole("link", { name: "Retour à l'accueil" }).getAttribute("href")).toBe("/sites/fr-FR/");
   });
 
   it("without an announced end: no end line; the rest is there", async () => {
     stubApi({ "GET /api/servicesMACC/reseau/AGR/type/gen": maintenanceAnswer() }, { unmatched: "pending" });
-    const footer = await mount("<macc-footer></macc-footer>");
-    await waitFor(() => expect(help(footer)).not.toBeNull());
+    const page = await mount("<macc-contacts></macc-contacts>");
+    await waitFor(() => expect(help(page)).not.toBeNull());
     expect(getCore().store.getState().maintenanceEnd).toBeNull();
-    expect(footer.screen.queryByText(/Retour prévu/)).toBeNull();
-    expect(footer.screen.getByRole("region", { name: "Contactez-nous" }).textContent).toContain("Service adhérents");
+    expect(page.screen.queryByText(/Retour prévu/)).toBeNull();
+    expect(page.screen.getByRole("region", { name: "Contactez-nous" }).textContent).toContain("Service adhérents");
   });
 
   it("in English, the end is written the English way", async () => {
     stubApi({ "GET /api/servicesMACC/reseau/AGR/type/gen": maintenanceAnswer(END) }, { unmatched: "pending" });
-    const footer = await mount('<macc-footer locale="en-GB"></macc-footer>');
-    await waitFor(() => expect(footer.screen.queryByRole("button", { name: "Try again" })).not.toBeNull());
+    const page = await mount('<macc-contacts locale="en-GB"></macc-contacts>');
+    await waitFor(() => expect(page.screen.queryByRole("button", { name: "Try again" })).not.toBeNull());
     const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short" }).format(new Date(END));
     expect(when).toMatch(/^2[78] November 2026 at \d\d:\d\d$/);
-    expect(footer.screen.getByText(`Expected back on ${when}`)).toBeTruthy();
+    expect(page.screen.getByText(`Expected back on ${when}`)).toBeTruthy();
   });
 
   it("Try again asks the API: still in maintenance, it says so; back, every element shows its content again", async () => {
@@ -174,19 +176,19 @@ describe("what the maintenance screen offers a logged-in customer (issue 26)", (
       },
       { unmatched: "pending" },
     );
-    const footer = await mount("<macc-footer></macc-footer>");
-    await waitFor(() => expect(help(footer)).not.toBeNull());
+    const page = await mount("<macc-contacts></macc-contacts>");
+    await waitFor(() => expect(help(page)).not.toBeNull());
 
-    fireEvent.click(help(footer)!);
-    await footer.screen.findByText("Le service est toujours en maintenance. Veuillez réessayer plus tard.");
+    fireEvent.click(help(page)!);
+    await page.screen.findByText("Le service est toujours en maintenance. Veuillez réessayer plus tard.");
     // The health check's 503 brought the announced end.
-    await footer.screen.findByText(/^Retour prévu le/);
+    await page.screen.findByText(/^Retour prévu le/);
     expect(api.callsTo("GET /api/health")[0]!.headers["authorization"]).toBeUndefined();
 
     back = true;
-    fireEvent.click(help(footer)!);
-    await waitFor(() => expect(footer.root.querySelector("footer address")).not.toBeNull());
-    expect(showsMaintenance(footer)).toBe(false);
+    fireEvent.click(help(page)!);
+    await waitFor(() => expect(page.root.querySelector("[part=contacts]")).not.toBeNull());
+    expect(showsMaintenance(page)).toBe(false);
     expect(getCore().store.getState()).toMatchObject({ maintenance: false, maintenanceEnd: null });
   });
 
@@ -199,21 +201,16 @@ describe("what the maintenance screen offers a logged-in customer (issue 26)", (
     await waitFor(() => expect(navigations.map((event) => event.detail.route)).toEqual(["DASHBOARD"]));
   });
 
-  it("on a page of several elements, the screen shows once: in the page's content; its header and footer say it in a line", async () => {
+  it("on a page of several elements, the screen shows once: in the page's content; its header, footer and add-to-basket buttons say it in a line", async () => {
     stubApi({}, { unmatched: "pending" });
     getCore().store.getState().setMaintenance(true, END);
     const header = await mount("<macc-header></macc-header>");
+    const button = await mount('<macc-add-to-basket item="1004"></macc-add-to-basket>');
     const content = await mount("<macc-maintenance></macc-maintenance>");
     const footer = await mount("<macc-footer></macc-footer>");
     await waitFor(() => expect(help(content)).not.toBeNull());
-    for (const view of [header, content, footer]) expect(showsMaintenance(view)).toBe(true);
-    expect([header, content, footer].map(holdsScreen)).toEqual([false, true, false]);
-    expect(help(header)).toBeNull();
-    expect(help(footer)).toBeNull();
-
-    // The content gone, the screen moves to the first element left.
-    content.el.remove();
-    await waitFor(() => expect(help(header)).not.toBeNull());
-    expect([header, footer].map(holdsScreen)).toEqual([true, false]);
+    for (const view of [header, button, content, footer]) expect(showsMaintenance(view)).toBe(true);
+    expect([header, button, content, footer].map(holdsScreen)).toEqual([false, false, true, false]);
+    for (const view of [header, button, footer]) expect(help(view)).toBeNull();
   });
 });
