@@ -195,7 +195,7 @@ test.describe.serial("password flows (reset@demo.macc.test)", () => {
     await expect(said.locator("..")).toBeFocused();
     // The login stays until the link is opened: the field shows it again, the change waits under it.
     await expect(form.getByLabel("Adresse e-mail")).toHaveValue(EMAIL);
-    const pending = portal(page).locator("[part=pending-email]");
+    const pending = portal(page).locator(".pending-email");
     await expect(pending).toContainText(`En attente de confirmation : ${NEW}`);
     await expect(pending.getByRole("button", { name: "Annuler ce changement" })).toBeVisible();
     await expectAccessible(page);
@@ -229,7 +229,7 @@ test.describe.serial("password flows (reset@demo.macc.test)", () => {
     await expect(main.getByRole("alert")).toHaveText("Ce changement a été annulé. Votre adresse e-mail de connexion n'a pas changé.");
     await page.goto("/portail/mon-compte/mes-informations");
     await expect(portal(page).locator("form").getByLabel("Adresse e-mail")).toHaveValue(EMAIL);
-    await expect(portal(page).locator("[part=pending-email]")).toHaveCount(0);
+    await expect(portal(page).locator(".pending-email")).toHaveCount(0);
   });
 });
 

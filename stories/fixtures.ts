@@ -281,11 +281,17 @@ export const PROFILE_BELGIAN: ProfileBody = {
 export const profileSaved = (base: ProfileBody, delayMs = 600): ApiFixture =>
   ok((req: ApiRequest) => {
     const sent = (req.body ?? {}) as { user?: Partial<ProfileBody["user"]>; entreprise?: Partial<ProfileBody["entreprise"]> };
+    // Another e-mail is not the login yet: it waits for the link mailed to it (24 h), as the API has it.
+    const asked = sent.user?.email && sent.user.email !== base.user.email ? sent.user.email : null;
     return {
-      user: { ...base.user, ...sent.user },
+      user: { ...base.user, ...sent.user, email: base.user.email },
       entreprise: { ...base.entreprise, ...sent.entreprise, idTier: base.entreprise.idTier, derniereMiseAJour: today() },
+      emailChange: asked && emailChangeFor(asked),
     };
   }, delayMs);
+
+/** A login e-mail change waiting for its link, valid 24 hours from now. */
+export const emailChangeFor = (email: string) => ({ email, expiresAt: new Date(Date.now() + 24 * 3_600_000).toISOString() });
 
 /** POST /me/confirmation accepted: the company with today's last-update date. */
 export const confirmationOk = (entreprise: Entreprise, delayMs = 500): ApiFixture =>
@@ -326,7 +332,6 @@ export const PROFILE_INVALID = validationProblem([
   { path: "entreprise.immatriculation", message: "Numéro d'immatriculation invalide." },
 ]);
 export const PROFILE_WRONG_PASSWORD = validationProblem([{ path: "motDePasse", message: "Mot de passe incorrect." }]);
-export const EMAIL_TAKEN = problem(409, "Conflict", "Cette adresse e-mail est déjà utilisée par un autre compte.");
 /** 500 from the profile service (GET or PUT /me/profile). */
 export const PROFILE_SERVICE_ERROR = problem(500, "Internal Server Error", "The profile service is unavailable.");
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect } from "storybook/test";
 import "../elements/macc-personal-info";
 import {
-  EMAIL_TAKEN,
+  emailChangeFor,
   FOOTER_PATH,
   footerOk,
   pending,
@@ -141,14 +141,29 @@ export const WrongPasswordForNewEmail: Story = {
   },
 };
 
-/** 409: the new e-mail address belongs to another account; the message is on the e-mail field. */
-export const EmailAlreadyUsed: Story = {
-  name: "E-mail already used (409)",
-  parameters: { macc: loggedIn, api: { "PUT /me/profile": EMAIL_TAKEN } },
+/**
+ * A new e-mail address: saved as a change waiting for its link (the API answers the same whether or
+ * not the address has an account); the form says where the link went and shows the change under the field.
+ */
+export const NewEmailWaitsForItsLink: Story = {
+  name: "New e-mail waits for its link",
+  parameters: { macc: loggedIn },
   play: async ({ canvasElement }) => {
-    const root = await saveWith(canvasElement, { email: "multi@demo.macc.test" });
-    await expect(await textOf(root, ".error-summary")).toBeTruthy();
-    await waitFor(() => root.querySelector('[name="email"][aria-invalid="true"]'), "the e-mail field marked invalid");
+    const root = await saveWith(canvasElement, { email: "claire.lefevre@demo.macc.test" });
+    await waitFor(() => root.querySelector(".pending-email"), "the pending change");
+    await expect(await textOf(root, ".pending-email")).toContain("claire.lefevre@demo.macc.test");
+  },
+};
+
+/** A change asked earlier, still waiting: shown on arrival, with its deadline and "Cancel this change". */
+export const EmailChangePending: Story = {
+  name: "E-mail change pending",
+  parameters: {
+    macc: loggedIn,
+    api: {
+      "GET /me/profile": ok({ ...PROFILE, emailChange: emailChangeFor("claire.lefevre@demo.macc.test") }, 400),
+      "DELETE /me/email-change": { status: 204 },
+    },
   },
 };
 

@@ -125,7 +125,7 @@ export function EmailChange() {
             : [t`E-mail address change`, <Skeleton height="3.5em" label={t`Checking your link`} />];
 
   return (
-    <div className="container" part="email-change">
+    <div className="container">
       <PageTitle icon={EMAIL_CHANGE_ICON}>{title}</PageTitle>
       <div ref={status} tabIndex={-1}>
         {message}

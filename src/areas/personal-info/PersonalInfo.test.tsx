@@ -567,7 +567,7 @@ describe("<macc-personal-info>", () => {
       });
       expect(input(view, "email").value).toBe("claire@ferme.test");
       await waitFor(() => expect(view.screen.queryByLabelText(LABELS.motDePasse)).toBeNull());
-      const pending = view.root.querySelector<HTMLElement>("[part=pending-email]")!;
+      const pending = view.root.querySelector<HTMLElement>(".pending-email")!;
       expect(pending.querySelector("p")!.textContent).toBe(MESSAGES.pending("claire.martin@ferme.test"));
       expect(pending.querySelector("button")!.textContent).toBe("Annuler ce changement");
       expect(getCore().store.getState().auth.user?.infosConnexion.emailLogin).toBe("claire@ferme.test");
@@ -599,13 +599,13 @@ describe("<macc-personal-info>", () => {
       } as ProfileBody);
       logIn();
       const view = await mountForm();
-      const pending = view.root.querySelector<HTMLElement>("[part=pending-email]")!;
+      const pending = view.root.querySelector<HTMLElement>(".pending-email")!;
       expect(pending.textContent).toContain(MESSAGES.pending("nouvelle@ferme.test"));
       fireEvent.click(pending.querySelector("button")!);
       const status = await view.screen.findByText(MESSAGES.cancelled);
       await waitFor(() => expect(view.root.activeElement).toBe(status.parentElement));
       expect(calls.callsTo("DELETE /api/me/email-change")).toHaveLength(1);
-      expect(view.root.querySelector("[part=pending-email]")).toBeNull();
+      expect(view.root.querySelector(".pending-email")).toBeNull();
     });
 
     it("a cancellation that fails says so, and the change stays", async () => {
@@ -615,9 +615,9 @@ describe("<macc-personal-info>", () => {
       } as ProfileBody);
       logIn();
       const view = await mountForm();
-      fireEvent.click(view.root.querySelector<HTMLElement>("[part=pending-email] button")!);
+      fireEvent.click(view.root.querySelector<HTMLElement>(".pending-email button")!);
       expect((await view.screen.findByRole("alert")).textContent).toBe(MESSAGES.cancelFailed);
-      expect(view.root.querySelector("[part=pending-email]")).not.toBeNull();
+      expect(view.root.querySelector(".pending-email")).not.toBeNull();
       expect(getCore().toasts.getState().toasts).toHaveLength(0);
     });
   });

@@ -204,7 +204,7 @@ export function ProfileForm({
             autoCapitalize="none"
           />
           {pending && (
-            <div className="pending-email" part="pending-email">
+            <div className="pending-email">
               <p>
                 {t`Waiting for confirmation: ${newEmail} becomes your login e-mail address when the link we sent to it is opened, by ${deadline}. Until then, log in with ${loginEmail}.`}
               </p>
