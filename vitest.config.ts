@@ -45,7 +45,7 @@ const LOGIC = [
   "src/contract/registration.test.ts",
   "src/core/registration.test.ts",
   "src/core/resource-cache.test.ts",
-  "src/core/rib.test.ts",
+  "src/contract/rib.test.ts",
   "src/core/routes.test.ts",
   "src/core/site.test.ts",
   "src/core/theme.test.ts",

@@ -3,7 +3,7 @@ import path from "node:path";
 import * as v from "valibot";
 import { MaintenanceEnd } from "../src/contract/maintenance.ts";
 import { FEATURE_NAMES, type FeatureName } from "../src/contract/constants.ts";
-import { RIB_DEFAULT_MAX_BYTES, RIB_TYPES, type RibType } from "../src/core/rib.ts";
+import { RIB_DEFAULT_MAX_BYTES, RIB_TYPES, type RibType } from "../src/contract/rib.ts";
 
 /** Root of the project (the folder holding package.json). */
 export const PROJECT_ROOT = path.resolve(fileURLToPath(new URL("..", import.meta.url)));

@@ -1,4 +1,4 @@
-import type { RibType } from "../../src/core/rib.ts";
+import type { RibType } from "../../src/contract/rib.ts";
 import type { Db, Queryable } from "../db/db.ts";
 
 /** One version of a company's bank details, as the API answers it (the document without its bytes). */

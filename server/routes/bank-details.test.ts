@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BankDetailsAnswer } from "../../src/contract/bank-details.ts";
-import { RIB_TYPES } from "../../src/core/rib.ts";
+import { RIB_TYPES } from "../../src/contract/rib.ts";
 import { loadConfig, StartupError } from "../config.ts";
 import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { makePdf } from "../demo/seed-helpers.ts";

@@ -13,7 +13,7 @@ import { IdParams } from "../../src/contract/parameters.ts";
 import { verdict, type RuleProblem } from "../../src/contract/rules.ts";
 import { fileSize, problemDetail } from "../../src/contract/problem-details.ts";
 import { DEFAULT_LOCALE, INTITULE_MAX, type Locale } from "../../src/contract/constants.ts";
-import { RIB_EXTENSIONS, RIB_MEDIA_TYPES, ribTypeOf, type RibType } from "../../src/core/rib.ts";
+import { RIB_EXTENSIONS, RIB_MEDIA_TYPES, ribTypeOf, type RibType } from "../../src/contract/rib.ts";
 import type { Config } from "../config.ts";
 import { safeFileName } from "../http/company.ts";
 import type { AppEnv, Deps } from "../http/context.ts";

@@ -4,7 +4,7 @@ import { INTITULE_MAX } from "./constants";
 import { ibanProblem, normaliseIban } from "./iban";
 import { requiredText } from "./rules";
 
-/** core/rib.ts's RIB_TYPES, which the contract may not import (the API's tests check the two agree): to move here with the RIB rules. */
+/** contract/rib.ts's RIB_TYPES, which the contract may not import (the API's tests check the two agree): to move here with the RIB rules. */
 const RibType = v.picklist(["pdf", "jpeg", "png"]);
 
 const BankDetailsVersion = v.object({

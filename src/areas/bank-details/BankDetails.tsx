@@ -5,7 +5,7 @@ import { INTITULE_MAX } from "../../contract/constants";
 import { isCancelled } from "../../core/errors";
 import { formatDate } from "../../core/format";
 import { formatIban, ibanLength, ibanProblem, normaliseIban } from "../../contract/iban";
-import { RIB_EXTENSIONS, RIB_MEDIA_TYPES, RIB_SIGNATURE_BYTES, ribTypeOf, type RibType } from "../../core/rib";
+import { RIB_EXTENSIONS, RIB_MEDIA_TYPES, RIB_SIGNATURE_BYTES, ribTypeOf, type RibType } from "../../contract/rib";
 import { selectCompany } from "../../core/store";
 import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
