@@ -21,9 +21,8 @@ export function MaintenanceNotice() {
   const message = <Trans>We are currently under maintenance.</Trans>;
   if (host && IN_A_LINE.test(host.localName)) {
     return (
-      <p className="maintenance maintenance--line container" part="maintenance" role="status">
-        <MaintenanceIcon />
-        <span>{message}</span>
+      <p className="maintenance container" part="maintenance" role="status">
+        <strong>{message}</strong>
       </p>
     );
   }
