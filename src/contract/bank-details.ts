@@ -2,10 +2,10 @@
 import * as v from "valibot";
 import { INTITULE_MAX } from "./constants";
 import { ibanProblem, normaliseIban } from "./iban";
+import { RIB_TYPES } from "./rib";
 import { requiredText } from "./rules";
 
-/** contract/rib.ts's RIB_TYPES, which the contract may not import (the API's tests check the two agree): to move here with the RIB rules. */
-const RibType = v.picklist(["pdf", "jpeg", "png"]);
+const RibType = v.picklist(RIB_TYPES);
 
 const BankDetailsVersion = v.object({
   id: v.string(),
