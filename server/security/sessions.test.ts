@@ -234,14 +234,11 @@ describe("no account enumeration", () => {
     expectAlike(m, "ms");
   });
 
-  it("e-mail change: an address that has an account and one that has none answer alike (status, body), in the same time", async () => {
+  it("e-mail change: an address that has an account and one that has none answer alike (status, headers, body), in the same time", async () => {
     // 20 tries each: the answer's work is mostly the current password's hash, the same for both.
     const { company: token } = await session("stale@demo.macc.test");
     const headers = { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
-    const current = (await (await get("/api/me/profile", token)).json()) as {
-      user: Record<string, unknown>;
-      entreprise: Record<string, unknown>;
-    };
+    const current = (await (await get("/api/me/profile", token)).json()) as { user: object; entreprise: Record<string, unknown> };
     const { raison_sociale, formeJuridique, immatriculation } = current.entreprise;
     const asked = (known: boolean) => (known ? "multi@demo.macc.test" : "nobody@demo.macc.test");
     const m = await compare(20, async (known) => {
@@ -256,35 +253,14 @@ describe("no account enumeration", () => {
       const res = await t.app.request("/api/me/profile", { method: "PUT", headers, body });
       const ms = performance.now() - started;
       const used = process.cpuUsage(cpu);
-      // The answer names the address asked for and when its links expire: the rest must not differ.
+      // The answer names the address asked for and when its links expire: the rest, headers included, must not differ.
       const text = (await res.text()).replaceAll(asked(known), "<asked>").replace(/"expiresAt":"[^"]+"/, '"expiresAt":"…"');
-      const sample = new Response(text, { status: res.status, headers: res.headers });
+      const sample = new Response(`${JSON.stringify([...res.headers])} ${text}`, { status: res.status });
       return { res: sample, ms, cpuMs: (used.user + used.system) / 1000 };
     });
     expect(m.answers).toHaveLength(1);
-    expect(m.answers[0]).toMatch(/^200 .*"emailChange":\{"email":"<asked>"/);
+    expect(m.answers[0]).toMatch(/^200 .*"cache-control","no-store".*"emailChange":\{"email":"<asked>"/);
     expectAlike(m, "cpuMs");
-  });
-
-  it("e-mail change: the headers of the answer are the same for an address that has an account and one that has none", async () => {
-    const { company: token } = await session("stale@demo.macc.test");
-    const current = (await (await get("/api/me/profile", token)).json()) as { user: object; entreprise: Record<string, unknown> };
-    const { raison_sociale, formeJuridique, immatriculation } = current.entreprise;
-    const put = (email: string) =>
-      t.app.request("/api/me/profile", {
-        method: "PUT",
-        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-        body: JSON.stringify({
-          user: { ...current.user, email },
-          entreprise: { raison_sociale, formeJuridique, immatriculation },
-          motDePasse: DEMO_PASSWORD,
-          emailChangePath: "/portail/mon-compte/changement-email",
-        }),
-      });
-    const [taken, free] = [await put("uk@demo.macc.test"), await put("personne@demo.macc.test")];
-    expect([...taken.headers.entries()]).toEqual([...free.headers.entries()]);
-    expect(taken.headers.get("cache-control")).toBe("no-store");
-    expect(taken.headers.get("content-type")).toMatch(/^application\/json/);
   });
 
   it("registration: an e-mail that has an account and one that has none start a registration alike, in the same time", async () => {
