@@ -88,6 +88,12 @@ describe("the e-mail change's landing (CHANGEMENT_EMAIL)", () => {
       gone("expired"),
       "Ce lien a expiré (il était valable 24 heures). Votre adresse e-mail de connexion n'a pas changé.",
     ],
+    [
+      "?token=t",
+      "a reason it does not know",
+      gone("lost"),
+      "Ce lien n'est pas valide. Vérifiez que vous avez ouvert le lien de l'e-mail en entier.",
+    ],
   ])("%s %s: says so", async (search, label, handler, text) => {
     api({ [CONFIRM]: handler, [CANCEL]: handler });
     // A link is used once per page: each case has its own token.

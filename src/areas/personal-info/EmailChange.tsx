@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
-import type { EmailChangeLinkEnd } from "../../contract/email-change";
+import { EMAIL_CHANGE_LINK_ENDS, type EmailChangeLinkEnd } from "../../contract/email-change";
 import { ApiError } from "../../core/errors";
 import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -39,7 +39,10 @@ function removeLinkFromAddress(): void {
 function endOf(error: unknown): EmailChangeLinkEnd | null {
   if (!(error instanceof ApiError)) return null;
   if (error.status === 409) return "taken";
-  if (error.status === 410) return ((error.problem as { reason?: EmailChangeLinkEnd }).reason ?? "unknown") as EmailChangeLinkEnd;
+  if (error.status === 410) {
+    const { reason } = error.problem as { reason?: unknown };
+    return EMAIL_CHANGE_LINK_ENDS.find((end) => end === reason) ?? "unknown";
+  }
   return error.status === 400 || error.status === 422 ? "unknown" : null;
 }
 
