@@ -87,6 +87,8 @@ declare module "react" {
       "macc-maintenance": MaccElementProps<
         MaccMaintenanceElement,
         {
+          /** On the element: a link or button leads to a route (`route` is a SPEC §2 route name, `path` the portal address); `preventDefault()` keeps the page where it is, otherwise a standalone element loads `path`. Cancelable. Bubbles, composed. */
+          "onmacc-navigate"?: (event: HTMLElementEventMap["macc-navigate"]) => void;
           /** On the element: the element's code failed to load or took over 120 s (the loader shows its message in the element's place). Bubbles, composed. */
           "onmacc-load-error"?: (event: HTMLElementEventMap["macc-load-error"]) => void;
         }

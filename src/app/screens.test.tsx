@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TAGS } from "../core/tags";
 import { SCREENS, type LazyRouteView } from "./screens";
 
@@ -12,14 +12,20 @@ import { SCREENS, type LazyRouteView } from "./screens";
 const SRC = resolve(import.meta.dirname, "..");
 const importFrom = (path: string) => import(/* @vite-ignore */ resolve(SRC, path)) as Promise<Record<string, unknown>>;
 
-/** The folder (`areas/basket`) of the tag whose component this is. */
-async function folderOf(Component: unknown): Promise<string | undefined> {
-  for (const { module } of TAGS) {
-    const exported = (await importFrom(`${module}.tsx`))[module.split("/").at(-1)!];
-    if (exported === Component) return module.split("/").slice(0, -1).join("/");
-  }
-  return undefined;
-}
+/**
+ * Each tag's component and the folder (`areas/basket`) it is in. Importing every area takes seconds
+ * on a busy machine: done once, in a hook with room for it, not in the first case's 5 s.
+ */
+let folders: Map<unknown, string>;
+beforeAll(async () => {
+  const entries = await Promise.all(
+    TAGS.map(async ({ module }) => {
+      const Component = (await importFrom(`${module}.tsx`))[module.split("/").at(-1)!];
+      return [Component, module.split("/").slice(0, -1).join("/")] as const;
+    }),
+  );
+  folders = new Map(entries);
+}, 60_000);
 
 /** Screens of the portal only, whose component no element shows, and the area they belong to. */
 const PORTAL_ONLY: Readonly<Record<string, string>> = { CHANGEMENT_EMAIL: "areas/personal-info" };
@@ -34,7 +40,7 @@ describe("each lazy screen loads its component's area, the one its element adopt
   });
 
   it.each(lazyScreens)("%s", async (route, loads) => {
-    const folder = PORTAL_ONLY[route] ?? (await folderOf(await loads.code()));
+    const folder = PORTAL_ONLY[route] ?? folders.get(await loads.code());
     expect(folder, `${route}: its component is no element's`).toBeDefined();
     const { area } = await importFrom(`${folder}/area.ts`);
     expect(await loads.area(), `${route}: src/${folder}/area.ts`).toBe(area);
