@@ -225,7 +225,7 @@ test.describe.serial("password flows (reset@demo.macc.test)", () => {
     await expectAccessible(page);
 
     await page.goto(confirm);
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Lien plus valide");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Lien invalide");
     await expect(main.getByRole("alert")).toHaveText("Ce changement a été annulé. Votre adresse e-mail de connexion n'a pas changé.");
     await page.goto("/portail/mon-compte/mes-informations");
     await expect(portal(page).locator("form").getByLabel("Adresse e-mail")).toHaveValue(EMAIL);

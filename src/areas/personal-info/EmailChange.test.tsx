@@ -98,7 +98,7 @@ describe("the e-mail change's landing (CHANGEMENT_EMAIL)", () => {
     api({ [CONFIRM]: handler, [CANCEL]: handler });
     // A link is used once per page: each case has its own token.
     const view = await open(`${search}-${label.replace(/\W/g, "")}`);
-    await waitFor(() => expect(heading(view)).toBe("Lien plus valide"));
+    await waitFor(() => expect(heading(view)).toBe("Lien invalide"));
     expect(await message(view)).toBe(text);
     expect(view.root.querySelector("main .alert")!.getAttribute("role")).toBe("alert");
   });
