@@ -292,6 +292,16 @@ export const COMMON_ATTRIBUTES = [
 ] as const satisfies readonly TagAttribute[];
 
 /** In the loader's order: the first tags found on a page are requested first. */
+/** The editor's label of a `view` attribute, which picks the page an element shows. */
+const PAGE_SHOWN: Texts = {
+  en: "Page shown",
+  fr: "Page affichée",
+  de: "Angezeigte Seite",
+  es: "Página mostrada",
+  it: "Pagina mostrata",
+  nl: "Getoonde pagina",
+};
+
 export const TAGS = [
   {
     tag: "macc-portal",
@@ -734,14 +744,7 @@ export const TAGS = [
       },
       {
         guide: {
-          label: {
-            en: "Page shown",
-            fr: "Page affichée",
-            de: "Angezeigte Seite",
-            es: "Página mostrada",
-            it: "Pagina mostrata",
-            nl: "Getoonde pagina",
-          },
+          label: PAGE_SHOWN,
           help: {
             en: "With a product family code: choose “After-sales documents” to show that family's after-sales documents.",
             fr: "Avec un code de famille : choisissez « Documents d’après-vente » pour afficher les documents d’après-vente de cette famille.",
@@ -856,14 +859,7 @@ export const TAGS = [
     attributes: [
       {
         guide: {
-          label: {
-            en: "Page shown",
-            fr: "Page affichée",
-            de: "Angezeigte Seite",
-            es: "Página mostrada",
-            it: "Pagina mostrata",
-            nl: "Getoonde pagina",
-          },
+          label: PAGE_SHOWN,
           help: {
             en: "Choose “Confirmation” on the page customers reach after sending their basket.",
             fr: "Choisissez « Confirmation d’envoi » sur la page où arrivent les clients après l’envoi de leur panier.",
