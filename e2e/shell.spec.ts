@@ -351,4 +351,7 @@ test("a new page of the portal starts at its top, header in view, its heading fo
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(portal.locator("header").getByRole("link", { name: /MACC/ }).first()).toBeInViewport();
   await expect(portal.getByRole("heading", { level: 1 })).toBeFocused();
+  // The focus ring hugs the title (its icon and words), not the whole column.
+  const { title, column } = await portalBoxes(page, { title: "main h1", column: "main" });
+  expect(title!.width).toBeLessThan(column!.width / 2);
 });
