@@ -1,7 +1,6 @@
 import { fireEvent } from "@testing-library/dom";
-import { afterAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import "../../elements/macc-portal";
-import { SCREENS, type LazyRouteView } from "./screens";
 import { getCore } from "../core/index";
 import type { Entreprise } from "../core/types";
 import {
@@ -58,17 +57,6 @@ async function mountPortal(html = "<macc-portal></macc-portal>") {
 }
 
 beforeEach(() => resetPage());
-
-/*
- * A screen a test shows may still be downloading when the test ends and unmounts it: every
- * screen's code and texts are loaded to the end before this file ends, so nothing is still being
- * imported when the worker's shared environment is torn down after its last file (a failure that
- * depended on which file came last).
- */
-afterAll(async () => {
-  const lazyScreens = Object.values(SCREENS).flatMap(({ View }) => ("loads" in View ? [(View as LazyRouteView).loads] : []));
-  await Promise.all(lazyScreens.flatMap((loads) => [loads.code(), loads.area()]));
-}, 60_000);
 
 describe("<macc-portal> routes and guards (SPEC §2)", () => {
   it("anonymous on a protected route → login, and the requested path is kept for after login", async () => {
