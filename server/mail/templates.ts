@@ -27,6 +27,14 @@ interface Layout {
   signature: string;
 }
 
+/** A message whose action is a link: its texts, the link's label among them. */
+type LinkTexts = Omit<Layout, "lang" | "action"> & { label: string };
+
+/** A message with one link to follow (a reset, an e-mail change to confirm or cancel). */
+function renderWithLink(to: string, lang: MailLanguage, { label, ...texts }: LinkTexts, url: string): MailMessage {
+  return render(to, { lang, ...texts, action: { label, url } });
+}
+
 /** Text and HTML parts of a simple, accessible message (no images, no scripts, inline styles only). */
 function render(to: string, l: Layout): MailMessage {
   const text = [
@@ -56,7 +64,7 @@ function render(to: string, l: Layout): MailMessage {
   return { to, subject: l.subject, text, html };
 }
 
-const RESET: Record<MailLanguage, (minutes: number) => Omit<Layout, "lang" | "action"> & { label: string }> = {
+const RESET: Record<MailLanguage, (minutes: number) => LinkTexts> = {
   fr: (m) => ({
     subject: "Réinitialisation de votre mot de passe MACC",
     greeting: "Bonjour,",
@@ -126,8 +134,7 @@ const RESET: Record<MailLanguage, (minutes: number) => Omit<Layout, "lang" | "ac
 };
 
 export function resetLinkMail(lang: MailLanguage, to: string, url: string, minutes: number): MailMessage {
-  const { label, ...rest } = RESET[lang](minutes);
-  return render(to, { lang, ...rest, action: { label, url } });
+  return renderWithLink(to, lang, RESET[lang](minutes), url);
 }
 
 const CHANGED: Record<MailLanguage, Omit<Layout, "lang">> = {
@@ -585,7 +592,7 @@ export function basketConfirmationText(lang: MailLanguage, brand: string, refere
 
 /* The login e-mail change (issue 26 item 8): the link to the new address, the notice with a cancel link to the old one, and the notice to the owner of an address already taken. */
 
-const EMAIL_CHANGE_CONFIRM: Record<MailLanguage, (hours: number) => Omit<Layout, "lang" | "action"> & { label: string }> = {
+const EMAIL_CHANGE_CONFIRM: Record<MailLanguage, (hours: number) => LinkTexts> = {
   fr: (h) => ({
     subject: "Confirmez votre nouvelle adresse e-mail MACC",
     greeting: "Bonjour,",
@@ -666,84 +673,81 @@ const EMAIL_CHANGE_CONFIRM: Record<MailLanguage, (hours: number) => Omit<Layout,
 
 /** To the new address: the single-use link that makes it the login. */
 export function emailChangeConfirmMail(lang: MailLanguage, to: string, url: string, hours: number): MailMessage {
-  const { label, ...rest } = EMAIL_CHANGE_CONFIRM[lang](hours);
-  return render(to, { lang, ...rest, action: { label, url } });
+  return renderWithLink(to, lang, EMAIL_CHANGE_CONFIRM[lang](hours), url);
 }
 
-const EMAIL_CHANGE_NOTICE: Record<MailLanguage, (newEmail: string, hours: number) => Omit<Layout, "lang" | "action"> & { label: string }> =
-  {
-    fr: (e, h) => ({
-      subject: "Demande de changement de l'adresse e-mail de votre compte MACC",
-      greeting: "Bonjour,",
-      paragraphs: [
-        `Une demande vient d'être faite pour remplacer l'adresse de connexion de votre compte client MACC par ${e}. Le changement ne sera fait que si le lien envoyé à cette adresse est ouvert dans les ${h} heures.`,
-        "Si vous n'êtes pas à l'origine de cette demande, annulez-la et changez votre mot de passe :",
-      ],
-      label: "Annuler ce changement",
-      after: ["Si c'est bien vous, vous n'avez rien à faire ici."],
-      signature: "L'équipe MACC",
-    }),
-    en: (e, h) => ({
-      subject: "Request to change the e-mail address of your MACC account",
-      greeting: "Hello,",
-      paragraphs: [
-        `Someone has just asked to replace the login address of your MACC customer account with ${e}. The change is made only if the link sent to that address is opened within ${h} hours.`,
-        "If you did not make this request, cancel it and change your password:",
-      ],
-      label: "Cancel this change",
-      after: ["If it was you, there is nothing to do here."],
-      signature: "The MACC team",
-    }),
-    nl: (e, h) => ({
-      subject: "Verzoek om het e-mailadres van uw MACC-account te wijzigen",
-      greeting: "Hallo,",
-      paragraphs: [
-        `Er is zojuist gevraagd om het aanmeldadres van uw MACC-klantaccount te vervangen door ${e}. De wijziging gebeurt alleen als de link die naar dat adres is gestuurd binnen ${h} uur wordt geopend.`,
-        "Hebt u dit niet gevraagd? Annuleer het dan en wijzig uw wachtwoord:",
-      ],
-      label: "Deze wijziging annuleren",
-      after: ["Was u het zelf? Dan hoeft u hier niets te doen."],
-      signature: "Het MACC-team",
-    }),
-    de: (e, h) => ({
-      subject: "Anfrage zur Änderung der E-Mail-Adresse Ihres MACC-Kontos",
-      greeting: "Guten Tag,",
-      paragraphs: [
-        `Soeben wurde beantragt, die Anmeldeadresse Ihres MACC-Kundenkontos durch ${e} zu ersetzen. Die Änderung erfolgt nur, wenn der an diese Adresse gesendete Link innerhalb von ${h} Stunden geöffnet wird.`,
-        "Wenn Sie dies nicht beantragt haben, brechen Sie es ab und ändern Sie Ihr Passwort:",
-      ],
-      label: "Diese Änderung abbrechen",
-      after: ["Wenn Sie es waren, müssen Sie hier nichts tun."],
-      signature: "Ihr MACC-Team",
-    }),
-    es: (e, h) => ({
-      subject: "Solicitud de cambio de la dirección de correo electrónico de su cuenta MACC",
-      greeting: "Hola:",
-      paragraphs: [
-        `Se acaba de solicitar sustituir la dirección de acceso de su cuenta de cliente MACC por ${e}. El cambio solo se hará si se abre en ${h} horas el enlace enviado a esa dirección.`,
-        "Si no ha realizado esta solicitud, anúlela y cambie su contraseña:",
-      ],
-      label: "Anular este cambio",
-      after: ["Si ha sido usted, no tiene nada que hacer aquí."],
-      signature: "El equipo MACC",
-    }),
-    it: (e, h) => ({
-      subject: "Richiesta di modifica dell'indirizzo e-mail del Suo account MACC",
-      greeting: "Buongiorno,",
-      paragraphs: [
-        `È appena stato chiesto di sostituire l'indirizzo di accesso del Suo account cliente MACC con ${e}. La modifica avverrà solo se il link inviato a quell'indirizzo sarà aperto entro ${h} ore.`,
-        "Se non ha fatto Lei questa richiesta, la annulli e cambi la Sua password:",
-      ],
-      label: "Annullare questa modifica",
-      after: ["Se è stato Lei, non deve fare nulla qui."],
-      signature: "Il team MACC",
-    }),
-  };
+const EMAIL_CHANGE_NOTICE: Record<MailLanguage, (newEmail: string, hours: number) => LinkTexts> = {
+  fr: (e, h) => ({
+    subject: "Demande de changement de l'adresse e-mail de votre compte MACC",
+    greeting: "Bonjour,",
+    paragraphs: [
+      `Une demande vient d'être faite pour remplacer l'adresse de connexion de votre compte client MACC par ${e}. Le changement ne sera fait que si le lien envoyé à cette adresse est ouvert dans les ${h} heures.`,
+      "Si vous n'êtes pas à l'origine de cette demande, annulez-la et changez votre mot de passe :",
+    ],
+    label: "Annuler ce changement",
+    after: ["Si c'est bien vous, vous n'avez rien à faire ici."],
+    signature: "L'équipe MACC",
+  }),
+  en: (e, h) => ({
+    subject: "Request to change the e-mail address of your MACC account",
+    greeting: "Hello,",
+    paragraphs: [
+      `Someone has just asked to replace the login address of your MACC customer account with ${e}. The change is made only if the link sent to that address is opened within ${h} hours.`,
+      "If you did not make this request, cancel it and change your password:",
+    ],
+    label: "Cancel this change",
+    after: ["If it was you, there is nothing to do here."],
+    signature: "The MACC team",
+  }),
+  nl: (e, h) => ({
+    subject: "Verzoek om het e-mailadres van uw MACC-account te wijzigen",
+    greeting: "Hallo,",
+    paragraphs: [
+      `Er is zojuist gevraagd om het aanmeldadres van uw MACC-klantaccount te vervangen door ${e}. De wijziging gebeurt alleen als de link die naar dat adres is gestuurd binnen ${h} uur wordt geopend.`,
+      "Hebt u dit niet gevraagd? Annuleer het dan en wijzig uw wachtwoord:",
+    ],
+    label: "Deze wijziging annuleren",
+    after: ["Was u het zelf? Dan hoeft u hier niets te doen."],
+    signature: "Het MACC-team",
+  }),
+  de: (e, h) => ({
+    subject: "Anfrage zur Änderung der E-Mail-Adresse Ihres MACC-Kontos",
+    greeting: "Guten Tag,",
+    paragraphs: [
+      `Soeben wurde beantragt, die Anmeldeadresse Ihres MACC-Kundenkontos durch ${e} zu ersetzen. Die Änderung erfolgt nur, wenn der an diese Adresse gesendete Link innerhalb von ${h} Stunden geöffnet wird.`,
+      "Wenn Sie dies nicht beantragt haben, brechen Sie es ab und ändern Sie Ihr Passwort:",
+    ],
+    label: "Diese Änderung abbrechen",
+    after: ["Wenn Sie es waren, müssen Sie hier nichts tun."],
+    signature: "Ihr MACC-Team",
+  }),
+  es: (e, h) => ({
+    subject: "Solicitud de cambio de la dirección de correo electrónico de su cuenta MACC",
+    greeting: "Hola:",
+    paragraphs: [
+      `Se acaba de solicitar sustituir la dirección de acceso de su cuenta de cliente MACC por ${e}. El cambio solo se hará si se abre en ${h} horas el enlace enviado a esa dirección.`,
+      "Si no ha realizado esta solicitud, anúlela y cambie su contraseña:",
+    ],
+    label: "Anular este cambio",
+    after: ["Si ha sido usted, no tiene nada que hacer aquí."],
+    signature: "El equipo MACC",
+  }),
+  it: (e, h) => ({
+    subject: "Richiesta di modifica dell'indirizzo e-mail del Suo account MACC",
+    greeting: "Buongiorno,",
+    paragraphs: [
+      `È appena stato chiesto di sostituire l'indirizzo di accesso del Suo account cliente MACC con ${e}. La modifica avverrà solo se il link inviato a quell'indirizzo sarà aperto entro ${h} ore.`,
+      "Se non ha fatto Lei questa richiesta, la annulli e cambi la Sua password:",
+    ],
+    label: "Annullare questa modifica",
+    after: ["Se è stato Lei, non deve fare nulla qui."],
+    signature: "Il team MACC",
+  }),
+};
 
 /** To the old address: what was asked, and the single-use link that cancels it (no login needed). */
 export function emailChangeNoticeMail(lang: MailLanguage, to: string, newEmail: string, cancelUrl: string, hours: number): MailMessage {
-  const { label, ...rest } = EMAIL_CHANGE_NOTICE[lang](newEmail, hours);
-  return render(to, { lang, ...rest, action: { label, url: cancelUrl } });
+  return renderWithLink(to, lang, EMAIL_CHANGE_NOTICE[lang](newEmail, hours), cancelUrl);
 }
 
 const EMAIL_TAKEN: Record<MailLanguage, Omit<Layout, "lang">> = {
