@@ -273,8 +273,13 @@ function LocaleSelector({ current }: { current: Locale }) {
   const { t } = useLingui();
   const { core } = useElement();
   const [pending, setPending] = useState<Locale | null>(null);
+  // Read by Enter and blur, which can come before the re-render that the change scheduled.
+  const latestPending = useRef<Locale | null>(null);
   const browsing = useRef(false);
-  useEffect(() => setPending(null), [current]);
+  useEffect(() => {
+    latestPending.current = null;
+    setPending(null);
+  }, [current]);
   const commit = (value: Locale | null) => {
     if (value && value !== current) core.store.getState().chooseLocale(value);
   };
@@ -289,7 +294,7 @@ function LocaleSelector({ current }: { current: Locale }) {
         value={pending ?? current}
         autoComplete="off"
         onKeyDown={(e) => {
-          if (e.key === "Enter") commit(pending);
+          if (e.key === "Enter") commit(latestPending.current);
           browsing.current = !e.altKey && e.key !== " " && BROWSING_KEY.test(e.key);
         }}
         onPointerDown={() => {
@@ -298,11 +303,12 @@ function LocaleSelector({ current }: { current: Locale }) {
         onChange={(e) => {
           const value = e.target.value;
           if (!isLocale(value)) return;
+          latestPending.current = value;
           setPending(value);
           if (!browsing.current) commit(value);
           browsing.current = false;
         }}
-        onBlur={() => commit(pending)}
+        onBlur={() => commit(latestPending.current)}
       >
         {LOCALES.map((l) => (
           <option key={l} value={l} lang={l}>
