@@ -109,7 +109,7 @@ test.describe.serial("password flows (reset@demo.macc.test)", () => {
 
   test("the password can be changed once; the second time says so", async ({ page }) => {
     await enterPortal(page, EMAIL, 0, "/portail/mon-compte/mes-informations/update-mot-de-passe");
-    const form = portal(page).locator("form");
+    const form = portal(page).locator("form:not([inert])"); // drawn inert while the password's state loads;
 
     await form.getByLabel("Mot de passe actuel", { exact: true }).fill(PASSWORD);
     await form.getByLabel("Nouveau mot de passe", { exact: true }).fill("court");

@@ -99,7 +99,7 @@ test("a password change ends the account's other sessions: the API refuses them,
 
   // The customer changes the password elsewhere.
   await enterPortal(page, EMAIL, 0, "/portail/mon-compte/mes-informations/update-mot-de-passe");
-  const form = portal(page).locator("form");
+  const form = portal(page).locator("form:not([inert])"); // drawn inert while the password's state loads;
   await form.getByLabel("Mot de passe actuel", { exact: true }).fill(PASSWORD);
   await form.getByLabel("Nouveau mot de passe", { exact: true }).fill("Sessions2026x");
   await form.getByLabel("Confirmer le nouveau mot de passe", { exact: true }).fill("Sessions2026x");

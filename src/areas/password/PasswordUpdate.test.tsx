@@ -54,7 +54,8 @@ const api = (extra: Record<string, RouteHandler> = {}) =>
 /** Mounted, once the password's state has come and the form shows. */
 async function openForm(): Promise<Mounted> {
   const view = await mount(TAG);
-  await view.screen.findByLabelText(LABELS.ancienMotDePasse);
+  // The form is drawn inert while the password's state loads: usable once it is no longer.
+  await waitFor(() => expect(view.root.querySelector("form:not([inert])")).not.toBeNull());
   return view;
 }
 
@@ -116,19 +117,22 @@ describe("<macc-password-update>", () => {
   });
 
   describe("on arrival, the password's state (SPEC §4: once only)", () => {
-    it("while it loads: a placeholder of the form's room, no form yet", async () => {
+    it("while it loads: the form stands inert in its place (its room at every width), announced as being checked", async () => {
       const answer = deferred();
       api({ [STATE]: answer.handler });
       logIn();
       const view = await mount(TAG);
       await answer.started;
-      const placeholder = view.screen.getByRole("status", { name: "Vérification de la possibilité de modifier votre mot de passe" });
-      expect(placeholder.classList.contains("skeleton")).toBe(true);
-      expect(placeholder.style.height).toBe("21.75em");
-      expect(view.root.querySelector("form")).toBeNull();
+      expect(view.screen.getByText("Vérification de la possibilité de modifier votre mot de passe").getAttribute("role")).toBe("status");
+      const form = view.root.querySelector("form")!;
+      expect(form.hasAttribute("inert")).toBe(true);
+      expect(form.parentElement!.getAttribute("aria-busy")).toBe("true");
       answer.resolve({ body: { modifiable: true } });
-      await view.screen.findByLabelText(LABELS.ancienMotDePasse);
-      expect(view.root.querySelector(".skeleton")).toBeNull();
+      await waitFor(() => expect(form.hasAttribute("inert")).toBe(false));
+      // The same form, now usable: nothing was replaced under the customer's eyes.
+      expect(view.root.querySelector("form")).toBe(form);
+      expect(form.parentElement!.getAttribute("aria-busy")).toBe("false");
+      expect(view.screen.queryByText("Vérification de la possibilité de modifier votre mot de passe")).toBeNull();
     });
 
     it("already changed: says so with the forgotten-password link, in place of the form", async () => {
@@ -155,7 +159,7 @@ describe("<macc-password-update>", () => {
       const view = await openForm();
       expect(view.root.querySelectorAll('input[type="password"]')).toHaveLength(3);
       expect(view.screen.queryByText(MESSAGES.once)).toBeNull();
-      expect(view.root.querySelector(".skeleton")).toBeNull();
+      expect(view.root.querySelector("form")!.hasAttribute("inert")).toBe(false);
     });
 
     it("a state that cannot be read: the screen's error and Try again, which asks afresh", async () => {
@@ -168,7 +172,7 @@ describe("<macc-password-update>", () => {
       );
       expect(view.root.querySelector("form")).toBeNull();
       fireEvent.click(view.screen.getByRole("button", { name: "Réessayer" }));
-      await view.screen.findByLabelText(LABELS.ancienMotDePasse);
+      await waitFor(() => expect(view.root.querySelector("form:not([inert])")).not.toBeNull());
       expect(calls.callsTo(STATE)).toHaveLength(2);
       expect(getCore().toasts.getState().toasts).toHaveLength(0);
     });

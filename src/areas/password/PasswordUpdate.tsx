@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { ChangePasswordRequest } from "../../contract/password";
 import type { RuleProblem } from "../../contract/rules";
 import { ApiError } from "../../core/errors";
-import { Alert, Skeleton } from "../../ui/Alert";
+import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc } from "../../ui/context";
 import { ErrorSummary } from "../../ui/ErrorSummary";
@@ -86,10 +86,6 @@ export function PasswordUpdate() {
         {outcome === "once" && <AlreadyChanged kind="error" />}
         {outcome === "failed" && <Alert kind="error">{t`Your password could not be updated. Please try again later.`}</Alert>}
       </div>
-      {state.status === "loading" && (
-        // The form's height: nothing moves when it comes.
-        <Skeleton height="21.75em" label={t`Checking whether your password can be changed`} />
-      )}
       {state.status === "error" && <LoadError message={t`The password change form cannot be shown right now.`} onRetry={state.reload} />}
       {state.status === "ready" && !state.data.modifiable && outcome === null && (
         <>
@@ -99,18 +95,27 @@ export function PasswordUpdate() {
           </p>
         </>
       )}
-      {state.status === "ready" && state.data.modifiable && (
-        <form noValidate onSubmit={form.onSubmit}>
-          <ErrorSummary errors={form.errors} attempt={form.attempt} />
-          <PasswordField {...form.bind("ancienMotDePasse")} label={t`Current password`} autoComplete="current-password" />
-          <NewPasswordFields form={form} hint={rules.hint} username={email} />
-          <div className="actions">
-            <Button type="submit" busy={form.submitting}>
-              {t`Change my password`}
-            </Button>
-            <RouteLink route="INFOS_PERSONNEL">{t`Back to my information`}</RouteLink>
-          </div>
-        </form>
+      {(state.status === "loading" || (state.status === "ready" && state.data.modifiable)) && (
+        // While the state loads, the form itself stands inert in its place: its room at every width
+        // and in every language, so nothing moves when it comes.
+        <div aria-busy={state.status === "loading"}>
+          {state.status === "loading" && (
+            <p className="visually-hidden" role="status">
+              {t`Checking whether your password can be changed`}
+            </p>
+          )}
+          <form noValidate onSubmit={form.onSubmit} inert={state.status === "loading"}>
+            <ErrorSummary errors={form.errors} attempt={form.attempt} />
+            <PasswordField {...form.bind("ancienMotDePasse")} label={t`Current password`} autoComplete="current-password" />
+            <NewPasswordFields form={form} hint={rules.hint} username={email} />
+            <div className="actions">
+              <Button type="submit" busy={form.submitting}>
+                {t`Change my password`}
+              </Button>
+              <RouteLink route="INFOS_PERSONNEL">{t`Back to my information`}</RouteLink>
+            </div>
+          </form>
+        </div>
       )}
     </div>
   );
