@@ -14,7 +14,7 @@ import {
   setSessionRefreshHash,
   touchSession,
 } from "../queries/sessions.ts";
-import { hashRefreshToken, newRefreshToken, type AccessClaims } from "./tokens.ts";
+import { hashSecretToken, newRefreshToken, type AccessClaims } from "./tokens.ts";
 
 export interface NewSession {
   sid: string;
@@ -49,7 +49,7 @@ const ROTATION_GRACE_SECONDS = 30;
  * attacker holds a stolen copy.
  */
 export function rotateSession(db: Db, refreshToken: string, ttlDays: number, idleMinutes: number): Promise<RotateResult> {
-  const hash = hashRefreshToken(refreshToken);
+  const hash = hashSecretToken(refreshToken);
   return db.transaction(async (tx): Promise<RotateResult> => {
     let session = await lockSessionByRefreshHash(tx, hash, idleMinutes);
     if (!session) {
@@ -77,7 +77,7 @@ export function rotateSession(db: Db, refreshToken: string, ttlDays: number, idl
 }
 
 export async function revokeSessionByRefreshToken(db: Queryable, refreshToken: string): Promise<void> {
-  const hash = hashRefreshToken(refreshToken);
+  const hash = hashSecretToken(refreshToken);
   await revokeSessionByRefreshHash(db, hash);
 }
 

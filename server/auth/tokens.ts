@@ -75,9 +75,13 @@ export function verifyAccessToken(secret: Buffer, token: string, nowSeconds = Ma
 /** Opaque refresh token (256 random bits) and the SHA-256 hash that is stored. */
 export function newRefreshToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString("base64url");
-  return { token, hash: hashRefreshToken(token) };
+  return { token, hash: hashSecretToken(token) };
 }
 
-export function hashRefreshToken(token: string): string {
+/**
+ * What the database keeps of a secret token (a refresh token, a registration's or an e-mail change's
+ * link): its SHA-256, so a copy of the database cannot be used to sign in or confirm anything.
+ */
+export function hashSecretToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }

@@ -7,7 +7,7 @@ import { passwordCheckKey } from "../auth/password-check.ts";
 import { newPasswordErrors } from "../auth/password-policy.ts";
 import { hashPassword, verifyDummy, verifyPassword } from "../auth/passwords.ts";
 import { createSession, revokeAccountSessions, revokeSession, revokeSessionByRefreshToken, rotateSession } from "../auth/sessions.ts";
-import { hashRefreshToken, newRefreshToken, verifyAccessToken } from "../auth/tokens.ts";
+import { hashSecretToken, newRefreshToken, verifyAccessToken } from "../auth/tokens.ts";
 import { loadUser } from "../auth/user.ts";
 import { requireBotCheck } from "../http/bot-check.ts";
 import { clientAddress, type AppEnv, type Deps } from "../http/context.ts";
@@ -228,7 +228,7 @@ export function authRoutes(deps: Deps) {
     ...jsonBody(ResetLinkRequest),
     async (c) => {
       c.header("Cache-Control", "no-store");
-      if (!(await validResetLink(db, hashRefreshToken(c.req.valid("json").token)))) throw resetLinkGone();
+      if (!(await validResetLink(db, hashSecretToken(c.req.valid("json").token)))) throw resetLinkGone();
       return c.body(null, 204);
     },
   );
@@ -246,7 +246,7 @@ export function authRoutes(deps: Deps) {
     async (c) => {
       c.header("Cache-Control", "no-store");
       const body = c.req.valid("json");
-      const link = await validResetLink(db, hashRefreshToken(body.token));
+      const link = await validResetLink(db, hashSecretToken(body.token));
       if (!link) throw resetLinkGone();
       const errors = newPasswordErrors(body.nouveauMotDePasse, body.confirmerMotDePasse);
       if (errors.length > 0) throw validationProblem(errors);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { EmailChangeApplied, EmailChangeLinkRequest, type EmailChangeLinkEnd } from "../../src/contract/email-change.ts";
 import { applyEmailChange, cancelEmailChange, type LinkOutcome } from "../auth/email-change.ts";
-import { hashRefreshToken } from "../auth/tokens.ts";
+import { hashSecretToken } from "../auth/tokens.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { jsonBody, operation, protectedOperation } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
@@ -43,7 +43,7 @@ export function emailChangeLinkRoutes(deps: Deps) {
     ...jsonBody(EmailChangeLinkRequest),
     async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json(valueOf(await applyEmailChange(db, hashRefreshToken(c.req.valid("json").token))) satisfies EmailChangeApplied);
+      return c.json(valueOf(await applyEmailChange(db, hashSecretToken(c.req.valid("json").token))) satisfies EmailChangeApplied);
     },
   );
 
@@ -59,7 +59,7 @@ export function emailChangeLinkRoutes(deps: Deps) {
     ...jsonBody(EmailChangeLinkRequest),
     async (c) => {
       c.header("Cache-Control", "no-store");
-      valueOf(await cancelEmailChange(db, hashRefreshToken(c.req.valid("json").token)));
+      valueOf(await cancelEmailChange(db, hashSecretToken(c.req.valid("json").token)));
       return c.body(null, 204);
     },
   );

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { problemDetail } from "../../src/contract/problem-details.ts";
 import { verifyPassword } from "../auth/passwords.ts";
-import { hashRefreshToken } from "../auth/tokens.ts";
+import { hashSecretToken } from "../auth/tokens.ts";
 import { withLuhnDigit } from "../demo/seed-helpers.ts";
 import { housekeeping } from "../jobs/housekeeping.ts";
 import { maskEmail, maskMobile, toE164 } from "../registration/contact-means.ts";
@@ -139,7 +139,7 @@ async function verified(options: Parameters<typeof createCompany>[0] = {}) {
 
 const backdateCode = (id: string, seconds = 61) =>
   t.db.query(`UPDATE registrations SET code_sent_at = now() - make_interval(secs => $2) WHERE id_hash = $1`, [
-    hashRefreshToken(id),
+    hashSecretToken(id),
     seconds,
   ]);
 
@@ -154,7 +154,7 @@ describe("POST /api/registration — identification", () => {
     expect(body.entreprisesTrouvees).toEqual([DEMO]);
     // only the SHA-256 of the id is stored
     const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations WHERE id_hash = $1", [
-      hashRefreshToken(body.registrationId),
+      hashSecretToken(body.registrationId),
     ]);
     expect(rows[0]!.n).toBe(1);
   });
@@ -420,7 +420,7 @@ describe("POST /api/registration/{id}/code and /verify", () => {
     const r = await chosen();
     const code = await sendSmsCode(r.id, r.sms);
     const { rows } = await t.db.query<{ code_hash: string }>("SELECT code_hash FROM registrations WHERE id_hash = $1", [
-      hashRefreshToken(r.id),
+      hashSecretToken(r.id),
     ]);
     expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.code_hash).not.toContain(code);
@@ -480,7 +480,7 @@ describe("POST /api/registration/{id}/code and /verify", () => {
   it("an expired code → 410 « Ce code a expiré. Demandez-en un nouveau. »", async () => {
     const r = await chosen();
     const code = await sendSmsCode(r.id, r.sms);
-    await t.db.query("UPDATE registrations SET code_expires_at = now() - interval '1 second' WHERE id_hash = $1", [hashRefreshToken(r.id)]);
+    await t.db.query("UPDATE registrations SET code_expires_at = now() - interval '1 second' WHERE id_hash = $1", [hashSecretToken(r.id)]);
     const p = await expectProblem(await verify(r.id, code), 410);
     expect(p.detail).toBe("Ce code a expiré. Demandez-en un nouveau.");
     expect(p.type).toBe("urn:macc:problem:code-expired");
@@ -658,7 +658,7 @@ describe("POST /api/registration/{id}/complete", () => {
   it("an unexpected failure during the creation leaves nothing half-created", async () => {
     const r = await verified();
     const { rows: reg } = await t.db.query<{ email: string }>("SELECT email FROM registrations WHERE id_hash = $1", [
-      hashRefreshToken(r.id),
+      hashSecretToken(r.id),
     ]);
     const sessionsBefore = (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM sessions")).rows[0]!.n;
     // The chosen company disappears between the verification and the completion: linking it fails.
@@ -673,7 +673,7 @@ describe("POST /api/registration/{id}/complete", () => {
     expect((await t.db.query("SELECT 1 FROM accounts WHERE email = $1", [reg[0]!.email])).rows).toHaveLength(0);
     expect((await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM sessions")).rows[0]!.n).toBe(sessionsBefore);
     // the registration itself is still there (rolled back), so the user can try again
-    expect((await t.db.query("SELECT 1 FROM registrations WHERE id_hash = $1", [hashRefreshToken(r.id)])).rows).toHaveLength(1);
+    expect((await t.db.query("SELECT 1 FROM registrations WHERE id_hash = $1", [hashSecretToken(r.id)])).rows).toHaveLength(1);
   });
 
   it("a company that got an account meanwhile → 409 account-exists at completion", async () => {
@@ -692,7 +692,7 @@ describe("POST /api/registration/{id}/complete", () => {
 describe("registration expiry, bot check and limits", () => {
   it("an expired registration → 404 on every step; housekeeping removes it", async () => {
     const r = await verified();
-    await t.db.query("UPDATE registrations SET expires_at = now() - interval '1 second' WHERE id_hash = $1", [hashRefreshToken(r.id)]);
+    await t.db.query("UPDATE registrations SET expires_at = now() - interval '1 second' WHERE id_hash = $1", [hashSecretToken(r.id)]);
     for (const res of [
       await companies(r.id, [r.company.idTier]),
       await requestCode(r.id, "sms-1"),
@@ -702,7 +702,7 @@ describe("registration expiry, bot check and limits", () => {
       expect((await expectProblem(res, 404)).detail).toBe("Cette inscription a expiré. Recommencez.");
     }
     await housekeeping(t.db);
-    expect((await t.db.query("SELECT 1 FROM registrations WHERE id_hash = $1", [hashRefreshToken(r.id)])).rows).toHaveLength(0);
+    expect((await t.db.query("SELECT 1 FROM registrations WHERE id_hash = $1", [hashSecretToken(r.id)])).rows).toHaveLength(0);
   });
 
   it("the bot check is required on each step", async () => {
@@ -722,7 +722,7 @@ describe("registration expiry, bot check and limits", () => {
     // nothing happened: no code was sent, no try counted
     const { rows } = await t.db.query<{ code_sent_at: string | null; code_tries: number }>(
       "SELECT code_sent_at, code_tries FROM registrations WHERE id_hash = $1",
-      [hashRefreshToken(r.id)],
+      [hashSecretToken(r.id)],
     );
     expect(rows[0]).toEqual({ code_sent_at: null, code_tries: 0 });
   });

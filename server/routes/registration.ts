@@ -23,7 +23,7 @@ import {
 import { newPasswordErrors } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { createSession } from "../auth/sessions.ts";
-import { hashRefreshToken } from "../auth/tokens.ts";
+import { hashSecretToken } from "../auth/tokens.ts";
 import { loadUser } from "../auth/user.ts";
 import type { Queryable } from "../db/db.ts";
 import { requireBotCheck } from "../http/bot-check.ts";
@@ -66,7 +66,7 @@ const expired = () => new ProblemError(404, "registration-expired", "registratio
 
 async function loadRegistration(db: Queryable, id: string, resendSeconds: number, forUpdate = false): Promise<RegistrationRow> {
   if (!ID_FORMAT.test(id)) throw expired();
-  const row = await findRegistration(db, hashRefreshToken(id), resendSeconds, forUpdate);
+  const row = await findRegistration(db, hashSecretToken(id), resendSeconds, forUpdate);
   if (!row) throw expired();
   return row;
 }
@@ -159,7 +159,7 @@ export function registrationRoutes(deps: Deps) {
       }
       const registrationId = randomBytes(32).toString("base64url");
       await insertRegistration(db, {
-        idHash: hashRefreshToken(registrationId),
+        idHash: hashSecretToken(registrationId),
         pays,
         immatriculation: number?.normalized ?? null,
         numeroClient,
