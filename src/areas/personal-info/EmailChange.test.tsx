@@ -1,6 +1,19 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import "../../../elements/macc-portal";
-import { mount, problem, resetPage, stubApi, waitFor, type Mounted, type RouteHandler } from "../../test/elements";
+import { getCore } from "../../core/index";
+import {
+  company,
+  mount,
+  problem,
+  resetPage,
+  sessionRoutes,
+  signIn,
+  stubApi,
+  user,
+  waitFor,
+  type Mounted,
+  type RouteHandler,
+} from "../../test/elements";
 
 /*
  * CHANGEMENT_EMAIL, where the e-mail change's links land in the portal: each link is used once,
@@ -44,6 +57,30 @@ describe("the e-mail change's landing (CHANGEMENT_EMAIL)", () => {
     expect(calls.callsTo(CONFIRM)[0]!.headers.authorization).toBeUndefined();
     expect(location.pathname + location.search).toBe(PAGE);
     expect(view.root.querySelector("main a[href='/portail/mon-compte/connexion']")!.textContent).toBe("Se connecter");
+  });
+
+  it("?token= in a page logged in: the account is read again, so the page shows the new login without a reload", async () => {
+    signIn(user([company()], { infosConnexion: { emailLogin: "claire@ferme.test" } }));
+    getCore().store.getState().chooseCompany("T1");
+    const profile = {
+      user: { civilite: "Mme", nom: "Martin", prenom: "Claire", email: "claire.martin@ferme.test", mobile: "06 12 34 56 78" },
+      entreprise: {
+        idTier: "T1",
+        raison_sociale: "Ferme des Tilleuls",
+        formeJuridique: "SARL",
+        immatriculation: "552100554",
+        derniereMiseAJour: "2025-06-01",
+      },
+    };
+    const calls = api({
+      ...sessionRoutes(),
+      [CONFIRM]: { body: { email: "claire.martin@ferme.test" } },
+      "GET /api/me/profile": { body: profile },
+    });
+    const view = await open("?token=abc");
+    await waitFor(() => expect(heading(view)).toBe("Adresse e-mail modifiée"));
+    await waitFor(() => expect(getCore().store.getState().auth.user?.infosConnexion.emailLogin).toBe("claire.martin@ferme.test"));
+    expect(calls.callsTo("GET /api/me/profile")).toHaveLength(1);
   });
 
   it("?cancel=: the change cancelled", async () => {

@@ -4,11 +4,13 @@ import { EMAIL_CHANGE_LINK_ENDS, type EmailChangeLinkEnd } from "../../contract/
 import { ApiError } from "../../core/errors";
 import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
+import { resourceCacheOf } from "../../core/resource-cache";
 import { useElement } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { EMAIL_CHANGE_ICON } from "./icons";
-import { openEmailChangeLink } from "./profile-api";
+import { useApplyProfile } from "./PersonalInfo";
+import { getProfile, openEmailChangeLink } from "./profile-api";
 
 type Link = { kind: "confirm" | "cancel"; token: string };
 type Outcome =
@@ -59,7 +61,8 @@ const used = new Map<string, Promise<string | null>>();
  */
 export function EmailChange() {
   const { t } = useLingui();
-  const { request } = useElement();
+  const { core, request } = useElement();
+  const applyProfile = useApplyProfile();
   const [link] = useState(linkInAddress);
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<Outcome>({ state: "working" });
@@ -72,7 +75,15 @@ export function EmailChange() {
     if (!used.has(key)) used.set(key, openEmailChangeLink(request, link.kind, link.token));
     let current = true;
     used.get(key)!.then(
-      (email) => current && setOutcome(email === null ? { state: "cancelled" } : { state: "applied", email }),
+      (email) => {
+        if (!current) return;
+        setOutcome(email === null ? { state: "cancelled" } : { state: "applied", email });
+        if (email === null) return;
+        // The change may be this page's own account: what the page knows of it is read again, so
+        // the header and My information show the new login without a reload.
+        resourceCacheOf(core).invalidate("profile:");
+        if (core.store.getState().auth.companyId) getProfile(request).then(applyProfile, () => undefined);
+      },
       (error: unknown) => {
         const end = endOf(error);
         if (current) setOutcome(end ? { state: "ended", end } : { state: "failed" });
@@ -81,7 +92,7 @@ export function EmailChange() {
     return () => {
       current = false;
     };
-  }, [link, request, attempt]);
+  }, [link, request, attempt, core, applyProfile]);
 
   const retry = () => {
     setOutcome({ state: "working" });

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useCallback } from "react";
 import { useElement, useMacc } from "../../ui/context";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
@@ -9,20 +10,23 @@ import type { Profile } from "./profile-api";
 import { useProfile } from "./useProfile";
 import { PERSONAL_INFO_ICON } from "./icons";
 
-/** Keeps the header and the guards in step with what the customer just saved. */
+/** Keeps the header and the guards in step with what the customer just saved (one function per element). */
 export function useApplyProfile() {
   const { core } = useElement();
-  return (profile: Profile) => {
-    const store = core.store.getState();
-    const { entreprise } = profile;
-    store.updateEntreprise(entreprise.idTier, {
-      raisonSocial: entreprise.raison_sociale,
-      formeJuridique: entreprise.formeJuridique,
-      immatriculation: entreprise.immatriculation,
-      derniereMiseAJour: entreprise.derniereMiseAJour,
-    });
-    store.updateLoginEmail(profile.user.email);
-  };
+  return useCallback(
+    (profile: Profile) => {
+      const store = core.store.getState();
+      const { entreprise } = profile;
+      store.updateEntreprise(entreprise.idTier, {
+        raisonSocial: entreprise.raison_sociale,
+        formeJuridique: entreprise.formeJuridique,
+        immatriculation: entreprise.immatriculation,
+        derniereMiseAJour: entreprise.derniereMiseAJour,
+      });
+      store.updateLoginEmail(profile.user.email);
+    },
+    [core],
+  );
 }
 
 /** `<macc-personal-info>` (INFOS_PERSONNEL): the customer's and the company's data. */
