@@ -5,6 +5,7 @@ import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type PluginOption } from "vite";
 import { customMedia } from "./scripts/custom-media.ts";
+import { hoistImports } from "./scripts/hoist-imports.ts";
 import { manifest } from "./scripts/manifest.ts";
 import { precompress } from "./scripts/precompress.ts";
 
@@ -28,7 +29,7 @@ export const REACT_CHUNK = { name: "react", test: /node_modules[\\/](react|react
 
 export default defineConfig({
   // manifest(): dist/custom-elements.json and the typings, from the tag registry.
-  plugins: [...sharedPlugins(), precompress(), manifest()],
+  plugins: [...sharedPlugins(), hoistImports("macc-portal"), precompress(), manifest()],
   // Library mode does not replace it by itself: without this React ships its development build.
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {
@@ -58,6 +59,9 @@ export default defineConfig({
               name: "forms",
               test: /src[\\/](ui[\\/](Button|PageTitle|Field|ErrorSummary|useForm|PasswordField|useBotCheck|redirection)\.tsx?$|core[\\/](format|company-name|bot-check|routes)\.ts$|ui[\\/]styles[\\/]controls\.css)/,
             },
+            // The login's rules and answers, which the session shares: one file rather than three
+            // (login → auth → rules was a chain of round trips, and each small file costs its headers).
+            { name: "auth", test: /src[\\/](contract[\\/](auth|rules)|ui[\\/]field-errors)\.ts$/ },
           ],
         },
       },

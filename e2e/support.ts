@@ -138,8 +138,8 @@ export async function logIn(page: Page, email: string, host: "macc-login" | "mac
 }
 
 /** Solves the API's proof-of-work challenge, for tests that call protected endpoints directly. */
-export async function botCheckHeader(request: APIRequestContext): Promise<Record<string, string>> {
-  const challenge = (await (await request.get("/api/bot-check/challenge")).json()) as BotCheckChallenge;
+export async function botCheckHeader(request: APIRequestContext, origin = ""): Promise<Record<string, string>> {
+  const challenge = (await (await request.get(`${origin}/api/bot-check/challenge`)).json()) as BotCheckChallenge;
   return { "X-Bot-Check": botCheckSolution(challenge) };
 }
 
@@ -151,15 +151,25 @@ export async function botCheckHeader(request: APIRequestContext): Promise<Record
  * dashboard unless told). No login page to load, no proof of work in the page, no choice screen.
  */
 export async function enterPortal(page: Page, email: string, companyIndex = 0, path = "/portail/mon-compte") {
-  const answer = await page.request.post("/api/auth/login", {
+  await keepSession(page, email, companyIndex);
+  await page.goto(path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, "\\?")}$`));
+}
+
+/**
+ * enterPortal's session without its last step: the page is left on the API's health check of
+ * `origin` (the page's base URL unless given; the Lighthouse bench gives its server's).
+ */
+export async function keepSession(page: Page, email: string, companyIndex = 0, origin = "") {
+  const answer = await page.request.post(`${origin}/api/auth/login`, {
     data: { email, password: PASSWORD },
-    headers: await botCheckHeader(page.request),
+    headers: await botCheckHeader(page.request, origin),
   });
   expect(answer.status()).toBe(200);
   const { user } = (await answer.json()) as { user: User };
   // Any page of the site gives the origin's storage and cookies; the health check is the lightest.
   // The store starts from what the page already keeps (a site's theme, a basket…), as on the page.
-  await page.goto("/api/health");
+  await page.goto(`${origin}/api/health`);
   const storage = new MemoryStorage();
   const kept = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
   if (kept) storage.setItem(STORAGE_KEY, kept);
@@ -173,8 +183,6 @@ export async function enterPortal(page: Page, email: string, companyIndex = 0, p
     },
     [STORAGE_KEY, storage.getItem(STORAGE_KEY)!, IS_LOGGED_COOKIE],
   );
-  await page.goto(path);
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, "\\?")}$`));
 }
 
 /**

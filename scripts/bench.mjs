@@ -15,7 +15,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { API_COLUMNS, measureEngine, measureTwoInstances } from "./bench-api.mjs";
 import { footerRows } from "./bench-footer.mjs";
-import { LIGHTHOUSE_COLUMNS, measureLighthouse } from "./bench-lighthouse.mjs";
+import { LIGHTHOUSE_COLUMNS, lighthouseIntro, measureLighthouse } from "./bench-lighthouse.mjs";
 import { startPostgres, startServer, stopAll } from "./bench-processes.mjs";
 import { soakSection } from "./soak-section.mjs";
 
@@ -111,20 +111,14 @@ async function apiPart({ duration }, machine) {
 async function lighthousePart({ runs }, machine) {
   machine.chromium = execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"], { encoding: "utf8" }).trim();
   return [
-    await section(
-      "Lighthouse (mobile)",
-      `Lighthouse 13, performance category, default mobile preset (simulated slow 4G, 4× slower CPU), on the demo server (PGlite); ` +
-        `the median of ${runs} runs per page, figure by figure. Goal: score ≥ 98, LCP ≤ 1.5 s, CLS 0.`,
-      LIGHTHOUSE_COLUMNS,
-      async () => {
-        const server = await startServer();
-        try {
-          return await measureLighthouse(server.origin, runs);
-        } finally {
-          await server.stop();
-        }
-      },
-    ),
+    await section("Lighthouse (mobile)", lighthouseIntro(runs), LIGHTHOUSE_COLUMNS, async () => {
+      const server = await startServer();
+      try {
+        return await measureLighthouse(server.origin, runs);
+      } finally {
+        await server.stop();
+      }
+    }),
   ];
 }
 
