@@ -36,6 +36,7 @@ import { passwordRoutes } from "./routes/password.ts";
 import { productRoutes } from "./routes/products.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { registrationRoutes } from "./routes/registration.ts";
+import { SERVICE_REQUEST_PHOTO_PATH, serviceRequestRoutes, staffPhotoRoutes } from "./routes/service-requests.ts";
 import { summaryRoutes } from "./routes/summary.ts";
 import { createSmsProvider, type SmsProvider } from "./sms/sms.ts";
 
@@ -69,6 +70,8 @@ const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/me/contact", contactRoutes],
   ["/me/basket-requests", myBasketRequestRoutes],
   ["/me/bank-details", bankDetailsRoutes],
+  ["/me/service-requests", serviceRequestRoutes],
+  ["/service-request-photos", staffPhotoRoutes],
   ["/advisers", adviserPhotoRoutes],
   ["/basket", basketRoutes],
 ];
@@ -158,8 +161,9 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
     maxSize: config.bodyLimitBytes,
     onError: (c) => problem(c, 413, "too-large", "tooLarge"),
   });
-  // The bank-details change carries a document: its route sets its own limit.
-  app.use("/api/*", (c, next) => (c.req.method === "POST" && c.req.path === BANK_DETAILS_UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
+  // The bank-details change carries a document, a service request's upload a photo: their routes set their own limits.
+  const uploads = new Set([BANK_DETAILS_UPLOAD_PATH, SERVICE_REQUEST_PHOTO_PATH]);
+  app.use("/api/*", (c, next) => (c.req.method === "POST" && uploads.has(c.req.path) ? next() : apiBodyLimit(c, next)));
 
   app.get(
     "/api/health",

@@ -104,7 +104,7 @@ describe("GET /api/openapi.json, generated from the routes", () => {
     expect(without).toEqual([]);
   });
 
-  it("declares the Idempotency-Key of the writes sent once (required for a basket, optional for the contact form), with the format the API accepts", () => {
+  it("declares the Idempotency-Key of the writes sent once (required for a basket and a service request, optional for the contact form), with the format the API accepts", () => {
     const declared = Object.fromEntries(
       operations().flatMap(({ op }) =>
         (op.parameters ?? [])
@@ -116,7 +116,11 @@ describe("GET /api/openapi.json, generated from the routes", () => {
       ),
     );
     const format = { pattern: "^[A-Za-z0-9_-]{8,128}$" };
-    expect(declared).toEqual({ postBasketRequest: { required: true, ...format }, postContact: { required: false, ...format } });
+    expect(declared).toEqual({
+      postBasketRequest: { required: true, ...format },
+      postContact: { required: false, ...format },
+      postServiceRequest: { required: true, ...format },
+    });
   });
 
   it("is the same document as YAML at /api/openapi.yaml", async () => {

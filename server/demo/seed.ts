@@ -109,6 +109,31 @@ const FAMILIES: FamilySeed[] = [
     ],
     documents: false, // the family without any document (empty state)
   },
+  {
+    // Machines: each bought once, with a serial number (MACHINES below), the subject of service requests.
+    code: "MACH",
+    names: {
+      fr: "Machines agricoles",
+      en: "Farm machinery",
+      nl: "Landbouwmachines",
+      de: "Landmaschinen",
+      es: "Maquinaria agrícola",
+      it: "Macchine agricole",
+    },
+    articles: [
+      { code: "MACH-SEMOIR-4M", label: "Semoir mécanique 4 m", unitCents: 2_890_000, vat: 0.2 },
+      { code: "MACH-PULVE-3000", label: "Pulvérisateur traîné 3 000 l", unitCents: 4_650_000, vat: 0.2 },
+      { code: "MACH-TRACT-130", label: "Tracteur 130 ch", unitCents: 11_200_000, vat: 0.2 },
+    ],
+    documents: true,
+  },
+];
+
+/** multi@'s first company's machines (one family, so its service request asks which one). */
+const MACHINES = [
+  { code_produit: "MACH-SEMOIR-4M", numero_serie: "SD4-21-08817", daysAgo: 410 },
+  { code_produit: "MACH-PULVE-3000", numero_serie: "PT3-22-01452", daysAgo: 760 },
+  { code_produit: "MACH-TRACT-130", numero_serie: "TR130-20-00391", daysAgo: 1_480 },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -724,11 +749,18 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
     ...generatePurchases("3000452", ["PSEM"], now, 29),
     ...generatePurchases("1005530", ["ENGR"], now, 31),
     ...generatePurchases("1006612", ["ALIM", "CLOT"], now, 37),
+    ...MACHINES.map(({ daysAgo, ...m }) => ({
+      ...m,
+      id_tier: "1004217",
+      code_famille: "MACH",
+      date_achat: isoDate(addDays(now, -daysAgo)),
+      quantite: 1,
+    })),
   ];
   await insertRows(
     tx,
     "company_product_purchases",
-    { id_tier: "text", code_famille: "text", code_produit: "text", date_achat: "date", quantite: "integer" },
+    { id_tier: "text", code_famille: "text", code_produit: "text", numero_serie: "text", date_achat: "date", quantite: "integer" },
     purchases,
   );
 

@@ -148,8 +148,8 @@ interface Answer {
   description: string;
   /** The JSON answer's schema; none for an empty answer (204) or a file. */
   schema?: v.GenericSchema;
-  /** The media type of a file answer (a PDF, a ZIP, an image). */
-  file?: string;
+  /** The media type of a file answer (a PDF, a ZIP, an image), or each it may be. */
+  file?: string | readonly string[];
   /** Headers of the answer worth documenting (a cookie it sets), by name. */
   headers?: Record<string, { description: string }>;
 }
@@ -200,7 +200,7 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
       ...(answer.schema
         ? { content: { "application/json": { schema: resolver(answer.schema) } } }
         : answer.file
-          ? { content: { [answer.file]: { schema: { type: "string", format: "binary" } } } }
+          ? { content: Object.fromEntries([answer.file].flat().map((type) => [type, { schema: { type: "string", format: "binary" } }])) }
           : {}),
     };
   }

@@ -15,7 +15,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
-interface Layout {
+export interface Layout {
   lang: MailLanguage;
   subject: string;
   greeting: string;
@@ -36,7 +36,7 @@ function renderWithLink(to: string, lang: MailLanguage, { label, ...texts }: Lin
 }
 
 /** Text and HTML parts of a simple, accessible message (no images, no scripts, inline styles only). */
-function render(to: string, l: Layout): MailMessage {
+export function render(to: string, l: Layout): MailMessage {
   const text = [
     l.greeting,
     "",

@@ -32,13 +32,25 @@ export async function productFamilies(db: Queryable, idTier: string, language: s
 
 /** The company's purchases of one family, newest first, with the family's name. */
 export async function familyPurchases(db: Queryable, idTier: string, language: string, codeFamille: string) {
-  const { rows } = await db.query<{ produit: string; date_achat: string; quantite: number; code_produit: string }>(
-    `SELECT ${PRODUCT_NAME} AS produit, to_char(p.date_achat, 'YYYY-MM-DD') AS date_achat, p.quantite, p.code_produit
+  const { rows } = await db.query<{
+    produit: string;
+    date_achat: string;
+    quantite: number;
+    code_produit: string;
+    numero_serie: string | null;
+  }>(
+    `SELECT ${PRODUCT_NAME} AS produit, to_char(p.date_achat, 'YYYY-MM-DD') AS date_achat, p.quantite, p.code_produit, p.numero_serie
      FROM company_product_purchases p WHERE p.id_tier = $1 AND p.code_famille = $3
      ORDER BY p.date_achat DESC, p.id`,
     [idTier, language, codeFamille],
   );
-  return rows.map((r) => ({ produit: r.produit, dateAchat: r.date_achat, quantite: r.quantite, codeProduit: r.code_produit }));
+  return rows.map((r) => ({
+    produit: r.produit,
+    dateAchat: r.date_achat,
+    quantite: r.quantite,
+    codeProduit: r.code_produit,
+    numeroSerie: r.numero_serie,
+  }));
 }
 
 /** Technical and after-sales documents of a family, in display order. */

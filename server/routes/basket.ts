@@ -42,6 +42,7 @@ import { contactSender } from "../queries/contact-messages.ts";
 import { networkSubServices } from "../queries/footer.ts";
 import { storeIdempotentAnswer } from "../queries/idempotency.ts";
 import { hit } from "../queries/rate-limits.ts";
+import { SMS_WAIT_MS, sentWithin } from "../sms/sms.ts";
 
 /** The API's words for the basket: the contract's for its fields, then the catalogue's and the limit's. */
 export const BASKET_MESSAGES = {
@@ -71,8 +72,6 @@ export function drawBasketReference(): string {
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/** How long the answer waits for the SMS provider to accept the confirmation. */
-const SMS_WAIT_MS = 5_000;
 const IDEMPOTENCY_SCOPE = "basket-request";
 
 /** A valid basket, its company number normalized, with the E.164 form of its mobile (where the SMS goes). */
@@ -111,29 +110,6 @@ async function recipientOf(
   const service = (await networkSubServices(tx, codeReseau, "fr"))[0];
   if (!service) throw new Error(`network ${codeReseau} has no sub-service to notify`);
   return { codeReseau, to: `${service.mail1}${service.mail2}`, adviserId: null };
-}
-
-/** Sends the confirmation SMS; true when the provider accepted it within SMS_WAIT_MS (then recorded on the request). */
-async function smsConfirmed(deps: Deps, requestId: string, message: { to: string; text: string }): Promise<boolean> {
-  const sent = deps.sms.send(message).then(
-    async () => {
-      await markBasketSmsSent(deps.db, requestId);
-      return true;
-    },
-    (err: unknown) => {
-      console.error("[sms] basket confirmation not sent:", err instanceof Error ? err.message : err);
-      return false;
-    },
-  );
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), SMS_WAIT_MS);
-  });
-  try {
-    return await Promise.race([sent, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** `/basket`: the basket's catalogue and its validation (public: a visitor fills and validates a basket too). */
@@ -298,7 +274,9 @@ export function basketRoutes(deps: Deps) {
       // past it the request is kept and the answer says that no SMS was sent.
       const smsToday = await hit(db, `sms:to:${input.mobileE164}`, DAY_SECONDS);
       const smsAllowed = smsToday.count <= config.smsMaxPerNumberPerDay;
-      if (smsAllowed && (await smsConfirmed(deps, body.id, { to: input.mobileE164, text }))) return sendAnswer(c, outcome.answer, false);
+      const smsSent =
+        smsAllowed && (await sentWithin(deps.sms, { to: input.mobileE164, text }, SMS_WAIT_MS, () => markBasketSmsSent(db, body.id)));
+      if (smsSent) return sendAnswer(c, outcome.answer, false);
       // Said in the answer and in the stored one, so that a retry reads the same.
       const answer: IdempotentAnswer = { status: 201, body: JSON.stringify({ ...body, sms: false }) };
       await storeIdempotentAnswer(db, IDEMPOTENCY_SCOPE, key, answer.status, answer.body);

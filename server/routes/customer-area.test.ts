@@ -21,7 +21,7 @@ let t: TestContext;
 let counter = 0;
 const nextAddress = () => fromAddress(`10.7.${Math.floor(++counter / 250)}.${counter % 250}`);
 
-const MULTI = "1004217"; // FRA, 2,150 invoices, adviser, five families (CLOT without documents)
+const MULTI = "1004217"; // FRA, 2,150 invoices, adviser, six families (CLOT without documents, MACH its machines)
 const AGR = "2000873"; // AGR, 320 invoices, adviser, SEM and ENGR
 const BLG = "3000452"; // BLG, no invoice, no adviser, PSEM
 const UK = "4000128"; // GBR, nothing
@@ -438,7 +438,7 @@ describe("products", () => {
 
   it("list: families bought, quantities summed, newest purchase first", async () => {
     const body = await getJson<ProductList>("/api/me/products?langue=fr-FR");
-    expect(body.items.map((i) => i.codeFamille).sort()).toEqual(["ALIM", "CLOT", "ENGR", "PSEM", "PULV"]);
+    expect(body.items.map((i) => i.codeFamille).sort()).toEqual(["ALIM", "CLOT", "ENGR", "MACH", "PSEM", "PULV"]);
     const dates = body.items.map((i) => i.dateDernierAchat);
     expect(dates).toEqual([...dates].sort().reverse());
     const alim = body.items.find((i) => i.codeFamille === "ALIM")!;
@@ -720,7 +720,7 @@ describe("POST /api/me/contact", () => {
 describe("GET /api/me/summary", () => {
   it("counts for the dashboard tiles", async () => {
     const expected = await q1<{ unpaid: number }>("SELECT count(*)::int AS unpaid FROM invoices WHERE id_tier = $1 AND NOT paid", [MULTI]);
-    expect(await getJson("/api/me/summary")).toEqual({ invoices: { unpaid: expected.unpaid, total: 2150 }, products: 5, adviser: true });
+    expect(await getJson("/api/me/summary")).toEqual({ invoices: { unpaid: expected.unpaid, total: 2150 }, products: 6, adviser: true });
     expect(await getJson("/api/me/summary", UK)).toEqual({ invoices: { unpaid: 0, total: 0 }, products: 0, adviser: false });
     expect(await getJson("/api/me/summary", BLG)).toEqual({ invoices: { unpaid: 0, total: 0 }, products: 1, adviser: false });
   });

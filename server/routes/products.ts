@@ -60,7 +60,7 @@ export function productRoutes(deps: Deps) {
       return c.json({
         codeFamille: code,
         produit: first.produit,
-        achats: purchases.map(({ dateAchat, quantite, codeProduit }) => ({ dateAchat, quantite, codeProduit })),
+        achats: purchases.map(({ dateAchat, quantite, codeProduit, numeroSerie }) => ({ dateAchat, quantite, codeProduit, numeroSerie })),
         documents: await familyDocuments(db, code),
       });
     },

@@ -111,6 +111,9 @@ describe("company scope", () => {
   });
 });
 
+/** A path's id, or all its ids by name. */
+type PathIds = string | Record<string, string>;
+
 describe("ids of the account's other companies and of another customer → 404", () => {
   const one = async (sql: string, params: unknown[]) => {
     const { rows } = await t.db.query<{ v: string }>(sql, params);
@@ -142,14 +145,61 @@ describe("ids of the account's other companies and of another customer → 404",
     return ((await res.json()) as { pending: { id: string } }).pending.id;
   }
 
+  /** A service request with a photo, made through the API by the holder of `token` about `family`. */
+  async function serviceRequest(token: string, family: string): Promise<{ reference: string; photo: string }> {
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+    ]);
+    const headers = { Authorization: `Bearer ${token}` };
+    const up = await t.app.request("/api/me/service-requests/photos", {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "image/png" },
+      body: png,
+    });
+    const { id: photo } = (await up.json()) as { id: string };
+    const body = { codeFamille: family, kind: "question", description: "Une question sur cette machine.", urgency: "can-wait" };
+    const res = await t.app.request(
+      "/api/me/service-requests",
+      json(
+        { ...body, location: "farm", callTime: "any", photos: [photo], langue: "fr-FR" },
+        { ...headers, "Idempotency-Key": `authz-${family}-${photo}` },
+      ),
+    );
+    expect(res.status).toBe(201);
+    return { reference: ((await res.json()) as { reference: string }).reference, photo };
+  }
+
   /**
    * Per operation with an id: the caller (token, path values) whose own id answers 200, and the ids
-   * it must not reach. Operations added to the API with a path id must be added here.
+   * it must not reach (a path with several ids gives them all). Operations added to the API with a
+   * path id must be added here.
    */
-  async function cases(): Promise<Record<string, { token: string; own: string; others: [string, string][] }>> {
+  async function cases(): Promise<Record<string, { token: string; own: PathIds; others: [string, PathIds][] }>> {
     await invoiceIn(SIBLING, 1999);
     await invoiceIn(OTHER, 1998);
+    const requests = {
+      own: await serviceRequest(multi.companies[OWN]!, "MACH"),
+      sibling: await serviceRequest(multi.companies[SIBLING]!, "SEM"),
+      other: await serviceRequest(stale.companies[OTHER]!, "ENGR"),
+    };
     return {
+      getServiceRequest: {
+        token: multi.companies[OWN]!,
+        own: requests.own.reference,
+        others: [
+          ["the account's other company", requests.sibling.reference],
+          ["another customer", requests.other.reference],
+        ],
+      },
+      getServiceRequestPhoto: {
+        token: multi.companies[OWN]!,
+        own: requests.own,
+        others: [
+          ["the account's other company's request and photo", requests.sibling],
+          ["another customer's request and photo", requests.other],
+          ["another customer's photo under an own request", { ...requests.own, photo: requests.other.photo }],
+        ],
+      },
       getInvoicePdf: {
         token: multi.companies[OWN]!,
         own: await invoice(OWN),
@@ -200,11 +250,12 @@ describe("ids of the account's other companies and of another customer → 404",
     for (const op of withIds) {
       const { token, own, others } = all[op.id]!;
       const param = op.parameters.find((p) => p.in === "path")!.name;
-      const mine = await call(op, fillPath(op, { [param]: own }), token);
-      expect(mine.status, `${op.id} own ${own}: ${await mine.clone().text()}`).toBe(200);
-      for (const [what, id] of others) {
-        await expectProblem(await call(op, fillPath(op, { [param]: id }), token), 404).catch((e: Error) => {
-          throw new Error(`${op.id} with ${what} (${id}): ${e.message}`);
+      const path = (ids: PathIds) => fillPath(op, typeof ids === "string" ? { [param]: ids } : ids);
+      const mine = await call(op, path(own), token);
+      expect(mine.status, `${op.id} own ${JSON.stringify(own)}: ${await mine.clone().text()}`).toBe(200);
+      for (const [what, ids] of others) {
+        await expectProblem(await call(op, path(ids), token), 404).catch((e: Error) => {
+          throw new Error(`${op.id} with ${what} (${JSON.stringify(ids)}): ${e.message}`);
         });
       }
     }

@@ -58,6 +58,19 @@ beforeAll(async () => {
     "FRA",
     "1004217",
   ];
+  // A service request of multi@'s first company with a photo, so that its reads find something.
+  const request = await t.db.query<{ id: string; reference: string }>(
+    `INSERT INTO service_requests (reference, uuid_compte, id_tier, code_reseau, code_famille, kind, description, urgency, location, address, call_time, langue, recipients)
+     VALUES ('D-2026-F2ZZ00', $1, '1004217', 'FRA', 'MACH', 'question', 'Une question.', 'can-wait', 'farm', 'Beaucouzé', 'any', 'fr-FR', '{sav@macc.fr}')
+     RETURNING id, reference`,
+    [uuidMulti],
+  );
+  const photo = await t.db.query<{ id: string }>(
+    `INSERT INTO service_request_photos (uuid_compte, id_tier, request_id, position, type, size, bytes)
+     VALUES ($1, '1004217', $2, 0, 'png', 8, '\\x89504e470d0a1a0a'::bytea) RETURNING id::text AS id`,
+    [uuidMulti, request.rows[0]!.id],
+  );
+  knownIds.push(request.rows[0]!.reference, photo.rows[0]!.id);
   // A live registration, so that the steps' bodies are read (its id is the path parameter).
   const started = await t.app.request(
     "/api/registration",

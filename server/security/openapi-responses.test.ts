@@ -40,6 +40,8 @@ interface Call {
   token?: string;
   body?: unknown;
   form?: FormData;
+  /** A raw body (a photo) and its media type. */
+  raw?: { bytes: Uint8Array<ArrayBuffer>; type: string };
   headers?: Record<string, string>;
 }
 
@@ -50,6 +52,7 @@ async function call<T = Record<string, unknown>>(id: string, c: Call = {}): Prom
   const headers: Record<string, string> = { ...(c.token ? { Authorization: `Bearer ${c.token}` } : {}), ...c.headers };
   let init: RequestInit = { method: op.method, headers };
   if (c.form) init.body = c.form;
+  else if (c.raw) init = { method: op.method, headers: { ...headers, "Content-Type": c.raw.type }, body: c.raw.bytes };
   else if (c.body !== undefined) init = { ...json(c.body, headers), method: op.method };
   if (op.botCheck) init = await withBotCheck(t.app, init);
   const res = await t.app.request(`${fillPath(op, c.params ?? {})}${c.query ?? ""}`, init, fromAddress(`10.66.0.${++address % 250}`));
@@ -167,6 +170,36 @@ describe("every operation with valid input answers what the document says", () =
       headers: { "Idempotency-Key": "walk-basket-0002" },
     });
     await call("getMyBasketRequests", { token });
+
+    // A service request with a photo, its replay, the owner's reads, the staff's signed link.
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+    ]);
+    const photo = await call<{ id: string }>("postServiceRequestPhoto", { token, raw: { bytes: png, type: "image/png" } });
+    const serviceRequest = {
+      token,
+      body: {
+        codeFamille: "MACH",
+        codeProduit: "MACH-SEMOIR-4M",
+        kind: "maintenance",
+        description: "Révision avant les semis d'automne.",
+        urgency: "can-wait",
+        location: "other",
+        otherAddress: "Hangar de la Grande Pièce",
+        callTime: "afternoon",
+        photos: [photo.body.id],
+        langue: "fr-FR",
+      },
+      headers: { "Idempotency-Key": "walk-service-request-0001" },
+    };
+    const made = await call<{ reference: string; photos: { id: string }[] }>("postServiceRequest", serviceRequest);
+    await call("postServiceRequest", serviceRequest); // the replay
+    await call("listServiceRequests", { token, query: "?state=open" });
+    await call("getServiceRequest", { token, params: { reference: made.body.reference } });
+    await call("getServiceRequestPhoto", { token, params: { reference: made.body.reference, photo: photo.body.id } });
+    const staff = await waitForMail(t.db, (m) => m.to === "sav@macc.fr" && m.text.includes(made.body.reference));
+    const link = new URL(/https?:\/\/\S+\/api\/service-request-photos\/\S+/.exec(staff.text)![0]);
+    await call("getServiceRequestPhotoSigned", { params: { photo: photo.body.id }, query: link.search });
 
     const uk = await login("uk@demo.macc.test");
     await call("getPasswordState", { token: uk.accessToken });

@@ -41,3 +41,32 @@ export function sendSmsInBackground(sms: SmsProvider, message: SmsMessage): void
     console.error("[sms] sending failed:", err instanceof Error ? err.message : err);
   });
 }
+
+/** How long an answer waits for the SMS provider to accept a confirmation. */
+export const SMS_WAIT_MS = 5_000;
+
+/**
+ * Sends and waits at most `waitMs` for the provider: true when it accepted in time. `onSent` runs
+ * once it accepts, even late (the answer has gone, the record is still made).
+ */
+export async function sentWithin(sms: SmsProvider, message: SmsMessage, waitMs: number, onSent: () => Promise<void>): Promise<boolean> {
+  const sent = sms.send(message).then(
+    async () => {
+      await onSent();
+      return true;
+    },
+    (err: unknown) => {
+      console.error("[sms] not sent:", err instanceof Error ? err.message : err);
+      return false;
+    },
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), waitMs);
+  });
+  try {
+    return await Promise.race([sent, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -33,7 +33,15 @@ export type ProductDocument = v.InferOutput<typeof ProductDocument>;
 export const ProductDetail = v.object({
   codeFamille: v.string(),
   produit: v.string(),
-  achats: v.array(v.object({ dateAchat: v.string(), quantite: v.number(), codeProduit: v.optional(v.string()) })),
+  achats: v.array(
+    v.object({
+      dateAchat: v.string(),
+      quantite: v.number(),
+      codeProduit: v.optional(v.string()),
+      /** A machine's serial number (supplies have none). */
+      numeroSerie: v.nullish(v.string(), null),
+    }),
+  ),
   documents: v.object({ technical: v.array(ProductDocument), sav: v.array(ProductDocument) }),
 });
 export type ProductDetail = v.InferOutput<typeof ProductDetail>;

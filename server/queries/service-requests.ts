@@ -1,0 +1,289 @@
+import type {
+  CallTime,
+  PhotoType,
+  ServiceRequestKind,
+  ServiceRequestLocation,
+  ServiceRequestStatus,
+  ServiceRequestUrgency,
+} from "../../src/contract/service-request.ts";
+import type { Queryable } from "../db/db.ts";
+
+/** Who owns a request or a photo: the account that made it, for the company it acted for. */
+export interface Owner {
+  uuidCompte: string;
+  idTier: string;
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** Stores an uploaded photo, not yet named by a request. */
+export async function insertPhoto(db: Queryable, owner: Owner, photo: { type: PhotoType; bytes: Uint8Array }) {
+  const { rows } = await db.query<{ id: string; size: number }>(
+    `INSERT INTO service_request_photos (uuid_compte, id_tier, type, size, bytes) VALUES ($1, $2, $3, $4, $5) RETURNING id, size`,
+    [owner.uuidCompte, owner.idTier, photo.type, photo.bytes.byteLength, photo.bytes],
+  );
+  return { id: rows[0]!.id, type: photo.type, size: rows[0]!.size };
+}
+
+/** The machines of a family in the company's fleet (its purchases), newest first, named in `language`. */
+export async function fleetMachines(db: Queryable, idTier: string, codeFamille: string, language: string) {
+  const { rows } = await db.query<{ produit: string; code_produit: string; numero_serie: string | null; date_achat: string }>(
+    `SELECT COALESCE(
+              (SELECT n.nom FROM product_names n WHERE n.code_famille = p.code_famille AND n.langue = $3),
+              (SELECT n.nom FROM product_names n WHERE n.code_famille = p.code_famille AND n.langue = 'fr'),
+              p.code_famille) AS produit,
+            p.code_produit, p.numero_serie, to_char(p.date_achat, 'YYYY-MM-DD') AS date_achat
+     FROM company_product_purchases p WHERE p.id_tier = $1 AND p.code_famille = $2
+     ORDER BY p.date_achat DESC, p.id`,
+    [idTier, codeFamille, language],
+  );
+  return rows.map((r) => ({ produit: r.produit, codeProduit: r.code_produit, numeroSerie: r.numero_serie, dateAchat: r.date_achat }));
+}
+
+/** What the mails of a request say about its author and their company. */
+export async function requestAuthor(db: Queryable, { uuidCompte, idTier }: Owner) {
+  const { rows } = await db.query<{
+    email: string;
+    civilite: string | null;
+    prenom: string | null;
+    nom: string | null;
+    telephone: string | null;
+    mobile: string | null;
+    forme_juridique: string;
+    raison_sociale: string;
+    numero_client: string;
+    pays: string;
+    adresse: string | null;
+    adresse_complement: string | null;
+    code_postal: string | null;
+    ville: string | null;
+  }>(
+    `SELECT a.email, a.civilite, a.prenom, a.nom, a.telephone, a.mobile,
+            c.forme_juridique, c.raison_sociale, c.numero_client, c.pays, c.adresse, c.adresse_complement, c.code_postal, c.ville
+     FROM accounts a, companies c WHERE a.uuid_compte = $1 AND c.id_tier = $2`,
+    [uuidCompte, idTier],
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  const town = [r.code_postal, r.ville].filter(Boolean).join(" ");
+  return { ...r, address: [r.adresse, r.adresse_complement, town].filter(Boolean).join(", ") };
+}
+
+/** The network's sub-service of `kind` (migration 0013), its e-mail address. */
+export async function subServiceOfKind(db: Queryable, codeReseau: string, kind: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ mail: string }>(
+    `SELECT mail1 || mail2 AS mail FROM footer_sub_services WHERE code_reseau = $1 AND kind = $2 ORDER BY position LIMIT 1`,
+    [codeReseau, kind],
+  );
+  return rows[0]?.mail;
+}
+
+export interface NewServiceRequest extends Owner {
+  codeReseau: string;
+  codeFamille: string;
+  codeProduit: string | null;
+  numeroSerie: string | null;
+  dateAchat: string | null;
+  kind: ServiceRequestKind;
+  description: string;
+  usageHours: number | null;
+  urgency: ServiceRequestUrgency;
+  location: ServiceRequestLocation;
+  address: string;
+  callTime: CallTime;
+  langue: string;
+  recipients: string[];
+}
+
+/**
+ * Stores a request as `received`. Its reference is D-<year>-<6 random characters>, like a basket's:
+ * short enough to read on the phone, and it tells nobody how many requests were made. A reference
+ * already taken is drawn again.
+ */
+export async function insertServiceRequest(
+  tx: Queryable,
+  r: NewServiceRequest,
+  drawReference: () => string,
+): Promise<{ id: string; reference: string; createdAt: string }> {
+  let row: { id: string; reference: string; created_at: string } | undefined;
+  while (!row) {
+    const { rows } = await tx.query<{ id: string; reference: string; created_at: string }>(
+      `INSERT INTO service_requests
+         (reference, uuid_compte, id_tier, code_reseau, code_famille, code_produit, numero_serie, date_achat, kind, description,
+          usage_hours, urgency, location, address, call_time, langue, recipients)
+       VALUES ('D-' || to_char(now() AT TIME ZONE 'UTC', 'YYYY') || '-' || $17,
+               $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       ON CONFLICT (reference) DO NOTHING
+       RETURNING id, reference, created_at`,
+      [
+        r.uuidCompte,
+        r.idTier,
+        r.codeReseau,
+        r.codeFamille,
+        r.codeProduit,
+        r.numeroSerie,
+        r.dateAchat,
+        r.kind,
+        r.description,
+        r.usageHours,
+        r.urgency,
+        r.location,
+        r.address,
+        r.callTime,
+        r.langue,
+        r.recipients,
+        drawReference(),
+      ],
+    );
+    row = rows[0];
+  }
+  return { id: row.id, reference: row.reference, createdAt: iso(row.created_at) };
+}
+
+/**
+ * Gives a request the photos it names, in its order: only the owner's uploads not yet given to a
+ * request count. Returns the ids it could not attach (unknown, another's, already used, purged).
+ */
+export async function attachPhotos(tx: Queryable, owner: Owner, requestId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await tx.query<{ id: string }>(
+    `UPDATE service_request_photos p SET request_id = $3, position = x.position - 1
+     FROM unnest($4::uuid[]) WITH ORDINALITY AS x(id, position)
+     WHERE p.id = x.id AND p.uuid_compte = $1 AND p.id_tier = $2 AND p.request_id IS NULL AND p.bytes IS NOT NULL
+     RETURNING p.id`,
+    [owner.uuidCompte, owner.idTier, requestId, ids],
+  );
+  const attached = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !attached.has(id));
+}
+
+/** Records that the acknowledgement SMS went out. */
+export async function markServiceRequestSmsSent(db: Queryable, reference: string): Promise<void> {
+  await db.query("UPDATE service_requests SET sms_sent_at = now() WHERE reference = $1", [reference]);
+}
+
+interface RequestRow {
+  reference: string;
+  created_at: string;
+  status: ServiceRequestStatus;
+  kind: ServiceRequestKind;
+  urgency: ServiceRequestUrgency;
+  code_famille: string;
+  produit: string;
+  code_produit: string | null;
+  numero_serie: string | null;
+  date_achat: string | null;
+  description: string;
+  usage_hours: number | null;
+  location: ServiceRequestLocation;
+  address: string;
+  call_time: CallTime;
+  sms: boolean;
+  photos: { id: string; type: PhotoType; size: number }[];
+}
+
+/** The request's columns and its photos still held, for the owner's reads. */
+const REQUEST_COLUMNS = `r.reference, r.created_at, r.status, r.kind, r.urgency, r.code_famille, r.code_produit, r.numero_serie,
+  to_char(r.date_achat, 'YYYY-MM-DD') AS date_achat, r.description, r.usage_hours, r.location, r.address, r.call_time,
+  r.sms_sent_at IS NOT NULL AS sms,
+  COALESCE((SELECT n.nom FROM product_names n WHERE n.code_famille = r.code_famille AND n.langue = $3),
+           (SELECT n.nom FROM product_names n WHERE n.code_famille = r.code_famille AND n.langue = 'fr'), r.code_famille) AS produit,
+  COALESCE((SELECT json_agg(json_build_object('id', p.id, 'type', p.type, 'size', p.size) ORDER BY p.position)
+            FROM service_request_photos p WHERE p.request_id = r.id AND p.bytes IS NOT NULL), '[]'::json) AS photos`;
+
+const photoPath = (reference: string, id: string) => `/api/me/service-requests/${reference}/photos/${id}`;
+
+function toRequest(r: RequestRow) {
+  return {
+    reference: r.reference,
+    createdAt: iso(r.created_at),
+    status: r.status,
+    kind: r.kind,
+    urgency: r.urgency,
+    machine: {
+      codeFamille: r.code_famille,
+      produit: r.produit,
+      codeProduit: r.code_produit,
+      numeroSerie: r.numero_serie,
+      dateAchat: r.date_achat,
+    },
+    description: r.description,
+    usageHours: r.usage_hours,
+    location: r.location,
+    address: r.address,
+    callTime: r.call_time,
+    photos: r.photos.map((p) => ({ ...p, url: photoPath(r.reference, p.id) })),
+    sms: r.sms,
+  };
+}
+export type ServiceRequestRead = ReturnType<typeof toRequest>;
+
+/** One of the owner's requests, by reference; undefined for anyone else's. */
+export async function serviceRequestOf(db: Queryable, owner: Owner, reference: string, language: string) {
+  const { rows } = await db.query<RequestRow>(
+    `SELECT ${REQUEST_COLUMNS} FROM service_requests r WHERE r.uuid_compte = $1 AND r.id_tier = $2 AND r.reference = $4`,
+    [owner.uuidCompte, owner.idTier, language, reference],
+  );
+  return rows[0] && toRequest(rows[0]);
+}
+
+/** The owner's requests, newest first: all, the open ones or the closed ones. */
+export async function serviceRequestsOf(
+  db: Queryable,
+  owner: Owner,
+  language: string,
+  closed: readonly string[],
+  state: string,
+  limit: number,
+) {
+  const { rows } = await db.query<RequestRow>(
+    `SELECT ${REQUEST_COLUMNS} FROM service_requests r
+     WHERE r.uuid_compte = $1 AND r.id_tier = $2
+       AND ($5 = 'all' OR (r.status = ANY($4::text[])) = ($5 = 'closed'))
+     ORDER BY r.created_at DESC, r.reference DESC LIMIT $6`,
+    [owner.uuidCompte, owner.idTier, language, closed, state, limit],
+  );
+  return rows.map((row) => {
+    const { photos, description: _d, usageHours: _u, location: _l, address: _a, callTime: _c, sms: _s, ...summary } = toRequest(row);
+    return { ...summary, photoCount: photos.length };
+  });
+}
+
+/** A photo of the owner's request; undefined for anyone else's, and once purged. */
+export async function ownedPhoto(db: Queryable, owner: Owner, reference: string, id: string) {
+  const { rows } = await db.query<{ type: PhotoType; bytes: Uint8Array }>(
+    `SELECT p.type, p.bytes FROM service_request_photos p JOIN service_requests r ON r.id = p.request_id
+     WHERE p.id = $4 AND r.reference = $3 AND r.uuid_compte = $1 AND r.id_tier = $2 AND p.bytes IS NOT NULL`,
+    [owner.uuidCompte, owner.idTier, reference, id],
+  );
+  return rows[0];
+}
+
+/** A photo of a request by id alone: the staff's signed links (the signature is the permission). */
+export async function requestPhoto(db: Queryable, id: string) {
+  const { rows } = await db.query<{ type: PhotoType; bytes: Uint8Array }>(
+    `SELECT type, bytes FROM service_request_photos WHERE id = $1 AND request_id IS NOT NULL AND bytes IS NOT NULL`,
+    [id],
+  );
+  return rows[0];
+}
+
+/**
+ * Housekeeping: forgets the uploads no request named within `unattachedHours`, and the bytes of
+ * the photos of requests made more than `retentionDays` ago (the rows stay: the request's history
+ * still counts them). Returns how many photos were purged.
+ */
+export async function purgeServiceRequestPhotos(db: Queryable, retentionDays: number, unattachedHours: number): Promise<number> {
+  const dropped = await db.query<{ id: string }>(
+    `DELETE FROM service_request_photos WHERE request_id IS NULL AND created_at <= now() - make_interval(hours => $1::int) RETURNING id`,
+    [unattachedHours],
+  );
+  const purged = await db.query<{ id: string }>(
+    `UPDATE service_request_photos p SET bytes = NULL, purged_at = now()
+     FROM service_requests r
+     WHERE r.id = p.request_id AND p.bytes IS NOT NULL AND r.created_at <= now() - make_interval(days => $1::int)
+     RETURNING p.id`,
+    [retentionDays],
+  );
+  return dropped.rows.length + purged.rows.length;
+}

@@ -1,0 +1,368 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { describeRoute } from "hono-openapi";
+import * as v from "valibot";
+import { fileSize, problemDetail } from "../../src/contract/problem-details.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../src/contract/constants.ts";
+import { checkMobile } from "../../src/contract/phone-rules.ts";
+import {
+  CLOSED_STATUSES,
+  PHOTO_MAX_BYTES,
+  PHOTO_MEDIA_TYPES,
+  PHOTO_TYPES,
+  PhotoParams,
+  PhotoUploadAnswer,
+  SERVICE_REQUEST_MESSAGES as M,
+  STAFF_LINK_DAYS,
+  ServiceRequest,
+  ServiceRequestAnswer,
+  ServiceRequestList,
+  ServiceRequestListQuery,
+  ServiceRequestParams,
+  photoTypeOf,
+  type PhotoType,
+} from "../../src/contract/service-request.ts";
+import { formatCompanyName } from "../../src/core/company-name.ts";
+import { languageOf } from "../../src/core/locale.ts";
+import { brandName, themeOfNetwork } from "../../src/core/theme.ts";
+import { configuredOrStoredSecret } from "../auth/tokens.ts";
+import type { AppEnv, CompanyScope, Deps } from "../http/context.ts";
+import { idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer } from "../http/idempotency.ts";
+import { answerLanguage } from "../http/locale.ts";
+import { jsonBody, operation, paramsOf, protectedOperation, queryOf } from "../http/operation.ts";
+import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
+import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
+import { serviceRequestAcknowledgementMail, serviceRequestSmsText, serviceRequestStaffMail } from "../mail/service-request-templates.ts";
+import { staffLanguage } from "../mail/staff-language.ts";
+import { mailLanguage } from "../mail/templates.ts";
+import { stripLocation } from "../media/strip-location.ts";
+import { companyAdviser } from "../queries/advisers.ts";
+import { storeIdempotentAnswer } from "../queries/idempotency.ts";
+import { countWithin, hit, release } from "../queries/rate-limits.ts";
+import {
+  attachPhotos,
+  fleetMachines,
+  insertPhoto,
+  insertServiceRequest,
+  markServiceRequestSmsSent,
+  ownedPhoto,
+  requestAuthor,
+  requestPhoto,
+  serviceRequestOf,
+  serviceRequestsOf,
+  subServiceOfKind,
+} from "../queries/service-requests.ts";
+import { SMS_WAIT_MS, sentWithin } from "../sms/sms.ts";
+
+/** The photo upload's path: it sets its own body limit (a photo), not the API's 16 KB (app.ts). */
+export const SERVICE_REQUEST_PHOTO_PATH = "/api/me/service-requests/photos";
+
+/** Per account and hour: a form, not a way to fill the database (six photos to each request). */
+const REQUESTS_PER_HOUR = 20;
+const PHOTOS_PER_HOUR = REQUESTS_PER_HOUR * 6;
+const HOUR_SECONDS = 3600;
+const IDEMPOTENCY_SCOPE = "service-request";
+/** Requests listed: the newest ones. */
+const LIST_MAX = 100;
+
+/** Crockford's base 32 without I, L, O and U, as basket references: nothing to misread on the phone. */
+const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const drawReference = () => Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join("");
+
+const tooLarge = (locale: Locale) => problemDetail("fileTooLarge", locale, { size: fileSize(PHOTO_MAX_BYTES, locale) });
+/**
+ * A photo over its limit, said on the field whether the body announced its length or streamed past
+ * it: 422, never 413, which the elements treat as the end of the session (SPEC §4).
+ */
+const photoTooLarge = () =>
+  new ProblemError(422, "file-too-large", tooLarge, { errors: [{ path: "photo", message: tooLarge(DEFAULT_LOCALE) }] });
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** The staff's links: the photo's id and its expiry, signed with a key of their own. */
+const linkKey = (deps: Deps) => configuredOrStoredSecret(deps.db, undefined, "service_request_photo_link_hmac");
+const sign = (key: string, id: string, expires: number) => createHmac("sha256", key).update(`${id}.${expires}`).digest("base64url");
+
+async function staffPhotoLink(deps: Deps, id: string): Promise<string> {
+  const expires = Math.floor(Date.now() / 1000) + STAFF_LINK_DAYS * DAY_SECONDS;
+  const base = deps.config.publicUrl.replace(/\/$/, "");
+  return `${base}/api/service-request-photos/${id}?expires=${expires}&signature=${sign(await linkKey(deps), id, expires)}`;
+}
+
+function sendPhoto(c: Context, photo: { type: PhotoType; bytes: Uint8Array }, cache: string): Response {
+  return c.body(photo.bytes as Uint8Array<ArrayBuffer>, 200, {
+    "Content-Type": PHOTO_MEDIA_TYPES[photo.type],
+    "Content-Length": String(photo.bytes.byteLength),
+    "Cache-Control": cache,
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  });
+}
+
+/** `/me/service-requests`: the photos, the requests, and what the owner reads of them. */
+export function serviceRequestRoutes(deps: Deps) {
+  const { db, config, mailer } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.post(
+    "/photos",
+    ...protectedOperation(deps, {
+      operationId: "postServiceRequestPhoto",
+      summary: "Upload one photo for a service request (the raw image as the body)",
+      tags: ["service-requests"],
+      auth: "company",
+      answers: {
+        201: { description: "Kept for a request to name within 24 hours; location metadata removed.", schema: PhotoUploadAnswer },
+      },
+      problems: [401, 403, 422, 429],
+    }),
+    describeRoute({
+      requestBody: {
+        required: true,
+        description: `A JPEG, PNG or WebP photo of at most ${PHOTO_MAX_BYTES} bytes, recognised by its content. One request per photo, so a browser can show each one's progress.`,
+        content: Object.fromEntries(PHOTO_TYPES.map((t) => [PHOTO_MEDIA_TYPES[t], { schema: { type: "string", format: "binary" } }])),
+      },
+    }),
+    // Refused before a byte of the body is read when its announced length is too large.
+    async (c, next) => {
+      c.header("Cache-Control", "no-store");
+      if (Number(c.req.header("content-length")) > PHOTO_MAX_BYTES) throw photoTooLarge();
+      const key = `service-request-photos:account:${c.get("company").uuidCompte}`;
+      const slot = await countWithin(db, key, HOUR_SECONDS, PHOTOS_PER_HOUR);
+      if (!slot.counted) throw tooManyRequests("tooManyRequests", slot.retryAfter);
+      await next();
+      if (c.res.status !== 201) await release(db, key);
+    },
+    // Without a Content-Length (chunked), the limit holds while the body streams in.
+    bodyLimit({
+      maxSize: PHOTO_MAX_BYTES,
+      onError: () => {
+        throw photoTooLarge();
+      },
+    }),
+    async (c) => {
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.byteLength === 0) throw validationProblem([{ path: "photo", message: M.photoRequired }]);
+      const type = photoTypeOf(bytes);
+      const stripped = type && stripLocation(type, bytes);
+      if (!type || !stripped) throw validationProblem([{ path: "photo", message: M.photoType }]);
+      const saved = await insertPhoto(db, c.get("company"), { type, bytes: stripped });
+      return c.json(saved, 201);
+    },
+  );
+
+  // A request: stored once per Idempotency-Key with its photos, the after-sales service and the
+  // adviser told by e-mail in their language and the customer in theirs (queued in the
+  // transaction), the customer's SMS after the commit.
+  app.post(
+    "/",
+    ...protectedOperation(deps, {
+      operationId: "postServiceRequest",
+      summary: "Make a service request about a machine of the fleet",
+      tags: ["service-requests"],
+      auth: "company",
+      idempotencyKey: "required",
+      answers: { 201: { description: "Recorded (or the answer recorded for this Idempotency-Key).", schema: ServiceRequestAnswer } },
+      problems: [400, 401, 403, 409, 415, 422, 429],
+    }),
+    ...jsonBody(ServiceRequest, { multiline: ["description", "otherAddress"] }),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const key = idempotencyKey(c);
+      const company = c.get("company");
+      const input = c.req.valid("json");
+      const hash = requestHash({ owner: [company.uuidCompte, company.idTier], ...input });
+      const language = languageOf(input.langue);
+      const links = new Map<string, string>();
+      for (const id of input.photos) links.set(id, await staffPhotoLink(deps, id));
+      const outcome = await runOnce(db, IDEMPOTENCY_SCOPE, key, hash, async (tx) => {
+        const state = await hit(tx, `service-requests:account:${company.uuidCompte}`, HOUR_SECONDS);
+        if (state.count > REQUESTS_PER_HOUR) throw tooManyRequests("tooManyRequests", state.retryAfter);
+        const machine = await machineOf(tx, company, input, language);
+        const author = await requestAuthor(tx, company);
+        if (!author) throw new ProblemError(404, "not-found", "notFound");
+        const adviser = await companyAdviser(tx, company.idTier, "fr");
+        // The after-sales service of the network; a network without one (EXP) has its customer service read it.
+        const service =
+          (await subServiceOfKind(tx, company.codeReseau, "after-sales")) ??
+          (await subServiceOfKind(tx, company.codeReseau, "customer-service"));
+        if (!service) throw new Error(`network ${company.codeReseau} has no service to send a service request to`);
+        const recipients = [service, ...(adviser ? [adviser.email] : [])];
+        const address = input.location === "farm" ? author.address : input.otherAddress;
+        const saved = await insertServiceRequest(
+          tx,
+          { ...company, ...input, ...machine, codeFamille: input.codeFamille, address, recipients },
+          drawReference,
+        );
+        const refused = await attachPhotos(tx, company, saved.id, input.photos);
+        if (refused.length > 0) throw validationProblem([{ path: "photos", message: M.unknownPhotos }], { unknown: refused });
+
+        const details = { ...input, reference: saved.reference, address };
+        const staff = staffLanguage(company.codeReseau, input.langue);
+        const staffMachine = {
+          ...machine,
+          produit: (await fleetMachines(tx, company.idTier, input.codeFamille, staff))[0]?.produit ?? machine.produit,
+        };
+        const customer = {
+          name: [author.civilite, author.prenom, author.nom].filter(Boolean).join(" ") || author.email,
+          email: author.email,
+          phone: author.mobile ?? author.telephone,
+          company: formatCompanyName(author.raison_sociale, author.forme_juridique, author.pays),
+          numeroClient: author.numero_client,
+          idTier: company.idTier,
+        };
+        const mailIds = [
+          ...(await Promise.all(
+            recipients.map((to) =>
+              enqueueMail(
+                tx,
+                serviceRequestStaffMail(staff, to, {
+                  ...details,
+                  machine: staffMachine,
+                  customer,
+                  photoLinks: input.photos.map((id) => links.get(id)!),
+                  linkDays: STAFF_LINK_DAYS,
+                }),
+              ),
+            ),
+          )),
+          await enqueueMail(tx, serviceRequestAcknowledgementMail(mailLanguage(input.langue), author.email, { ...details, machine })),
+        ];
+        const body = await serviceRequestOf(tx, company, saved.reference, language);
+        return {
+          answer: { status: 201, body: JSON.stringify(body) },
+          result: { body: body!, mailIds, mobile: (author.mobile && checkMobile(author.pays, author.mobile).e164) || null },
+        };
+      });
+      if (outcome.replayed) return sendAnswer(c, outcome.answer, true);
+
+      const { body, mailIds, mobile } = outcome.result;
+      deliverInBackground(db, mailer, mailIds);
+      const text = serviceRequestSmsText(mailLanguage(input.langue), brandName(themeOfNetwork(company.codeReseau)), body.reference);
+      // Within the day's limit per number, as the basket's; past it (or without a mobile) the answer says no SMS went out.
+      const allowed = mobile !== null && (await hit(db, `sms:to:${mobile}`, DAY_SECONDS)).count <= config.smsMaxPerNumberPerDay;
+      const sent =
+        allowed && (await sentWithin(deps.sms, { to: mobile, text }, SMS_WAIT_MS, () => markServiceRequestSmsSent(db, body.reference)));
+      const answer: IdempotentAnswer = { status: 201, body: JSON.stringify({ ...body, sms: sent }) };
+      // Said in the answer and in the stored one, so that a retry reads the same.
+      await storeIdempotentAnswer(db, IDEMPOTENCY_SCOPE, key, answer.status, answer.body);
+      return sendAnswer(c, answer, false);
+    },
+  );
+
+  app.get(
+    "/",
+    ...protectedOperation(deps, {
+      operationId: "listServiceRequests",
+      summary: "The service requests the account made for the selected company",
+      tags: ["service-requests"],
+      auth: "company",
+      answers: { 200: { description: `The newest first (at most ${LIST_MAX}).`, schema: ServiceRequestList } },
+      problems: [400, 401, 403, 422],
+    }),
+    ...queryOf(ServiceRequestListQuery),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const { state } = c.req.valid("query");
+      return c.json({ requests: await serviceRequestsOf(db, c.get("company"), answerLanguage(c), CLOSED_STATUSES, state, LIST_MAX) });
+    },
+  );
+
+  app.get(
+    "/:reference",
+    ...protectedOperation(deps, {
+      operationId: "getServiceRequest",
+      summary: "One service request of the account (another's is not found)",
+      tags: ["service-requests"],
+      auth: "company",
+      answers: { 200: { description: "The request", schema: ServiceRequestAnswer } },
+      problems: [401, 403, 404],
+    }),
+    paramsOf(ServiceRequestParams, "notFound"),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const found = await serviceRequestOf(db, c.get("company"), c.req.valid("param").reference, answerLanguage(c));
+      if (!found) throw new ProblemError(404, "not-found", "notFound");
+      return c.json(found);
+    },
+  );
+
+  app.get(
+    "/:reference/photos/:photo",
+    ...protectedOperation(deps, {
+      operationId: "getServiceRequestPhoto",
+      summary: "A photo of one of the account's service requests (another's is not found)",
+      tags: ["service-requests"],
+      auth: "company",
+      answers: { 200: { description: "The photo (JPEG, PNG or WebP)", file: PHOTO_TYPES.map((t) => PHOTO_MEDIA_TYPES[t]) } },
+      problems: [401, 403, 404],
+    }),
+    paramsOf(PhotoParams, "photoNotFound"),
+    async (c) => {
+      const { reference, photo } = c.req.valid("param");
+      const found = await ownedPhoto(db, c.get("company"), reference, photo);
+      if (!found) throw new ProblemError(404, "not-found", "photoNotFound");
+      return sendPhoto(c, found, "private, no-store");
+    },
+  );
+
+  return app;
+}
+
+/** The request's machine: a family of the company's fleet and, named or when alone, one of its machines. */
+async function machineOf(
+  db: Parameters<typeof fleetMachines>[0],
+  company: CompanyScope,
+  input: v.InferOutput<typeof ServiceRequest>,
+  language: string,
+) {
+  const machines = await fleetMachines(db, company.idTier, input.codeFamille, language);
+  if (machines.length === 0) throw validationProblem([{ path: "codeFamille", message: M.family }]);
+  const named = input.codeProduit !== null || input.numeroSerie !== null;
+  const match = machines.find(
+    (m) =>
+      (input.codeProduit === null || m.codeProduit === input.codeProduit) &&
+      (input.numeroSerie === null || m.numeroSerie === input.numeroSerie),
+  );
+  if (named && !match) throw validationProblem([{ path: input.numeroSerie !== null ? "numeroSerie" : "codeProduit", message: M.machine }]);
+  const machine = match && (named || machines.length === 1) ? match : null;
+  return {
+    produit: machines[0]!.produit,
+    codeProduit: machine?.codeProduit ?? null,
+    numeroSerie: machine?.numeroSerie ?? null,
+    dateAchat: machine?.dateAchat ?? null,
+  };
+}
+
+const SignedQuery = v.object({
+  expires: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.toNumber()),
+  signature: v.pipe(v.string(), v.regex(/^[\w-]{43}$/)),
+});
+
+/** `/service-request-photos`: the staff open a request's photo through the signed link of their e-mail. */
+export function staffPhotoRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.get(
+    "/:photo",
+    operation({
+      operationId: "getServiceRequestPhotoSigned",
+      summary: `A service request's photo through a signed link of the staff's e-mail (valid ${STAFF_LINK_DAYS} days)`,
+      tags: ["service-requests"],
+      answers: { 200: { description: "The photo (JPEG, PNG or WebP)", file: PHOTO_TYPES.map((t) => PHOTO_MEDIA_TYPES[t]) } },
+      problems: [404],
+    }),
+    async (c) => {
+      const checked = v.safeParse(SignedQuery, c.req.query());
+      const id = c.req.param("photo");
+      if (!checked.success || !/^[0-9a-f-]{36}$/i.test(id) || checked.output.expires < Date.now() / 1000) {
+        throw new ProblemError(404, "not-found", "photoNotFound");
+      }
+      const expected = Buffer.from(sign(await linkKey(deps), id, checked.output.expires));
+      const given = Buffer.from(checked.output.signature);
+      const photo = expected.length === given.length && timingSafeEqual(expected, given) ? await requestPhoto(deps.db, id) : undefined;
+      if (!photo) throw new ProblemError(404, "not-found", "photoNotFound");
+      return sendPhoto(c, photo, "private, max-age=3600");
+    },
+  );
+  return app;
+}

@@ -1,0 +1,210 @@
+/**
+ * Service requests (`/api/me/service-requests`): a customer asks the network's after-sales service
+ * about one machine of the product fleet, with photos. Kinds, urgencies, statuses, limits and the
+ * photo types are declared here once: the form, the API client, the server's validators and the
+ * OpenAPI document read them.
+ *
+ * Photos are sent one by one before the request (`POST /api/me/service-requests/photos`, the raw
+ * image as the body, so the browser can show each file's upload progress); the request then names
+ * the photos it keeps, and is recorded exactly once per `Idempotency-Key`.
+ */
+import * as v from "valibot";
+import { boundedText, choice, locale, optionalText, requestObject, rule } from "./rules";
+
+export const SERVICE_REQUEST_KINDS = ["breakdown", "maintenance", "spare-part", "question"] as const;
+export type ServiceRequestKind = (typeof SERVICE_REQUEST_KINDS)[number];
+
+export const SERVICE_REQUEST_URGENCIES = ["machine-stopped", "can-wait"] as const;
+export type ServiceRequestUrgency = (typeof SERVICE_REQUEST_URGENCIES)[number];
+
+/** Where the machine is: at the company's address (its farm) or somewhere the customer writes down. */
+export const SERVICE_REQUEST_LOCATIONS = ["farm", "other"] as const;
+export type ServiceRequestLocation = (typeof SERVICE_REQUEST_LOCATIONS)[number];
+
+export const CALL_TIMES = ["any", "morning", "midday", "afternoon", "evening"] as const;
+export type CallTime = (typeof CALL_TIMES)[number];
+
+/**
+ * Every state of a request, in the order it lives them. A new request is `received`; the others
+ * come from the after-sales system (issue 28, step 2).
+ */
+export const SERVICE_REQUEST_STATUSES = ["received", "assigned", "scheduled", "waiting-for-parts", "done", "cancelled"] as const;
+export type ServiceRequestStatus = (typeof SERVICE_REQUEST_STATUSES)[number];
+/** A closed request has nothing left to happen to it. */
+export const CLOSED_STATUSES: readonly ServiceRequestStatus[] = ["done", "cancelled"];
+export const isOpenStatus = (status: ServiceRequestStatus) => !CLOSED_STATUSES.includes(status);
+
+export const DESCRIPTION_MIN = 10;
+export const DESCRIPTION_MAX = 4000;
+export const OTHER_ADDRESS_MAX = 300;
+/** More hours than a machine lives (a tractor's engine runs about 15,000). */
+export const USAGE_HOURS_MAX = 99_999;
+
+/** Photos of one request. */
+export const PHOTO_MAX_COUNT = 6;
+/** The longest side of a photo the browser sends (resized as JPEG). */
+export const PHOTO_MAX_EDGE = 1600;
+/**
+ * The largest photo the API accepts: the browser sends about 300 kB, another client may send a
+ * camera's original. A larger one is refused with 422 (413 ends the customer's session, SPEC §4).
+ */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** Photos uploaded but not (yet) named by a request are forgotten after this many hours. */
+export const UNATTACHED_PHOTO_HOURS = 24;
+/** A request's photos are purged this many days after the request was made (the request stays). */
+export const PHOTO_RETENTION_DAYS = 365;
+/** Staff open photos through signed links valid this many days. */
+export const STAFF_LINK_DAYS = 7;
+
+export const PHOTO_TYPES = ["jpeg", "png", "webp"] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+export const PHOTO_MEDIA_TYPES: Readonly<Record<PhotoType, string>> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
+
+/** How many first bytes `photoTypeOf` needs. */
+export const PHOTO_SIGNATURE_BYTES = 12;
+
+/** A photo's type from its first bytes (never its name or declared type), or null when it is none of PHOTO_TYPES. */
+export function photoTypeOf(head: Uint8Array): PhotoType | null {
+  const starts = (bytes: readonly number[], at = 0) => bytes.every((byte, i) => head[at + i] === byte);
+  if (starts([0xff, 0xd8, 0xff])) return "jpeg";
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "webp"; // RIFF....WEBP
+  return null;
+}
+
+/** The API's words for the rules only service requests have (the form has its own, in the user's language). */
+export const SERVICE_REQUEST_MESSAGES = {
+  descriptionTooShort: `Décrivez votre demande en ${DESCRIPTION_MIN} caractères au moins.`,
+  usageHours: `Indiquez un nombre d'heures entier entre 0 et ${USAGE_HOURS_MAX}.`,
+  family: "Choisissez une machine de votre parc.",
+  machine: "Cette machine n'est pas dans votre parc.",
+  photos: `${PHOTO_MAX_COUNT} photos au maximum, chacune une seule fois.`,
+  unknownPhotos: "Certaines photos n'ont pas été reçues : ajoutez-les de nouveau.",
+  photoType: "Ce type de fichier n'est pas accepté : envoyez une photo JPEG, PNG ou WebP.",
+  photoRequired: "Le corps de la requête doit être la photo.",
+} as const;
+const M = SERVICE_REQUEST_MESSAGES;
+
+/** A product family's code, as the fleet names it (answered upper-case). */
+const FAMILY_CODE = /^[A-Za-z0-9_-]{1,32}$/;
+/** A product code or a serial number: printed on the machine's plate. */
+const MACHINE_CODE = /^[\p{L}\p{N} ._/-]{1,64}$/u;
+
+const optionalCode = () => v.optional(v.nullable(v.pipe(v.string(M.machine), v.trim(), v.regex(MACHINE_CODE, M.machine))), null);
+
+/** The machine of a request: its family in the fleet and, when the family has several, which one. */
+const MachineFields = {
+  codeFamille: v.pipe(v.string(M.family), v.regex(FAMILY_CODE, M.family), v.toUpperCase()),
+  codeProduit: optionalCode(),
+  numeroSerie: optionalCode(),
+};
+
+const ServiceRequestFields = requestObject({
+  ...MachineFields,
+  kind: choice(SERVICE_REQUEST_KINDS),
+  /** Multi-line. */
+  description: v.pipe(boundedText(DESCRIPTION_MIN, DESCRIPTION_MAX), v.minLength(DESCRIPTION_MIN, M.descriptionTooShort)),
+  usageHours: v.optional(
+    v.nullable(
+      v.pipe(v.number(M.usageHours), v.integer(M.usageHours), v.minValue(0, M.usageHours), v.maxValue(USAGE_HOURS_MAX, M.usageHours)),
+    ),
+    null,
+  ),
+  urgency: choice(SERVICE_REQUEST_URGENCIES),
+  location: choice(SERVICE_REQUEST_LOCATIONS),
+  /** Required when `location` is `other`; ignored otherwise. */
+  otherAddress: optionalText(OTHER_ADDRESS_MAX),
+  callTime: choice(CALL_TIMES),
+  /** Ids of photos uploaded first, in the order shown. */
+  photos: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(M.photos), v.uuid(M.photos)), M.photos),
+      v.maxLength(PHOTO_MAX_COUNT, M.photos),
+      v.check((ids) => new Set(ids).size === ids.length, M.photos),
+    ),
+    [],
+  ),
+  /** The customer's language: their acknowledgement (mail and SMS) is written in it. */
+  langue: locale(),
+});
+
+/** A new request. */
+export const ServiceRequest = v.pipe(
+  ServiceRequestFields,
+  v.forward(
+    v.partialCheck([["location"], ["otherAddress"]], (r) => r.location !== "other" || r.otherAddress.length > 0, rule("required")),
+    ["otherAddress"],
+  ),
+);
+export type ServiceRequest = v.InferInput<typeof ServiceRequest>;
+export type ServiceRequestInput = v.InferOutput<typeof ServiceRequest>;
+
+export const ServiceRequestPhoto = v.object({
+  id: v.string(),
+  /** The photo's address from the API's origin, opened with the customer's session. */
+  url: v.string(),
+  type: v.picklist(PHOTO_TYPES),
+  size: v.number(),
+});
+export type ServiceRequestPhoto = v.InferOutput<typeof ServiceRequestPhoto>;
+
+/** A photo just uploaded: kept for a request to name within UNATTACHED_PHOTO_HOURS. */
+export const PhotoUploadAnswer = v.object({ id: v.string(), type: v.picklist(PHOTO_TYPES), size: v.number() });
+
+const Machine = v.object({
+  codeFamille: v.string(),
+  /** The family's name in the answer's language. */
+  produit: v.string(),
+  codeProduit: v.nullable(v.string()),
+  numeroSerie: v.nullable(v.string()),
+  /** ISO date of the machine's purchase, when the request names one. */
+  dateAchat: v.nullable(v.string()),
+});
+
+const StatusField = v.picklist(SERVICE_REQUEST_STATUSES);
+
+/** A recorded request, as its owner reads it. `sms` is false when the acknowledgement SMS was not sent. */
+export const ServiceRequestAnswer = v.object({
+  reference: v.string(),
+  createdAt: v.string(),
+  status: StatusField,
+  kind: v.picklist(SERVICE_REQUEST_KINDS),
+  urgency: v.picklist(SERVICE_REQUEST_URGENCIES),
+  machine: Machine,
+  description: v.string(),
+  usageHours: v.nullable(v.number()),
+  location: v.picklist(SERVICE_REQUEST_LOCATIONS),
+  /** The address the machine is at: the company's, or the one the customer wrote. */
+  address: v.string(),
+  callTime: v.picklist(CALL_TIMES),
+  photos: v.array(ServiceRequestPhoto),
+  sms: v.optional(v.boolean(), false),
+});
+export type ServiceRequestAnswer = v.InferOutput<typeof ServiceRequestAnswer>;
+
+const ServiceRequestSummary = v.object({
+  reference: v.string(),
+  createdAt: v.string(),
+  status: StatusField,
+  kind: v.picklist(SERVICE_REQUEST_KINDS),
+  urgency: v.picklist(SERVICE_REQUEST_URGENCIES),
+  machine: Machine,
+  photoCount: v.number(),
+});
+export type ServiceRequestSummary = v.InferOutput<typeof ServiceRequestSummary>;
+
+/** The company's requests made by the account, newest first. */
+export const ServiceRequestList = v.object({ requests: v.array(ServiceRequestSummary) });
+export type ServiceRequestList = v.InferOutput<typeof ServiceRequestList>;
+
+export const SERVICE_REQUEST_FILTERS = ["all", "open", "closed"] as const;
+/** `?state=open|closed` (default all). */
+export const ServiceRequestListQuery = v.object({
+  state: v.optional(v.picklist(SERVICE_REQUEST_FILTERS, "Filtre invalide : open, closed ou all."), "all"),
+});
+
+/** A reference as the API draws them: D-<year>-<6 characters of Crockford's base 32>. */
+export const ServiceRequestParams = v.object({
+  reference: v.pipe(v.string(), v.toUpperCase(), v.regex(/^D-\d{4}-[0-9A-HJKMNP-TV-Z]{6}$/)),
+});
+export const PhotoParams = v.object({ ...ServiceRequestParams.entries, photo: v.pipe(v.string(), v.uuid()) });
