@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Request } from "@playwright/test";
 import { enterPortal, expectAccessible, holdRequests, portalTakenOver, watchPage } from "./support";
 
 /** The space the shell keeps under the header band and above the footer on every screen. */
@@ -355,3 +355,83 @@ test("a new page of the portal starts at its top, header in view, its heading fo
   const { title, column } = await portalBoxes(page, { title: "main h1", column: "main" });
   expect(title!.width).toBeLessThan(column!.width / 2);
 });
+
+test.describe("a screen change inside the portal", () => {
+  /**
+   * Issue 27: it costs at most one request for data, plus the screen's code the first time — "its
+   * chunk" being its code's files (the build names them all in the first, so they come together) and
+   * its texts, a catalog of their own — and nothing but its data after that.
+   */
+  test("costs one data request at most, plus the screen's code and texts the first time only", async ({ page }) => {
+    test.slow(); // logs in, then walks five screens
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await enterPortal(page, "multi@demo.macc.test");
+    const portal = page.locator("macc-portal");
+    const main = portal.locator("main");
+    await expect(main.locator(".tiles")).toBeVisible();
+    const seen = new Set<string>();
+    const log = trackRequests(page);
+    await log.quiet();
+
+    const tile = (name: string) => () => main.getByRole("link", { name: new RegExp(name) }).click();
+    const menu = (name: string) => async () => {
+      await portal.getByRole("navigation", { name: "Menu principal" }).getByRole("button", { name: "Mon compte" }).click();
+      await portal.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name, exact: true }).click();
+    };
+    const invoices = { heading: "Mes factures", shown: main.locator("table tbody tr").first() };
+    const fleet = { heading: "Mon parc produits", shown: main.locator("table tbody tr").first() };
+    const dashboard = { heading: "Mon compte", shown: main.locator(".tiles") };
+    // Each screen reached twice, from the dashboard's tiles and from the header's menu.
+    const walk = [
+      { go: tile("Mes factures"), ...invoices },
+      { go: menu("Mon parc produits"), ...fleet },
+      { go: menu("Tableau de bord"), ...dashboard },
+      { go: tile("Mon parc produits"), ...fleet },
+      { go: menu("Mes factures"), ...invoices },
+    ];
+    for (const [i, step] of walk.entries()) {
+      log.clear();
+      await step.go();
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText(step.heading);
+      await expect(step.shown).toBeVisible();
+      await log.quiet();
+      const paths = log.paths();
+      const data = paths.filter((path) => path.startsWith("/api/"));
+      const code = paths.filter((path) => path.startsWith("/static/"));
+      expect(data.length, `step ${i}: ${data.join(", ")}`).toBeLessThanOrEqual(1);
+      expect(
+        paths.filter((path) => !data.includes(path) && !code.includes(path)),
+        `step ${i}`,
+      ).toEqual([]);
+      // Code and texts already here are never asked for again.
+      expect(
+        code.filter((path) => seen.has(path)),
+        `step ${i}`,
+      ).toEqual([]);
+      for (const path of code) seen.add(path);
+      if (i >= 2) expect(code, `step ${i}: a screen shown before`).toEqual([]);
+    }
+  });
+});
+
+/** The requests a page makes, by path, and a wait for none to be in flight for half a second. */
+function trackRequests(page: Page) {
+  let made: string[] = [];
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  page.on("request", (request) => {
+    made.push(new URL(request.url()).pathname);
+    inFlight.add(request);
+    lastChange = Date.now();
+  });
+  const done = (request: Request) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return {
+    paths: () => made,
+    clear: () => void (made = []),
+    quiet: () => expect.poll(() => inFlight.size === 0 && Date.now() - lastChange >= 500, { intervals: [100] }).toBe(true),
+  };
+}

@@ -4,8 +4,7 @@ import "../elements/macc-dashboard";
 import { ok, pending, refreshAs, SERVER_ERROR, SUMMARY_PATH, summaryOf, USER_AGRI, USER_ONE_COMPANY, USER_UK } from "./fixtures";
 import { elementAttributes, shadowOf, type MaccPageParameters } from "./helpers";
 
-/** My basket requests: the two sent for this company (GET /me/basket-requests), under the tiles. */
-const BASKET_REQUESTS_PATH = "GET /me/basket-requests";
+/** My basket requests: the two sent for this company (read with the counts), under the tiles. */
 const BASKET_REQUESTS = [
   {
     id: "r-2",
@@ -28,8 +27,8 @@ const BASKET_REQUESTS = [
 
 /**
  * `<macc-dashboard>` (DASHBOARD): one tile per part of the customer's account. GET /me/summary
- * gives the counts of the tiles (unpaid invoices, products); the tiles work without them, so a
- * failure leaves the counts out quietly. The invoices tile is only for the FRA, AGR, FIL and EXP
+ * gives the counts of the tiles (unpaid invoices, products) and the basket requests, in one request;
+ * the tiles work without the counts, so a failure leaves them out quietly. The invoices tile is only for the FRA, AGR, FIL and EXP
  * networks (always in the AGRI theme); the bank details tile is behind a feature flag (off).
  */
 const meta = {
@@ -39,20 +38,13 @@ const meta = {
     macc: { user: USER_ONE_COMPANY } satisfies MaccPageParameters,
     api: {
       "POST /auth/refresh": refreshAs(USER_ONE_COMPANY),
-      [SUMMARY_PATH]: ok(summaryOf(), 400),
-      [BASKET_REQUESTS_PATH]: ok({ requests: BASKET_REQUESTS }, 500),
+      [SUMMARY_PATH]: ok({ ...summaryOf(), basketRequests: BASKET_REQUESTS }, 400),
     },
   },
 } satisfies Meta;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** My basket requests cannot be had: the section's message and "try again", the tiles as usual. */
-export const BasketRequestsFail: Story = {
-  name: "Basket requests fail (500)",
-  parameters: { api: { [BASKET_REQUESTS_PATH]: SERVER_ERROR } },
-};
 
 /** A FRA company: invoices (2 unpaid), my information, my product fleet (5 products). */
 export const Loaded: Story = {
@@ -79,7 +71,7 @@ export const Loading: Story = {
   parameters: { api: { [SUMMARY_PATH]: pending() } },
 };
 
-/** GET /me/summary fails (500): the tiles without their counts, no message, no toast. */
+/** GET /me/summary fails (500): the tiles without their counts, no toast; the basket requests' section says it, with "try again". */
 export const SummaryError: Story = {
   name: "Summary error (500)",
   parameters: { api: { [SUMMARY_PATH]: SERVER_ERROR } },

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
-import { SummaryAnswer } from "../../src/contract/profile.ts";
+import { BASKET_REQUESTS_LISTED } from "../../src/contract/basket.ts";
+import { SummaryAnswer, SummaryQuery } from "../../src/contract/profile.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { protectedOperation } from "../http/operation.ts";
+import { protectedOperation, queryOf } from "../http/operation.ts";
+import { basketRequestsOf } from "../queries/basket.ts";
 import { companySummary } from "../queries/summary.ts";
 
-/** `/me/summary`: the counts on the dashboard tiles of the selected company. */
+/** `/me/summary`: the counts on the dashboard tiles of the selected company (and its basket requests, asked for). */
 export function summaryRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
@@ -16,11 +18,17 @@ export function summaryRoutes(deps: Deps) {
       tags: ["invoices"],
       auth: "company",
       answers: { 200: { description: "Counts of the selected company.", schema: SummaryAnswer } },
-      problems: [401, 403],
+      problems: [400, 401, 403, 422],
     }),
+    ...queryOf(SummaryQuery),
     async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json(await companySummary(deps.db, c.get("company").idTier));
+      const { uuidCompte, idTier } = c.get("company");
+      const [summary, basketRequests] = await Promise.all([
+        companySummary(deps.db, idTier),
+        c.req.valid("query").with === "basket-requests" ? basketRequestsOf(deps.db, uuidCompte, idTier, BASKET_REQUESTS_LISTED) : undefined,
+      ]);
+      return c.json(basketRequests ? { ...summary, basketRequests } : summary);
     },
   );
 

@@ -1,6 +1,6 @@
 /**
  * The basket (`/api/basket`): its catalogue, the validation of a basket (a request to be called
- * back) and the requests a customer sent (`/api/me/basket-requests`).
+ * back) and the requests a customer sent (`/api/me/basket-requests`, and with the dashboard's summary).
  */
 import * as v from "valibot";
 import {
@@ -112,3 +112,6 @@ export type SentBasketRequest = v.InferOutput<typeof SentBasketRequest>;
 
 /** The baskets the account sent for the selected company, newest first. */
 export const MyBasketRequestsAnswer = v.object({ requests: v.array(SentBasketRequest) });
+
+/** How many of them the dashboard lists: the newest. */
+export const BASKET_REQUESTS_LISTED = 20;

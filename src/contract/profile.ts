@@ -7,6 +7,7 @@ import * as v from "valibot";
 import { ADDRESS_COUNTRIES } from "./constants";
 import { isValidPhone, isValidPostcode } from "./address-rules";
 import { SessionAnswer } from "./auth";
+import { MyBasketRequestsAnswer } from "./basket";
 import { PendingEmailChange } from "./email-change";
 import { email, optionalText, pagePath, requestObject, requiredText } from "./rules";
 
@@ -136,11 +137,19 @@ export const ConfirmationAnswer = v.object({ entreprise: User.entries.entreprise
 /** GET /api/me: the account as the login answer has it (without tokens), and the company its token is scoped to. */
 export const MeAnswer = v.object({ user: User, idTier: v.nullable(v.string()) });
 
-/** GET /api/me/summary: the dashboard tiles' counts. */
+/**
+ * GET /api/me/summary's query: `with=basket-requests` adds the company's basket requests, so the
+ * dashboard reads everything it shows in one request (issue 27: one data request per screen).
+ */
+export const SummaryQuery = v.object({ with: v.optional(v.literal("basket-requests")) });
+export type SummaryQuery = v.InferOutput<typeof SummaryQuery>;
+
+/** GET /api/me/summary: the dashboard tiles' counts, and the basket requests when asked for. */
 export const SummaryAnswer = v.object({
   invoices: v.object({ unpaid: v.number(), total: v.number() }),
   /** Product families bought. */
   products: v.number(),
   adviser: v.boolean(),
+  basketRequests: v.optional(MyBasketRequestsAnswer.entries.requests),
 });
 export type SummaryAnswer = v.InferOutput<typeof SummaryAnswer>;

@@ -16,7 +16,10 @@ import {
   type RouteHandler,
 } from "../../test/elements";
 
-const REQUESTS = "GET /api/me/basket-requests";
+// The dashboard reads its basket requests with its counts, in one request.
+const REQUESTS = "GET /api/me/summary";
+const COUNTS = { invoices: { unpaid: 0, total: 0 }, products: 0, adviser: false };
+const answer = (basketRequests: typeof SENT) => ({ body: { ...COUNTS, basketRequests } });
 const TITLE = "Mes demandes de panier";
 const when = (iso: string) => new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short" }).format(new Date(iso));
 
@@ -43,7 +46,6 @@ const SENT = [
 function api(handler: RouteHandler) {
   return stubApi({
     ...sessionRoutes(),
-    "GET /api/me/summary": { body: { invoices: { unpaid: 0, total: 0 }, products: 0, adviser: false } },
     "GET /api/features": { body: { features: [] } },
     [REQUESTS]: handler,
   });
@@ -56,7 +58,7 @@ beforeEach(() => {
 
 describe("<macc-dashboard>: my basket requests", () => {
   it("the requests sent for this company, newest first: date, reference, items, status", async () => {
-    const calls = api({ body: { requests: SENT } });
+    const calls = api(answer(SENT));
     const view = await mount("<macc-dashboard></macc-dashboard>");
     await view.screen.findByText("Référence P-2026-000124");
     const section = view.screen.getByRole("region", { name: TITLE });
@@ -74,7 +76,7 @@ describe("<macc-dashboard>: my basket requests", () => {
   });
 
   it("nothing sent yet: no section", async () => {
-    const calls = api({ body: { requests: [] } });
+    const calls = api(answer([]));
     const view = await mount("<macc-dashboard></macc-dashboard>");
     await waitFor(() => expect(calls.callsTo(REQUESTS)).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 20));
@@ -82,18 +84,18 @@ describe("<macc-dashboard>: my basket requests", () => {
   });
 
   it("while they load: a labelled skeleton", async () => {
-    const answer = deferred();
-    api(answer.handler);
+    const pending = deferred();
+    api(pending.handler);
     const view = await mount("<macc-dashboard></macc-dashboard>");
-    await answer.started;
+    await pending.started;
     expect(await view.screen.findByRole("status", { name: "Chargement de vos demandes de panier" })).toBeTruthy();
-    answer.resolve({ body: { requests: SENT } });
+    pending.resolve(answer(SENT));
     await view.screen.findByText("Référence P-2026-000124");
   });
 
   it("a failure: the message and “try again”, which asks again", async () => {
     let attempts = 0;
-    api(() => (++attempts === 1 ? problem(500) : { body: { requests: SENT } }));
+    api(() => (++attempts === 1 ? problem(500) : answer(SENT)));
     const view = await mount("<macc-dashboard></macc-dashboard>");
     await view.screen.findByText("Vos demandes de panier ne peuvent pas être affichées pour le moment.");
     expect(getCore().toasts.getState().toasts).toHaveLength(0);
@@ -102,7 +104,7 @@ describe("<macc-dashboard>: my basket requests", () => {
   });
 
   it("another company chosen: its own requests", async () => {
-    const calls = api((call) => ({ body: { requests: call.headers.authorization === "Bearer company-token-2" ? [] : SENT } }));
+    const calls = api((call) => answer(call.headers.authorization === "Bearer company-token-2" ? [] : SENT));
     const view = await mount("<macc-dashboard></macc-dashboard>");
     await view.screen.findByRole("region", { name: TITLE });
     getCore().store.getState().chooseCompany("T2");

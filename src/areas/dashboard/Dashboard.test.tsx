@@ -55,7 +55,6 @@ function api(handler: RouteHandler = { body: summary() }, features: string[] = [
     ...sessionRoutes(),
     [SUMMARY]: handler,
     [FEATURES]: { body: { features } },
-    "GET /api/me/basket-requests": { body: { requests: [] } },
   });
 }
 
@@ -201,20 +200,25 @@ describe("<macc-dashboard>", () => {
     ["500", problem(500)],
     ["404", problem(404)],
     ["an answer that is not a summary", { body: { invoices: 3 } }],
-  ])("summary failure (%s): the tiles without their counts; no message, no toast", async (_label, handler) => {
-    const calls = api(handler);
-    logIn();
-    const view = await mount("<macc-dashboard></macc-dashboard>");
-    await waitFor(() => expect(calls.callsTo(SUMMARY)).toHaveLength(1));
-    await waitFor(() => expect(view.root.querySelector(".tiles .skeleton")).toBeNull());
-    expect(tiles(view)).toEqual([
-      [TEXT.invoices, "", HREF.invoices],
-      [TEXT.information, TEXT.informationDetail, HREF.information],
-      [TEXT.fleet, "", HREF.fleet],
-    ]);
-    expect(view.root.querySelector('[role="alert"]')).toBeNull();
-    expect(getCore().toasts.getState().toasts).toHaveLength(0);
-  });
+  ])(
+    "summary failure (%s): the tiles without their counts, no toast; only the basket requests, read with it, say so",
+    async (_label, handler) => {
+      const calls = api(handler);
+      logIn();
+      const view = await mount("<macc-dashboard></macc-dashboard>");
+      await waitFor(() => expect(calls.callsTo(SUMMARY)).toHaveLength(1));
+      await waitFor(() => expect(view.root.querySelector(".tiles .skeleton")).toBeNull());
+      expect(tiles(view)).toEqual([
+        [TEXT.invoices, "", HREF.invoices],
+        [TEXT.information, TEXT.informationDetail, HREF.information],
+        [TEXT.fleet, "", HREF.fleet],
+      ]);
+      expect([...view.root.querySelectorAll('[role="alert"]')].map((alert) => alert.textContent)).toEqual([
+        "Vos demandes de panier ne peuvent pas être affichées pour le moment.",
+      ]);
+      expect(getCore().toasts.getState().toasts).toHaveLength(0);
+    },
+  );
 
   it("reloads the counts when the customer switches company (and follows its network)", async () => {
     const calls = api((call) => ({ body: summary({ unpaid: call.headers.authorization === "Bearer company-token-2" ? 9 : 2 }) }));

@@ -68,7 +68,7 @@ export function Dashboard() {
           </Tile>
         )}
       </ul>
-      <BasketRequests idTier={entreprise.idTier} />
+      <BasketRequests summary={summary} />
     </div>
   );
 }

@@ -1,0 +1,60 @@
+/** The dashboard's summary: its counts, and the basket requests when asked for them (one request for the screen). */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../demo/seed.ts";
+import { insertBasketRequest } from "../queries/basket.ts";
+import { createTestApp, expectProblem, fromAddress, json, withBotCheck, type TestContext } from "../test-support.ts";
+
+let t: TestContext;
+let token: string;
+const MULTI = "1004217";
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const email = "multi@demo.macc.test";
+  const res = await t.app.request(
+    "/api/auth/login",
+    await withBotCheck(t.app, json({ email, password: DEMO_PASSWORD })),
+    fromAddress("10.41.0.1"),
+  );
+  const body = (await res.json()) as { user: { entreprises: { idTier: string; token: string }[] } };
+  token = body.user.entreprises.find((e) => e.idTier === MULTI)!.token;
+  const { rows } = await t.db.query<{ uuid_compte: string }>("SELECT uuid_compte FROM accounts WHERE email = $1", [email]);
+  await insertBasketRequest(
+    t.db,
+    {
+      uuidCompte: rows[0]!.uuid_compte,
+      idTier: MULTI,
+      nom: "Durand",
+      societe: "Durand et Fils",
+      mobile: "06 12 34 56 78",
+      mobileE164: "+33612345678",
+      immat: "81234567600017",
+      pays: "FRA",
+      langue: "fr-FR",
+      theme: "MACC",
+      codeReseau: "FRA",
+      adviserId: null,
+      recipient: "adviser@example.test",
+      items: [{ id: "1001", nom: "Semoir" }],
+    },
+    () => "SUMMARY",
+  );
+});
+
+afterAll(() => t.close());
+
+const get = (path: string) => t.app.request(path, { headers: { Authorization: `Bearer ${token}` } });
+
+describe("GET /api/me/summary", () => {
+  it("with=basket-requests adds the company's basket requests, as /me/basket-requests lists them", async () => {
+    const counts = await (await get("/api/me/summary")).json();
+    expect(counts).not.toHaveProperty("basketRequests");
+    const { requests } = (await (await get("/api/me/basket-requests")).json()) as { requests: { reference: string }[] };
+    expect(requests.map((r) => r.reference)).toEqual([expect.stringMatching(/-SUMMARY$/)]);
+    expect(await (await get("/api/me/summary?with=basket-requests")).json()).toEqual({ ...counts, basketRequests: requests });
+  });
+
+  it("refuses anything else to add", async () => {
+    await expectProblem(await get("/api/me/summary?with=invoices"), 400);
+  });
+});
