@@ -25,6 +25,7 @@ const LOGIC = [
   "src/contract/basket.test.ts",
   "src/contract/company-numbers.test.ts",
   "src/contract/contact.test.ts",
+  "src/contract/service-request.test.ts",
   "src/core/config.test.ts",
   "src/contract/constants.test.ts",
   "src/core/error-policy.test.ts",

@@ -11,6 +11,7 @@ export const TAG_PROPS: Readonly<Record<string, Props>> = {
   "macc-portal": { base: "string" },
   "macc-login": { variant: "string" },
   "macc-product-fleet": { family: "string", view: "string" },
+  "macc-service-request": { family: "string", product: "string" },
   "macc-basket": { view: "string" },
   "macc-add-to-basket": { item: "string", name: "string" },
 };

@@ -18,6 +18,7 @@ import type {
   MaccProductFleetElement,
   MaccAdviserElement,
   MaccContactsElement,
+  MaccServiceRequestElement,
   MaccContactFormElement,
   MaccBasketElement,
   MaccAddToBasketElement,
@@ -211,6 +212,20 @@ declare module "react" {
       "macc-contacts": MaccElementProps<
         MaccContactsElement,
         {
+          /** On the element: a link or button leads to a route (`route` is a SPEC §2 route name, `path` the portal address); `preventDefault()` keeps the page where it is, otherwise a standalone element loads `path`. Cancelable. Bubbles, composed. */
+          "onmacc-navigate"?: (event: HTMLElementEventMap["macc-navigate"]) => void;
+          /** On the element: the element's code failed to load or took over 120 s (the loader shows its message in the element's place). Bubbles, composed. */
+          "onmacc-load-error"?: (event: HTMLElementEventMap["macc-load-error"]) => void;
+        }
+      >;
+      /** `<macc-service-request>`: SERVICE_REQUEST: a request to the network's after-sales service about a machine of the fleet, with photos */
+      "macc-service-request": MaccElementProps<
+        MaccServiceRequestElement,
+        {
+          /** the product family code of the machine (SERVICE_REQUEST's `codeFamille`); without it, a link to the fleet */
+          family?: string;
+          /** a machine's product code in that family, prefilled (the form asks which machine when the family has several) */
+          product?: string;
           /** On the element: a link or button leads to a route (`route` is a SPEC §2 route name, `path` the portal address); `preventDefault()` keeps the page where it is, otherwise a standalone element loads `path`. Cancelable. Bubbles, composed. */
           "onmacc-navigate"?: (event: HTMLElementEventMap["macc-navigate"]) => void;
           /** On the element: the element's code failed to load or took over 120 s (the loader shows its message in the element's place). Bubbles, composed. */

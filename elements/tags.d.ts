@@ -26,7 +26,8 @@ export type MaccRouteName =
   | "PANIER_VALIDER"
   | "PARC_PRODUITS"
   | "PARC_PRODUITS_DETAIL"
-  | "PARC_PRODUITS_DETAIL_SAV";
+  | "PARC_PRODUITS_DETAIL_SAV"
+  | "SERVICE_REQUEST";
 
 /** `event.detail` of each `macc-*` event. */
 export interface MaccEventDetailMap {
@@ -116,6 +117,14 @@ export type MaccAdviserElement = MaccElement;
 /** `<macc-contacts>`: INTERLOCUTEURS (public): the network's services, the adviser first when logged in */
 export type MaccContactsElement = MaccElement;
 
+/** `<macc-service-request>`: SERVICE_REQUEST: a request to the network's after-sales service about a machine of the fleet, with photos */
+export interface MaccServiceRequestElement extends MaccElement {
+  /** the product family code of the machine (SERVICE_REQUEST's `codeFamille`); without it, a link to the fleet. Setting it sets the `family` attribute. */
+  family: string | undefined;
+  /** a machine's product code in that family, prefilled (the form asks which machine when the family has several). Setting it sets the `product` attribute. */
+  product: string | undefined;
+}
+
 /** `<macc-contact-form>`: FORMULAIRE_CONTACT: a message to one of the network's services */
 export type MaccContactFormElement = MaccElement;
 
@@ -155,6 +164,7 @@ declare global {
     "macc-product-fleet": MaccProductFleetElement;
     "macc-adviser": MaccAdviserElement;
     "macc-contacts": MaccContactsElement;
+    "macc-service-request": MaccServiceRequestElement;
     "macc-contact-form": MaccContactFormElement;
     "macc-basket": MaccBasketElement;
     "macc-add-to-basket": MaccAddToBasketElement;

@@ -2,6 +2,7 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { lazy, useLayoutEffect, type ComponentType } from "react";
 import { withValues, type Catalog } from "../core/i18n";
+import type { Locale } from "../contract/constants";
 import type { AreaDeclaration } from "../core/tags";
 import type { RouteMatch, RouteName, RouteParams } from "../core/routes";
 import { freshnessOf } from "../core/route-rules";
@@ -74,7 +75,11 @@ interface LazyScreen<P> {
 }
 
 /** A lazy screen, with what it loads (the tests check that its element loads the same area). */
-export type LazyRouteView = RouteView & { loads: { code: () => Promise<ComponentType<never>>; area: () => Promise<AreaDeclaration> } };
+export type LazyRouteView = RouteView & {
+  loads: { code: () => Promise<ComponentType<never>>; area: () => Promise<AreaDeclaration> };
+  /** Asks for its code and its texts, before it renders (a failure is its render's to show). */
+  preload: (locale: Locale) => void;
+};
 
 const failedScreens = new Set<() => void>();
 
@@ -267,6 +272,14 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
   PARC_PRODUITS_DETAIL_SAV: {
     title: msg`After-sales service`,
     View: lazyScreen({ ...PRODUCT_FLEET, props: ({ codeFamille }) => ({ family: codeFamille, view: "sav" as const }) }),
+  },
+  SERVICE_REQUEST: {
+    title: msg`Request a service`,
+    View: lazyScreen({
+      code: () => import("../areas/service-request/ServiceRequestForm").then((m) => m.ServiceRequestForm),
+      area: lazyArea(() => import("../areas/service-request/area")),
+      props: ({ codeFamille }) => ({ family: codeFamille }),
+    }),
   },
 };
 

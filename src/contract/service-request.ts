@@ -74,7 +74,6 @@ export function photoTypeOf(head: Uint8Array): PhotoType | null {
 
 /** The API's words for the rules only service requests have (the form has its own, in the user's language). */
 export const SERVICE_REQUEST_MESSAGES = {
-  descriptionTooShort: `Décrivez votre demande en ${DESCRIPTION_MIN} caractères au moins.`,
   usageHours: `Indiquez un nombre d'heures entier entre 0 et ${USAGE_HOURS_MAX}.`,
   family: "Choisissez une machine de votre parc.",
   machine: "Cette machine n'est pas dans votre parc.",
@@ -103,7 +102,7 @@ const ServiceRequestFields = requestObject({
   ...MachineFields,
   kind: choice(SERVICE_REQUEST_KINDS),
   /** Multi-line. */
-  description: v.pipe(boundedText(DESCRIPTION_MIN, DESCRIPTION_MAX), v.minLength(DESCRIPTION_MIN, M.descriptionTooShort)),
+  description: boundedText(DESCRIPTION_MIN, DESCRIPTION_MAX),
   usageHours: v.optional(
     v.nullable(
       v.pipe(v.number(M.usageHours), v.integer(M.usageHours), v.minValue(0, M.usageHours), v.maxValue(USAGE_HOURS_MAX, M.usageHours)),

@@ -51,6 +51,8 @@ export const ROUTES = {
   PARC_PRODUITS: { access: "protected" },
   PARC_PRODUITS_DETAIL: { access: "protected", param: "codeFamille" },
   PARC_PRODUITS_DETAIL_SAV: { access: "protected", param: "codeFamille" },
+  /** A service request about a machine of that family (issue 28). */
+  SERVICE_REQUEST: { access: "protected", param: "codeFamille" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteName = keyof typeof ROUTES;

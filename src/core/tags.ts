@@ -815,6 +815,78 @@ export const TAGS = [
     attributes: [],
   },
   {
+    tag: "macc-service-request",
+    guide: {
+      name: {
+        en: "Service request",
+        fr: "Demande d’intervention",
+        de: "Serviceanfrage",
+        es: "Solicitud de intervención",
+        it: "Richiesta di intervento",
+        nl: "Interventieaanvraag",
+      },
+      description: {
+        en: "Customers ask the after-sales service for help with a machine of their fleet, with photos.",
+        fr: "Les clients demandent l’aide du service après-vente pour une machine de leur parc, avec des photos.",
+        de: "Kunden bitten den Kundendienst mit Fotos um Hilfe bei einer Maschine ihres Bestands.",
+        es: "Los clientes piden ayuda al servicio posventa para una máquina de su parque, con fotos.",
+        it: "I clienti chiedono aiuto al servizio di assistenza per una macchina del loro parco, con foto.",
+        nl: "Klanten vragen de aftersalesdienst om hulp bij een machine uit hun bestand, met foto’s.",
+      },
+    },
+    module: "areas/service-request/ServiceRequestForm",
+    shows: "SERVICE_REQUEST: a request to the network's after-sales service about a machine of the fleet, with photos",
+    reserve: { wide: 1280, narrow: { height: 1720, upTo: "columnsStack" } },
+    attributes: [
+      {
+        guide: {
+          label: {
+            en: "Product family code",
+            fr: "Code de la famille de produits",
+            de: "Code der Produktfamilie",
+            es: "Código de la familia de productos",
+            it: "Codice della famiglia di prodotti",
+            nl: "Code van de productfamilie",
+          },
+          help: {
+            en: "The product family of the customer's fleet the request is about.",
+            fr: "La famille de produits du parc du client sur laquelle porte la demande.",
+            de: "Die Produktfamilie aus dem Bestand des Kunden, um die es in der Anfrage geht.",
+            es: "La familia de productos del parque del cliente a la que se refiere la solicitud.",
+            it: "La famiglia di prodotti del parco del cliente a cui si riferisce la richiesta.",
+            nl: "De productfamilie uit het bestand van de klant waarover de aanvraag gaat.",
+          },
+        },
+        name: "family",
+        type: "string",
+        description: "the product family code of the machine (SERVICE_REQUEST's `codeFamille`); without it, a link to the fleet",
+      },
+      {
+        guide: {
+          label: {
+            en: "Product code",
+            fr: "Code produit",
+            de: "Produktcode",
+            es: "Código de producto",
+            it: "Codice prodotto",
+            nl: "Productcode",
+          },
+          help: {
+            en: "Optional: the machine's product code, to choose it in advance when the family holds several machines.",
+            fr: "Facultatif : le code produit de la machine, pour la choisir d’avance quand la famille en compte plusieurs.",
+            de: "Optional: der Produktcode der Maschine, um sie vorab zu wählen, wenn die Familie mehrere Maschinen umfasst.",
+            es: "Opcional: el código de producto de la máquina, para elegirla de antemano cuando la familia tiene varias.",
+            it: "Facoltativo: il codice prodotto della macchina, per sceglierla in anticipo quando la famiglia ne comprende diverse.",
+            nl: "Optioneel: de productcode van de machine, om ze vooraf te kiezen als de familie meerdere machines bevat.",
+          },
+        },
+        name: "product",
+        type: "string",
+        description: "a machine's product code in that family, prefilled (the form asks which machine when the family has several)",
+      },
+    ],
+  },
+  {
     tag: "macc-contact-form",
     guide: {
       name: {

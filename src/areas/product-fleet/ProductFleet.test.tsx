@@ -34,6 +34,7 @@ const TEXT = {
   columns: ["Produit", "Quantité", "Date du dernier achat", "Documents du produit"],
   afterSales: "Service après-vente",
   technical: "Documents techniques & vidéo",
+  request: "Demander une intervention",
   back: "Retour à mon parc produits",
   code: (code: string) => `Code produit : ${code}`,
   tabs: "Documentation du produit",
@@ -140,7 +141,7 @@ describe("<macc-product-fleet>", () => {
   });
 
   describe("the list", () => {
-    it("asks for the products in the element's language, with the company's token; a row per family with both links", async () => {
+    it("asks for the products in the element's language, with the company's token; a row per family with its three links", async () => {
       const calls = api();
       logIn();
       const view = await mountList();
@@ -160,8 +161,10 @@ describe("<macc-product-fleet>", () => {
       expect(links).toEqual([
         [`${TEXT.afterSales} — Semoir Maxi-Graine 3000`, HREF.sav("SEM-3000")],
         [`${TEXT.technical} — Semoir Maxi-Graine 3000`, HREF.detail("SEM-3000")],
+        [`${TEXT.request} — Semoir Maxi-Graine 3000`, "/portail/mon-compte/parc-produits/SEM-3000/demande"],
         [`${TEXT.afterSales} — Pulvérisateur Précis 750`, "/portail/mon-compte/parc-produits/PUL%20750/sav"],
         [`${TEXT.technical} — Pulvérisateur Précis 750`, "/portail/mon-compte/parc-produits/PUL%20750"],
+        [`${TEXT.request} — Pulvérisateur Précis 750`, "/portail/mon-compte/parc-produits/PUL%20750/demande"],
       ]);
     });
 

@@ -79,6 +79,10 @@ function ProductList() {
                     {t`Technical documents & video`}
                     <span className="visually-hidden"> — {p.produit}</span>
                   </RouteLink>
+                  <RouteLink route="SERVICE_REQUEST" params={{ codeFamille: p.codeFamille }} className="btn btn--secondary">
+                    {t`Request a service`}
+                    <span className="visually-hidden"> — {p.produit}</span>
+                  </RouteLink>
                 </div>
               ),
             },
@@ -147,6 +151,13 @@ function ProductDetailView({ family, afterSales }: { family: string; afterSales:
               </RouteLink>
             </li>
           </ul>
+          {afterSales && (
+            <p>
+              <RouteLink route="SERVICE_REQUEST" params={{ codeFamille: detail.codeFamille }} className="btn">
+                {t`Request a service`}
+              </RouteLink>
+            </p>
+          )}
           <h2>{afterSales ? t`After-sales documentation` : t`Technical documentation`}</h2>
           {documents && documents.length === 0 ? (
             <Alert>{t`No documents for this product.`}</Alert>
@@ -164,6 +175,9 @@ function ProductDetailView({ family, afterSales }: { family: string; afterSales:
             columns={[
               { label: t`Purchase date`, cell: (a) => formatDate(locale, a.dateAchat) },
               { label: t`Quantity`, numeric: true, cell: (a) => formatNumber(locale, a.quantite) },
+              ...(detail.achats.some((a) => a.numeroSerie)
+                ? [{ label: t`Serial number`, cell: (a: (typeof detail.achats)[number]) => a.numeroSerie ?? "" }]
+                : []),
             ]}
           />
         </>

@@ -26,6 +26,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS: "/mein-konto/meine-produkte",
     PARC_PRODUITS_DETAIL: "/mein-konto/meine-produkte/:codeFamille",
     PARC_PRODUITS_DETAIL_SAV: "/mein-konto/meine-produkte/:codeFamille/sav",
+    SERVICE_REQUEST: "/mein-konto/meine-produkte/:codeFamille/anfrage",
   },
   site: {
     products: "/produkte",

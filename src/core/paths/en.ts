@@ -26,6 +26,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS: "/my-account/MACC-products",
     PARC_PRODUITS_DETAIL: "/my-account/MACC-products/:codeFamille",
     PARC_PRODUITS_DETAIL_SAV: "/my-account/MACC-products/:codeFamille/sav",
+    SERVICE_REQUEST: "/my-account/MACC-products/:codeFamille/request",
   },
   site: {
     products: "/products",

@@ -26,6 +26,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS: "/mi-cuenta/productos-MACC",
     PARC_PRODUITS_DETAIL: "/mi-cuenta/productos-MACC/:codeFamille",
     PARC_PRODUITS_DETAIL_SAV: "/mi-cuenta/productos-MACC/:codeFamille/sav",
+    SERVICE_REQUEST: "/mi-cuenta/productos-MACC/:codeFamille/solicitud",
   },
   site: {
     products: "/productos",

@@ -26,6 +26,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS: "/mon-compte/parc-produits",
     PARC_PRODUITS_DETAIL: "/mon-compte/parc-produits/:codeFamille",
     PARC_PRODUITS_DETAIL_SAV: "/mon-compte/parc-produits/:codeFamille/sav",
+    SERVICE_REQUEST: "/mon-compte/parc-produits/:codeFamille/demande",
   },
   site: {
     products: "/produits",

@@ -26,6 +26,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS: "/il-mio-account/prodotti-MACC",
     PARC_PRODUITS_DETAIL: "/il-mio-account/prodotti-MACC/:codeFamille",
     PARC_PRODUITS_DETAIL_SAV: "/il-mio-account/prodotti-MACC/:codeFamille/sav",
+    SERVICE_REQUEST: "/il-mio-account/prodotti-MACC/:codeFamille/richiesta",
   },
   site: {
     products: "/prodotti",

@@ -26,6 +26,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS: "/mijn-account/mijn-producten",
     PARC_PRODUITS_DETAIL: "/mijn-account/mijn-producten/:codeFamille",
     PARC_PRODUITS_DETAIL_SAV: "/mijn-account/mijn-producten/:codeFamille/sav",
+    SERVICE_REQUEST: "/mijn-account/mijn-producten/:codeFamille/aanvraag",
   },
   site: {
     products: "/producten",

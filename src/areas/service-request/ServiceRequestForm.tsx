@@ -1,0 +1,486 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef, useState } from "react";
+import { ApiError } from "../../core/errors";
+import { formatDate, formatNumber } from "../../core/format";
+import { selectCompany } from "../../core/store";
+import { Alert, Skeleton } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { RadioGroup, SelectField } from "../../ui/Choice";
+import { useElement, useMacc } from "../../ui/context";
+import { ErrorSummary, type FieldError } from "../../ui/ErrorSummary";
+import { Field } from "../../ui/Field";
+import { fieldErrorsOf, formErrors } from "../../ui/field-errors";
+import { LoadError, LoggedOut } from "../../ui/LoadError";
+import { PageTitle } from "../../ui/PageTitle";
+import { RouteLink } from "../../ui/RouteLink";
+import { TextareaField } from "../../ui/Textarea";
+import { useForm } from "../../ui/useForm";
+import { useResource } from "../../ui/useResource";
+import type { RuleProblem } from "../../contract/rules";
+import {
+  CALL_TIMES,
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  PHOTO_MAX_COUNT,
+  SERVICE_REQUEST_KINDS,
+  SERVICE_REQUEST_URGENCIES,
+  ServiceRequest,
+  USAGE_HOURS_MAX,
+  type CallTime,
+  type ServiceRequestAnswer,
+  type ServiceRequestKind,
+  type ServiceRequestUrgency,
+} from "../../contract/service-request";
+import { SERVICE_REQUEST_ICON } from "./icons";
+import { resizePhoto } from "./resize";
+import { getFamily, sendServiceRequest, uploadPhoto } from "./service-request-api";
+
+export interface ServiceRequestFormProps {
+  /** The product family of the fleet the request is about (the route's `codeFamille`). */
+  family?: string;
+  /** A machine's product code in that family: prefilled. */
+  product?: string;
+}
+
+/** `<macc-service-request>` (SERVICE_REQUEST): a request to the after-sales service about a machine of the fleet. */
+export function ServiceRequestForm({ family, product }: ServiceRequestFormProps) {
+  const { t } = useLingui();
+  const company = useMacc(selectCompany);
+  if (!company) {
+    return (
+      <LoggedOut icon={SERVICE_REQUEST_ICON} title={t`Request a service`}>
+        <Trans>Log in to ask our after-sales service for help with a machine.</Trans>
+      </LoggedOut>
+    );
+  }
+  const code = family?.trim().toUpperCase() ?? "";
+  if (!code) {
+    return (
+      <div className="container">
+        <PageTitle icon={SERVICE_REQUEST_ICON}>{t`Request a service`}</PageTitle>
+        <Alert>{t`Choose the machine from your product fleet to make a request about it.`}</Alert>
+        <RouteLink route="PARC_PRODUITS">{t`Go to my product fleet`}</RouteLink>
+      </div>
+    );
+  }
+  return <Request key={`${company.idTier}:${code}`} family={code} product={product?.trim()} />;
+}
+
+interface Values {
+  machine: string;
+  kind: string;
+  description: string;
+  usageHours: string;
+  urgency: string;
+  location: string;
+  otherAddress: string;
+  callTime: string;
+}
+
+/** A photo chosen: resized in the browser, then uploaded at once with its progress. */
+interface Photo {
+  key: number;
+  name: string;
+  preview: string | null;
+  state: "resizing" | "uploading" | "sent" | "failed";
+  progress: number;
+  id?: string;
+  upload?: AbortController;
+}
+
+const machineKey = (m: { codeProduit?: string; numeroSerie?: string | null }) => `${m.codeProduit ?? ""}|${m.numeroSerie ?? ""}`;
+
+function Request({ family, product }: { family: string; product?: string }) {
+  const { t } = useLingui();
+  const { locale, request } = useElement();
+  const account = useMacc((s) => s.auth.user?.uuidCompte ?? null);
+  const company = useMacc(selectCompany);
+  const detail = useResource(`service-request:${family}:${locale}`, (signal) => getFamily(request, family, locale, signal));
+  const machines = detail.status === "ready" ? detail.data.achats.filter((a) => a.codeProduit) : [];
+  const chosen = machines.find((m) => m.codeProduit === product) ?? (machines.length === 1 ? machines[0] : undefined);
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const uploads = useRef(new Map<number, Promise<string | null>>());
+  const nextKey = useRef(0);
+  const [sent, setSent] = useState<ServiceRequestAnswer | null>(null);
+  const [failed, setFailed] = useState(false);
+  const status = useRef<HTMLDivElement>(null);
+
+  const kinds: Record<ServiceRequestKind, string> = {
+    breakdown: t`Breakdown`,
+    maintenance: t`Servicing`,
+    "spare-part": t`Spare part`,
+    question: t`Question`,
+  };
+  const urgencies: Record<ServiceRequestUrgency, string> = {
+    "machine-stopped": t`The machine is stopped`,
+    "can-wait": t`It can wait`,
+  };
+  const callTimes: Record<CallTime, string> = {
+    any: t`Any time`,
+    morning: t`In the morning`,
+    midday: t`At midday`,
+    afternoon: t`In the afternoon`,
+    evening: t`In the evening`,
+  };
+
+  const say = ({ path, rule }: RuleProblem): string => {
+    switch (path) {
+      case "kind":
+        return t`Choose what your request is about`;
+      case "description":
+        return rule === "tooLong"
+          ? t`The description must be ${formatNumber(locale, DESCRIPTION_MAX)} characters or fewer`
+          : rule === "required"
+            ? t`Describe the problem or what you need`
+            : t`The description must be at least ${DESCRIPTION_MIN} characters long`;
+      case "usageHours":
+        return t`Enter the hours as a whole number between 0 and ${formatNumber(locale, USAGE_HOURS_MAX)}`;
+      case "urgency":
+        return t`Say whether the machine is stopped`;
+      case "location":
+        return t`Say where the machine is`;
+      case "otherAddress":
+        return rule === "tooLong" ? t`The address is too long` : t`Enter the address where the machine is`;
+      case "callTime":
+        return t`Choose when we should call you`;
+      default:
+        return t`Check this field`;
+    }
+  };
+
+  const body = (values: Values): ServiceRequest => {
+    const [codeProduit = "", numeroSerie = ""] = values.machine.split("|");
+    const hours = values.usageHours.trim();
+    return {
+      codeFamille: family,
+      codeProduit: codeProduit || null,
+      numeroSerie: numeroSerie || null,
+      kind: values.kind,
+      description: values.description,
+      usageHours: hours === "" ? null : /^\d+$/.test(hours) ? Number(hours) : Number.NaN,
+      urgency: values.urgency,
+      location: values.location,
+      otherAddress: values.location === "other" ? values.otherAddress : "",
+      callTime: values.callTime,
+      photos: photos.flatMap((p) => (p.id ? [p.id] : [])),
+      langue: locale,
+    } as ServiceRequest;
+  };
+
+  const form = useForm<Values>(
+    { machine: "", kind: "", description: "", usageHours: "", urgency: "", location: "farm", otherAddress: "", callTime: "any" },
+    (values) => {
+      const errors: FieldError[] = [];
+      if (machines.length > 1 && !values.machine) errors.push({ field: "machine", message: t`Choose which machine` });
+      if (photos.some((p) => p.state === "failed"))
+        errors.push({ field: "photos", message: t`Remove the photos that could not be sent, or add them again` });
+      return [...errors, ...formErrors(ServiceRequest, body(values), say)];
+    },
+    async (values) => {
+      setFailed(false);
+      try {
+        // The photos still on their way are waited for: the request names them all.
+        const ids = await Promise.all(photos.map((p) => uploads.current.get(p.key)));
+        if (ids.some((id) => !id)) {
+          form.fail([{ field: "photos", message: t`Remove the photos that could not be sent, or add them again` }]);
+          return;
+        }
+        setSent(await sendServiceRequest(request, { ...body(values), photos: ids as string[] }, [account, company?.idTier ?? null]));
+      } catch (error) {
+        const fieldErrors = fieldErrorsOf(error, [
+          "kind",
+          "description",
+          "usageHours",
+          "urgency",
+          "location",
+          "otherAddress",
+          "callTime",
+          "photos",
+        ]);
+        if (fieldErrors.length) {
+          form.fail(fieldErrors);
+          return;
+        }
+        setFailed(true);
+      }
+    },
+  );
+
+  // The machine the element was given (or the family's only one) is chosen once the family is read.
+  useEffect(() => {
+    if (chosen && !form.values.machine) form.set("machine", machineKey(chosen));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the family arrives
+  }, [chosen]);
+  // Once the outcome is on screen, it takes focus.
+  useEffect(() => {
+    if (sent || failed) status.current?.focus();
+  }, [sent, failed]);
+  // The previews' memory goes with the form.
+  const previews = useRef(photos);
+  previews.current = photos;
+  useEffect(() => () => previews.current.forEach((p) => p.preview && URL.revokeObjectURL(p.preview)), []);
+
+  const update = (key: number, change: Partial<Photo>) => setPhotos((all) => all.map((p) => (p.key === key ? { ...p, ...change } : p)));
+
+  function add(files: FileList | null) {
+    const room = PHOTO_MAX_COUNT - photos.length;
+    for (const file of [...(files ?? [])].slice(0, Math.max(0, room))) {
+      const key = nextKey.current++;
+      const upload = new AbortController();
+      setPhotos((all) => [...all, { key, name: file.name, preview: null, state: "resizing", progress: 0, upload }]);
+      uploads.current.set(
+        key,
+        (async () => {
+          try {
+            const resized = await resizePhoto(file);
+            update(key, { state: "uploading", preview: URL.createObjectURL(resized) });
+            const id = await uploadPhoto(
+              request,
+              resized,
+              (loaded, total) => update(key, { progress: total ? Math.round((100 * loaded) / total) : 0 }),
+              upload.signal,
+            );
+            update(key, { state: "sent", progress: 100, id });
+            return id;
+          } catch {
+            if (!upload.signal.aborted) update(key, { state: "failed" });
+            return null;
+          }
+        })(),
+      );
+    }
+  }
+
+  function remove(photo: Photo) {
+    photo.upload?.abort();
+    if (photo.preview) URL.revokeObjectURL(photo.preview);
+    uploads.current.delete(photo.key);
+    setPhotos((all) => all.filter((p) => p.key !== photo.key));
+  }
+
+  const notFound = detail.status === "error" && detail.error instanceof ApiError && detail.error.status === 404;
+  if (notFound) {
+    return (
+      <div className="container">
+        <PageTitle icon={SERVICE_REQUEST_ICON}>{t`Product not found`}</PageTitle>
+        <p>
+          <Trans>This product is not in your fleet. Check the address, or go back to your products.</Trans>
+        </p>
+        <RouteLink route="PARC_PRODUITS">{t`Back to my product fleet`}</RouteLink>
+      </div>
+    );
+  }
+
+  if (sent) {
+    const when = callTimes[sent.callTime];
+    return (
+      <div className="container">
+        <PageTitle icon={SERVICE_REQUEST_ICON}>{t`Request a service`}</PageTitle>
+        <div ref={status} tabIndex={-1} className="service-request__done">
+          <Alert kind="success">{t`Your request has been sent. Its reference is ${sent.reference}.`}</Alert>
+          <h2>{t`What happens next`}</h2>
+          <ol className="service-request__next">
+            <li>
+              {sent.sms ? t`We have sent you a confirmation by e-mail and by text message.` : t`We have sent you a confirmation by e-mail.`}
+            </li>
+            <li>{t`Our after-sales service will call you back to arrange the work. Best time to call you: ${when}.`}</li>
+            <li>{t`Quote the reference ${sent.reference} when you call us about this request.`}</li>
+          </ol>
+        </div>
+        <div className="actions">
+          <RouteLink route="PARC_PRODUITS">{t`Back to my product fleet`}</RouteLink>
+        </div>
+      </div>
+    );
+  }
+
+  const data = detail.status === "ready" ? detail.data : null;
+  const machine = machines.find((m) => machineKey(m) === form.values.machine);
+  const length = form.values.description.trim().length;
+  const sending = photos.some((p) => p.state === "resizing" || p.state === "uploading");
+  const photosError = form.errors.find((e) => e.field === "photos")?.message;
+  return (
+    <div className="container">
+      <p>
+        <RouteLink route="PARC_PRODUITS_DETAIL_SAV" params={{ codeFamille: family }}>
+          {t`Back to the product's after-sales service`}
+        </RouteLink>
+      </p>
+      <PageTitle icon={SERVICE_REQUEST_ICON}>{t`Request a service`}</PageTitle>
+      {detail.status === "error" && <LoadError message={t`This product cannot be shown right now.`} onRetry={detail.reload} />}
+      <div className="service-request__machine" aria-busy={detail.status === "loading" || undefined}>
+        {data ? (
+          <>
+            <h2>{data.produit}</h2>
+            {machine && (
+              <dl>
+                <dt>{t`Product code`}</dt>
+                <dd>{machine.codeProduit}</dd>
+                {machine.numeroSerie && (
+                  <>
+                    <dt>{t`Serial number`}</dt>
+                    <dd>{machine.numeroSerie}</dd>
+                  </>
+                )}
+                <dt>{t`Purchase date`}</dt>
+                <dd>{formatDate(locale, machine.dateAchat)}</dd>
+              </dl>
+            )}
+          </>
+        ) : (
+          detail.status === "loading" && <Skeleton height="5.5em" label={t`Loading the product`} />
+        )}
+      </div>
+      <div ref={status} tabIndex={-1}>
+        {failed && <Alert kind="error">{t`Your request could not be sent. Nothing has been lost: please try again in a moment.`}</Alert>}
+      </div>
+      <form noValidate onSubmit={form.onSubmit} aria-describedby="service-request-intro">
+        <p id="service-request-intro">
+          <Trans>Fields marked optional can be left empty.</Trans>
+        </p>
+        <ErrorSummary errors={form.errors} attempt={form.attempt} />
+        {machines.length > 1 && (
+          <SelectField
+            {...form.bind("machine")}
+            label={t`Which machine?`}
+            options={[
+              { value: "", label: t`Choose a machine` },
+              ...machines.map((m) => ({
+                value: machineKey(m),
+                label: [m.codeProduit, m.numeroSerie, formatDate(locale, m.dateAchat)].filter(Boolean).join(" — "),
+              })),
+            ]}
+          />
+        )}
+        <RadioGroup
+          name="kind"
+          legend={t`What is your request about?`}
+          error={form.errorOf("kind")}
+          value={form.values.kind}
+          onChange={(value) => form.set("kind", value)}
+          options={SERVICE_REQUEST_KINDS.map((value) => ({ value, label: kinds[value] }))}
+        />
+        <TextareaField
+          {...form.bind("description")}
+          label={t`Describe the problem or what you need`}
+          hint={t`What happens, since when, any message on the screen.`}
+          rows={6}
+          count={t`${formatNumber(locale, length)} of ${formatNumber(locale, DESCRIPTION_MAX)} characters`}
+        />
+        <Field
+          {...form.bind("usageHours")}
+          label={t`Hours of use (optional)`}
+          hint={t`As shown on the hour meter.`}
+          inputMode="numeric"
+          autoComplete="off"
+          className="field__input--short"
+        />
+        <RadioGroup
+          name="urgency"
+          legend={t`How urgent is it?`}
+          error={form.errorOf("urgency")}
+          value={form.values.urgency}
+          onChange={(value) => form.set("urgency", value)}
+          options={SERVICE_REQUEST_URGENCIES.map((value) => ({ value, label: urgencies[value] }))}
+        />
+        <RadioGroup
+          name="location"
+          legend={t`Where is the machine?`}
+          error={form.errorOf("location")}
+          value={form.values.location}
+          onChange={(value) => form.set("location", value)}
+          options={[
+            { value: "farm", label: t`At my company's address` },
+            { value: "other", label: t`Somewhere else` },
+          ]}
+        />
+        {form.values.location === "other" && (
+          <TextareaField {...form.bind("otherAddress")} label={t`Address where the machine is`} rows={2} autoComplete="street-address" />
+        )}
+        <SelectField
+          {...form.bind("callTime")}
+          label={t`Best time to call you`}
+          options={CALL_TIMES.map((value) => ({ value, label: callTimes[value] }))}
+        />
+        <fieldset className={photosError ? "field field--error" : "field"} part="field">
+          <legend className="field__label">{t`Photos (optional)`}</legend>
+          <span className="field__hint" id="photos-hint">
+            {t`Up to ${PHOTO_MAX_COUNT} photos of the machine or the part. They are made smaller before they are sent.`}
+          </span>
+          {photosError && <span className="field__error">{photosError}</span>}
+          {photos.length > 0 && (
+            <ul className="service-request__photos">
+              {photos.map((photo, i) => (
+                <li key={photo.key} className="service-request__photo">
+                  {photo.preview ? <img src={photo.preview} alt="" /> : <span className="service-request__thumb" aria-hidden="true" />}
+                  <div>
+                    <span>{t`Photo ${i + 1}`}</span>
+                    {photo.state === "failed" ? (
+                      <span className="field__error">{t`Not sent`}</span>
+                    ) : (
+                      <progress
+                        max={100}
+                        value={photo.state === "resizing" ? undefined : photo.progress}
+                        aria-label={t`Photo ${i + 1} sending`}
+                      >
+                        {photo.progress}%
+                      </progress>
+                    )}
+                  </div>
+                  <Button variant="secondary" onClick={() => remove(photo)}>
+                    {t`Remove`}
+                    <span className="visually-hidden"> {t`photo ${i + 1}`}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {photos.length < PHOTO_MAX_COUNT && (
+            <div className="service-request__add">
+              {/* The camera on a phone; elsewhere, or for photos already taken, the files. */}
+              <PhotoPicker id="photos-camera" label={t`Take a photo`} capture onFiles={add} />
+              <PhotoPicker id="photos" label={t`Choose photos`} onFiles={add} />
+            </div>
+          )}
+        </fieldset>
+        <Button type="submit" busy={form.submitting}>
+          {sending ? t`Send my request (photos are still being sent)` : t`Send my request`}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/** A button that opens the camera (`capture`) or the file chooser; the input itself stays out of sight. */
+function PhotoPicker({
+  id,
+  label,
+  capture = false,
+  onFiles,
+}: {
+  id: string;
+  label: string;
+  capture?: boolean;
+  onFiles: (files: FileList | null) => void;
+}) {
+  return (
+    <>
+      <label className="btn btn--secondary" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="visually-hidden"
+        type="file"
+        accept="image/*"
+        capture={capture ? "environment" : undefined}
+        multiple={!capture}
+        aria-describedby="photos-hint"
+        onChange={(event) => {
+          onFiles(event.currentTarget.files);
+          event.currentTarget.value = "";
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ApiRequest } from "../../core/api";
+import { IDEMPOTENCY_KEY_HEADER, sendWhileInProgress, spendSubmissionKey, submissionKey } from "../../core/idempotency";
+import type { ProductDetail } from "../../contract/products";
+import type { ServiceRequest, ServiceRequestAnswer } from "../../contract/service-request";
+import { PhotoUploadAnswer, ServiceRequestAnswer as Answer } from "../../contract/service-request";
+import * as v from "valibot";
+
+/** Where the key of the request being sent is kept (the tab's session storage). */
+const SUBMISSION_SLOT = "macc:service-request-submission";
+
+/** The family's machines (its purchases), to prefill and to choose from. */
+export function getFamily(request: ApiRequest, family: string, locale: string, signal?: AbortSignal): Promise<ProductDetail> {
+  return request<ProductDetail>(`/me/products/${encodeURIComponent(family)}`, { query: { langue: locale }, signal, errors: "inline" });
+}
+
+/** One photo, the resized image as the body: its own request, so its progress shows. */
+export async function uploadPhoto(
+  request: ApiRequest,
+  photo: Blob,
+  onProgress: (loaded: number, total: number | null) => void,
+  signal?: AbortSignal,
+): Promise<string> {
+  const answer = await request<unknown>("/me/service-requests/photos", {
+    method: "POST",
+    body: photo,
+    onUploadProgress: onProgress,
+    signal,
+    errors: "inline",
+  });
+  return v.parse(PhotoUploadAnswer, answer).id;
+}
+
+/**
+ * Sends the request once: the same request from the same company keeps its idempotency key until it
+ * is recorded, so a retry after a lost answer (or a reload) does not make it twice.
+ */
+export async function sendServiceRequest(
+  request: ApiRequest,
+  body: ServiceRequest,
+  owner: readonly [account: string | null, company: string | null],
+): Promise<ServiceRequestAnswer> {
+  const key = submissionKey(SUBMISSION_SLOT, [...owner, body]);
+  const answer = await sendWhileInProgress(() =>
+    request<unknown>("/me/service-requests", { method: "POST", body, headers: { [IDEMPOTENCY_KEY_HEADER]: key }, errors: "inline" }),
+  );
+  spendSubmissionKey(SUBMISSION_SLOT);
+  return v.parse(Answer, answer);
+}
