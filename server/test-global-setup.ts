@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { MEMORY_DB_START_PARAMS, pgliteDb } from "./db/db.ts";
+import { MEMORY_DB_START_PARAMS, PGLITE_EXTENSIONS, pgliteDb } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { seedDemoIfEmpty } from "./demo/seed.ts";
 
@@ -34,7 +34,7 @@ async function slimImage(pglite: PGlite): Promise<Buffer> {
 
 /** One database, dumped once migrated (`bare`) and again with the demo data (`seeded`): a single start-up of the engine. */
 async function images(): Promise<{ seeded: Buffer; bare: Buffer }> {
-  const pglite = new PGlite({ startParams: [...MEMORY_DB_START_PARAMS, "-c", "wal_recycle=off"] });
+  const pglite = new PGlite({ startParams: [...MEMORY_DB_START_PARAMS, "-c", "wal_recycle=off"], extensions: PGLITE_EXTENSIONS });
   await pglite.exec("UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')");
   await pglite.exec("DROP DATABASE template0");
   await pglite.exec("DROP DATABASE template1");

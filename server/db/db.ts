@@ -1,5 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 
 export interface QueryResult<T> {
@@ -67,6 +69,9 @@ export function pgliteDb(pglite: PGlite): Db {
   };
 }
 
+/** The extensions the migrations create (the invoice search's indexes), loaded into every embedded database. */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
 /**
  * Settings of the in-memory databases (tests): the engine clears and lays out its whole buffer
  * pool at start-up, and the default 128 MB took half of the 1.3 CPU-s a copy needs to open; a
@@ -81,7 +86,7 @@ export const MEMORY_DB_START_PARAMS = [
 
 /** Embedded database in memory (tests): empty, or a copy of the data directory `image` (`dumpDataDir`). */
 export async function openMemoryDb(image?: Blob): Promise<Db> {
-  const pglite = new PGlite({ loadDataDir: image, startParams: MEMORY_DB_START_PARAMS });
+  const pglite = new PGlite({ loadDataDir: image, startParams: MEMORY_DB_START_PARAMS, extensions: PGLITE_EXTENSIONS });
   await pglite.waitReady;
   return pgliteDb(pglite);
 }
@@ -89,7 +94,7 @@ export async function openMemoryDb(image?: Blob): Promise<Db> {
 /** Embedded database persisted in `dataDir`. */
 export async function openPgliteDb(dataDir: string): Promise<Db> {
   mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir);
+  const pglite = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
   await pglite.waitReady;
   return pgliteDb(pglite);
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/db.ts";
+import { INVOICE_FRAGMENT_MIN } from "../../src/contract/constants.ts";
 import type { InvoiceForPdf } from "../pdf/invoice-pdf.ts";
 
 export interface InvoiceItem {
@@ -24,8 +25,6 @@ export interface InvoiceListOptions {
   status?: "paid" | "unpaid";
 }
 
-const SORT_COLUMNS: Record<InvoiceSort, string> = { date: "date_facture", number: "numero", amount: "amount_cents" };
-
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
@@ -40,22 +39,79 @@ function invoiceFilter(idTier: string, o: InvoiceFilters): { where: string; para
     where.push(`date_facture >= make_date($${params.length}::int, 1, 1) AND date_facture < make_date($${params.length}::int + 1, 1, 1)`);
   }
   if (o.status) where.push(o.status === "paid" ? "paid" : "NOT paid");
-  if (o.q) {
+  if (o.q && [...o.q].length >= INVOICE_FRAGMENT_MIN) {
+    // The company's trigram index (migration 0012) finds the candidates; ILIKE checks them.
     params.push(`%${likeEscape(o.q)}%`);
     where.push(`(numero ILIKE $${params.length} ESCAPE '\\' OR reference ILIKE $${params.length} ESCAPE '\\')`);
+  } else if (o.q) {
+    // Too short for a trigram: the numbers starting with it, read from the prefix index.
+    params.push(`${likeEscape(o.q)}%`);
+    where.push(`lower(numero) LIKE lower($${params.length}) ESCAPE '\\'`);
   }
   return { where: where.join(" AND "), params };
+}
+
+/** Each sort's columns, in the index's order (ties broken by number then id), and how they are read back and compared. */
+const SORT_KEYS: Record<InvoiceSort, { column: string; read: string; type: string }[]> = {
+  date: [{ column: "date_facture", read: "to_char(date_facture, 'YYYY-MM-DD')", type: "date" }],
+  number: [],
+  amount: [{ column: "amount_cents", read: "amount_cents::text", type: "bigint" }],
+};
+const sortKeys = (sort: InvoiceSort) => [
+  ...SORT_KEYS[sort],
+  { column: "numero", read: "numero", type: "text" },
+  { column: "id", read: "id::text", type: "uuid" },
+];
+
+/** Where a page starts: the sort keys of an invoice at or before it, and how many rows to skip from there. */
+export interface PageAnchor {
+  keys: string[];
+  skip: number;
+}
+
+/** The page anchors keep the sort keys of every PAGE_ANCHOR_STEP-th invoice. */
+export const PAGE_ANCHOR_STEP = 200;
+
+export type InvoiceOrder = InvoiceFilters & Pick<InvoiceListOptions, "sort" | "order">;
+
+/**
+ * The sort keys of the invoices at 0, PAGE_ANCHOR_STEP, 2 × PAGE_ANCHOR_STEP… in the list's order
+ * (one read of the sort's index): from them any page is a seek in the index and a skip of fewer
+ * than PAGE_ANCHOR_STEP rows, however deep, instead of a skip of every row before it.
+ */
+export async function pageAnchors(db: Queryable, idTier: string, o: InvoiceOrder): Promise<string[][]> {
+  const { where, params } = invoiceFilter(idTier, o);
+  const keys = sortKeys(o.sort);
+  const dir = o.order === "asc" ? "ASC" : "DESC";
+  const { rows } = await db.query<{ keys: string[] }>(
+    `SELECT keys FROM (
+       SELECT ARRAY[${keys.map((k) => k.read).join(", ")}] AS keys,
+              row_number() OVER (ORDER BY ${keys.map((k) => `${k.column} ${dir}`).join(", ")}) - 1 AS position
+       FROM invoices WHERE ${where}) ranked
+     WHERE position % ${PAGE_ANCHOR_STEP} = 0 ORDER BY position`,
+    params,
+  );
+  return rows.map((r) => r.keys);
 }
 
 /**
  * One page of the company's invoices matching the filters, in the sort's full order (every column
  * in the same direction, so that one index read forwards or backwards answers it with a LIMIT).
+ * The rows before the page are skipped on the sort's keys alone, which its index holds (an
+ * index-only scan, migration 0012), from `anchor` when given; only the page's rows are then read
+ * from the table.
  */
-export async function listInvoices(db: Queryable, idTier: string, o: InvoiceListOptions): Promise<InvoiceItem[]> {
+export async function listInvoices(db: Queryable, idTier: string, o: InvoiceListOptions, anchor?: PageAnchor): Promise<InvoiceItem[]> {
   const { where, params } = invoiceFilter(idTier, o);
+  const keys = sortKeys(o.sort);
   const dir = o.order === "asc" ? "ASC" : "DESC";
-  const orderBy = o.sort === "number" ? `numero ${dir}, id ${dir}` : `${SORT_COLUMNS[o.sort]} ${dir}, numero ${dir}, id ${dir}`;
-  params.push(o.pageSize, (o.page - 1) * o.pageSize);
+  const orderBy = (table: string) => keys.map((k) => `${table}${k.column} ${dir}`).join(", ");
+  let from = "";
+  if (anchor) {
+    const values = anchor.keys.map((value, i) => `$${params.push(value)}::${keys[i]!.type}`);
+    from = ` AND (${keys.map((k) => k.column).join(", ")}) ${dir === "ASC" ? ">=" : "<="} (${values.join(", ")})`;
+  }
+  params.push(o.pageSize, anchor ? anchor.skip : (o.page - 1) * o.pageSize);
   const { rows } = await db.query<{
     id: string;
     numero: string;
@@ -66,11 +122,14 @@ export async function listInvoices(db: Queryable, idTier: string, o: InvoiceList
     due_date: string | null;
     paid: boolean;
   }>(
-    `SELECT id, numero, to_char(date_facture, 'YYYY-MM-DD') AS date, reference, amount_cents, currency,
-            to_char(due_date, 'YYYY-MM-DD') AS due_date, paid
-     FROM invoices WHERE ${where}
-     ORDER BY ${orderBy}
-     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    `WITH page AS MATERIALIZED (
+       SELECT ${keys.map((k) => k.column).join(", ")} FROM invoices WHERE ${where}${from}
+       ORDER BY ${orderBy("")}
+       LIMIT $${params.length - 1} OFFSET $${params.length})
+     SELECT i.id, i.numero, to_char(i.date_facture, 'YYYY-MM-DD') AS date, i.reference, i.amount_cents, i.currency,
+            to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid
+     FROM page JOIN invoices i ON i.id = page.id
+     ORDER BY ${orderBy("page.")}`,
     params,
   );
   return rows.map((r) => ({
@@ -85,17 +144,48 @@ export async function listInvoices(db: Queryable, idTier: string, o: InvoiceList
   }));
 }
 
-/** How many of the company's invoices match the filters. */
-export async function countInvoices(db: Queryable, idTier: string, o: InvoiceFilters): Promise<number> {
-  const { where, params } = invoiceFilter(idTier, o);
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invoices WHERE ${where}`, params);
-  return rows[0]?.n ?? 0;
+/** How many of the company's invoices match; `more`: more than `total` do (a search counted up to a bound). */
+export interface InvoiceCount {
+  total: number;
+  more: boolean;
 }
 
-/** Years with invoices, newest first. */
+/** A search's matches are counted in steps of this many past the page asked, never all of them. */
+export const SEARCH_COUNT_STEP = 1_000;
+
+/**
+ * How many of the company's invoices match the filters. Year and status: a sum of the counts kept
+ * by migration 0012's triggers. A search: its matches up to `reach`, the first multiple of
+ * SEARCH_COUNT_STEP past the invoice after the page (so the screen knows whether a next page exists),
+ * then "more than" — a fragment common to every invoice costs no more than one that is rare.
+ */
+export async function countInvoices(db: Queryable, idTier: string, o: InvoiceFilters, reach: number): Promise<InvoiceCount> {
+  if (!o.q) {
+    const params: unknown[] = [idTier];
+    let where = "id_tier = $1";
+    if (o.year !== undefined) where += ` AND year = $${params.push(o.year)}`;
+    if (o.status) where += ` AND paid = $${params.push(o.status === "paid")}`;
+    const { rows } = await db.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM invoice_counts WHERE ${where}`, params);
+    return { total: rows[0]?.n ?? 0, more: false };
+  }
+  const { where, params } = invoiceFilter(idTier, o);
+  params.push(reach + 1);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM invoices WHERE ${where} LIMIT $${params.length}) matches`,
+    params,
+  );
+  const n = rows[0]?.n ?? 0;
+  return { total: Math.min(n, reach), more: n > reach };
+}
+
+/** The bound a search's count reaches for a page: past the first invoice after it. */
+export const searchCountReach = (page: number, pageSize: number) =>
+  SEARCH_COUNT_STEP * Math.ceil((page * pageSize + 1) / SEARCH_COUNT_STEP);
+
+/** Years with invoices, newest first (from the counts kept per year). */
 export async function invoiceYears(db: Queryable, idTier: string): Promise<number[]> {
   const { rows } = await db.query<{ year: number }>(
-    `SELECT DISTINCT EXTRACT(YEAR FROM date_facture)::int AS year FROM invoices WHERE id_tier = $1 ORDER BY year DESC`,
+    `SELECT DISTINCT year FROM invoice_counts WHERE id_tier = $1 AND n > 0 ORDER BY year DESC`,
     [idTier],
   );
   return rows.map((r) => r.year);

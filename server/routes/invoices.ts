@@ -14,6 +14,10 @@ import {
   invoicesOfYearForPdf,
   invoiceYears,
   listInvoices,
+  PAGE_ANCHOR_STEP,
+  pageAnchors,
+  searchCountReach,
+  type InvoiceCount,
   type InvoiceFilters,
   type InvoiceListOptions,
 } from "../queries/invoices.ts";
@@ -24,6 +28,8 @@ const RECENT_YEARS = 3;
 const MAX_PAGES = 5_000;
 const MAX_COUNTS = 20_000;
 const MAX_YEAR_LISTS = 5_000;
+/** Page anchors per company, filters and sort: a few kB each (a company with 50,000 invoices: 250 keys). */
+const MAX_ANCHOR_LISTS = 2_000;
 
 /** Lets other requests run between two PDFs of a long archive. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -54,8 +60,22 @@ export function invoiceRoutes(deps: Deps) {
   // invoices change (the `invoices:<idTier>` notification of migration 0008): the count and the
   // years serve every page; the archive flags change with the calendar year, part of the key.
   const answers = deps.caches.create<string>(MAX_PAGES);
-  const counts = deps.caches.create<number>(MAX_COUNTS);
+  const counts = deps.caches.create<InvoiceCount>(MAX_COUNTS);
   const yearLists = deps.caches.create<number[]>(MAX_YEAR_LISTS);
+  const anchorLists = deps.caches.create<string[][]>(MAX_ANCHOR_LISTS);
+
+  /**
+   * Where a page past the first PAGE_ANCHOR_STEP invoices starts, from the anchors of its filters
+   * and sort (read once until the company's invoices change). Not for a search: its matches are
+   * few, or its first pages are what is read.
+   */
+  const anchorOf = async (idTier: string, o: InvoiceListOptions, key: string, tags: string[]) => {
+    const offset = (o.page - 1) * o.pageSize;
+    if (o.q || offset < PAGE_ANCHOR_STEP) return undefined;
+    const anchors = await anchorLists.get(key, tags, () => pageAnchors(db, idTier, o));
+    const keys = anchors[Math.floor(offset / PAGE_ANCHOR_STEP)];
+    return keys && { keys, skip: offset % PAGE_ANCHOR_STEP };
+  };
 
   app.get(
     "/",
@@ -79,14 +99,25 @@ export function invoiceRoutes(deps: Deps) {
       const filterKey = [idTier, filters.q, filters.year ?? null, filters.status ?? null];
       const thisYear = new Date().getUTCFullYear();
       const key = JSON.stringify([...filterKey, options.sort, options.order, page, pageSize, thisYear]);
+      // A search is counted up to a bound that depends on the page (see countInvoices).
+      const reach = filters.q ? searchCountReach(page, pageSize) : 0;
       const answer = await answers.get(key, tags, async () => {
-        const [items, total, years] = await Promise.all([
-          listInvoices(db, idTier, options),
-          counts.get(JSON.stringify(filterKey), tags, () => countInvoices(db, idTier, filters)),
+        const [items, count, years] = await Promise.all([
+          anchorOf(idTier, options, JSON.stringify([...filterKey, options.sort, options.order]), tags).then((anchor) =>
+            listInvoices(db, idTier, options, anchor),
+          ),
+          counts.get(JSON.stringify([...filterKey, reach]), tags, () => countInvoices(db, idTier, filters, reach)),
           yearLists.get(idTier, tags, () => invoiceYears(db, idTier)),
         ]);
         const archive = (year: number) => year <= thisYear - RECENT_YEARS;
-        return JSON.stringify({ items, total, page, pageSize, years: years.map((year) => ({ year, archive: archive(year) })) });
+        return JSON.stringify({
+          items,
+          total: count.total,
+          ...(count.more && { moreThanTotal: true }),
+          page,
+          pageSize,
+          years: years.map((year) => ({ year, archive: archive(year) })),
+        });
       });
       return c.body(answer, 200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
     },

@@ -56,6 +56,8 @@ export const ADDRESS_COUNTRIES = ["FR", "BE", "LU", "NL", "DE", "GB", "ES", "IT"
 export const INVOICE_SEARCH_MAX = 50;
 export const INVOICE_FIRST_YEAR = 1900;
 export const INVOICE_MAX_PAGE = 1_000_000;
+/** Searches this long or longer match anywhere in the number or the reference; shorter ones, the start of the number. */
+export const INVOICE_FRAGMENT_MIN = 3;
 
 /** A basket item id (the `?panier=` list keeps only these), checked by the store and by the API. */
 export const BASKET_ITEM_ID = /^[\w-]{1,64}$/;

@@ -18,7 +18,8 @@ const year = (name: string) =>
   );
 
 /**
- * One page of the list: sorted by `sort` then by number, filtered by `q` (number or reference),
+ * One page of the list: sorted by `sort` then by number, filtered by `q` (anywhere in the number
+ * or the reference; under INVOICE_FRAGMENT_MIN characters, the start of the number),
  * the year and the status. `annee` is the spec's name of the year filter (SPEC §9), for the years
  * customer accounting keeps: the same as `year`, and both given must agree.
  */
@@ -63,6 +64,11 @@ export const InvoicePage = v.object({
   items: v.array(Invoice),
   /** Invoices matching the filters. */
   total: v.number(),
+  /**
+   * Sent (true) when more invoices than `total` match: a search counts its matches only a bounded
+   * way past the page asked (then "more than `total`"); the other filters are always counted exactly.
+   */
+  moreThanTotal: v.optional(v.boolean(), false),
   page: v.number(),
   pageSize: v.number(),
   /** Every year the company has invoices for, newest first; `archive`: older than the 3 most recent calendar years. */

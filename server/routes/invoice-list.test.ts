@@ -1,0 +1,216 @@
+/**
+ * The invoice list at scale (migration 0012): every sort and filter page by page against the
+ * database's own order, deep pages read from the page anchors, short searches as a prefix of the
+ * number, bounded search counts, and the per-year counts kept by the statement triggers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INVOICE_FRAGMENT_MIN } from "../../src/contract/constants.ts";
+import { DEMO_PASSWORD } from "../demo/seed.ts";
+import { PAGE_ANCHOR_STEP, SEARCH_COUNT_STEP } from "../queries/invoices.ts";
+import { createTestApp, fromAddress, json, withBotCheck, type TestContext } from "../test-support.ts";
+
+let t: TestContext;
+let tokens: Record<string, string>;
+
+const MULTI = "1004217"; // 2,150 invoices, numbers FA…
+const AGR = "2000873"; // 320 invoices, numbers AG…
+
+interface Page {
+  items: { number: string }[];
+  total: number;
+  moreThanTotal?: boolean;
+  years: { year: number }[];
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.request(
+    "/api/auth/login",
+    await withBotCheck(t.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })),
+    fromAddress("10.27.0.1"),
+  );
+  const body = (await res.json()) as { user: { entreprises: { idTier: string; token: string }[] } };
+  tokens = Object.fromEntries(body.user.entreprises.map((e) => [e.idTier, e.token]));
+});
+afterAll(() => t.close());
+
+async function list(query: string, idTier = MULTI): Promise<Page> {
+  const res = await t.app.request(`/api/me/invoices?${query}`, { headers: { Authorization: `Bearer ${tokens[idTier]}` } });
+  expect(res.status, query).toBe(200);
+  return (await res.json()) as Page;
+}
+
+/** The numbers of the company's invoices matching `where`, in the database's order for the sort. */
+async function reference(where: string, orderBy: string, idTier = MULTI): Promise<string[]> {
+  const { rows } = await t.db.query<{ numero: string }>(`SELECT numero FROM invoices WHERE id_tier = $1 ${where} ORDER BY ${orderBy}`, [
+    idTier,
+  ]);
+  return rows.map((r) => r.numero);
+}
+
+const ORDERS = {
+  date: (dir: string) => `date_facture ${dir}, numero ${dir}, id ${dir}`,
+  number: (dir: string) => `numero ${dir}, id ${dir}`,
+  amount: (dir: string) => `amount_cents ${dir}, numero ${dir}, id ${dir}`,
+};
+
+describe("pages", () => {
+  const filters = [
+    { query: "", where: "" },
+    { query: "status=unpaid", where: "AND NOT paid" },
+    { query: "year=2024", where: "AND EXTRACT(YEAR FROM date_facture) = 2024" },
+    { query: "year=2023&status=paid", where: "AND EXTRACT(YEAR FROM date_facture) = 2023 AND paid" },
+  ];
+  const cases = filters.flatMap((f) =>
+    (["date", "number", "amount"] as const).flatMap((sort) => (["asc", "desc"] as const).map((order) => ({ ...f, sort, order }))),
+  );
+
+  it.each(cases)(
+    "$query sort=$sort order=$order: every page as the database orders it, total exact",
+    async ({ query, where, sort, order }) => {
+      const all = await reference(where, ORDERS[sort](order));
+      expect(all.length).toBeGreaterThan(0);
+      for (const pageSize of [25, 100]) {
+        const pages = Math.ceil(all.length / pageSize);
+        // The first pages (skipped directly), those after the first anchor, the last, and one past it.
+        for (const page of new Set([1, 2, 9, 10, Math.ceil(pages / 2), pages, pages + 1])) {
+          const got = await list(`${query}&sort=${sort}&order=${order}&page=${page}&pageSize=${pageSize}`);
+          expect(
+            got.items.map((i) => i.number),
+            `page ${page} of ${pageSize}`,
+          ).toEqual(all.slice((page - 1) * pageSize, page * pageSize));
+          expect(got.total).toBe(all.length);
+          expect(got.moreThanTotal).toBeUndefined();
+        }
+      }
+    },
+  );
+
+  it("a deep page follows invoices added and removed before it (the anchors are read again)", async () => {
+    const deep = `page=${Math.ceil((3 * PAGE_ANCHOR_STEP) / 25)}&sort=date&order=desc`;
+    const expected = async () => (await reference("", ORDERS.date("DESC"))).slice(3 * PAGE_ANCHOR_STEP - 25, 3 * PAGE_ANCHOR_STEP);
+    expect((await list(deep)).items.map((i) => i.number)).toEqual(await expected());
+    // Newer than every invoice: all the deep pages shift by 30.
+    await t.db.query(
+      `INSERT INTO invoices (id_tier, numero, date_facture, amount_cents, due_date)
+       SELECT $1, 'ANCHOR-' || g, CURRENT_DATE + 1, 100, CURRENT_DATE + 30 FROM generate_series(1, 30) g`,
+      [MULTI],
+    );
+    try {
+      expect((await list(deep)).items.map((i) => i.number)).toEqual(await expected());
+    } finally {
+      await t.db.query("DELETE FROM invoices WHERE numero LIKE 'ANCHOR-%'");
+    }
+    expect((await list(deep)).items.map((i) => i.number)).toEqual(await expected());
+  });
+});
+
+describe("search", () => {
+  it.each([
+    // Under INVOICE_FRAGMENT_MIN characters: the start of the number, any case, never the reference.
+    ["f", MULTI, "lower(numero) LIKE 'f%'"],
+    ["Fa", MULTI, "lower(numero) LIKE 'fa%'"],
+    ["a", MULTI, "false"],
+    ["2", MULTI, "false"],
+    ["BC", MULTI, "false"],
+    ["ag", AGR, "lower(numero) LIKE 'ag%'"],
+    ["%", MULTI, "false"],
+    ["_", MULTI, "false"],
+    // From INVOICE_FRAGMENT_MIN characters: anywhere in the number or the reference.
+    ["a20", MULTI, "numero ILIKE '%a20%' OR reference ILIKE '%a20%'"],
+    ["-000", MULTI, "numero ILIKE '%-000%' OR reference ILIKE '%-000%'"],
+    ["silo", MULTI, "numero ILIKE '%silo%' OR reference ILIKE '%silo%'"],
+    ["po 45", AGR, "numero ILIKE '%po 45%' OR reference ILIKE '%po 45%'"],
+    ["a_b", MULTI, "false"],
+  ])("q=%s (%s): the invoices where %s", async (q, idTier, where) => {
+    // The table's rows stand on the right side of the rule.
+    if (where.includes("ILIKE")) expect(q.length).toBeGreaterThanOrEqual(INVOICE_FRAGMENT_MIN);
+    if (where.startsWith("lower")) expect(q.length).toBeLessThan(INVOICE_FRAGMENT_MIN);
+    const all = await reference(`AND (${where})`, ORDERS.date("DESC"), idTier);
+    const got = await list(`q=${encodeURIComponent(q)}&pageSize=100`, idTier);
+    expect(got.total).toBe(Math.min(all.length, SEARCH_COUNT_STEP));
+    expect(got.items.map((i) => i.number)).toEqual(all.slice(0, 100));
+  });
+
+  it("counts a common fragment only so far past the page: then 'more than'", async () => {
+    const all = await reference("AND numero ILIKE '%fa2%'", ORDERS.number("ASC"));
+    expect(all.length).toBeGreaterThan(2 * SEARCH_COUNT_STEP);
+    const first = await list("q=FA2&sort=number&order=asc");
+    expect(first).toMatchObject({ total: SEARCH_COUNT_STEP, moreThanTotal: true });
+    expect(first.items.map((i) => i.number)).toEqual(all.slice(0, 25));
+    // The page ending on the bound: counted to the next step, so the screen knows a next page exists.
+    const atBound = await list(`q=FA2&sort=number&order=asc&page=${SEARCH_COUNT_STEP / 25}`);
+    expect(atBound).toMatchObject({ total: 2 * SEARCH_COUNT_STEP, moreThanTotal: true });
+    const last = Math.ceil(all.length / 25);
+    const end = await list(`q=FA2&sort=number&order=asc&page=${last}`);
+    expect(end.total).toBe(all.length);
+    expect(end.moreThanTotal).toBeUndefined();
+    expect(end.items.map((i) => i.number)).toEqual(all.slice((last - 1) * 25));
+  });
+});
+
+describe("counts kept by the triggers", () => {
+  const kept = async () =>
+    (
+      await t.db.query<{ k: string }>(
+        "SELECT id_tier || '/' || year || '/' || paid || '=' || n AS k FROM invoice_counts WHERE n > 0 ORDER BY 1",
+      )
+    ).rows.map((r) => r.k);
+  const counted = async () =>
+    (
+      await t.db.query<{ k: string }>(
+        `SELECT id_tier || '/' || EXTRACT(YEAR FROM date_facture)::int || '/' || paid || '=' || count(*) AS k
+         FROM invoices GROUP BY id_tier, EXTRACT(YEAR FROM date_facture)::int, paid ORDER BY 1`,
+      )
+    ).rows.map((r) => r.k);
+
+  it("equal a count of the invoices after bulk inserts, updates (status, year, company) and deletes", async () => {
+    expect(await kept()).toEqual(await counted());
+    const statements = [
+      // A bulk load, as the scale benchmark writes it.
+      `INSERT INTO invoices (id_tier, numero, date_facture, amount_cents, due_date, paid)
+       SELECT CASE WHEN g % 3 = 0 THEN '${AGR}' ELSE '${MULTI}' END, 'TRG-' || g, DATE '2015-01-01' + g, g, DATE '2015-02-01' + g, g % 2 = 0
+       FROM generate_series(1, 1500) g`,
+      "UPDATE invoices SET paid = NOT paid WHERE numero LIKE 'TRG-%' AND amount_cents % 5 = 0",
+      "UPDATE invoices SET date_facture = date_facture - 400 WHERE numero LIKE 'TRG-1%'",
+      `UPDATE invoices SET id_tier = '${AGR}' WHERE numero LIKE 'TRG-2%'`,
+      "UPDATE invoices SET amount_cents = amount_cents + 1 WHERE numero LIKE 'TRG-3%'",
+      "DELETE FROM invoices WHERE numero LIKE 'TRG-4%'",
+      "DELETE FROM invoices WHERE numero LIKE 'TRG-%'",
+    ];
+    for (const sql of statements) {
+      await t.db.query(sql);
+      expect(await kept(), sql).toEqual(await counted());
+      const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM invoices WHERE id_tier = $1 AND NOT paid", [AGR]);
+      expect((await list("status=unpaid", AGR)).total, sql).toBe(rows[0]!.n);
+    }
+  });
+
+  it("a rolled-back load leaves them as they were; a year emptied is no longer listed", async () => {
+    const before = await kept();
+    await t.db
+      .transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO invoices (id_tier, numero, date_facture, amount_cents, due_date) SELECT $1, 'RB-' || g, DATE '2012-03-01', 1, DATE '2012-04-01' FROM generate_series(1, 10) g`,
+          [AGR],
+        );
+        throw new Error("rollback");
+      })
+      .catch(() => undefined);
+    expect(await kept()).toEqual(before);
+    await t.db.query(
+      `INSERT INTO invoices (id_tier, numero, date_facture, amount_cents, due_date) VALUES ($1, 'Y-1', '2011-05-01', 1, '2011-06-01')`,
+      [AGR],
+    );
+    const years = async () => (await list("", AGR)).years.map((y) => y.year);
+    expect(await years()).toContain(2011);
+    await t.db.query("DELETE FROM invoices WHERE numero = 'Y-1'");
+    expect(await years()).not.toContain(2011);
+  });
+
+  it("TRUNCATE empties them too", async () => {
+    await t.db.exec("TRUNCATE invoices");
+    expect(await kept()).toEqual([]);
+    expect((await list("")).total).toBe(0);
+  });
+});
