@@ -192,6 +192,7 @@ export async function invoiceYears(db: Queryable, idTier: string): Promise<numbe
 }
 
 interface InvoiceRow {
+  id: string;
   numero: string;
   date: string;
   due_date: string | null;
@@ -217,7 +218,7 @@ interface InvoiceRow {
 }
 
 const INVOICE_FOR_PDF = `
-  SELECT i.numero, to_char(i.date_facture, 'YYYY-MM-DD') AS date, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
+  SELECT i.id, i.numero, to_char(i.date_facture, 'YYYY-MM-DD') AS date, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
          i.reference, i.paid, i.currency, i.amount_cents, i.lines,
          c.forme_juridique, c.raison_sociale, c.immatriculation, c.numero_client, c.pays,
          c.adresse, c.adresse_complement, c.code_postal, c.ville,
@@ -266,13 +267,30 @@ export async function invoiceForPdf(db: Queryable, idTier: string, id: string): 
   return rows[0] && toPdfInput(rows[0]);
 }
 
-/** The company's invoices of a year in date order, as printed. */
-export async function invoicesOfYearForPdf(db: Queryable, idTier: string, year: number): Promise<InvoiceForPdf[]> {
-  const { rows } = await db.query<InvoiceRow>(
-    `${INVOICE_FOR_PDF}
-     WHERE i.id_tier = $1 AND i.date_facture >= make_date($2::int, 1, 1) AND i.date_facture < make_date($2::int + 1, 1, 1)
-     ORDER BY i.date_facture, i.numero`,
-    [idTier, year],
-  );
-  return rows.map(toPdfInput);
+/** A year's invoices are read this many at a time: an archive holds one batch, never the whole year. */
+const PDF_BATCH = 50;
+
+/**
+ * The company's invoices of a year in date then number order, as printed, read PDF_BATCH at a time
+ * (each batch from where the previous one ended, on the order's columns and the id): the caller
+ * holds one batch however many invoices the year has.
+ */
+export async function* invoicesOfYearForPdf(db: Queryable, idTier: string, year: number): AsyncGenerator<InvoiceForPdf> {
+  let after: InvoiceRow | undefined;
+  for (;;) {
+    const params: unknown[] = [idTier, year, PDF_BATCH];
+    const from = after
+      ? `AND (i.date_facture, i.numero, i.id) > ($${params.push(after.date)}::date, $${params.push(after.numero)}, $${params.push(after.id)}::uuid)`
+      : "";
+    const { rows } = await db.query<InvoiceRow>(
+      `${INVOICE_FOR_PDF}
+       WHERE i.id_tier = $1 AND i.date_facture >= make_date($2::int, 1, 1) AND i.date_facture < make_date($2::int + 1, 1, 1) ${from}
+       ORDER BY i.date_facture, i.numero, i.id
+       LIMIT $3`,
+      params,
+    );
+    for (const row of rows) yield toPdfInput(row);
+    if (rows.length < PDF_BATCH) return;
+    after = rows[rows.length - 1];
+  }
 }

@@ -369,7 +369,7 @@ describe("GET /api/me/invoices/archive/{year}.zip", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="factures-${biggest.year}.zip"`);
-    expect(Number(res.headers.get("content-length"))).toBe(zip.byteLength);
+    expect(res.headers.get("content-length")).toBeNull();
     const files = unzipSync(zip);
     const names = Object.keys(files);
     expect(names).toHaveLength(biggest.n);

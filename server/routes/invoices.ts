@@ -1,12 +1,10 @@
-import { createHash } from "node:crypto";
 import { Hono } from "hono";
-import { zipSync, type Zippable } from "fflate";
+import { Zip, ZipPassThrough } from "fflate";
 import { InvoiceArchiveParams, InvoiceListQuery, InvoicePage } from "../../src/contract/invoices.ts";
 import { IdParams } from "../../src/contract/parameters.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { paramsOf, protectedOperation, queryOf } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
-import { createArchiveCache } from "../pdf/archive-cache.ts";
 import { invoiceFileName, renderInvoicePdf, type InvoiceForPdf } from "../pdf/invoice-pdf.ts";
 import {
   countInvoices,
@@ -34,27 +32,51 @@ const MAX_ANCHOR_LISTS = 2_000;
 /** Lets other requests run between two PDFs of a long archive. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function buildArchive(invoices: InvoiceForPdf[]): Promise<Uint8Array> {
-  const files: Zippable = {};
-  for (let i = 0; i < invoices.length; i++) {
-    const invoice = invoices[i]!;
-    files[invoiceFileName(invoice.numero)] = await renderInvoicePdf(invoice);
-    if (i % 20 === 19) await yieldToEventLoop();
-  }
-  // The PDFs' streams are already compressed: store them as they are.
-  return zipSync(files, { level: 0 });
-}
+/** Bytes of ZIP rendered ahead of what the client has taken: past it, no PDF is rendered until it reads. */
+const ARCHIVE_AHEAD_BYTES = 256 * 1024;
 
-/** Changes whenever anything printed on one of the year's invoices changes. */
-function contentKey(invoices: InvoiceForPdf[]): string {
-  return createHash("sha256").update(JSON.stringify(invoices)).digest("base64url");
+/**
+ * A year's ZIP, written as the client reads it: one PDF rendered at a time, from invoices read in
+ * batches, so its memory does not grow with the year's size or the number of downloads. The PDFs
+ * are stored as they are (their streams are already compressed), dated by their invoice, so the
+ * same invoices give the same bytes. A failed read errors the stream before the ZIP's central
+ * directory is written: the client's download fails instead of ending with a ZIP that looks whole.
+ */
+function archiveStream(invoices: AsyncIterator<InvoiceForPdf>, first: InvoiceForPdf): ReadableStream<Uint8Array> {
+  const zip = new Zip();
+  let next: InvoiceForPdf | undefined = first;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        zip.ondata = (err, chunk, final) => {
+          if (err) return controller.error(err);
+          controller.enqueue(chunk);
+          if (final) controller.close();
+        };
+      },
+      async pull() {
+        const invoice = next ?? (await invoices.next()).value;
+        next = undefined;
+        if (!invoice) return zip.end();
+        await yieldToEventLoop();
+        const pdf = await renderInvoicePdf(invoice);
+        const file = new ZipPassThrough(invoiceFileName(invoice.numero));
+        file.mtime = new Date(`${invoice.date}T12:00:00Z`);
+        zip.add(file);
+        file.push(pdf, true);
+      },
+      async cancel() {
+        await invoices.return?.();
+      },
+    },
+    { highWaterMark: ARCHIVE_AHEAD_BYTES, size: (chunk) => chunk.byteLength },
+  );
 }
 
 /** `/me/invoices`: the selected company's invoices: list, PDF of one, ZIP of a year. */
 export function invoiceRoutes(deps: Deps) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
-  const archives = createArchiveCache();
 
   // Answers (a page as sent), how many invoices match and the years, kept until the company's
   // invoices change (the `invoices:<idTier>` notification of migration 0008): the count and the
@@ -137,13 +159,13 @@ export function invoiceRoutes(deps: Deps) {
     async (c) => {
       const { idTier } = c.get("company");
       const year = c.req.valid("param").file;
-      const invoices = await invoicesOfYearForPdf(db, idTier, year);
-      if (invoices.length === 0) throw new ProblemError(404, "not-found", "noInvoicesForYear");
-      const zip = await archives.get(`${idTier}:${year}:${contentKey(invoices)}`, () => buildArchive(invoices));
-      return c.body(zip as Uint8Array<ArrayBuffer>, 200, {
+      const invoices = invoicesOfYearForPdf(db, idTier, year);
+      const first = await invoices.next();
+      if (first.done) throw new ProblemError(404, "not-found", "noInvoicesForYear");
+      // No Content-Length: the ZIP's size is known once its last PDF is written.
+      return c.body(archiveStream(invoices, first.value), 200, {
         "Content-Type": "application/zip",
         "Content-Disposition": `attachment; filename="factures-${year}.zip"`,
-        "Content-Length": String(zip.byteLength),
         "Cache-Control": "private, no-store",
       });
     },
