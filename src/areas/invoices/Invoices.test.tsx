@@ -39,6 +39,8 @@ const TEXT = {
   contactSales: "Contacter notre équipe commerciale",
   noMatch: "Aucune facture ne correspond à votre recherche.",
   range: (from: number, to: number, total: number) => `${fmt(from)}–${fmt(to)} sur ${fmt(total)} factures`,
+  rangeMore: (from: number, to: number, total: number) => `${fmt(from)}–${fmt(to)} sur plus de ${fmt(total)} factures`,
+  searchHint: "Avec 2 caractères ou moins, seul le début du numéro de facture est recherché.",
   loadFailed: "Vos factures ne peuvent pas être affichées pour le moment.",
   updateFailed: "La liste n'a pas pu être mise à jour. Veuillez réessayer.",
   tryAgain: "Réessayer",
@@ -365,6 +367,27 @@ describe("<macc-invoices>", () => {
       expect(shown()).toEqual(["1", "… 8", "9", "10"]);
       expect(statusLine(view)).toBe(TEXT.range(201, 225, 250));
     });
+
+    it("a search counted only in part: “more than” in the status line, and the page after the last counted one offered", async () => {
+      // As the API answers a common fragment: matches counted up to 1,000 past the page, then "more than".
+      const calls = api(({ query }) => {
+        const page = Number(query.get("page"));
+        const total = page * 25 >= 1_000 ? 2_000 : 1_000;
+        const items = invoices(25).map((i) => ({ ...i, id: `${i.id}-${page}` }));
+        return { body: { items, total, moreThanTotal: true, page, pageSize: 25, years: [] } };
+      });
+      logIn();
+      const view = await mountList();
+      expect(statusLine(view)).toBe(TEXT.rangeMore(1, 25, 1_000));
+      const last = () => view.root.querySelector(".pagination ol li:last-child button")!.textContent!.replace(/^\D+/, "");
+      expect(last()).toBe("41");
+      fireEvent.click(button(view, TEXT.page(41)));
+      await answered(view, calls, 2);
+      expect(lastQuery(calls).page).toBe("41");
+      expect(statusLine(view)).toBe(TEXT.rangeMore(1_001, 1_025, 2_000));
+      expect(last()).toBe("81");
+      expect((button(view, TEXT.next) as HTMLButtonElement).disabled).toBe(false);
+    });
   });
 
   describe("sorting", () => {
@@ -423,6 +446,15 @@ describe("<macc-invoices>", () => {
   });
 
   describe("search and filters", () => {
+    it("the search box says that a search of 1 or 2 characters looks only at the start of the number", async () => {
+      api();
+      logIn();
+      const view = await mountList();
+      const box = view.screen.getByRole("searchbox", { name: TEXT.search });
+      const hint = view.root.getElementById(box.getAttribute("aria-describedby")!)!;
+      expect(hint.textContent).toBe(TEXT.searchHint);
+    });
+
     it("the search waits until the customer pauses typing (debounce), sends the trimmed text once, from page 1", async () => {
       const calls = api(server(invoices(60)));
       logIn();

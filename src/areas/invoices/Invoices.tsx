@@ -17,11 +17,14 @@ import { useResource } from "../../ui/useResource";
 import { useFocusNext } from "../../ui/useFocusNext";
 import type { Invoice, InvoicePage, SortKey } from "../../contract/invoices";
 import { downloadInvoice, downloadYear, listInvoices, type InvoiceQuery } from "./invoices-api";
+import { INVOICE_FRAGMENT_MIN } from "../../contract/constants";
 import { DEFAULT_LIST, readListState, writeListState, type ListState } from "./list-state";
 import { selectCompany } from "../../core/store";
 import { INVOICES_ICON } from "./icons";
 
 const PAGE_SIZE = 25;
+/** Searches this short look only at the start of the number (the API's rule). */
+const PREFIX_ONLY = INVOICE_FRAGMENT_MIN - 1;
 
 /**
  * `<macc-invoices>` (FACTURES): the selected company's invoices, newest first; sortable, searchable,
@@ -75,7 +78,7 @@ const sameChoice = (a: Choice, b: Choice) => a.year === b.year && a.status === b
 
 function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) {
   const { t } = useLingui();
-  const { locale, request } = useElement();
+  const { request } = useElement();
   const address = useAddressQuery("macc-invoices");
   const [startOver, setStartOver] = useState(!restore);
   const state = startOver ? DEFAULT_LIST : readListState(address.search);
@@ -101,7 +104,7 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
     if (list.status !== "ready") return;
     setYears(list.data.years);
     // An address from earlier, or edited by hand, may name a year without invoices or a page past the end.
-    const pages = Math.max(1, Math.ceil(list.data.total / list.data.pageSize));
+    const pages = pageCount(list.data);
     if (state.year !== null && !list.data.years.some((y) => y.year === state.year)) update({ year: null });
     else if (state.page > pages) write({ ...state, page: pages }, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -127,7 +130,7 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
   }, [search, choice, address.search]);
 
   const yearInfo = page?.years.find((y) => y.year === state.year);
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  const pages = page ? pageCount(page) : 1;
   const busy = list.status === "loading";
 
   return (
@@ -154,6 +157,7 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
                 name="invoice-search"
                 type="search"
                 label={t`Invoice number or reference`}
+                hint={t`With ${PREFIX_ONLY} characters or fewer, only the start of the invoice number is searched.`}
                 autoComplete="off"
                 value={search}
                 maxLength={50}
@@ -210,14 +214,7 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
 
           <div className="invoice-list" aria-busy={busy}>
             <div className="results">
-              <p role="status">
-                {page &&
-                  (page.total === 0 ? (
-                    <Trans>No invoice matches your search.</Trans>
-                  ) : (
-                    t`${formatNumber(locale, (page.page - 1) * page.pageSize + 1)}–${formatNumber(locale, Math.min(page.page * page.pageSize, page.total))} of ${formatNumber(locale, page.total)} invoices`
-                  ))}
-              </p>
+              <p role="status">{page && (page.total === 0 ? <Trans>No invoice matches your search.</Trans> : <Range page={page} />)}</p>
               {state.year !== null && page && page.total > 0 && <YearDownload year={state.year} />}
             </div>
 
@@ -245,6 +242,24 @@ function InvoiceList({ idTier, restore }: { idTier: string; restore: boolean }) 
       )}
     </div>
   );
+}
+
+/**
+ * Pages of the answer. A search counted only part of its matches (`moreThanTotal`): at least the
+ * page after the last one counted exists, and is offered as the last one until it is reached.
+ */
+function pageCount({ total, pageSize, moreThanTotal }: InvoicePage): number {
+  return Math.max(1, Math.floor(total / pageSize) + (moreThanTotal || total % pageSize > 0 ? 1 : 0));
+}
+
+/** "26–50 of 2,150 invoices", or "of more than 1,000" when a search counted only part of its matches. */
+function Range({ page }: { page: InvoicePage }) {
+  const { t } = useLingui();
+  const { locale } = useElement();
+  const from = formatNumber(locale, (page.page - 1) * page.pageSize + 1);
+  const to = formatNumber(locale, Math.min(page.page * page.pageSize, page.total));
+  const total = formatNumber(locale, page.total);
+  return page.moreThanTotal ? t`${from}–${to} of more than ${total} invoices` : t`${from}–${to} of ${total} invoices`;
 }
 
 function NoInvoices() {
