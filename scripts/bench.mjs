@@ -17,9 +17,11 @@ import { API_COLUMNS, measureEngine, measureTwoInstances } from "./bench-api.mjs
 import { footerRows } from "./bench-footer.mjs";
 import { LIGHTHOUSE_COLUMNS, lighthouseIntro, measureLighthouse } from "./bench-lighthouse.mjs";
 import { startPostgres, startServer, stopAll } from "./bench-processes.mjs";
-import { soakSection } from "./soak-section.mjs";
+import { markedSection } from "./marked-section.mjs";
 
 const PARTS = ["api", "lighthouse", "size"];
+/** BENCHMARKS.md's sections written by scripts of their own (marked-section.mjs), kept by this one. */
+const OWN_SECTIONS = ["soak", "scale"];
 /** Set on Ctrl-C or SIGTERM: the run stops between parts, its processes stopped, and writes nothing. */
 let interrupted = false;
 
@@ -267,9 +269,11 @@ async function main() {
   const minutes = ((Date.now() - started.getTime()) / 60_000).toFixed(1);
   const report = renderReport(machine, sections, { started, minutes });
   console.log(`\n${report}`);
-  // The soak's section (`npm run soak`) is not measured here: kept as it was, at the end.
-  const soak = options.out ? soakSection(options.out) : "";
-  if (options.out) writeFileSync(options.out, soak ? `${report.trimEnd()}\n\n${soak}\n` : report);
+  // The soak's and the scale bench's sections (`npm run soak`, `npm run bench:scale`) are not measured here: kept as they were, at the end.
+  if (options.out) {
+    const kept = OWN_SECTIONS.map((name) => markedSection(options.out, name)).filter(Boolean);
+    writeFileSync(options.out, [report.trimEnd(), ...kept].join("\n\n") + "\n");
+  }
   return sections.every((s) => s.rows.every((r) => r.ok !== false));
 }
 

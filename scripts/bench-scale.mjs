@@ -1,0 +1,580 @@
+#!/usr/bin/env node
+// `npm run bench:scale` (issue 27): the cost of the customer area as the group's data grows. One
+// database per size (10 thousand, 1 million and 20 million invoices; `--size small`: 10 thousand
+// and 100 thousand), generated in SQL by bench-scale-data.mjs and kept for the next run. At each
+// size the reference server runs on that database and autocannon loads it at 50 connections with a
+// different URL on every request where the request allows it (page, fragment, year and status drawn
+// among those that exist), for the companies with 200, 5,000 and 50,000 invoices: the invoice list
+// (first page, page 400, any page, search, year and status, sort by amount), the product fleet,
+// the dashboard; then the login and the year's ZIP (time and the server's RSS), beside the
+// framework's ceiling of the same run. EXPLAIN (ANALYZE, BUFFERS) of the slowest list request's
+// queries, replayed through the server's own query functions. Writes BENCHMARKS.md's section
+// between the `<!-- scale -->` markers.
+//
+// Database: DATABASE_URL's server (its user creates the macc_scale_* databases beside it), else a
+// cluster of its own in .data/bench-scale-postgres, kept between runs (stopped at the end).
+// Options: --size small|full (full), --regenerate, --generate-only. Environment:
+// BENCH_SCALE_DURATION seconds per load (5), BENCH_SCALE_PORT and BENCH_SCALE_PG_PORT (free ports),
+// BENCH_SCALE_OUT file to write (BENCHMARKS.md; "-": none).
+// Run with `node --import tsx` (npm run bench:scale does): it uses the server's migrations, seed and queries.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, statfsSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { createApp } from "../server/app.ts";
+import { hashPassword } from "../server/auth/passwords.ts";
+import { defaultConfig } from "../server/config.ts";
+import { postgresDb } from "../server/db/db.ts";
+import { LOCALES } from "../src/contract/constants.ts";
+import { migrate } from "../server/db/migrate.ts";
+import { DEMO_PASSWORD, seedDemoIfEmpty } from "../server/demo/seed.ts";
+import { botCheckProof } from "./bench-api.mjs";
+import { freePort, onStop, startServer, stopAll } from "./bench-processes.mjs";
+import { ACCOUNTS, COMPANIES, emailOf, GENERATOR_VERSION, generate, idTierOf, measuredAt, readMarker } from "./bench-scale-data.mjs";
+import { withMarkedSection } from "./marked-section.mjs";
+
+const SIZES = {
+  small: { totals: [10_000, 100_000], diskGb: 1 },
+  full: { totals: [10_000, 1_000_000, 20_000_000], diskGb: 16 },
+};
+const CLUSTER_DIR = ".data/bench-scale-postgres";
+const CONNECTIONS = 50;
+const RAISED = "1000000";
+const PAGE_SIZE = 25;
+/** Distinct URLs drawn for a load at most (more than a 5 s load sends). */
+const MAX_URLS = 20_000;
+/** Logins per size (each with its own proof of work, solved before the load). */
+const LOGINS = 200;
+const SORTS = ["date", "number", "amount"].flatMap((sort) => ["asc", "desc"].map((order) => ({ sort, order })));
+/** Issue 27's goals, for the company with 50,000 invoices among 20 million. */
+const GOALS = { list: 50, search: 100 };
+
+const label = (total) => (total >= 1_000_000 ? `${total / 1_000_000}m` : `${total / 1_000}k`);
+const n = (value) => Math.round(value).toLocaleString("en-GB");
+const log = (line) => console.log(`bench:scale: ${line}`);
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const int = (lo, hi) => lo + Math.floor(Math.random() * (hi - lo + 1));
+
+function readOptions() {
+  const { values } = parseArgs({
+    options: { size: { type: "string", default: "full" }, regenerate: { type: "boolean" }, "generate-only": { type: "boolean" } },
+  });
+  if (!SIZES[values.size]) throw new Error(`--size: expected ${Object.keys(SIZES).join(" or ")}, got ${values.size}`);
+  const out = process.env.BENCH_SCALE_OUT ?? "BENCHMARKS.md";
+  const duration = Number(process.env.BENCH_SCALE_DURATION ?? 5);
+  if (!(duration > 0)) throw new Error(`BENCH_SCALE_DURATION: expected seconds, got ${process.env.BENCH_SCALE_DURATION}`);
+  return {
+    size: values.size,
+    regenerate: !!values.regenerate,
+    generateOnly: !!values["generate-only"],
+    duration,
+    out: out === "-" ? undefined : out,
+  };
+}
+
+/** Free space where the data goes, in GB (the local cluster's folder; unknown on another server). */
+function checkDisk(size, local) {
+  const need = SIZES[size].diskGb;
+  if (!local) return log(`the ${size} data set needs about ${need} GB on the database server`);
+  const { bavail, bsize } = statfsSync(local);
+  const free = (bavail * bsize) / 1e9;
+  log(`the ${size} data set needs about ${need} GB; ${free.toFixed(1)} GB free under ${local}`);
+  return free;
+}
+
+/**
+ * This bench's own cluster in CLUSTER_DIR, created the first time and kept (fsync off: it is
+ * generated again when lost), with the settings of a bulk load. Started here, it is stopped at the
+ * end of the run; already running (another run of this bench), it is used as it is.
+ */
+async function ownCluster() {
+  mkdirSync(CLUSTER_DIR, { recursive: true });
+  const pidFile = `${CLUSTER_DIR}/data/postmaster.pid`;
+  const env = { ...process.env, DIR: new URL(`../${CLUSTER_DIR}`, import.meta.url).pathname };
+  const ctl = (command) =>
+    execFileSync("bash", ["-c", `source .ci/run; PG_TMP=$DIR; ${command}`], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const running = () => {
+    try {
+      ctl('as_postgres "$(pg_bindir)/pg_ctl" -D "$DIR/data" status >/dev/null');
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!running()) {
+    env.PORT = process.env.BENCH_SCALE_PG_PORT ?? String(await freePort());
+    const settings = [
+      "listen_addresses=127.0.0.1",
+      "unix_socket_directories=$DIR",
+      "fsync=off",
+      "synchronous_commit=off",
+      "full_page_writes=off",
+      "wal_level=minimal",
+      "max_wal_senders=0",
+      "max_wal_size=8GB",
+      "checkpoint_timeout=30min",
+      "shared_buffers=1GB",
+      "max_connections=200",
+    ];
+    // .ci/run's pg_bindir and as_postgres (the server refuses to run as root), on a lasting folder.
+    ctl(`set -e
+      bin=$(pg_bindir); [ -n "$bin" ] || { echo "no PostgreSQL server binaries found" >&2; exit 1; }
+      if [ "$(id -u)" -eq 0 ]; then id -u postgres >/dev/null 2>&1 || useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin postgres; chown postgres: "$DIR"; fi
+      [ -f "$DIR/data/PG_VERSION" ] || as_postgres "$bin/initdb" -D "$DIR/data" -U postgres --auth=trust --encoding=UTF8 --no-locale --no-sync >/dev/null
+      as_postgres "$bin/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 300 start -o "-p $PORT ${settings.map((s) => `-c ${s}`).join(" ")}" >/dev/null ||
+        { tail -n 20 "$DIR/server.log" >&2; exit 1; }`);
+    onStop(() => ctl('as_postgres "$(pg_bindir)/pg_ctl" -D "$DIR/data" -m fast -w stop >/dev/null'));
+  } else log(`${CLUSTER_DIR}: already running (another run), used as it is`);
+  // postmaster.pid's fourth line: the port.
+  const port = readFileSync(pidFile, "utf8").split("\n")[3];
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+/** The URL of the database of one size on the same server as `serverUrl`. */
+function databaseUrl(serverUrl, total) {
+  const url = new URL(serverUrl);
+  url.pathname = `/macc_scale_${label(total)}`;
+  return url.toString();
+}
+
+/** The database of `total` invoices, generated unless an earlier run's (same size, same version) is there. */
+async function ensureDatabase(serverUrl, total, regenerate) {
+  const url = databaseUrl(serverUrl, total);
+  const name = new URL(url).pathname.slice(1);
+  const admin = postgresDb(serverUrl);
+  try {
+    const { rows } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (rows.length > 0 && !regenerate) {
+      const db = postgresDb(url);
+      const marker = await readMarker(db).finally(() => db.close());
+      if (marker?.version === GENERATOR_VERSION && Number(marker.invoices) >= total) {
+        log(`${name}: generated earlier (${n(marker.invoices)} invoices in ${n(marker.seconds)} s), used again`);
+        return { url, marker };
+      }
+    }
+    if (rows.length > 0) {
+      // No marker and sessions open on it: another run is generating it (left alone).
+      const { rows: open } = await admin.query("SELECT 1 FROM pg_stat_activity WHERE datname = $1", [name]);
+      if (open.length > 0 && !regenerate) return { busy: true };
+      await admin.exec(`DROP DATABASE ${name} WITH (FORCE)`);
+    }
+    await admin.exec(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.close();
+  }
+  // One connection, with room to build the indexes.
+  const db = postgresDb(url, { max: 1, options: "-c maintenance_work_mem=1GB" });
+  try {
+    log(`${name}: generating ${n(total)} invoices…`);
+    await migrate(db);
+    await seedDemoIfEmpty(db);
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const marker = await generate(db, { size: label(total), total, passwordHash, log: (line) => log(`${name}: ${line}`) });
+    log(`${name}: generated in ${n(marker.seconds)} s`);
+    return { url, marker };
+  } finally {
+    await db.close();
+  }
+}
+
+/** The listening process's id on `port` (the server's RSS is read from /proc). */
+function pidOnPort(port) {
+  const out = execFileSync("ss", ["-Hltnp", `sport = :${port}`], { encoding: "utf8" });
+  const pid = /pid=(\d+)/.exec(out)?.[1];
+  if (!pid) throw new Error(`no process listening on ${port}`);
+  return Number(pid);
+}
+
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+/**
+ * One autocannon load: each request takes the next of `requests` (path, and method, headers and
+ * body when not a GET), cycling when they run out. `amount`: that many requests instead of `duration`.
+ */
+async function load(origin, requests, { duration, amount, headers = {}, expect = 200 }) {
+  let i = 0;
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    ...(amount ? { amount } : { duration }),
+    headers,
+    requests: [{ setupRequest: (req) => ({ ...req, ...requests[i++ % requests.length] }) }],
+  });
+  const wrong = Object.entries(result.statusCodeStats)
+    .filter(([status]) => Number(status) !== expect)
+    .reduce((sum, [, { count }]) => sum + count, 0);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    sent: result.requests.total,
+    distinct: new Set(requests.map((r) => r.path + (r.body ?? ""))).size,
+    errors: result.errors + result.timeouts + wrong,
+  };
+}
+
+/** Up to MAX_URLS distinct paths drawn by `draw` (fewer when there are not that many). */
+function distinctPaths(draw) {
+  const seen = new Set();
+  for (let tries = 0; seen.size < MAX_URLS && tries < 4 * MAX_URLS; tries++) seen.add(draw());
+  return [...seen].map((path) => ({ path }));
+}
+
+const listPath = (o) =>
+  `/api/me/invoices?${new URLSearchParams(Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ""))).toString()}`;
+
+/**
+ * The list requests of one company: each a label, a drawer of options (a different URL each time
+ * where the space allows) and its goal at 20 million. `facts`: its total, its (year, paid) counts,
+ * and fragments of its numbers and references.
+ */
+function listRequests(facts) {
+  const pages = (count, size = PAGE_SIZE) => Math.max(1, Math.ceil(count / size));
+  const maxSize400 = Math.min(100, Math.floor((facts.total - 1) / 399));
+  return [
+    { key: "first", name: "first page", goal: GOALS.list, draw: () => ({ page: 1, pageSize: int(10, 100), ...pick(SORTS) }) },
+    maxSize400 >= 1 && {
+      key: "page400",
+      name: "page 400",
+      goal: GOALS.list,
+      draw: () => ({ page: 400, pageSize: int(1, maxSize400), ...pick(SORTS) }),
+    },
+    { key: "any", name: "any page", goal: GOALS.list, draw: () => ({ page: int(1, pages(facts.total)), ...pick(SORTS) }) },
+    { key: "search", name: "search by a fragment (3–8 characters)", goal: GOALS.search, draw: () => ({ q: pick(facts.fragments) }) },
+    {
+      key: "filter",
+      name: "year and status",
+      goal: GOALS.list,
+      draw: () => {
+        const g = pick(facts.groups);
+        return { year: g.year, status: g.paid ? "paid" : "unpaid", page: int(1, pages(g.count)) };
+      },
+    },
+    {
+      key: "amount",
+      name: "sorted by amount",
+      goal: GOALS.list,
+      draw: () => ({ sort: "amount", order: pick(["asc", "desc"]), page: int(1, pages(facts.total)) }),
+    },
+  ].filter(Boolean);
+}
+
+/** What the draws need, read from the database: the company's total, (year, paid) counts and search fragments. */
+async function companyFacts(db, idTier) {
+  const { rows: groups } = await db.query(
+    `SELECT extract(year FROM date_facture)::int AS year, paid, count(*)::int AS count FROM invoices WHERE id_tier = $1 GROUP BY 1, 2`,
+    [idTier],
+  );
+  const { rows: sample } = await db.query("SELECT numero, reference FROM invoices WHERE id_tier = $1 ORDER BY random() LIMIT 2000", [
+    idTier,
+  ]);
+  const fragment = (text) => {
+    const length = Math.min(text.length, int(3, 8));
+    const start = int(0, text.length - length);
+    return text.slice(start, start + length).trim();
+  };
+  const fragments = sample.flatMap((r) => [r.numero, r.reference].filter(Boolean).map(fragment)).filter((f) => f.length >= 3);
+  return { total: groups.reduce((sum, g) => sum + g.count, 0), groups, fragments };
+}
+
+async function json(response, what) {
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Logs in as plan company `n`'s account: its company-scoped token. */
+async function companyToken(origin, planN) {
+  const { user } = await json(
+    await fetch(`${origin}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Bot-Check": await botCheckProof(origin) },
+      body: JSON.stringify({ email: emailOf(planN), password: DEMO_PASSWORD }),
+    }),
+    "login",
+  );
+  const company = user.entreprises.find((e) => e.idTier === idTierOf(planN));
+  if (!company?.token) throw new Error(`login: no token for company ${idTierOf(planN)}`);
+  return company.token;
+}
+
+/**
+ * The queries the server runs for one request on a cache miss: the request answered in-process
+ * by the server's own app (fresh caches) on a database that records each statement, then those
+ * that read invoices under EXPLAIN (ANALYZE, BUFFERS). Its plans, one text each.
+ */
+async function explainRequest(db, path, token) {
+  const seen = [];
+  const recording = (q) => ({
+    ...q,
+    query: (sql, params) => {
+      seen.push({ sql, params });
+      return q.query(sql, params);
+    },
+  });
+  const app = createApp({
+    db: {
+      ...recording(db),
+      engine: db.engine,
+      listen: db.listen,
+      close: db.close,
+      transaction: (fn) => db.transaction((tx) => fn(recording(tx))),
+    },
+    config: defaultConfig({ nodeEnv: "test" }),
+  });
+  const res = await app.request(path, { headers: { Authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`EXPLAIN's request: HTTP ${res.status} ${await res.text()}`);
+  const plans = [];
+  for (const { sql, params } of seen.filter((s) => /\binvoice/.test(s.sql) && /^\s*(SELECT|WITH)/i.test(s.sql))) {
+    const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+    plans.push(rows.map((r) => r["QUERY PLAN"]).join("\n"));
+  }
+  return plans;
+}
+
+/** Every measure at one size, on a server started on that size's database. */
+async function measureSize(total, database, options) {
+  const db = postgresDb(database.url);
+  await migrate(db); // a migration added since generation runs here, not within the server's start-up timeout
+  const port = process.env.BENCH_SCALE_PORT ? Number(process.env.BENCH_SCALE_PORT) : undefined;
+  const server = await startServer({ url: database.url }, { LOGIN_MAX_PER_CLIENT: RAISED }, { port });
+  const pid = pidOnPort(server.port);
+  const { origin } = server;
+  const { duration } = options;
+  const ceilingPath = [{ path: "/api/bench/unknown" }];
+  const { rows: spread } = await db.query(
+    `SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY invoices) AS median, percentile_disc(0.99) WITHIN GROUP (ORDER BY invoices) AS p99,
+            max(invoices) AS max FROM bench_scale_plan WHERE role IS NULL`,
+  );
+  const result = { total, marker: database.marker, spread: spread[0], rows: [] };
+  try {
+    await load(origin, ceilingPath, { amount: 500, expect: 404 }); // warm-up (JIT)
+    const first = await load(origin, ceilingPath, { duration, expect: 404 });
+    log(`${label(total)}: ceiling ${n(first.rps)} req/s`);
+    let slowest;
+    for (const m of measuredAt(total).filter((c) => c.role !== "zip")) {
+      const idTier = idTierOf(m.n);
+      const token = await companyToken(origin, m.n);
+      const headers = { Authorization: `Bearer ${token}` };
+      const facts = await companyFacts(db, idTier);
+      for (const request of listRequests(facts)) {
+        const drawn = distinctPaths(() => JSON.stringify(request.draw()));
+        const paths = drawn.map((d) => ({ path: listPath(JSON.parse(d.path)) }));
+        const r = await load(origin, paths, { duration, headers });
+        log(
+          `${label(total)}: ${m.role} invoices, ${request.name}: p99 ${r.p99} ms, ${n(r.rps)} req/s (${n(r.sent)} sent, ${n(r.distinct)} distinct)`,
+        );
+        result.rows.push({
+          request: `list: ${request.name}`,
+          company: m.invoices,
+          goal: m.role === "50000" ? request.goal : undefined,
+          ...r,
+        });
+        if (!slowest || (m.invoices === slowest.company && r.p99 > slowest.p99))
+          slowest = { p99: r.p99, company: m.invoices, token, request, path: pick(paths).path };
+      }
+      const fleet = await load(
+        origin,
+        LOCALES.map((l) => ({ path: `/api/me/products?langue=${l}` })),
+        { duration, headers },
+      );
+      result.rows.push({ request: "product fleet", company: m.invoices, ...fleet });
+      const dashboard = await load(origin, [{ path: "/api/me/summary" }], { duration, headers });
+      result.rows.push({ request: "dashboard (summary)", company: m.invoices, ...dashboard });
+      log(`${label(total)}: ${m.role}: fleet p99 ${fleet.p99} ms, dashboard p99 ${dashboard.p99} ms`);
+    }
+    result.login = await measureLogin(origin, options);
+    log(`${label(total)}: login p99 ${result.login.p99} ms, ${n(result.login.rps)} req/s`);
+    const zip = measuredAt(total).find((c) => c.role === "zip");
+    if (zip) result.zip = await measureZip(origin, pid, zip);
+    const last = await load(origin, ceilingPath, { duration, expect: 404 });
+    result.ceiling = first.rps >= last.rps ? first : last;
+    result.load = loadavg()[0];
+    if (slowest) {
+      result.explain = { ...slowest, plans: await explainRequest(db, slowest.path, slowest.token) };
+    }
+  } finally {
+    await server.stop();
+    await db.close();
+  }
+  return result;
+}
+
+/** Logins of random generated accounts at 50 connections, each with a proof of work solved beforehand (its time apart). */
+async function measureLogin(origin) {
+  const started = performance.now();
+  const proofs = [];
+  for (let i = 0; i < LOGINS; i++) proofs.push(await botCheckProof(origin));
+  const solveMs = (performance.now() - started) / LOGINS;
+  const requests = proofs.map((proof) => ({
+    method: "POST",
+    path: "/api/auth/login",
+    headers: { "Content-Type": "application/json", "X-Bot-Check": proof },
+    body: JSON.stringify({ email: emailOf(int(1, ACCOUNTS)), password: DEMO_PASSWORD }),
+  }));
+  return { ...(await load(origin, requests, { amount: LOGINS })), solveMs };
+}
+
+/** The year's ZIP of the company with 500 invoices in one year: the first (built) and a second answer, the server's RSS meanwhile. */
+async function measureZip(origin, pid, zip) {
+  const token = await companyToken(origin, zip.n);
+  const year = new Date().getUTCFullYear() - 1;
+  const before = rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+  const times = [];
+  try {
+    for (let i = 0; i < 2; i++) {
+      const t = performance.now();
+      const res = await fetch(`${origin}/api/me/invoices/archive/${year}.zip`, { headers: { Authorization: `Bearer ${token}` } });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      if (res.status !== 200) throw new Error(`ZIP: HTTP ${res.status}`);
+      times.push({ ms: performance.now() - t, bytes });
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  log(`ZIP: ${n(times[0].ms)} ms then ${n(times[1].ms)} ms, RSS ${n(before)} → peak ${n(peak)} MB`);
+  return { times, before, peak };
+}
+
+const row = (cells) => `| ${cells.join(" | ")} |`;
+const mark = (ok) => (ok ? "✓" : "✗");
+
+/** The section: a curve (size → figures) per request, then the login, the ZIP and the plans. */
+function renderSection(all, options, started) {
+  const results = all.filter((r) => !r.busy);
+  const sizes = results
+    .map(
+      (r) =>
+        `${n(r.total)}: generated in ${n(r.marker.seconds)} s, ${n(r.marker.purchases)} purchases, other companies' invoices median ${n(r.spread.median)}, 99th percentile ${n(r.spread.p99)}, biggest ${n(r.spread.max)}`,
+    )
+    .join("; ");
+  const busy = all.filter((r) => r.busy).map((r) => n(r.total));
+  const lines = [
+    `## Scale: the group's data at ${SIZES[options.size].totals.map(n).join(", ")} invoices`,
+    "",
+    `Written by \`npm run bench:scale${options.size === "small" ? " -- --size small" : ""}\` (scripts/bench-scale.mjs) on ${started.toISOString().slice(0, 16).replace("T", " ")} UTC, ` +
+      `${cpus().length} cores shared by client, server and PostgreSQL (and whatever else ran on the machine: load average ${results.map((r) => r.load.toFixed(1)).join(", ")} at the end of each size). ` +
+      `One database per size, generated in SQL (bench-scale-data.mjs), PostgreSQL's settings for a bulk load (fsync off) when the bench's own cluster: ${n(COMPANIES)} companies, ${n(ACCOUNTS)} accounts, invoices over ten years on a capped Pareto tail, ` +
+      `one purchase per ten invoices (at least one per company), and the measured companies with exactly 200, 5,000 and 50,000 invoices ` +
+      `(each where the table holds at least twice as many) and one with 500 invoices in one year. Sizes: ${sizes}. ` +
+      (busy.length > 0 ? `**Not measured: ${busy.join(", ")}** (its database was still being generated by another run). ` : "") +
+      `autocannon, ${CONNECTIONS} connections, ${options.duration} s per load, a different URL on each request as far as the request has different URLs ` +
+      `(page drawn among the company's pages, page size and sort among the six orders for the first page and page 400, fragment of 3–8 characters cut from the company's invoice numbers and order references, ` +
+      `year and status among those present): "distinct" is how many were drawn, "sent" how many requests went (more sent than distinct: the response cache answered the repeats). ` +
+      `The fleet's URL can vary only by language and the dashboard's not at all (it has no response cache). "of ceiling": req/s over the unknown \`/api\` route's in the same run (the higher of a first and a last load). ` +
+      `Goals (issue 27, for the company with 50,000 invoices among 20 million, cache missed): any list page, filter or sort p99 ≤ ${GOALS.list} ms, search by 3 characters or more p99 ≤ ${GOALS.search} ms; ✓/✗ at every size for that company, the goal itself is at 20 million.`,
+    "",
+  ];
+  const requests = [...new Set(results.flatMap((r) => r.rows.map((x) => x.request)))];
+  for (const request of requests) {
+    lines.push(
+      `### ${request}`,
+      "",
+      row(["invoices in the table", "company's invoices", "p50 ms", "p99 ms", "req/s", "of ceiling", "sent / distinct", "errors", "goal"]),
+    );
+    lines.push(row(["---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"]));
+    for (const r of results)
+      for (const x of r.rows.filter((x) => x.request === request))
+        lines.push(
+          row([
+            n(r.total),
+            n(x.company),
+            String(x.p50),
+            String(x.p99),
+            n(x.rps),
+            `${Math.round((100 * x.rps) / r.ceiling.rps)} %`,
+            `${n(x.sent)} / ${n(x.distinct)}`,
+            String(x.errors),
+            x.goal ? `${mark(x.p99 <= x.goal && x.errors === 0)} p99 ≤ ${x.goal} ms` : "",
+          ]),
+        );
+    lines.push("");
+  }
+  lines.push(
+    "### login",
+    "",
+    `${LOGINS} logins per size of random generated accounts (one shared password hash), each with its own proof of work solved before the load (\`BOT_CHECK_MAX_NUMBER=1000\`, the time per proof apart), at the login's base cost (no failed attempts before).`,
+    "",
+    row(["invoices in the table", "p50 ms", "p99 ms", "req/s", "of ceiling", "errors", "proof solved in (ms, client)"]),
+    row(["---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
+    ...results.map((r) =>
+      row([
+        n(r.total),
+        String(r.login.p50),
+        String(r.login.p99),
+        n(r.login.rps),
+        `${Math.round((100 * r.login.rps) / r.ceiling.rps)} %`,
+        String(r.login.errors),
+        r.login.solveMs.toFixed(1),
+      ]),
+    ),
+    "",
+    "### year ZIP (500 invoices)",
+    "",
+    "The company with 500 invoices in one year: its year's ZIP asked twice, one after the other (the second answer may come from the server's archive cache); the API process's RSS read from /proc every 50 ms meanwhile.",
+    "",
+    row(["invoices in the table", "first ms", "second ms", "bytes", "RSS before MB", "RSS peak MB"]),
+    row(["---:", "---:", "---:", "---:", "---:", "---:"]),
+    ...results
+      .filter((r) => r.zip)
+      .map((r) => row([n(r.total), n(r.zip.times[0].ms), n(r.zip.times[1].ms), n(r.zip.times[0].bytes), n(r.zip.before), n(r.zip.peak)])),
+    "",
+    "### The slowest list request's queries",
+    "",
+    "At each size, for the biggest measured company, one URL of its slowest list request (highest p99), answered once more after the loads by the server's own app in the bench's process, with fresh caches (a cache miss), and each statement it ran on the invoices under `EXPLAIN (ANALYZE, BUFFERS)`.",
+    "",
+  );
+  for (const r of results.filter((x) => x.explain)) {
+    lines.push(
+      `#### ${n(r.total)} invoices: ${r.explain.request.name}, company with ${n(r.explain.company)} invoices (p99 ${r.explain.p99} ms), \`${r.explain.path}\``,
+      "",
+      ...r.explain.plans.flatMap((plan) => ["```", plan, "```", ""]),
+    );
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  const options = readOptions();
+  const started = new Date();
+  const local = !process.env.DATABASE_URL;
+  const serverUrl = local ? await ownCluster() : process.env.DATABASE_URL;
+  const free = checkDisk(options.size, local ? CLUSTER_DIR : undefined);
+  if (free !== undefined && free < SIZES[options.size].diskGb) log(`warning: less free space than the data set may need`);
+  const results = [];
+  for (const total of SIZES[options.size].totals) {
+    const database = await ensureDatabase(serverUrl, total, options.regenerate);
+    if (!options.generateOnly) results.push(await measureSize(total, database, options));
+  }
+  if (options.out && results.length > 0) {
+    writeFileSync(
+      options.out,
+      withMarkedSection(
+        existsSync(options.out) ? readFileSync(options.out, "utf8") : "",
+        "scale",
+        renderSection(results, options, started),
+      ),
+    );
+    log(`${options.out} written`);
+  }
+  return true;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    console.error(`bench:scale: ${signal}, stopping what it started…`);
+    stopAll().finally(() => process.exit(130));
+  });
+}
+
+let ok = false;
+try {
+  ok = await main();
+} catch (err) {
+  console.error("bench:scale:", err);
+} finally {
+  await stopAll();
+}
+process.exit(ok ? 0 : 1);
