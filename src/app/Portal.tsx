@@ -61,6 +61,7 @@ export function Portal({ base }: PortalProps) {
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   const View = route ? SCREENS[route.name].View : null;
+  View?.preload?.(locale);
   const page = route ? `${route.name}:${route.params.codeFamille ?? ""}` : notFound ? "not-found" : "";
   // The screen's own heading once drawn (a step of it may have its own), its route's title until then.
   const [heading, setHeading] = useState<{ page: string; text: string } | null>(null);

@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { lazy, useLayoutEffect, type ComponentType } from "react";
-import { withValues, type Catalog } from "../core/i18n";
+import { loadI18n, withValues, type Catalog } from "../core/i18n";
 import type { Locale } from "../contract/constants";
 import type { AreaDeclaration } from "../core/tags";
 import type { RouteMatch, RouteName, RouteParams } from "../core/routes";
@@ -30,8 +30,11 @@ export interface RouteViewProps {
   /** The route's page title, in the page's language. */
   title: string;
 }
-/** A route's screen. */
-export type RouteView = ComponentType<RouteViewProps>;
+/**
+ * A route's screen. A lazy one can be asked for its code and texts before it renders: rendered, it
+ * would ask only after the portal's header, whose render on a slow phone took longer than the download.
+ */
+export type RouteView = ComponentType<RouteViewProps> & { preload?: (locale: Locale) => void };
 
 export interface ScreenDeclaration {
   /** The document title and the main landmark's name; `{brand}` is the theme's brand. */
@@ -75,11 +78,7 @@ interface LazyScreen<P> {
 }
 
 /** A lazy screen, with what it loads (the tests check that its element loads the same area). */
-export type LazyRouteView = RouteView & {
-  loads: { code: () => Promise<ComponentType<never>>; area: () => Promise<AreaDeclaration> };
-  /** Asks for its code and its texts, before it renders (a failure is its render's to show). */
-  preload: (locale: Locale) => void;
-};
+export type LazyRouteView = RouteView & { loads: { code: () => Promise<ComponentType<never>>; area: () => Promise<AreaDeclaration> } };
 
 const failedScreens = new Set<() => void>();
 
@@ -120,16 +119,20 @@ function lazyScreen<P extends object>({ code, area, props }: LazyScreen<P>): Laz
     throw error;
   }
   let Code = lazy(load);
-  function Screen({ route }: RouteViewProps) {
-    // Started while the texts load rather than after them (a failure reaches the boundary through Code).
+  // The code and the texts asked for together (a failure reaches the boundary through Code and WithCatalogs).
+  const preload = (locale: Locale) => {
     void load().catch(() => undefined);
+    loadI18n(locale, area.catalogs).catch(() => undefined);
+  };
+  function Screen({ route }: RouteViewProps) {
+    preload(useElement().locale);
     return (
       <WithCatalogs catalogs={area.catalogs} fallback={<ScreenSkeleton />}>
         <Code {...((props?.(route.params) ?? {}) as P)} />
       </WithCatalogs>
     );
   }
-  return Object.assign(Screen, { loads: { code: code as () => Promise<ComponentType<never>>, area: area.load } });
+  return Object.assign(Screen, { loads: { code: code as () => Promise<ComponentType<never>>, area: area.load }, preload });
 }
 
 /** Screens that come with the portal itself, being where a visit starts: their areas are in PORTAL_AREA. */
