@@ -2,6 +2,8 @@
 // The benchmark's own load balancer: a round-robin HTTP proxy on loopback, in front of several API
 // instances. `node scripts/bench-proxy.mjs <port> <backend port>…`; prints "listening" when ready.
 // Not for production (no health checks, no retries): it only shows that any balancer will do.
+// A request may name its instance (`X-Bench-Instance: <index>`), as the soak does to prove that
+// what one instance did holds on the others; every answer says which instance gave it.
 import http from "node:http";
 
 const [port, ...backends] = process.argv.slice(2).map(Number);
@@ -15,12 +17,13 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 let next = 0;
 
 const server = http.createServer((request, response) => {
-  const backend = backends[next];
+  const pinned = Number(request.headers["x-bench-instance"] ?? NaN);
+  const index = Number.isInteger(pinned) && pinned >= 0 && pinned < backends.length ? pinned : next;
   next = (next + 1) % backends.length;
   const upstream = http.request(
-    { host: "127.0.0.1", port: backend, method: request.method, path: request.url, headers: request.headers, agent },
+    { host: "127.0.0.1", port: backends[index], method: request.method, path: request.url, headers: request.headers, agent },
     (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      response.writeHead(answer.statusCode ?? 502, { ...answer.headers, "x-bench-instance": String(index) });
       answer.pipe(response);
     },
   );

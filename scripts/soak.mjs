@@ -18,8 +18,16 @@
 // from their own addresses), and its hourly limits raised (LOGIN_MAX_PER_CLIENT,
 // CONTACT_MAX_PER_ACCOUNT, BASKET_MAX_PER_CLIENT, SMS_MAX_PER_NUMBER_PER_DAY): the soak measures the writes, not the throttle.
 //
-// Options (environment): SOAK_CUSTOMERS (100), SOAK_DURATION seconds of load (60), SOAK_ENGINES
-// (pglite,postgres), SOAK_OUT file to write the section to (BENCHMARKS.md; "-": none).
+// With SOAK_INSTANCES=N (N > 1), N servers share the PostgreSQL database behind the benchmark's
+// round-robin proxy (scripts/bench-proxy.mjs), and what one instance did is checked on the others:
+// every repeat with an Idempotency-Key goes to another instance than its first answer and must be
+// answered the same; after each logout, the session is refused on every other instance (its access
+// token and its refresh cookie); a burst of wrong current passwords spread over the instances is
+// refused (429) past the per-account limit, counted in the shared database.
+//
+// Options (environment, or the same as arguments: `--instances 4` for SOAK_INSTANCES=4):
+// SOAK_CUSTOMERS (100), SOAK_DURATION seconds of load (60), SOAK_ENGINES (pglite,postgres; postgres
+// only with instances), SOAK_INSTANCES (1), SOAK_OUT file to write the section to (BENCHMARKS.md; "-": none).
 // Run with `node --import tsx` (npm run soak does): it uses the server's own migrations and seed.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -33,8 +41,8 @@ import { DEMO_PASSWORD, seedDemoIfEmpty } from "../server/demo/seed.ts";
 import { localMailer } from "../server/mail/mailer.ts";
 import { deliverPending } from "../server/mail/queue.ts";
 import { botCheckProof } from "./bench-api.mjs";
-import { onStop, startPostgres, startServer, stopAll } from "./bench-processes.mjs";
-import { withSoakSection } from "./soak-section.mjs";
+import { onStop, startPostgres, startProxy, startServer, stopAll } from "./bench-processes.mjs";
+import { soakSection, withSoakSection } from "./soak-section.mjs";
 
 const ENGINES = ["pglite", "postgres"];
 const STEPS = [
@@ -48,27 +56,47 @@ const STEPS = [
   ["basket", "`POST /api/basket/requests`"],
   ["basket again", "the same basket, same key (1 visit in 3)"],
   ["logout", "`POST /api/auth/logout`"],
+  ["logged out", "after the logout, its access token and refresh cookie (401 expected; on every other instance)"],
+  ["wrong password", "wrong current passwords, one burst per run (`POST /api/me/password`, 422 then 429 past the limit)"],
 ];
 /** Each customer's companies (demo data): two networks, from 2,150 invoices down to 25. */
 const COMPANIES = ["1004217", "2000873", "1005530", "1006612"];
 const RAISED = "1000000";
+/** Wrong current passwords allowed per account in the window (not raised): the burst sends two more. */
+const PASSWORD_FAILURES = defaultConfig().passwordMaxFailuresPerAccount;
 /** The longest any answer may take before it counts as a hang. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-function readOptions(env = process.env) {
+/** `--name value` arguments as their SOAK_NAME variables. */
+function argumentsAsEnv(args) {
+  const env = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const name = /^--([a-z]+)$/.exec(args[i] ?? "")?.[1];
+    if (!name || args[i + 1] === undefined) throw new Error(`expected --name value arguments, got ${args.slice(i).join(" ")}`);
+    env[`SOAK_${name.toUpperCase()}`] = args[i + 1];
+  }
+  return env;
+}
+
+function readOptions(env = { ...process.env, ...argumentsAsEnv(process.argv.slice(2)) }) {
   const positive = (name, fallback) => {
     const value = Number(env[name] ?? fallback);
     if (!Number.isInteger(value) || value <= 0) throw new Error(`${name}: expected a whole positive number, got ${env[name]}`);
     return value;
   };
-  const engines = (env.SOAK_ENGINES ?? ENGINES.join(",")).split(",").map((e) => e.trim());
+  const instances = positive("SOAK_INSTANCES", 1);
+  const engines = (env.SOAK_ENGINES ?? (instances > 1 ? "postgres" : ENGINES.join(","))).split(",").map((e) => e.trim());
   const unknown = engines.filter((e) => !ENGINES.includes(e));
   if (unknown.length > 0) throw new Error(`SOAK_ENGINES: unknown ${unknown.join(", ")} (expected ${ENGINES.join(", ")})`);
+  // PGlite's folder is opened by one process at a time.
+  if (instances > 1 && engines.includes("pglite"))
+    throw new Error("SOAK_INSTANCES: several instances need PostgreSQL (SOAK_ENGINES=postgres)");
   const out = env.SOAK_OUT ?? "BENCHMARKS.md";
   return {
     customers: positive("SOAK_CUSTOMERS", 100),
     duration: positive("SOAK_DURATION", 60),
     engines,
+    instances,
     out: out === "-" ? undefined : out,
   };
 }
@@ -141,7 +169,7 @@ async function call(rec, step, url, init, expect) {
       rec.problem(`${step}: HTTP ${status} ${JSON.stringify(body).slice(0, 200)}`);
       return null;
     }
-    return { status, body, headers: res.headers };
+    return { status, body, headers: res.headers, instance: Number(res.headers.get("x-bench-instance") ?? 0) };
   } catch (err) {
     rec.record(step, status, performance.now() - started);
     rec.problem(`${step}: ${reason(err)}`);
@@ -181,6 +209,9 @@ async function customer(ctx, i) {
   }
 }
 
+/** Headers sending a request to instance `index` (any whole number, taken modulo their count); none with one instance. */
+const toInstance = (ctx, index) => (ctx.instances > 1 ? { "X-Bench-Instance": String(index % ctx.instances) } : {});
+
 /** One visit of customer `i`, from login to logout. */
 async function visitOnce(ctx, i, visit, base, proof) {
   const { origin, run, services, rec, acks } = ctx;
@@ -207,8 +238,9 @@ async function visitOnce(ctx, i, visit, base, proof) {
     const pdf = await call(rec, "pdf", `${origin}/api/me/invoices/${invoice.id}/pdf`, { headers: auth }, [200]);
     if (pdf && pdf.body.subarray(0, 5).toString() !== "%PDF-") rec.problem("pdf: not a PDF");
     const token = `SOAK-${run}-${i}-${visit}`;
-    // With its key, as the form sends it; one visit in three sends it again after the answer (a retry).
-    const sendContact = async (step) =>
+    // With its key, as the form sends it; one visit in three sends it again after the answer (a
+    // retry), to another instance than the one that answered.
+    const sendContact = async (step, instance = {}) =>
       call(
         rec,
         step,
@@ -217,6 +249,7 @@ async function visitOnce(ctx, i, visit, base, proof) {
           method: "POST",
           headers: {
             ...auth,
+            ...instance,
             "Content-Type": "application/json",
             "Idempotency-Key": `soak-contact-${run}-${i}-${visit}`,
             "X-Bot-Check": await proof(),
@@ -228,19 +261,21 @@ async function visitOnce(ctx, i, visit, base, proof) {
     const contact = await sendContact("contact");
     if (contact) acks.contacts.set(contact.body.id, token);
     if (contact && (i + visit) % 3 === 1) {
-      const again = await sendContact("contact again");
+      const again = await sendContact("contact again", toInstance(ctx, contact.instance + 1));
       if (again && (again.body.id !== contact.body.id || again.headers.get("idempotent-replayed") !== "true"))
         rec.problem("contact: a repeat with its key was not answered with the first answer");
+      if (again) ctx.cross.replays += Number(again.instance !== contact.instance);
     }
     await basket(ctx, {
       auth,
       proof: await proof(),
       key: `soak-${run}-${i}-${visit}`,
+      first: i + visit,
       twice: (i + visit) % 3 === 0 ? ((i + visit) % 6 === 0 ? "after" : "together") : null,
     });
   };
   await steps();
-  await call(
+  const logout = await call(
     rec,
     "logout",
     `${origin}/api/auth/logout`,
@@ -250,6 +285,74 @@ async function visitOnce(ctx, i, visit, base, proof) {
     },
     [204],
   );
+  if (logout) await loggedOut(ctx, logout.instance, { base, auth, refresh });
+}
+
+/**
+ * The session ended by the logout that instance `by` answered is refused everywhere else: its
+ * company token on every other instance (or the same one when alone), its refresh cookie on the next.
+ */
+async function loggedOut(ctx, by, { base, auth, refresh }) {
+  const { origin, rec } = ctx;
+  const others = ctx.instances > 1 ? Array.from({ length: ctx.instances - 1 }, (_, k) => by + 1 + k) : [by];
+  for (const other of others) {
+    const answer = await call(rec, "logged out", `${origin}/api/me`, { headers: { ...auth, ...toInstance(ctx, other) } }, [401]);
+    ctx.cross.refused += Number(answer !== null && answer.instance !== by);
+  }
+  const renewed = await call(
+    rec,
+    "logged out",
+    `${origin}/api/auth/refresh`,
+    { method: "POST", headers: { ...base, ...toInstance(ctx, by + 1), "X-Requested-With": "macc", Cookie: refresh } },
+    [401],
+  );
+  ctx.cross.refused += Number(renewed !== null && renewed.instance !== by);
+}
+
+/**
+ * A burst of wrong current passwords from one logged-in customer, each to the next instance: the
+ * first PASSWORD_FAILURES are answered 422, the rest 429, as the count is kept in the database.
+ * The statuses in order, or null when the login failed.
+ */
+async function wrongPasswords(ctx, i) {
+  const { origin, run, rec } = ctx;
+  const base = { "X-Forwarded-For": "198.19.0.1" };
+  const login = await call(
+    rec,
+    "login",
+    `${origin}/api/auth/login`,
+    {
+      method: "POST",
+      headers: {
+        ...base,
+        "Content-Type": "application/json",
+        "X-Bot-Check": await botCheckProof(origin, (url) => fetch(url, { headers: base })),
+      },
+      body: JSON.stringify({ email: emailOf(run, i), password: DEMO_PASSWORD }),
+    },
+    [200],
+  );
+  if (!login) return null;
+  const statuses = [];
+  for (let k = 0; k < PASSWORD_FAILURES + 2; k++) {
+    const answer = await call(
+      rec,
+      "wrong password",
+      `${origin}/api/me/password`,
+      {
+        method: "POST",
+        headers: { ...base, ...toInstance(ctx, k), "Content-Type": "application/json", Authorization: `Bearer ${login.body.accessToken}` },
+        body: JSON.stringify({
+          ancienMotDePasse: "Pas le bon 2026!",
+          nouveauMotDePasse: "Nouveau2026!",
+          confirmerMotDePasse: "Nouveau2026!",
+        }),
+      },
+      k < PASSWORD_FAILURES ? [422] : [429],
+    );
+    statuses.push(answer?.status ?? 0);
+  }
+  return statuses;
 }
 
 const BASKET = {
@@ -267,9 +370,9 @@ const BASKET = {
  * ("after", a retry) or at the same moment ("together", a double click). A copy still in progress
  * (409) is sent again after its Retry-After, as the elements do.
  */
-async function basket(ctx, { auth, proof, key, twice }) {
+async function basket(ctx, { auth, proof, key, twice, first }) {
   const { origin, rec, acks } = ctx;
-  const send = async (step) => {
+  const send = async (step, instance = {}) => {
     for (let attempt = 0; ; attempt++) {
       const answer = await call(
         rec,
@@ -277,7 +380,7 @@ async function basket(ctx, { auth, proof, key, twice }) {
         `${origin}/api/basket/requests`,
         {
           method: "POST",
-          headers: { ...auth, "Content-Type": "application/json", "Idempotency-Key": key, "X-Bot-Check": proof },
+          headers: { ...auth, ...instance, "Content-Type": "application/json", "Idempotency-Key": key, "X-Bot-Check": proof },
           body: JSON.stringify(BASKET),
         },
         step === "basket" && !twice ? [201] : [201, 409],
@@ -286,16 +389,19 @@ async function basket(ctx, { auth, proof, key, twice }) {
       await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get("retry-after") ?? 1) * 1000));
     }
   };
-  const answers =
-    twice === "together"
-      ? await Promise.all([send("basket"), send("basket again")])
-      : twice === "after"
-        ? [await send("basket"), await send("basket again")]
-        : [await send("basket")];
+  // The copy goes to another instance than the first: after its answer, or at the same moment.
+  let answers;
+  if (twice === "together")
+    answers = await Promise.all([send("basket", toInstance(ctx, first)), send("basket again", toInstance(ctx, first + 1))]);
+  else if (twice === "after") {
+    const one = await send("basket");
+    answers = [one, await send("basket again", toInstance(ctx, (one?.instance ?? first) + 1))];
+  } else answers = [await send("basket")];
   const done = answers.filter(Boolean);
   if (done.length === 0) return;
   const ids = new Set(done.map((a) => a.body.id));
   if (ids.size > 1) rec.problem(`basket: one key, ${ids.size} requests (${key})`);
+  if (done.length === 2) ctx.cross.replays += Number(done[0].instance !== done[1].instance);
   const replayed = done.filter((a) => a.headers.get("idempotent-replayed") === "true").length;
   if (done.length === 2 && replayed !== 1) rec.problem(`basket: the same key twice, ${replayed} replayed answer(s) (${key})`);
   for (const a of done) acks.baskets.set(a.body.id, { reference: a.body.reference, sms: a.body.sms });
@@ -440,11 +546,24 @@ async function soakEngine(engine, options) {
   // PGlite: one process at a time on its folder.
   if (engine === "pglite") await db.close();
 
-  const server = await startServer(database, env);
+  const servers = [];
+  for (let k = 0; k < options.instances; k++) servers.push(await startServer(database, env));
+  // One instance is asked directly; several through the benchmark's proxy.
+  const front = servers.length > 1 ? await startProxy(servers.map((s) => s.port)) : servers[0];
   const rec = createRecorder();
   const acks = { contacts: new Map(), baskets: new Map() };
   const started = performance.now();
-  const ctx = { origin: server.origin, run, services, rec, acks, deadline: Date.now() + options.duration * 1000, visits: 0 };
+  const ctx = {
+    origin: front.origin,
+    instances: options.instances,
+    run,
+    services,
+    rec,
+    acks,
+    deadline: Date.now() + options.duration * 1000,
+    visits: 0,
+    cross: { replays: 0, refused: 0 },
+  };
   console.log(`soak: ${engine}, ${options.customers} customers for ${options.duration} s…`);
   // Started a few milliseconds apart, as customers arrive, not all in the same instant.
   await Promise.all(
@@ -455,21 +574,44 @@ async function soakEngine(engine, options) {
   const seconds = (performance.now() - started) / 1000;
   const load = loadavg()[0];
   console.log(`soak: ${engine}: load done (${since()}), waiting for the last e-mails…`);
-  await settleOutbox(server.origin);
-  await server.stop();
+  // The last account: its visits are over, its wrong passwords count from zero.
+  const burst = await wrongPasswords(ctx, options.customers);
+  await settleOutbox(front.origin);
+  for (const stop of [front, ...servers].map((s) => s.stop)) await stop();
   if (engine === "pglite") db = await openDb();
   const retried = await retryQueue(db);
   const checked = await verify(db, run, acks);
   await db.close();
   console.log(`soak: ${engine}: checked (${since()})`);
-  return { engine, seconds, load, retried, visits: ctx.visits, rec, problems: rec.problems, acks, ...checked };
+  return {
+    engine,
+    instances: options.instances,
+    customers: options.customers,
+    seconds,
+    load,
+    retried,
+    visits: ctx.visits,
+    cross: ctx.cross,
+    burst,
+    rec,
+    problems: rec.problems,
+    acks,
+    ...checked,
+  };
 }
 
 const row = (cells) => `| ${cells.join(" | ")} |`;
 const n = (value) => Math.round(value).toLocaleString("en-GB");
 
-function renderEngine(r) {
-  const title = r.engine === "pglite" ? "PGlite (embedded)" : "PostgreSQL";
+/** A part's title: what ran (the key an earlier part of the same setup is replaced by), then for how long. */
+function partTitle(r, options) {
+  const engine = r.engine === "pglite" ? "PGlite (embedded)" : "PostgreSQL";
+  const what = r.instances > 1 ? `${engine}, ${r.instances} instances behind the proxy` : engine;
+  return { key: what, title: `${what}: ${options.customers} customers for ${options.duration} s` };
+}
+
+function renderEngine(r, options, started) {
+  const { title } = partTitle(r, options);
   if (r.skipped) return [`### ${title}`, "", `Not run: ${r.skipped}.`, ""].join("\n");
   const requests = [...r.rec.steps.values()].reduce((sum, s) => sum + s.ms.length, 0);
   const fivexx = [...r.rec.steps.values()].reduce(
@@ -479,12 +621,21 @@ function renderEngine(r) {
   const lines = [
     `### ${title}`,
     "",
-    `${n(r.visits)} visits in ${r.seconds.toFixed(1)} s (${(r.visits / r.seconds).toFixed(1)} a second), ${n(requests)} requests (${n(requests / r.seconds)} a second), ` +
+    `Run on ${started.toISOString().slice(0, 16).replace("T", " ")} UTC. ` +
+      `${n(r.visits)} visits in ${r.seconds.toFixed(1)} s (${(r.visits / r.seconds).toFixed(1)} a second), ${n(requests)} requests (${n(requests / r.seconds)} a second), ` +
       `${fivexx} answered 5xx, ${r.problems.length} unexpected answer(s) or timeout(s). ` +
       `Acknowledged: ${n(r.acks.contacts.size)} contact messages, ${n(r.acks.baskets.size)} basket requests; stored: ${n(r.stored.contacts)} and ${n(r.stored.baskets)}; ${n(r.stored.outbox)} outbox messages. ` +
       `${r.retried === 0 ? "Every e-mail was delivered at its first attempt." : `${n(r.retried)} e-mail(s) whose first delivery failed (the in-process receiver too slow under the load) were delivered by the queue's retry after the load.`} ` +
       `Load average at the end of the load: ${r.load.toFixed(1)} (other work on the machine counts in it).`,
     "",
+    ...(r.instances > 1
+      ? [
+          `Across the ${r.instances} instances: ${n(r.cross.replays)} repeats with an \`Idempotency-Key\` answered by another instance than the first answer, ` +
+            `each the same request (marked replayed); ${n(r.cross.refused)} uses of a logged-out session on another instance than its logout's, each refused (401); ` +
+            `wrong current passwords sent to the instances in turn answered ${r.burst ? r.burst.join(", ") : "— (no login)"} (the limit is ${PASSWORD_FAILURES} an account).`,
+          "",
+        ]
+      : []),
     row(["step", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "statuses"]),
     row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---"]),
   ];
@@ -504,21 +655,34 @@ function renderEngine(r) {
   return lines.join("\n");
 }
 
-function renderSection(results, options, started) {
+/**
+ * The section: its introduction, this run's parts, and the parts of earlier runs of another setup
+ * (engine and instances, the title before its colon), kept as they were.
+ */
+function renderSection(results, options, started, previous) {
+  const keys = results.map((r) => partTitle(r, options).key);
+  const kept = previous
+    .replace(/<!-- \/?soak -->/g, "")
+    .split(/^(?=### )/m)
+    .slice(1)
+    .filter((part) => !keys.includes(/^### ([^:\n]*)/.exec(part)[1]))
+    .map((part) => `${part.trim()}\n`);
   return [
-    `## Soak: ${options.customers} customers for ${options.duration} s, nothing lost`,
+    "## Soak: nothing lost",
     "",
-    `Written by \`npm run soak\` (scripts/soak.mjs) on ${started.toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} cores, ` +
-      "client, server and database on this machine. Each simulated customer repeats a whole visit until the time is up: proof of work " +
+    `Written by \`npm run soak\` (scripts/soak.mjs), ${cpus().length} cores, each part by the last run of its setup (\`--instances N\`: N servers on one PostgreSQL behind scripts/bench-proxy.mjs); ` +
+      "client, servers and database on this machine. Each simulated customer repeats a whole visit until the time is up: proof of work " +
       "(solved as the elements solve it) and login, a company chosen (one of four, in turn), the invoice list, an invoice PDF, a contact " +
       "message with its `Idempotency-Key` (one visit in three sends it again after the answer), a basket validation (one visit in three sends it twice with the same `Idempotency-Key`, alternately after the answer and at " +
       "the same moment), logout. The server runs with `TRUST_PROXY=1` and one `X-Forwarded-For` address per customer, and its hourly limits " +
       "raised (`LOGIN_MAX_PER_CLIENT`, `CONTACT_MAX_PER_ACCOUNT`, `BASKET_MAX_PER_CLIENT`, `SMS_MAX_PER_NUMBER_PER_DAY`: the soak measures the writes, not the throttle), " +
       "`BOT_CHECK_MAX_NUMBER=1000` and the outbox (`DEMO_OUTBOX=1`). Afterwards, in the database: the contact messages and basket requests " +
       "stored are exactly those acknowledged with 2xx, each once; the outbox holds one e-mail to the service and one acknowledgement per " +
-      "message, one e-mail per basket request and its SMS; the mail queue is empty. Latencies are measured by the client, body read.",
+      "message, one e-mail per basket request and its SMS; the mail queue is empty. After each logout its session is refused (401). " +
+      "Latencies are measured by the client, body read.",
     "",
-    ...results.map(renderEngine),
+    ...results.map((r) => renderEngine(r, options, started)),
+    ...kept,
   ].join("\n");
 }
 
@@ -530,11 +694,11 @@ async function main() {
     const r = await soakEngine(engine, options);
     r.ok = !r.skipped && r.failures.length === 0 && r.problems.length === 0;
     results.push(r);
-    if (!r.skipped) console.log(renderEngine(r));
+    if (!r.skipped) console.log(renderEngine(r, options, started));
   }
   if (options.out) {
     const current = readFileSync(options.out, "utf8");
-    writeFileSync(options.out, withSoakSection(current, renderSection(results, options, started)));
+    writeFileSync(options.out, withSoakSection(current, renderSection(results, options, started, soakSection(options.out))));
     console.log(`soak: ${options.out} written.`);
   }
   return results.every((r) => r.ok || r.skipped);
