@@ -13,7 +13,8 @@
 //
 // Database: DATABASE_URL's server (its user creates the macc_scale_* databases beside it), else a
 // cluster of its own in .data/bench-scale-postgres, kept between runs (stopped at the end).
-// Options: --size small|full (full), --regenerate, --generate-only. Environment:
+// Options: --size small|full (full), --only 10k|1m|20m|100k (that size measured, the others shown
+// from their last measurement, kept in their databases), --regenerate, --generate-only. Environment:
 // BENCH_SCALE_DURATION seconds per load (5), BENCH_SCALE_PORT and BENCH_SCALE_PG_PORT (free ports),
 // BENCH_SCALE_OUT file to write (BENCHMARKS.md; "-": none).
 // Run with `node --import tsx` (npm run bench:scale does): it uses the server's migrations, seed and queries.
@@ -58,9 +59,16 @@ const int = (lo, hi) => lo + Math.floor(Math.random() * (hi - lo + 1));
 
 function readOptions() {
   const { values } = parseArgs({
-    options: { size: { type: "string", default: "full" }, regenerate: { type: "boolean" }, "generate-only": { type: "boolean" } },
+    options: {
+      size: { type: "string", default: "full" },
+      only: { type: "string" },
+      regenerate: { type: "boolean" },
+      "generate-only": { type: "boolean" },
+    },
   });
   if (!SIZES[values.size]) throw new Error(`--size: expected ${Object.keys(SIZES).join(" or ")}, got ${values.size}`);
+  const labels = SIZES[values.size].totals.map(label);
+  if (values.only && !labels.includes(values.only)) throw new Error(`--only: expected one of ${labels.join(", ")}, got ${values.only}`);
   const out = process.env.BENCH_SCALE_OUT ?? "BENCHMARKS.md";
   const duration = Number(process.env.BENCH_SCALE_DURATION ?? 5);
   if (!(duration > 0)) throw new Error(`BENCH_SCALE_DURATION: expected seconds, got ${process.env.BENCH_SCALE_DURATION}`);
@@ -68,6 +76,7 @@ function readOptions() {
     size: values.size,
     regenerate: !!values.regenerate,
     generateOnly: !!values["generate-only"],
+    only: values.only,
     duration,
     out: out === "-" ? undefined : out,
   };
@@ -391,13 +400,36 @@ async function measureSize(total, database, options) {
     result.ceiling = first.rps >= last.rps ? first : last;
     result.load = loadavg()[0];
     if (slowest) {
-      result.explain = { ...slowest, plans: await explainRequest(db, slowest.path, slowest.token) };
+      const { token, ...request } = slowest;
+      result.explain = { ...request, plans: await explainRequest(db, slowest.path, token) };
     }
+    result.measuredAt = new Date().toISOString();
+    result.duration = duration;
+    // Kept with the data, for a later run that measures another size only (--only).
+    await db.exec("CREATE TABLE IF NOT EXISTS bench_scale_results (measured_at timestamptz NOT NULL DEFAULT now(), result jsonb NOT NULL)");
+    await db.query("INSERT INTO bench_scale_results (result) VALUES ($1)", [JSON.stringify(result)]);
   } finally {
     await server.stop();
     await db.close();
   }
   return result;
+}
+
+/** The last measurement stored in the database of `total` invoices, or null (no such database, never measured, another version). */
+async function lastResult(serverUrl, total) {
+  const db = postgresDb(databaseUrl(serverUrl, total));
+  try {
+    const marker = await readMarker(db);
+    if (marker?.version !== GENERATOR_VERSION) return null;
+    const { rows } = await db.query(
+      "SELECT result FROM bench_scale_results WHERE to_regclass('bench_scale_results') IS NOT NULL ORDER BY measured_at DESC LIMIT 1",
+    );
+    return rows[0]?.result ?? null;
+  } catch {
+    return null; // no database of that size, or never measured
+  } finally {
+    await db.close();
+  }
 }
 
 /** Logins of random generated accounts at 50 connections, each with a proof of work solved beforehand (its time apart). */
@@ -442,25 +474,27 @@ const row = (cells) => `| ${cells.join(" | ")} |`;
 const mark = (ok) => (ok ? "✓" : "✗");
 
 /** The section: a curve (size → figures) per request, then the login, the ZIP and the plans. */
-function renderSection(all, options, started) {
-  const results = all.filter((r) => !r.busy);
+function renderSection(all, options) {
+  const results = all.filter((r) => !r.missing);
+  const when = (iso) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
   const sizes = results
     .map(
       (r) =>
-        `${n(r.total)}: generated in ${n(r.marker.seconds)} s, ${n(r.marker.purchases)} purchases, other companies' invoices median ${n(r.spread.median)}, 99th percentile ${n(r.spread.p99)}, biggest ${n(r.spread.max)}`,
+        `${n(r.total)}: generated in ${n(r.marker.seconds)} s, ${n(r.marker.purchases)} purchases, other companies' invoices median ${n(r.spread.median)}, ` +
+        `99th percentile ${n(r.spread.p99)}, biggest ${n(r.spread.max)}; measured ${when(r.measuredAt)}, ${r.duration} s per load, load average ${r.load.toFixed(1)} at its end`,
     )
-    .join("; ");
-  const busy = all.filter((r) => r.busy).map((r) => n(r.total));
+    .join(". ");
+  const missing = all.filter((r) => r.missing).map((r) => `${n(r.total)} (${r.missing})`);
   const lines = [
     `## Scale: the group's data at ${SIZES[options.size].totals.map(n).join(", ")} invoices`,
     "",
-    `Written by \`npm run bench:scale${options.size === "small" ? " -- --size small" : ""}\` (scripts/bench-scale.mjs) on ${started.toISOString().slice(0, 16).replace("T", " ")} UTC, ` +
-      `${cpus().length} cores shared by client, server and PostgreSQL (and whatever else ran on the machine: load average ${results.map((r) => r.load.toFixed(1)).join(", ")} at the end of each size). ` +
+    `Written by \`npm run bench:scale${options.size === "small" ? " -- --size small" : ""}\` (scripts/bench-scale.mjs), ` +
+      `${cpus().length} cores shared by client, server and PostgreSQL, and by whatever else ran on the machine (its load average is given per size). ` +
       `One database per size, generated in SQL (bench-scale-data.mjs), PostgreSQL's settings for a bulk load (fsync off) when the bench's own cluster: ${n(COMPANIES)} companies, ${n(ACCOUNTS)} accounts, invoices over ten years on a capped Pareto tail, ` +
       `one purchase per ten invoices (at least one per company), and the measured companies with exactly 200, 5,000 and 50,000 invoices ` +
       `(each where the table holds at least twice as many) and one with 500 invoices in one year. Sizes: ${sizes}. ` +
-      (busy.length > 0 ? `**Not measured: ${busy.join(", ")}** (its database was still being generated by another run). ` : "") +
-      `autocannon, ${CONNECTIONS} connections, ${options.duration} s per load, a different URL on each request as far as the request has different URLs ` +
+      (missing.length > 0 ? `**Not measured: ${missing.join(", ")}.** ` : "") +
+      `autocannon, ${CONNECTIONS} connections, a different URL on each request as far as the request has different URLs ` +
       `(page drawn among the company's pages, page size and sort among the six orders for the first page and page 400, fragment of 3–8 characters cut from the company's invoice numbers and order references, ` +
       `year and status among those present): "distinct" is how many were drawn, "sent" how many requests went (more sent than distinct: the response cache answered the repeats). ` +
       `The fleet's URL can vary only by language and the dashboard's not at all (it has no response cache). "of ceiling": req/s over the unknown \`/api\` route's in the same run (the higher of a first and a last load). ` +
@@ -538,28 +572,30 @@ function renderSection(all, options, started) {
 
 async function main() {
   const options = readOptions();
-  const started = new Date();
   const local = !process.env.DATABASE_URL;
   const serverUrl = local ? await ownCluster() : process.env.DATABASE_URL;
   const free = checkDisk(options.size, local ? CLUSTER_DIR : undefined);
   if (free !== undefined && free < SIZES[options.size].diskGb) log(`warning: less free space than the data set may need`);
   const results = [];
   for (const total of SIZES[options.size].totals) {
-    const database = await ensureDatabase(serverUrl, total, options.regenerate);
-    if (!options.generateOnly) results.push(await measureSize(total, database, options));
+    if (options.only && label(total) !== options.only)
+      results.push((await lastResult(serverUrl, total)) ?? { total, missing: "not measured yet" });
+    else {
+      const database = await ensureDatabase(serverUrl, total, options.regenerate);
+      if (database.busy) log(`${label(total)}: its database is being generated by another run, not measured`);
+      if (options.generateOnly) continue;
+      results.push(
+        database.busy ? { total, missing: "its database was still being generated" } : await measureSize(total, database, options),
+      );
+    }
+    // Written after each size, so that a run stopped later keeps the sizes measured.
+    if (options.out) {
+      const text = existsSync(options.out) ? readFileSync(options.out, "utf8") : "";
+      writeFileSync(options.out, withMarkedSection(text, "scale", renderSection(results, options)));
+      log(`${options.out} written`);
+    }
   }
-  if (options.out && results.length > 0) {
-    writeFileSync(
-      options.out,
-      withMarkedSection(
-        existsSync(options.out) ? readFileSync(options.out, "utf8") : "",
-        "scale",
-        renderSection(results, options, started),
-      ),
-    );
-    log(`${options.out} written`);
-  }
-  return true;
+  return results.every((r) => !r.missing);
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
