@@ -1,0 +1,94 @@
+import { crc32, deflateSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+import { enterPortal, expectAccessible } from "./support";
+
+/** A real photo for the browser to decode and resize: a PNG of `width` × `height` in one colour. */
+function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+test("from the product fleet on a phone (360 px): a service request about a machine with 2 photos, resized and sent with their progress", async ({
+  page,
+}) => {
+  test.slow(); // logs in, resizes and uploads two photos
+  await page.setViewportSize({ width: 360, height: 800 });
+  await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/parc-produits");
+  const portal = page.locator("macc-portal");
+  await portal.getByRole("link", { name: "Demander une intervention — Machines agricoles" }).click();
+  await expect(page).toHaveURL(/\/portail\/mon-compte\/parc-produits\/MACH\/demande$/);
+  await expect(portal.getByRole("heading", { level: 1, name: "Demander une intervention" })).toBeVisible();
+
+  // Three machines in the family: the form asks which one, and shows its serial number once chosen.
+  await portal.getByLabel("Quelle machine ?").selectOption({ value: "MACH-TRACT-130|TR130-20-00391" });
+  await expect(portal.locator(".service-request__machine")).toContainText("TR130-20-00391");
+  await portal.getByLabel("Panne").check();
+  await portal
+    .getByLabel("Décrivez le problème ou votre besoin")
+    .fill("Le tracteur ne démarre plus depuis ce matin, voyant moteur allumé.");
+  await portal.getByLabel("Heures d'utilisation (facultatif)").fill("4210");
+  await portal.getByLabel("La machine est à l'arrêt").check();
+  await portal.getByLabel("Meilleur moment pour vous appeler").selectOption({ label: "Le matin" });
+
+  // Two photos larger than 1,600 px: each resized, then uploaded with its own progress bar.
+  await portal.locator("#photos").setInputFiles([
+    { name: "moteur.png", mimeType: "image/png", buffer: png(2400, 1800, [180, 40, 40]) },
+    { name: "plaque.png", mimeType: "image/png", buffer: png(1200, 2000, [40, 90, 160]) },
+  ]);
+  const photos = portal.locator(".service-request__photo");
+  await expect(photos).toHaveCount(2);
+  await expect(photos.locator("progress")).toHaveCount(2);
+  await expect(photos.locator("progress").first()).toHaveAttribute("value", "100");
+  await expect(photos.locator("progress").last()).toHaveAttribute("value", "100");
+  await expectAccessible(page);
+
+  await portal.getByRole("button", { name: "Envoyer ma demande" }).click();
+  const done = portal.getByText(/^Votre demande a été envoyée\. Sa référence est D-\d{4}-[0-9A-Z]{6}\.$/);
+  await expect(done).toBeVisible();
+  const reference = /D-\d{4}-[0-9A-Z]{6}/.exec((await done.textContent()) ?? "")![0];
+  await expectAccessible(page);
+
+  // The after-sales service's mail links both photos (signed links): each a JPEG of at most 1,600 px.
+  let links: string[] = [];
+  await expect
+    .poll(async () => {
+      const outbox = (await (await page.request.get("/demo/outbox.json")).json()) as { to: string; text: string }[];
+      const staff = outbox.find((m) => m.to === "sav@macc.fr" && m.text.includes(reference));
+      links = staff ? [...staff.text.matchAll(/https?:\/\/\S+(\/api\/service-request-photos\/\S+)/g)].map((m) => m[1]!) : [];
+      return links.length;
+    })
+    .toBe(2);
+  const sent = await page.evaluate(
+    (paths) =>
+      Promise.all(
+        paths.map(async (path) => {
+          const answer = await fetch(path);
+          const bitmap = await createImageBitmap(await answer.blob());
+          return { type: answer.headers.get("Content-Type"), width: bitmap.width, height: bitmap.height };
+        }),
+      ),
+    links,
+  );
+  expect(sent.sort((a, b) => a.width - b.width)).toEqual([
+    { type: "image/jpeg", width: 960, height: 1600 },
+    { type: "image/jpeg", width: 1600, height: 1200 },
+  ]);
+});
