@@ -96,7 +96,8 @@ function Request({ family, product }: { family: string; product?: string }) {
   const account = useMacc((s) => s.auth.user?.uuidCompte ?? null);
   const company = useMacc(selectCompany);
   const detail = useResource(`service-request:${family}:${locale}`, (signal) => getFamily(request, family, locale, signal));
-  const machines = detail.status === "ready" ? detail.data.achats.filter((a) => a.codeProduit) : [];
+  // A machine has a serial number; supplies (seed, feed) are asked about as a family.
+  const machines = detail.status === "ready" ? detail.data.achats.filter((a) => a.codeProduit && a.numeroSerie) : [];
   const chosen = machines.find((m) => m.codeProduit === product) ?? (machines.length === 1 ? machines[0] : undefined);
   const [photos, setPhotos] = useState<Photo[]>([]);
   const uploads = useRef(new Map<number, Promise<string | null>>());
