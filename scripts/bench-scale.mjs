@@ -7,9 +7,9 @@
 // among those that exist), for the companies with 200, 5,000 and 50,000 invoices: the invoice list
 // (first page, page 400, any page, search, year and status, sort by amount), the product fleet,
 // the dashboard; then the login and the year's ZIP (time and the server's RSS), beside the
-// framework's ceiling of the same run. EXPLAIN (ANALYZE, BUFFERS) of the slowest list request's
-// queries, replayed through the server's own query functions. Writes BENCHMARKS.md's section
-// between the `<!-- scale -->` markers.
+// framework's ceiling of the same run. EXPLAIN (ANALYZE, BUFFERS) of the statements the server's
+// own app runs for the slowest list request. Writes BENCHMARKS.md's section between the
+// `<!-- scale -->` markers.
 //
 // Database: DATABASE_URL's server (its user creates the macc_scale_* databases beside it), else a
 // cluster of its own in .data/bench-scale-postgres, kept between runs (stopped at the end).
