@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { describeRoute } from "hono-openapi";
@@ -54,6 +54,7 @@ import {
   subServiceOfKind,
 } from "../queries/service-requests.ts";
 import { SMS_WAIT_MS, sentWithin } from "../sms/sms.ts";
+import { drawBasketReference } from "./basket.ts";
 
 /** The photo upload's path: it sets its own body limit (a photo), not the API's 16 KB (app.ts). */
 export const SERVICE_REQUEST_PHOTO_PATH = "/api/me/service-requests/photos";
@@ -66,9 +67,8 @@ const IDEMPOTENCY_SCOPE = "service-request";
 /** Requests listed: the newest ones. */
 const LIST_MAX = 100;
 
-/** Crockford's base 32 without I, L, O and U, as basket references: nothing to misread on the phone. */
-const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-const drawReference = () => Array.from({ length: 6 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join("");
+/** The random part of a reference: drawn as a basket's (6 characters nobody misreads on the phone). */
+const drawReference = drawBasketReference;
 
 const tooLarge = (locale: Locale) => problemDetail("fileTooLarge", locale, { size: fileSize(PHOTO_MAX_BYTES, locale) });
 /**

@@ -162,14 +162,19 @@ const Machine = v.object({
 
 const StatusField = v.picklist(SERVICE_REQUEST_STATUSES);
 
-/** A recorded request, as its owner reads it. `sms` is false when the acknowledgement SMS was not sent. */
-export const ServiceRequestAnswer = v.object({
+/** What the list shows of a request. */
+const SummaryFields = {
   reference: v.string(),
   createdAt: v.string(),
   status: StatusField,
   kind: v.picklist(SERVICE_REQUEST_KINDS),
   urgency: v.picklist(SERVICE_REQUEST_URGENCIES),
   machine: Machine,
+};
+
+/** A recorded request, as its owner reads it. `sms` is false when the acknowledgement SMS was not sent. */
+export const ServiceRequestAnswer = v.object({
+  ...SummaryFields,
   description: v.string(),
   usageHours: v.nullable(v.number()),
   location: v.picklist(SERVICE_REQUEST_LOCATIONS),
@@ -181,15 +186,7 @@ export const ServiceRequestAnswer = v.object({
 });
 export type ServiceRequestAnswer = v.InferOutput<typeof ServiceRequestAnswer>;
 
-const ServiceRequestSummary = v.object({
-  reference: v.string(),
-  createdAt: v.string(),
-  status: StatusField,
-  kind: v.picklist(SERVICE_REQUEST_KINDS),
-  urgency: v.picklist(SERVICE_REQUEST_URGENCIES),
-  machine: Machine,
-  photoCount: v.number(),
-});
+const ServiceRequestSummary = v.object({ ...SummaryFields, photoCount: v.number() });
 export type ServiceRequestSummary = v.InferOutput<typeof ServiceRequestSummary>;
 
 /** The company's requests made by the account, newest first. */

@@ -231,6 +231,16 @@ export interface TagDeclaration {
   readonly attributes: readonly TagAttribute[];
 }
 
+/** The label of the attribute that names a product family (the fleet's detail, a service request). */
+const FAMILY_CODE: Texts = {
+  en: "Product family code",
+  fr: "Code de la famille de produits",
+  de: "Code der Produktfamilie",
+  es: "Código de la familia de productos",
+  it: "Codice della famiglia di prodotti",
+  nl: "Code van de productfamilie",
+};
+
 export const COMMON_ATTRIBUTES = [
   {
     guide: {
@@ -721,14 +731,7 @@ export const TAGS = [
     attributes: [
       {
         guide: {
-          label: {
-            en: "Product family code",
-            fr: "Code de la famille de produits",
-            de: "Code der Produktfamilie",
-            es: "Código de la familia de productos",
-            it: "Codice della famiglia di prodotti",
-            nl: "Code van de productfamilie",
-          },
+          label: FAMILY_CODE,
           help: {
             en: "Give a product family's code to show its details instead of the whole list.",
             fr: "Indiquez le code d’une famille de produits pour afficher son détail au lieu de toute la liste.",
@@ -840,14 +843,7 @@ export const TAGS = [
     attributes: [
       {
         guide: {
-          label: {
-            en: "Product family code",
-            fr: "Code de la famille de produits",
-            de: "Code der Produktfamilie",
-            es: "Código de la familia de productos",
-            it: "Codice della famiglia di prodotti",
-            nl: "Code van de productfamilie",
-          },
+          label: FAMILY_CODE,
           help: {
             en: "The product family of the customer's fleet the request is about.",
             fr: "La famille de produits du parc du client sur laquelle porte la demande.",
