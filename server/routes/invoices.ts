@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from "../http/context.ts";
 import { paramsOf, protectedOperation, queryOf } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
 import { invoiceFileName, renderInvoicePdf, type InvoiceForPdf } from "../pdf/invoice-pdf.ts";
+import { createTurns } from "../pdf/turns.ts";
 import {
   countInvoices,
   invoiceForPdf,
@@ -33,7 +34,9 @@ const MAX_ANCHOR_LISTS = 2_000;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Bytes of ZIP rendered ahead of what the client has taken: past it, no PDF is rendered until it reads. */
-const ARCHIVE_AHEAD_BYTES = 256 * 1024;
+const ARCHIVE_AHEAD_BYTES = 64 * 1024;
+/** Archive PDFs rendered at once by this process, whatever the number of downloads. */
+const ARCHIVE_RENDERS = 2;
 
 /**
  * A year's ZIP, written as the client reads it: one PDF rendered at a time, from invoices read in
@@ -42,7 +45,11 @@ const ARCHIVE_AHEAD_BYTES = 256 * 1024;
  * same invoices give the same bytes. A failed read errors the stream before the ZIP's central
  * directory is written: the client's download fails instead of ending with a ZIP that looks whole.
  */
-function archiveStream(invoices: AsyncIterator<InvoiceForPdf>, first: InvoiceForPdf): ReadableStream<Uint8Array> {
+function archiveStream(
+  invoices: AsyncIterator<InvoiceForPdf>,
+  first: InvoiceForPdf,
+  inTurn: ReturnType<typeof createTurns>,
+): ReadableStream<Uint8Array> {
   const zip = new Zip();
   let next: InvoiceForPdf | undefined = first;
   return new ReadableStream<Uint8Array>(
@@ -59,7 +66,7 @@ function archiveStream(invoices: AsyncIterator<InvoiceForPdf>, first: InvoiceFor
         next = undefined;
         if (!invoice) return zip.end();
         await yieldToEventLoop();
-        const pdf = await renderInvoicePdf(invoice);
+        const pdf = await inTurn(() => renderInvoicePdf(invoice));
         const file = new ZipPassThrough(invoiceFileName(invoice.numero));
         file.mtime = new Date(`${invoice.date}T12:00:00Z`);
         zip.add(file);
@@ -77,6 +84,7 @@ function archiveStream(invoices: AsyncIterator<InvoiceForPdf>, first: InvoiceFor
 export function invoiceRoutes(deps: Deps) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
+  const archiveTurns = createTurns(ARCHIVE_RENDERS);
 
   // Answers (a page as sent), how many invoices match and the years, kept until the company's
   // invoices change (the `invoices:<idTier>` notification of migration 0008): the count and the
@@ -163,7 +171,7 @@ export function invoiceRoutes(deps: Deps) {
       const first = await invoices.next();
       if (first.done) throw new ProblemError(404, "not-found", "noInvoicesForYear");
       // No Content-Length: the ZIP's size is known once its last PDF is written.
-      return c.body(archiveStream(invoices, first.value), 200, {
+      return c.body(archiveStream(invoices, first.value, archiveTurns), 200, {
         "Content-Type": "application/zip",
         "Content-Disposition": `attachment; filename="factures-${year}.zip"`,
         "Cache-Control": "private, no-store",
