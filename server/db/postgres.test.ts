@@ -227,7 +227,7 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
     expect(list.years.length).toBeGreaterThan(1);
     for (const y of list.years) expect(typeof y.year).toBe("number");
 
-    expect(await (await get("/api/me/summary")).json()).toMatchObject({ invoices: { total: 2150 }, products: 5, adviser: true });
+    expect(await (await get("/api/me/summary")).json()).toMatchObject({ invoices: { total: 2150 }, products: 6, adviser: true });
     const pdf = await get(`/api/me/invoices/${list.items[0]!.id}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
