@@ -5,7 +5,7 @@ import { defaultConfig, type Config } from "./config.ts";
 import { createApp } from "./app.ts";
 import { openMemoryDb, type Db } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
-import { seedDemoIfEmpty } from "./demo/seed.ts";
+import { DEMO_PASSWORD, seedDemoIfEmpty } from "./demo/seed.ts";
 import { localMailer, type Mailer } from "./mail/mailer.ts";
 import { botCheckSolution } from "../src/test/bot-check-solution.ts";
 import type { BotCheckChallenge } from "../src/contract/bot-check.ts";
@@ -184,4 +184,16 @@ export async function withBotCheck(
   const headers = new Headers(init.headers);
   headers.set("X-Bot-Check", await solveBotCheck(app, maxnumber));
   return { ...init, headers };
+}
+
+/** A demo account logged in (password DEMO_PASSWORD) from `address`: its account token and a token per company. */
+export async function demoLogin(
+  app: ReturnType<typeof createApp>,
+  email: string,
+  address: string,
+): Promise<{ account: string; company: Record<string, string> }> {
+  const res = await app.request("/api/auth/login", await withBotCheck(app, json({ email, password: DEMO_PASSWORD })), fromAddress(address));
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
+  const body = (await res.json()) as { accessToken: string; user: { entreprises: { idTier: string; token: string }[] } };
+  return { account: body.accessToken, company: Object.fromEntries(body.user.entreprises.map((e) => [e.idTier, e.token])) };
 }

@@ -5,9 +5,8 @@
 import type { AddressInfo } from "node:net";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { listen } from "../http/listen.ts";
-import { createTestApp, expectProblem, fromAddress, json, withBotCheck, type TestContext } from "../test-support.ts";
+import { createTestApp, demoLogin, expectProblem, type TestContext } from "../test-support.ts";
 
 const MULTI = "1004217"; // 2,150 invoices over ten years
 /** A year the demo data has no invoice in, grown by SQL to more invoices than a batch holds many times over. */
@@ -19,13 +18,7 @@ let token = "";
 
 beforeAll(async () => {
   t = await createTestApp();
-  const res = await t.app.request(
-    "/api/auth/login",
-    await withBotCheck(t.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })),
-    fromAddress("10.27.0.1"),
-  );
-  const body = (await res.json()) as { user: { entreprises: { idTier: string; token: string }[] } };
-  token = body.user.entreprises.find((e) => e.idTier === MULTI)!.token;
+  token = (await demoLogin(t.app, "multi@demo.macc.test", "10.27.0.1")).company[MULTI]!;
   // Copies of one of the company's invoices, dated over the year (several a day, so the order's ties are on the number).
   await t.db.query(
     `INSERT INTO invoices (id_tier, numero, date_facture, reference, amount_cents, currency, due_date, paid, lines)
