@@ -6,7 +6,7 @@ import { loadAllPaths, pathFor, pathTable } from "./paths";
 
 beforeAll(() => loadAllPaths());
 
-const WITH_PARAM: ReadonlySet<RouteName> = new Set(["PARC_PRODUITS_DETAIL", "PARC_PRODUITS_DETAIL_SAV"]);
+const WITH_PARAM: ReadonlySet<RouteName> = new Set(["PARC_PRODUITS_DETAIL", "PARC_PRODUITS_DETAIL_SAV", "SERVICE_REQUEST"]);
 const paramsOf = (name: RouteName, codeFamille = "A B/C") => (WITH_PARAM.has(name) ? { codeFamille } : {});
 
 const ROUTE_X_LOCALE = ROUTE_NAMES.flatMap((name) => LOCALES.map((locale) => [name, locale] as [RouteName, Locale]));
@@ -60,6 +60,7 @@ describe("SPEC §2 fr-FR paths", () => {
     ["PARC_PRODUITS", "/mon-compte/parc-produits"],
     ["PARC_PRODUITS_DETAIL", "/mon-compte/parc-produits/:codeFamille"],
     ["PARC_PRODUITS_DETAIL_SAV", "/mon-compte/parc-produits/:codeFamille/sav"],
+    ["SERVICE_REQUEST", "/mon-compte/parc-produits/:codeFamille/demande"],
   ])("%s → %s", (name, path) => {
     expect(pathTable("fr-FR")[name]).toBe(path);
   });
@@ -172,6 +173,7 @@ const PROTECTED: RouteName[] = [
   "PARC_PRODUITS",
   "PARC_PRODUITS_DETAIL",
   "PARC_PRODUITS_DETAIL_SAV",
+  "SERVICE_REQUEST",
 ];
 const RESTRICTED: RouteName[] = ["LOGIN", "LOGIN_PANIER", "INSCRIPTION"];
 const PUBLIC: RouteName[] = [
