@@ -41,8 +41,10 @@ const BUDGETS = [
   // On this page and the portal's, ofetch (the design card's API client, in the core) weighs 3.4 kB.
   { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 101.5 },
   // The whole extranet on its login route: the other screens (code, texts and where their texts are)
-  // load with their routes.
-  { name: "portal, login route", page: "/portail", ready: "macc-portal main form", maxKb: 106.5 },
+  // load with their routes. 106.5 until the service-request route (its paths in six languages, its
+  // screen's file list) and the screens' imports naming every file they need (one round trip
+  // instead of up to four on a phone) took it to 106.6.
+  { name: "portal, login route", page: "/portail", ready: "macc-portal main form", maxKb: 107 },
 ];
 
 const SHIFT_BUDGET = 0.1;
