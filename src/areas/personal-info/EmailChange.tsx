@@ -11,6 +11,7 @@ import { RouteLink } from "../../ui/RouteLink";
 import { EMAIL_CHANGE_ICON } from "./icons";
 import { useApplyProfile } from "./PersonalInfo";
 import { getProfile, openEmailChangeLink } from "./profile-api";
+import { profileKey } from "./useProfile";
 
 type Link = { kind: "confirm" | "cancel"; token: string };
 type Outcome =
@@ -79,10 +80,13 @@ export function EmailChange() {
         if (!current) return;
         setOutcome(email === null ? { state: "cancelled" } : { state: "applied", email });
         if (email === null) return;
-        // The change may be this page's own account: what the page knows of it is read again, so
-        // the header and My information show the new login without a reload.
-        resourceCacheOf(core).invalidate("profile:");
-        if (core.store.getState().auth.companyId) getProfile(request).then(applyProfile, () => undefined);
+        // The change may be this page's own account: what the page knows of it is read again (a read
+        // started before the change is forgotten, not shared), so the header and My information
+        // show the new login without a reload.
+        const resources = resourceCacheOf(core);
+        resources.invalidate(profileKey(""));
+        const { companyId } = core.store.getState().auth;
+        if (companyId) resources.read(profileKey(companyId), (signal) => getProfile(request, signal)).then(applyProfile, () => undefined);
       },
       (error: unknown) => {
         const end = endOf(error);
