@@ -8,6 +8,7 @@ import {
   BasketRequest,
   BasketRequestAnswer,
   MyBasketRequestsAnswer,
+  BASKET_REQUESTS_LISTED,
 } from "../../src/contract/basket.ts";
 import { checkCompanyNumber } from "../../src/contract/company-numbers.ts";
 import { checkMobile } from "../../src/contract/phone-rules.ts";
@@ -287,9 +288,6 @@ export function basketRoutes(deps: Deps) {
   return app;
 }
 
-/** Requests listed on the dashboard: the newest ones. */
-const MY_REQUESTS_MAX = 20;
-
 /** `/me/basket-requests`: the requests the account sent for the selected company (dashboard). */
 export function myBasketRequestRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -307,7 +305,7 @@ export function myBasketRequestRoutes(deps: Deps) {
     async (c) => {
       c.header("Cache-Control", "no-store");
       const { uuidCompte, idTier } = c.get("company");
-      return c.json({ requests: await basketRequestsOf(deps.db, uuidCompte, idTier, MY_REQUESTS_MAX) });
+      return c.json({ requests: await basketRequestsOf(deps.db, uuidCompte, idTier, BASKET_REQUESTS_LISTED) });
     },
   );
 
