@@ -1,11 +1,8 @@
 /**
  * `npm test` after its browser step: the static checks, the unit and API tests and the build side by
- * side, then the browser tests. Their three demo servers start as soon as the build is done, and the
- * browser tests as soon as the servers listen and the static checks have passed, while the unit and
- * API tests finish: those alone left a fifth of two cores idle for their last minute and a half
- * (their tests wait on timers and child processes), which the browser tests now use. A failure
- * anywhere still fails the run, once everything has ended. Run with `node --import tsx`
- * (e2e/servers.ts).
+ * side, then the browser tests. Their three demo servers start as soon as the build is done: seeding
+ * a database and starting three processes (about 17 s) then runs while the unit tests finish, on
+ * the cores those leave idle, instead of after them. Run with `node --import tsx` (e2e/servers.ts).
  */
 import { spawn } from "node:child_process";
 import { READY_LINE } from "../e2e/servers.ts";
@@ -41,17 +38,14 @@ function stop(servers) {
   });
 }
 
-/** The browser tests on the servers already running (playwright.config.ts then starts none); resolves to whether they passed. */
-function runBrowserTests() {
-  const browserTests = spawn("npx", ["playwright", "test"], { stdio: "inherit", env: { ...process.env, E2E_SERVERS: "running" } });
-  return new Promise((resolve) => browserTests.once("exit", (code) => resolve(code === 0)));
-}
-
 const serversStarted = runScript("build").then((built) => (built ? startServers() : null));
-const unitTests = runScript("test:unit");
-const checked = (await Promise.all(["i18n:check", "typecheck", "lint"].map(runScript))).every(Boolean);
+const checked = await Promise.all(["i18n:check", "typecheck", "lint", "test:unit"].map(runScript));
 const servers = await serversStarted;
-const browserPassed = checked && servers !== null ? await runBrowserTests() : false;
-const unitPassed = await unitTests;
+let passed = checked.every(Boolean) && servers !== null;
+if (passed) {
+  // playwright.config.ts then uses these servers instead of starting its own.
+  const browserTests = spawn("npx", ["playwright", "test"], { stdio: "inherit", env: { ...process.env, E2E_SERVERS: "running" } });
+  passed = (await new Promise((resolve) => browserTests.once("exit", resolve))) === 0;
+}
 await stop(servers);
-process.exit(checked && unitPassed && browserPassed ? 0 : 1);
+process.exit(passed ? 0 : 1);
