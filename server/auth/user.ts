@@ -53,6 +53,7 @@ export function withTokens(user: UserView, secret: Buffer, sid: string, ttlSecon
       numeroClient: e.numeroClient,
       pays: e.pays,
       derniereMiseAJour: e.derniereMiseAJour,
+      role: e.role ?? "owner",
     })),
   };
 }

@@ -23,7 +23,18 @@ describe("migrations and seed", () => {
   it("seeds only once", async () => {
     const again = await seedDemoIfEmpty(t.db);
     expect(again.seeded).toBe(false);
-    expect((await q<{ n: number }>("SELECT count(*)::int AS n FROM accounts"))[0]?.n).toBe(5);
+    expect((await q<{ n: number }>("SELECT count(*)::int AS n FROM accounts"))[0]?.n).toBe(7);
+  });
+
+  it("makes every account the owner of its companies, but multi@'s first company's accountant and workshop (issue 29)", async () => {
+    const rows = await q<{ email: string; id_tier: string; role: string }>(
+      `SELECT a.email, ac.id_tier, ac.role FROM account_companies ac JOIN accounts a USING (uuid_compte)
+       WHERE ac.role <> 'owner' ORDER BY a.email`,
+    );
+    expect(rows).toEqual([
+      { email: "atelier@demo.macc.test", id_tier: "1004217", role: "workshop" },
+      { email: "comptable@demo.macc.test", id_tier: "1004217", role: "accountant" },
+    ]);
   });
 
   it("hashes passwords with argon2id", async () => {

@@ -614,6 +614,41 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
       langue: "fr-FR",
       tiers: ["1008010"],
     },
+    // Issue 29's team members of multi@'s first company: its accountant, and its workshop.
+    {
+      email: "comptable@demo.macc.test",
+      civilite: "Mme",
+      prenom: "Nathalie",
+      nom: "Roux",
+      fonction: "Expert-comptable",
+      mobile: "+33 6 31 42 53 64",
+      telephone: "02 41 20 30 40",
+      adresse: "8 boulevard Foch",
+      adresse_complement: null,
+      code_postal: "49100",
+      ville: "Angers",
+      pays: "FR",
+      langue: "fr-FR",
+      tiers: ["1004217"],
+      role: "accountant",
+    },
+    {
+      email: "atelier@demo.macc.test",
+      civilite: "M.",
+      prenom: "Julien",
+      nom: "Moreau",
+      fonction: "Mécanicien",
+      mobile: "+33 6 75 86 97 08",
+      telephone: "02 41 88 12 31",
+      adresse: "14 route de Nantes",
+      adresse_complement: null,
+      code_postal: "49130",
+      ville: "Les Ponts-de-Cé",
+      pays: "FR",
+      langue: "fr-FR",
+      tiers: ["1004217"],
+      role: "workshop",
+    },
   ].map((a) => ({ ...a, uuid: randomUUID() }));
   await insertRows(
     tx,
@@ -635,13 +670,13 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
       langue: "text",
       pays: "text",
     },
-    accounts.map(({ tiers: _t, uuid, ...a }) => ({ ...a, uuid_compte: uuid, password_hash: passwordHash })),
+    accounts.map(({ tiers: _t, role: _r, uuid, ...a }) => ({ ...a, uuid_compte: uuid, password_hash: passwordHash })),
   );
   await insertRows(
     tx,
     "account_companies",
-    { uuid_compte: "uuid", id_tier: "text", position: "integer" },
-    accounts.flatMap((a) => a.tiers.map((id_tier, position) => ({ uuid_compte: a.uuid, id_tier, position }))),
+    { uuid_compte: "uuid", id_tier: "text", position: "integer", role: "text" },
+    accounts.flatMap((a) => a.tiers.map((id_tier, position) => ({ uuid_compte: a.uuid, id_tier, position, role: a.role ?? "owner" }))),
   );
 
   // Advisers

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Locale } from "../../src/contract/constants.ts";
+import type { Role } from "../../src/contract/permissions.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/db.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -28,7 +29,8 @@ export interface CompanyScope {
 export type AppEnv = {
   Bindings: Partial<HttpBindings>;
   /** `botCheckWork`: the work (altcha maxnumber) the request's bot-check solution proved. */
-  Variables: { auth: AuthInfo; company: CompanyScope; locale: Locale; botCheckWork: number };
+  /** `role`: the caller's role in the token's company (server/http/roles.ts), on the operations it guards. */
+  Variables: { auth: AuthInfo; company: CompanyScope; locale: Locale; botCheckWork: number; role: Role };
 };
 
 /** Dependencies shared by the route modules. */

@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from "hono";
 import { describeRoute, resolver, validator } from "hono-openapi";
 import * as v from "valibot";
+import { mayCall, ROLES } from "../../src/contract/permissions.ts";
 import { problemDetail, type ProblemDetailKey } from "../../src/contract/problem-details.ts";
 import { NOT_AN_OBJECT, problemsOf, type RuleProblem } from "../../src/contract/rules.ts";
 import { DEFAULT_LOCALE, LOCALES } from "../../src/contract/constants.ts";
@@ -17,6 +18,7 @@ import { requireAuth } from "./auth-middleware.ts";
 import { requireCompany } from "./company.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { KEY_FORMAT } from "./idempotency.ts";
+import { requireOperationRole } from "./roles.ts";
 import { ProblemError, validationProblem, type ProblemFieldError } from "./problem.ts";
 import {
   controlCharacterErrors,
@@ -204,11 +206,18 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
           : {}),
     };
   }
+  const roles = ROLES.filter((role) => mayCall(role, spec.operationId));
+  const byRole =
+    roles.length < ROLES.length
+      ? `The account's role in the company does not allow it (\`urn:macc:problem:forbidden-role\`): only ${roles.join(", ")}.`
+      : "";
   if (spec.auth === "company") {
     responses["403"] = {
-      description: "Account-level token: this operation needs a company chosen first (`urn:macc:problem:company-required`).",
+      description: `Account-level token: this operation needs a company chosen first (\`urn:macc:problem:company-required\`).${byRole ? ` ${byRole}` : ""}`,
       content: { "application/problem+json": { schema: resolver(ProblemAnswer) } },
     };
+  } else if (spec.auth && byRole) {
+    responses["403"] = { description: byRole, content: { "application/problem+json": { schema: resolver(ProblemAnswer) } } };
   }
   responses["503"] ??= UNAVAILABLE_ANSWER;
   for (const status of [...(spec.problems ?? []), ...EVERY_OPERATION_PROBLEMS]) {
@@ -255,10 +264,11 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
 
 /**
  * A protected operation: documented as `operation()` does, and guarded as its `auth` says (a valid
- * bearer token; for `company`, one scoped to a company still linked to the account), so the
- * document cannot say a guard that the route lacks.
+ * bearer token; for `company`, one scoped to a company still linked to the account), then by the
+ * caller's role in that company as the contract's permission table says (src/contract/permissions.ts),
+ * so the document cannot say a guard that the route lacks.
  */
 export function protectedOperation(deps: Deps, spec: OperationSpec & { auth: "bearer" | "company" }) {
   const scope: MiddlewareHandler<AppEnv> = spec.auth === "company" ? requireCompany() : (_c, next) => next();
-  return [operation(spec), requireAuth(deps), scope] as const;
+  return [operation(spec), requireAuth(deps), scope, requireOperationRole(deps, spec.operationId)] as const;
 }

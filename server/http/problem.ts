@@ -45,6 +45,7 @@ export type ProblemSlug =
   | "csrf"
   | "forbidden"
   | "company-required"
+  | "forbidden-role"
   | "email-taken"
   | "password-already-changed"
   | "reset-link-invalid"

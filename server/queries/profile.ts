@@ -121,8 +121,17 @@ export async function profileEditBasis(
   return r && { email: r.email, passwordHash: r.password_hash, langue: r.langue, companyPays: r.company_pays };
 }
 
-/** Writes the personal and company data; confirming them counts as the company's last update. */
-export async function saveProfile(db: Queryable, uuidCompte: string, idTier: string, { user, entreprise }: ProfileChanges): Promise<void> {
+/**
+ * Writes the personal and company data; confirming them counts as the company's last update. With
+ * `company: false` (a role that does not change the company's data), the personal data only.
+ */
+export async function saveProfile(
+  db: Queryable,
+  uuidCompte: string,
+  idTier: string,
+  { user, entreprise }: ProfileChanges,
+  { company = true }: { company?: boolean } = {},
+): Promise<void> {
   await db.query(
     `UPDATE accounts SET civilite = $2, nom = $3, prenom = $4, fonction = $5, mobile = $6,
        telephone = $7, adresse = $8, adresse_complement = $9, code_postal = $10, ville = $11, pays = $12
@@ -142,6 +151,7 @@ export async function saveProfile(db: Queryable, uuidCompte: string, idTier: str
       user.pays,
     ],
   );
+  if (!company) return;
   await db.query(
     `UPDATE companies SET raison_sociale = $2, forme_juridique = $3, immatriculation = $4, derniere_mise_a_jour = CURRENT_DATE
      WHERE id_tier = $1`,

@@ -164,7 +164,7 @@ export async function deleteRegistration(db: Queryable, idHash: string): Promise
   await db.query("DELETE FROM registrations WHERE id_hash = $1", [idHash]);
 }
 
-/** Creates the account (logged in now) linked to the companies in their order; undefined when the e-mail is taken. */
+/** Creates the account (logged in now) linked to the companies in their order, as their owner; undefined when the e-mail is taken. */
 export async function createAccount(
   db: Queryable,
   a: { email: string; passwordHash: string; mobile: string; pays: string; langue: string; idTiers: string[] },
@@ -178,8 +178,8 @@ export async function createAccount(
   const uuidCompte = inserted.rows[0]?.uuid_compte;
   if (!uuidCompte) return undefined;
   await db.query(
-    `INSERT INTO account_companies (uuid_compte, id_tier, position)
-     SELECT $1, t.id_tier, t.position - 1 FROM unnest($2::text[]) WITH ORDINALITY AS t(id_tier, position)`,
+    `INSERT INTO account_companies (uuid_compte, id_tier, position, role)
+     SELECT $1, t.id_tier, t.position - 1, 'owner' FROM unnest($2::text[]) WITH ORDINALITY AS t(id_tier, position)`,
     [uuidCompte, a.idTiers],
   );
   return uuidCompte;

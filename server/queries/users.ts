@@ -1,3 +1,4 @@
+import type { Role } from "../../src/contract/permissions.ts";
 import type { Queryable } from "../db/db.ts";
 import { companyColumns, companyView, type CompanyRow, type CompanyView } from "./companies.ts";
 
@@ -14,13 +15,22 @@ export async function accountLogin(
   return r && { uuidCompte: r.uuid_compte, email: r.email, previousLoginAt: r.previous_login_at };
 }
 
-/** The companies linked to an account, in link order. */
-export async function accountCompanies(db: Queryable, uuidCompte: string): Promise<CompanyView[]> {
-  const { rows } = await db.query<CompanyRow>(
-    `SELECT ${companyColumns("c")}
+/** The companies linked to an account, in link order, each with the account's role in it. */
+export async function accountCompanies(db: Queryable, uuidCompte: string): Promise<(CompanyView & { role: Role })[]> {
+  const { rows } = await db.query<CompanyRow & { role: Role }>(
+    `SELECT ${companyColumns("c")}, ac.role
      FROM account_companies ac JOIN companies c ON c.id_tier = ac.id_tier
      WHERE ac.uuid_compte = $1 ORDER BY ac.position, c.id_tier`,
     [uuidCompte],
   );
-  return rows.map(companyView);
+  return rows.map((row) => ({ ...companyView(row), role: row.role }));
+}
+
+/** The account's role in the company, or undefined when they are not linked. */
+export async function companyRole(db: Queryable, uuidCompte: string, idTier: string): Promise<Role | undefined> {
+  const { rows } = await db.query<{ role: Role }>("SELECT role FROM account_companies WHERE uuid_compte = $1 AND id_tier = $2", [
+    uuidCompte,
+    idTier,
+  ]);
+  return rows[0]?.role;
 }

@@ -27,6 +27,7 @@ import { idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer
 import { answerLanguage } from "../http/locale.ts";
 import { jsonBody, operation, protectedOperation, queryOf } from "../http/operation.ts";
 import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
+import { requireOperationRole } from "../http/roles.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { staffLanguage } from "../mail/staff-language.ts";
 import { basketConfirmationText, basketRequestMail, mailLanguage } from "../mail/templates.ts";
@@ -194,6 +195,7 @@ export function basketRoutes(deps: Deps) {
       problems: [400, 401, 403, 409, 413, 415, 422, 429],
     }),
     optionalAuth(deps),
+    requireOperationRole(deps, "postBasketRequest"),
     ...jsonBody(BasketRequest),
     async (c) => {
       c.header("Cache-Control", "no-store");

@@ -24,7 +24,7 @@ export function confirmationRoutes(deps: Deps) {
       c.header("Cache-Control", "no-store");
       const entreprise = await confirmCompanyData(deps.db, c.get("company").idTier);
       if (!entreprise) throw new ProblemError(403, "company-required", "companyRequired");
-      return c.json({ entreprise });
+      return c.json({ entreprise: { ...entreprise, role: c.get("role") } });
     },
   );
 

@@ -371,6 +371,7 @@ describe("POST /api/me/confirmation", () => {
       numeroClient: "C-100530",
       pays: "FR",
       derniereMiseAJour: today(),
+      role: "owner",
     });
     const me = (await (await t.app.request("/api/me", { headers: auth(token) })).json()) as {
       user: { entreprises: { derniereMiseAJour: string }[] };

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { isValidPostcode } from "../../src/contract/address-rules.ts";
 import { checkCompanyNumber, isCompanyCountry } from "../../src/contract/company-numbers.ts";
+import { can } from "../../src/contract/permissions.ts";
 import { INVALID_POSTCODE, ProfileAnswer, ProfileRequest } from "../../src/contract/profile.ts";
 import { requestEmailChange } from "../auth/email-change.ts";
 import { confirmCurrentPassword } from "../auth/password-check.ts";
@@ -78,6 +79,9 @@ export function profileRoutes(deps: Deps) {
 
       const body = c.req.valid("json");
       const { user, entreprise } = body;
+      // A role that does not change the company's data (issue 29) saves its personal data only: the
+      // company's fields it sends are neither checked nor written, and confirm nothing.
+      const writesCompany = can(c.get("role"), "company", "W");
       const country = isCompanyCountry(basis.companyPays) ? basis.companyPays : null;
       const number = country && checkCompanyNumber(country, entreprise.immatriculation);
       // The rules that need the company's country, which the body does not carry.
@@ -85,7 +89,7 @@ export function profileRoutes(deps: Deps) {
       if (!user.pays && user.code_postal && !isValidPostcode(basis.companyPays, user.code_postal)) {
         errors.push({ path: "user.code_postal", message: INVALID_POSTCODE });
       }
-      if (number && !number.valid) errors.push({ path: "entreprise.immatriculation", message: INVALID_COMPANY_NUMBER });
+      if (writesCompany && number && !number.valid) errors.push({ path: "entreprise.immatriculation", message: INVALID_COMPANY_NUMBER });
       if (errors.length > 0) throw validationProblem(errors);
       const changesEmail = user.email !== basis.email;
       if (changesEmail) {
@@ -98,10 +102,16 @@ export function profileRoutes(deps: Deps) {
 
       const immatriculation = number ? number.normalized : entreprise.immatriculation;
       const mailIds = await db.transaction(async (tx) => {
-        await saveProfile(tx, uuidCompte, idTier, {
-          user: { ...user, pays: user.pays || basis.companyPays },
-          entreprise: { ...entreprise, immatriculation },
-        });
+        await saveProfile(
+          tx,
+          uuidCompte,
+          idTier,
+          {
+            user: { ...user, pays: user.pays || basis.companyPays },
+            entreprise: { ...entreprise, immatriculation },
+          },
+          { company: writesCompany },
+        );
         if (!changesEmail) return [];
         return requestEmailChange(tx, config.publicUrl, {
           uuidCompte,

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { BASKET_REQUESTS_LISTED } from "../../src/contract/basket.ts";
+import { can } from "../../src/contract/permissions.ts";
 import { SummaryAnswer, SummaryQuery } from "../../src/contract/profile.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { protectedOperation, queryOf } from "../http/operation.ts";
@@ -24,10 +25,19 @@ export function summaryRoutes(deps: Deps) {
     async (c) => {
       c.header("Cache-Control", "no-store");
       const { uuidCompte, idTier } = c.get("company");
-      const [summary, basketRequests] = await Promise.all([
+      // What the caller's role does not read counts nothing (issue 29): its tiles are hidden anyway.
+      const role = c.get("role");
+      const [counts, basketRequests] = await Promise.all([
         companySummary(deps.db, idTier),
-        c.req.valid("query").with === "basket-requests" ? basketRequestsOf(deps.db, uuidCompte, idTier, BASKET_REQUESTS_LISTED) : undefined,
+        c.req.valid("query").with === "basket-requests" && can(role, "basket", "R")
+          ? basketRequestsOf(deps.db, uuidCompte, idTier, BASKET_REQUESTS_LISTED)
+          : undefined,
       ]);
+      const summary = {
+        ...counts,
+        invoices: can(role, "invoices", "R") ? counts.invoices : { unpaid: 0, total: 0 },
+        products: can(role, "fleet", "R") ? counts.products : 0,
+      };
       return c.json(basketRequests ? { ...summary, basketRequests } : summary);
     },
   );

@@ -1,5 +1,6 @@
 /** Logging in, the session's answer, and the forgotten-password link (`/api/auth`). */
 import * as v from "valibot";
+import { RoleSchema } from "./permissions";
 import { email, pagePath, password, requiredText } from "./rules";
 
 export const LoginRequest = v.object({ email: email(), password: password(1024) });
@@ -17,6 +18,8 @@ const Company = v.object({
   pays: v.optional(v.string()),
   /** ISO date of the last confirmation of the company's data, or null (never confirmed). */
   derniereMiseAJour: v.nullable(v.string()),
+  /** The account's role in this company (src/contract/permissions.ts); an API without roles: owner. */
+  role: v.optional(RoleSchema, "owner"),
 });
 
 /** A login's answer, a refresh's, and the end of a registration's. */

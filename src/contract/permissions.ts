@@ -66,8 +66,8 @@ export const OPERATION_PERMISSIONS = {
   getPasswordState: ["own", "R"],
   changePassword: ["own", "W"],
   cancelEmailChange: ["own", "W"],
-  // "My information": the personal data, and the company's read beside them; changing the
-  // company's fields needs company W (checked by the route, server/routes/profile.ts).
+  // "My information": the personal data, and the company's read beside them; its save writes (and
+  // confirms) the company's fields for a role with company W only (server/routes/profile.ts).
   getProfile: ["own", "R"],
   putProfile: ["own", "W"],
   confirmInformation: ["company", "W"],

@@ -1,4 +1,5 @@
 /** Entities of SPEC §3, as the reference API sends them. */
+import type { Role } from "../contract/permissions";
 
 export interface Entreprise {
   idTier: string;
@@ -13,6 +14,8 @@ export interface Entreprise {
   pays?: string;
   /** ISO date of the last confirmation of the company's data; null for migrated accounts. */
   derniereMiseAJour: string | null;
+  /** The account's role in this company (src/contract/permissions.ts); an API without roles omits it: owner. */
+  role?: Role;
 }
 
 export interface User {
