@@ -28,6 +28,7 @@ export function Portal({ base }: PortalProps) {
   const logged = useMacc(isLogged);
   const company = useMacc(selectCompany);
   const derniereMiseAJour = company?.derniereMiseAJour;
+  const role = company?.role;
   const keepRedirection = useCallback((path: string) => core.store.getState().addRedirection(path), [core]);
   const {
     route,
@@ -38,6 +39,7 @@ export function Portal({ base }: PortalProps) {
     locale,
     logged,
     derniereMiseAJour,
+    role,
     emit,
     keepRedirection,
   });

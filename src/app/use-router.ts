@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { Locale } from "../contract/constants";
+import type { Role } from "../contract/permissions";
 import type { RouteAvailability } from "../core/features";
 import { matchPath, resolveRoute } from "../core/route-rules";
 import { pathFor } from "../core/paths";
@@ -23,6 +24,8 @@ export interface RouterInput {
   locale: Locale;
   logged: boolean;
   derniereMiseAJour: string | null | undefined;
+  /** The customer's role in the chosen company: the routes it does not allow lead to the dashboard. */
+  role?: Role;
   emit: <N extends MaccEventName>(name: N, detail: MaccEventDetails[N], cancelable?: boolean) => boolean;
   /** Remembers where an anonymous visitor was going, to return there after login. */
   keepRedirection: (path: string) => void;
@@ -61,7 +64,7 @@ function useAvailability(name: RouteName | null, locale: Locale): RouteAvailabil
  * The portal's router: paths below `base` in the page's locale, with the guards of SPEC §2
  * applied on every change, so a logout on a protected page lands on login.
  */
-export function useRouter({ base, locale, logged, derniereMiseAJour, emit, keepRedirection }: RouterInput) {
+export function useRouter({ base, locale, logged, derniereMiseAJour, role, emit, keepRedirection }: RouterInput) {
   const pathname = useSyncExternalStore(subscribeToHistory, () => location.pathname);
   const search = useSyncExternalStore(subscribeToHistory, () => location.search.slice(1));
   const relative = pathname.startsWith(base) ? pathname.slice(base.length) || "/" : "/";
@@ -71,7 +74,7 @@ export function useRouter({ base, locale, logged, derniereMiseAJour, emit, keepR
   const availability = useAvailability(found?.name ?? null, locale);
   const matched = availability === "available" ? found : null;
   const [now] = useState(() => new Date());
-  const target = matched ? resolveRoute(matched.name, { logged, derniereMiseAJour, now }) : null;
+  const target = matched ? resolveRoute(matched.name, { logged, derniereMiseAJour, now, role }) : null;
   const redirectTo = matched && target && target !== matched.name ? target : null;
 
   const push = useCallback(

@@ -1,6 +1,7 @@
 import { FRESHNESS_YEARS, type Locale } from "../contract/constants";
+import { confirmsCompanyData, type Role } from "../contract/permissions";
 import { loadedPaths, pathTable } from "./paths";
-import { ROUTE_NAMES, ruleOf, type PathTable, type RouteMatch, type RouteName } from "./routes";
+import { roleAllows, ROUTE_NAMES, ruleOf, type PathTable, type RouteMatch, type RouteName } from "./routes";
 
 /*
  * Matching addresses to routes, and the guards of SPEC §2 (the rules are in the route registry).
@@ -75,18 +76,23 @@ export interface GuardContext {
   logged: boolean;
   derniereMiseAJour: string | null | undefined;
   now: Date;
+  /** The customer's role in the chosen company (an API without roles: owner). */
+  role?: Role;
 }
 
 /** One guard step: where a route must send the user instead, or null to stay. */
 export function guardRedirect(name: RouteName, ctx: GuardContext): RouteName | null {
   const { access, beforeConfirmation } = ruleOf(name);
+  const role = ctx.role ?? "owner";
   // LOGIN_PANIER's visitor meant to come back to the basket: logged in already, they go straight there.
   if (access === "restricted" && ctx.logged) return name === "LOGIN_PANIER" ? "PANIER" : "DASHBOARD";
   if (access !== "protected") return null;
   if (!ctx.logged) return "LOGIN";
-  if (!beforeConfirmation && freshnessOf(ctx.derniereMiseAJour, ctx.now) !== "fresh") {
+  // Only the roles that change the company's data are sent to confirm it (issue 29).
+  if (!beforeConfirmation && confirmsCompanyData(role) && freshnessOf(ctx.derniereMiseAJour, ctx.now) !== "fresh") {
     return "CONFIRMATION_INFORMATION";
   }
+  if (!roleAllows(name, role)) return "DASHBOARD";
   return null;
 }
 

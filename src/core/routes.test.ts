@@ -205,7 +205,12 @@ describe("SPEC §2 access table", () => {
   it.each(RESTRICTED.map((n) => [n, "restricted"] as const))("%s is %s", (n, a) => expect(ROUTES[n].access).toBe(a));
   it.each(PUBLIC.map((n) => [n, "public"] as const))("%s is %s", (n, a) => expect(ROUTES[n].access).toBe(a));
   it("COORDONNEE_BANCAIRE belongs to the bank-details feature, in fr-FR only", () => {
-    expect(ROUTES.COORDONNEE_BANCAIRE).toEqual({ access: "protected", feature: "coordonnee-bancaire", locales: ["fr-FR"] });
+    expect(ROUTES.COORDONNEE_BANCAIRE).toEqual({
+      access: "protected",
+      feature: "coordonnee-bancaire",
+      locales: ["fr-FR"],
+      needs: ["company", "R"], // issue 29: the roles that read the company's data
+    });
   });
 });
 

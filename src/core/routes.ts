@@ -1,4 +1,5 @@
 import type { FeatureName, Locale } from "../contract/constants";
+import { can, type Module, type Permission, type Role } from "../contract/permissions";
 
 /*
  * The route registry of the core: every route of SPEC §2 once, with the rule its guard applies.
@@ -24,6 +25,11 @@ export interface RouteRule {
   feature?: FeatureName;
   /** The only locales it exists in (SPEC §2: bank details are fr-FR only). */
   locales?: readonly Locale[];
+  /**
+   * What the customer's role in the chosen company must allow (src/contract/permissions.ts): a role
+   * that does not is taken to the dashboard, and the menus and tiles leading there are hidden.
+   */
+  needs?: readonly [Module, Permission];
 }
 
 export const ROUTES = {
@@ -32,11 +38,12 @@ export const ROUTES = {
   /** The landing of the e-mail change's links (`?token=` applies, `?cancel=` cancels): they work without logging in. */
   CHANGEMENT_EMAIL: { access: "public" },
   CHOIX_ENTREPRISE: { access: "protected", beforeConfirmation: true },
-  CONFIRMATION_INFORMATION: { access: "protected", beforeConfirmation: true },
+  /** Only the roles that change the company's data confirm it (owner, full). */
+  CONFIRMATION_INFORMATION: { access: "protected", beforeConfirmation: true, needs: ["company", "W"] },
   CONSEILLER: { access: "protected" },
-  COORDONNEE_BANCAIRE: { access: "protected", feature: "coordonnee-bancaire", locales: ["fr-FR"] },
+  COORDONNEE_BANCAIRE: { access: "protected", feature: "coordonnee-bancaire", locales: ["fr-FR"], needs: ["company", "R"] },
   DASHBOARD: { access: "protected" },
-  FACTURES: { access: "protected" },
+  FACTURES: { access: "protected", needs: ["invoices", "R"] },
   FORMULAIRE_CONTACT: { access: "protected" },
   INFOS_PERSONNEL: { access: "protected" },
   INSCRIPTION: { access: "restricted" },
@@ -48,11 +55,11 @@ export const ROUTES = {
   MOT_DE_PASSE_UPDATE: { access: "protected" },
   PANIER: { access: "public" },
   PANIER_VALIDER: { access: "public" },
-  PARC_PRODUITS: { access: "protected" },
-  PARC_PRODUITS_DETAIL: { access: "protected", param: "codeFamille" },
-  PARC_PRODUITS_DETAIL_SAV: { access: "protected", param: "codeFamille" },
+  PARC_PRODUITS: { access: "protected", needs: ["fleet", "R"] },
+  PARC_PRODUITS_DETAIL: { access: "protected", param: "codeFamille", needs: ["fleet", "R"] },
+  PARC_PRODUITS_DETAIL_SAV: { access: "protected", param: "codeFamille", needs: ["fleet", "R"] },
   /** A service request about a machine of that family (issue 28). */
-  SERVICE_REQUEST: { access: "protected", param: "codeFamille" },
+  SERVICE_REQUEST: { access: "protected", param: "codeFamille", needs: ["fleet", "W"] },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -60,6 +67,15 @@ export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
 
 export function ruleOf(name: RouteName): RouteRule {
   return ROUTES[name];
+}
+
+/**
+ * True when `role` allows what the route `name` needs (a route needing nothing: always): the guard
+ * of the portal, and the menus and tiles that hide what the role cannot use.
+ */
+export function roleAllows(name: RouteName, role: Role = "owner"): boolean {
+  const { needs } = ruleOf(name);
+  return !needs || can(role, needs[0], needs[1]);
 }
 
 /** A language's translated address of every route (`paths/*.ts`). */

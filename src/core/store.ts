@@ -4,6 +4,7 @@ import { readCookie, writeCookie } from "./cookies";
 import { browserStorage, readJson, writeJson } from "./storage";
 import { withoutTokens } from "./tokens";
 import { themeName, themeOfNetwork } from "./theme";
+import type { Role } from "../contract/permissions";
 import type { Entreprise, User, UserPanier } from "./types";
 
 export interface AuthState {
@@ -68,6 +69,9 @@ export const isLogged = (s: Pick<MaccState, "auth">): boolean => s.auth.user !==
 /** The company the customer acts for (the same object as in `user.entreprises`). */
 export const selectCompany = (s: Pick<MaccState, "auth">): Entreprise | null =>
   s.auth.user?.entreprises.find((e) => e.idTier === s.auth.companyId) ?? null;
+
+/** The customer's role in the chosen company (src/contract/permissions.ts); an API without roles: owner. */
+export const selectRole = (s: Pick<MaccState, "auth">): Role => selectCompany(s)?.role ?? "owner";
 
 /** The network of the chosen company, else the account's. */
 export const selectNetwork = (s: Pick<MaccState, "auth">): string | null => selectCompany(s)?.codeReseau ?? s.auth.user?.codeReseau ?? null;

@@ -2,7 +2,8 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { formatCompanyName } from "../../core/company-name";
 import { showsInvoices } from "../../core/theme";
-import type { RouteName } from "../../core/routes";
+import { can } from "../../contract/permissions";
+import { roleAllows, type RouteName } from "../../core/routes";
 import { Skeleton } from "../../ui/Alert";
 import { useElement, useMacc } from "../../ui/context";
 import { LoggedOut } from "../../ui/LoadError";
@@ -13,14 +14,17 @@ import { useResource } from "../../ui/useResource";
 import { BasketRequests } from "./BasketRequests";
 import { BankIcon, DASHBOARD_ICON, FleetIcon, InvoiceIcon, ProfileIcon } from "./icons";
 import { getSummary } from "./summary-api";
-import { selectCompany } from "../../core/store";
+import { selectCompany, selectRole } from "../../core/store";
 
 /** `<macc-dashboard>` (DASHBOARD): one tile per part of the customer's account. */
 export function Dashboard() {
   const { t } = useLingui();
   const { theme, request } = useElement();
   const entreprise = useMacc(selectCompany);
-  const bankDetails = useRouteAvailability("COORDONNEE_BANCAIRE", Boolean(entreprise)) === "available";
+  // The tiles of what the customer's role allows (src/contract/permissions.ts).
+  const role = useMacc(selectRole);
+  const bankDetails =
+    useRouteAvailability("COORDONNEE_BANCAIRE", Boolean(entreprise)) === "available" && roleAllows("COORDONNEE_BANCAIRE", role);
   const summary = useResource(entreprise ? `summary:${entreprise.idTier}` : null, (signal) => getSummary(request, signal));
 
   if (!entreprise) {
@@ -42,7 +46,7 @@ export function Dashboard() {
         {formatCompanyName(entreprise.raisonSocial, entreprise.formeJuridique, entreprise.pays)} · {entreprise.immatriculation}
       </p>
       <ul className="tiles">
-        {showsInvoices(entreprise.codeReseau, theme) && (
+        {showsInvoices(entreprise.codeReseau, theme) && roleAllows("FACTURES", role) && (
           <Tile route="FACTURES" icon={<InvoiceIcon />} title={t`My invoices`}>
             {detail(
               counts &&
@@ -59,16 +63,18 @@ export function Dashboard() {
         <Tile route="INFOS_PERSONNEL" icon={<ProfileIcon />} title={t`My information`}>
           <Trans>Your details and your company's</Trans>
         </Tile>
-        <Tile route="PARC_PRODUITS" icon={<FleetIcon />} title={t`My product fleet`}>
-          {detail(counts && <Plural value={counts.products} _0="No products yet" one="# product" other="# products" />)}
-        </Tile>
+        {roleAllows("PARC_PRODUITS", role) && (
+          <Tile route="PARC_PRODUITS" icon={<FleetIcon />} title={t`My product fleet`}>
+            {detail(counts && <Plural value={counts.products} _0="No products yet" one="# product" other="# products" />)}
+          </Tile>
+        )}
         {bankDetails && (
           <Tile route="COORDONNEE_BANCAIRE" icon={<BankIcon />} title={t`Bank details`}>
             <Trans>Your IBAN and bank statement</Trans>
           </Tile>
         )}
       </ul>
-      <BasketRequests summary={summary} />
+      {can(role, "basket", "R") && <BasketRequests summary={summary} />}
     </div>
   );
 }

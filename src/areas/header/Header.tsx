@@ -11,7 +11,8 @@ import { useElement, useMacc, useSitePath } from "../../ui/context";
 import { RouteLink } from "../../ui/RouteLink";
 import { BasketIcon, GlobeIcon, LogoutIcon, MenuIcon, SearchIcon, SwitchIcon, UserIcon } from "./icons";
 import { LOCALE_LABELS } from "../../core/locale-labels";
-import { isLogged, selectCompany, selectNetwork } from "../../core/store";
+import { roleAllows } from "../../core/routes";
+import { isLogged, selectCompany, selectNetwork, selectRole } from "../../core/store";
 
 /** Below this width the header collapses: menu and language behind a button, search behind an icon. */
 export const NARROW = mediaQuery("headerCollapses");
@@ -156,6 +157,7 @@ function AccountMenu() {
   const { t } = useLingui();
   const { theme } = useElement();
   const codeReseau = useMacc(selectNetwork);
+  const role = useMacc(selectRole);
   const [open, setOpen] = useState(false);
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -196,8 +198,8 @@ function AccountMenu() {
           <li>
             <RouteLink route="DASHBOARD">{t`Dashboard`}</RouteLink>
           </li>
-          {/* The dashboard's tiles, in their order. */}
-          {showsInvoices(codeReseau, theme) && (
+          {/* The dashboard's tiles, in their order, those the role allows (src/contract/permissions.ts). */}
+          {showsInvoices(codeReseau, theme) && roleAllows("FACTURES", role) && (
             <li>
               <RouteLink route="FACTURES">{t`My invoices`}</RouteLink>
             </li>
@@ -205,9 +207,11 @@ function AccountMenu() {
           <li>
             <RouteLink route="INFOS_PERSONNEL">{t`My information`}</RouteLink>
           </li>
-          <li>
-            <RouteLink route="PARC_PRODUITS">{t`My product fleet`}</RouteLink>
-          </li>
+          {roleAllows("PARC_PRODUITS", role) && (
+            <li>
+              <RouteLink route="PARC_PRODUITS">{t`My product fleet`}</RouteLink>
+            </li>
+          )}
         </ul>
       )}
     </div>

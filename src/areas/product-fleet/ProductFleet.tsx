@@ -14,7 +14,8 @@ import { useBrand } from "../../ui/useBrand";
 import { useResource } from "../../ui/useResource";
 import type { ProductDocument } from "../../contract/products";
 import { getDocument, getProduct, listProducts } from "./products-api";
-import { selectCompany } from "../../core/store";
+import { roleAllows } from "../../core/routes";
+import { selectCompany, selectRole } from "../../core/store";
 import { AFTER_SALES_ICON, PRODUCTS_ICON } from "./icons";
 
 export interface ProductFleetProps {
@@ -45,6 +46,8 @@ export function ProductFleet({ family, view }: ProductFleetProps) {
 
 function ProductList() {
   const { t } = useLingui();
+  // A service request is a change of the fleet: the roles that only read it are not offered one.
+  const requests = roleAllows("SERVICE_REQUEST", useMacc(selectRole));
   const { locale, request, core } = useElement();
   const brand = useBrand();
   const idTier = core.store.getState().auth.companyId;
@@ -79,10 +82,12 @@ function ProductList() {
                     {t`Technical documents & video`}
                     <span className="visually-hidden"> — {p.produit}</span>
                   </RouteLink>
-                  <RouteLink route="SERVICE_REQUEST" params={{ codeFamille: p.codeFamille }} className="btn btn--secondary">
-                    {t`Request a service`}
-                    <span className="visually-hidden"> — {p.produit}</span>
-                  </RouteLink>
+                  {requests && (
+                    <RouteLink route="SERVICE_REQUEST" params={{ codeFamille: p.codeFamille }} className="btn btn--secondary">
+                      {t`Request a service`}
+                      <span className="visually-hidden"> — {p.produit}</span>
+                    </RouteLink>
+                  )}
                 </div>
               ),
             },
@@ -95,6 +100,7 @@ function ProductList() {
 
 function ProductDetailView({ family, afterSales }: { family: string; afterSales: boolean }) {
   const { t } = useLingui();
+  const requests = roleAllows("SERVICE_REQUEST", useMacc(selectRole));
   const { locale, request } = useElement();
   const product = useResource(`product:${family}:${locale}`, (signal) => getProduct(request, family, locale, signal));
   const notFound = product.status === "error" && product.error instanceof ApiError && product.error.status === 404;
@@ -151,7 +157,7 @@ function ProductDetailView({ family, afterSales }: { family: string; afterSales:
               </RouteLink>
             </li>
           </ul>
-          {afterSales && (
+          {afterSales && requests && (
             <p>
               <RouteLink route="SERVICE_REQUEST" params={{ codeFamille: detail.codeFamille }} className="btn">
                 {t`Request a service`}
