@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { can, ROLES, type Role } from "../contract/permissions";
 import { resolveRoute } from "./route-rules";
-import { roleAllows, ROUTE_NAMES, ROUTES, type RouteName } from "./routes";
+import { roleAllows } from "./roles";
+import { ROUTE_NAMES, ROUTES, type RouteName } from "./routes";
 
 const now = new Date("2026-06-01T12:00:00Z");
 const fresh = "2026-01-01";

@@ -1,7 +1,8 @@
 import { FRESHNESS_YEARS, type Locale } from "../contract/constants";
 import { confirmsCompanyData, type Role } from "../contract/permissions";
 import { loadedPaths, pathTable } from "./paths";
-import { roleAllows, ROUTE_NAMES, ruleOf, type PathTable, type RouteMatch, type RouteName } from "./routes";
+import { roleAllows } from "./roles";
+import { ROUTE_NAMES, ruleOf, type PathTable, type RouteMatch, type RouteName } from "./routes";
 
 /*
  * Matching addresses to routes, and the guards of SPEC §2 (the rules are in the route registry).

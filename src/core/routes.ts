@@ -1,5 +1,5 @@
 import type { FeatureName, Locale } from "../contract/constants";
-import { can, type Module, type Permission, type Role } from "../contract/permissions";
+import type { Module, Permission } from "../contract/permissions";
 
 /*
  * The route registry of the core: every route of SPEC §2 once, with the rule its guard applies.
@@ -67,15 +67,6 @@ export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
 
 export function ruleOf(name: RouteName): RouteRule {
   return ROUTES[name];
-}
-
-/**
- * True when `role` allows what the route `name` needs (a route needing nothing: always): the guard
- * of the portal, and the menus and tiles that hide what the role cannot use.
- */
-export function roleAllows(name: RouteName, role: Role = "owner"): boolean {
-  const { needs } = ruleOf(name);
-  return !needs || can(role, needs[0], needs[1]);
 }
 
 /** A language's translated address of every route (`paths/*.ts`). */

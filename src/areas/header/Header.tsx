@@ -11,7 +11,7 @@ import { useElement, useMacc, useSitePath } from "../../ui/context";
 import { RouteLink } from "../../ui/RouteLink";
 import { BasketIcon, GlobeIcon, LogoutIcon, MenuIcon, SearchIcon, SwitchIcon, UserIcon } from "./icons";
 import { LOCALE_LABELS } from "../../core/locale-labels";
-import { roleAllows } from "../../core/routes";
+import { roleAllows } from "../../core/roles";
 import { isLogged, selectCompany, selectNetwork, selectRole } from "../../core/store";
 
 /** Below this width the header collapses: menu and language behind a button, search behind an icon. */

@@ -14,7 +14,7 @@ import { useBrand } from "../../ui/useBrand";
 import { useResource } from "../../ui/useResource";
 import type { ProductDocument } from "../../contract/products";
 import { getDocument, getProduct, listProducts } from "./products-api";
-import { roleAllows } from "../../core/routes";
+import { roleAllows } from "../../core/roles";
 import { selectCompany, selectRole } from "../../core/store";
 import { AFTER_SALES_ICON, PRODUCTS_ICON } from "./icons";
 
