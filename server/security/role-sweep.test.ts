@@ -61,7 +61,7 @@ describe("the role sweep", () => {
     const ids = withBearer.map((op) => op.id);
     expect(
       ids.filter((id) => !Object.hasOwn(OPERATION_PERMISSIONS, id)),
-      "operations without an entry",
+      "operations without an entry: declare their module and R/W in OPERATION_PERMISSIONS (src/contract/permissions.ts)",
     ).toEqual([]);
     expect(
       Object.keys(OPERATION_PERMISSIONS).filter((id) => !ids.includes(id)),
