@@ -5,11 +5,13 @@ import { checkCompanyNumber, COMPANY_NUMBER_EXAMPLE, type CompanyCountry } from 
 import { ProfileFormFields } from "../../contract/profile";
 import type { RuleProblem } from "../../contract/rules";
 import { ADDRESS_COUNTRIES } from "../../contract/constants";
+import { can } from "../../contract/permissions";
+import { selectRole } from "../../core/store";
 import { formatDateTime } from "../../core/format";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { RadioGroup, SelectField } from "../../ui/Choice";
-import { useElement, useNavigation } from "../../ui/context";
+import { useElement, useMacc, useNavigation } from "../../ui/context";
 import { ErrorSummary, type FieldError } from "../../ui/ErrorSummary";
 import { Field } from "../../ui/Field";
 import { PasswordField } from "../../ui/PasswordField";
@@ -18,6 +20,9 @@ import { useCompanyPhone } from "../../ui/useCompanyPhone";
 import { useForm } from "../../ui/useForm";
 import { CIVILITES } from "./civilite";
 import { cancelEmailChange, saveProfile, type Profile } from "./profile-api";
+
+/** The company's fields of the form: changed by the roles that change the company's data only. */
+const COMPANY_FIELDS: readonly string[] = ["raison_sociale", "formeJuridique", "immatriculation"];
 
 /** What the form holds: the text of each field of the request. */
 type ProfileValues = Record<keyof v.InferInput<typeof ProfileFormFields>, string>;
@@ -51,6 +56,10 @@ export function ProfileForm({
 }) {
   const { t, i18n } = useLingui();
   const { request, locale } = useElement();
+  // The company's data as the customer's role allows (issue 29): changed (owner, full), read, or neither.
+  const role = useMacc(selectRole);
+  const companyWritable = can(role, "company", "W");
+  const companyReadable = can(role, "company", "R");
   const nav = useNavigation();
   const phone = useCompanyPhone();
   const [outcome, setOutcome] = useState<"saved" | "failed" | "cancelled" | "cancelFailed" | null>(null);
@@ -98,10 +107,11 @@ export function ProfileForm({
   const validate = (values: ProfileValues): FieldError[] => {
     const basis: RuleProblem[] = [];
     const number = values.immatriculation.trim();
-    if (number && !checkCompanyNumber(companyCountry as CompanyCountry, number).valid)
+    if (companyWritable && number && !checkCompanyNumber(companyCountry as CompanyCountry, number).valid)
       basis.push({ path: "immatriculation", rule: "companyNumber" });
     if (emailChanged(values) && !values.motDePasse) basis.push({ path: "motDePasse", rule: "required" });
-    const errors = formErrors(ProfileFormFields, values, say);
+    // The company's fields the role does not change are the server's, sent back as they are and not written.
+    const errors = formErrors(ProfileFormFields, values, say).filter((e) => companyWritable || !COMPANY_FIELDS.includes(e.field));
     return [
       ...errors,
       ...basis.filter(({ path }) => !errors.some((e) => e.field === path)).map((p) => ({ field: p.path, message: say(p) })),
@@ -242,29 +252,51 @@ export function ProfileForm({
         </div>
       </section>
 
-      <section className="form-section" aria-labelledby="your-company">
-        <h2 id="your-company">{t`Your company`}</h2>
-        <div className="form-grid">
-          <Field {...field("raison_sociale")} wide label={t`Company name`} autoComplete="organization" />
-          <Field
-            {...field("formeJuridique")}
-            label={t`Legal form (optional)`}
-            hint={t`For example SAS, SARL, EARL, GAEC`}
-            autoComplete="off"
-          />
-          <Field
-            {...field("immatriculation")}
-            label={t`Registration number`}
-            hint={companyCountry === "FR" ? t`SIREN (9 digits) or SIRET (14 digits)` : t`Company or VAT number, for example ${example}`}
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <div className="field">
-            <span className="field__label">{t`Customer number`}</span>
-            <p className="field__value">{profile.entreprise.numeroClient}</p>
+      {companyWritable ? (
+        <section className="form-section" aria-labelledby="your-company">
+          <h2 id="your-company">{t`Your company`}</h2>
+          <div className="form-grid">
+            <Field {...field("raison_sociale")} wide label={t`Company name`} autoComplete="organization" />
+            <Field
+              {...field("formeJuridique")}
+              label={t`Legal form (optional)`}
+              hint={t`For example SAS, SARL, EARL, GAEC`}
+              autoComplete="off"
+            />
+            <Field
+              {...field("immatriculation")}
+              label={t`Registration number`}
+              hint={companyCountry === "FR" ? t`SIREN (9 digits) or SIRET (14 digits)` : t`Company or VAT number, for example ${example}`}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <div className="field">
+              <span className="field__label">{t`Customer number`}</span>
+              <p className="field__value">{profile.entreprise.numeroClient}</p>
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      ) : (
+        companyReadable && (
+          <section className="form-section" aria-labelledby="your-company">
+            <h2 id="your-company">{t`Your company`}</h2>
+            <div className="form-grid">
+              {(
+                [
+                  ["raison_sociale", t`Company name`, profile.entreprise.raison_sociale],
+                  ["immatriculation", t`Registration number`, profile.entreprise.immatriculation],
+                  ["numeroClient", t`Customer number`, profile.entreprise.numeroClient],
+                ] as const
+              ).map(([key, label, value]) => (
+                <div className="field" key={key}>
+                  <span className="field__label">{label}</span>
+                  <p className="field__value">{value}</p>
+                </div>
+              ))}
+            </div>
+          </section>
+        )
+      )}
 
       <div className="actions">
         <Button type="submit" busy={form.submitting}>
