@@ -18,8 +18,11 @@ const Company = v.object({
   pays: v.optional(v.string()),
   /** ISO date of the last confirmation of the company's data, or null (never confirmed). */
   derniereMiseAJour: v.nullable(v.string()),
-  /** The account's role in this company (src/contract/permissions.ts); an API without roles: owner. */
-  role: v.optional(RoleSchema, "owner"),
+  /**
+   * The account's role in this company (src/contract/permissions.ts); an API without roles: owner; a
+   * role this bundle does not know yet: read-only (what it shows; the API decides what it answers).
+   */
+  role: v.fallback(v.optional(RoleSchema, "owner"), "read-only"),
 });
 
 /** A login's answer, a refresh's, and the end of a registration's. */

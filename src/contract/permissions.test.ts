@@ -80,3 +80,31 @@ describe("the operations' requirements", () => {
     }
   });
 });
+
+describe("the role in the session's answer", () => {
+  it("is read as sent; none (an API without roles) is owner; one this bundle does not know is read-only", async () => {
+    const v = await import("valibot");
+    const { SessionAnswer } = await import("./auth");
+    const company = (role?: string) => ({
+      idTier: "T1",
+      codeReseau: "FRA",
+      formeJuridique: "",
+      raisonSocial: "Ferme",
+      immatriculation: "1",
+      numeroClient: "C-1",
+      derniereMiseAJour: null,
+      ...(role === undefined ? {} : { role }),
+    });
+    const roles = (role?: string) =>
+      v
+        .parse(SessionAnswer, {
+          accessToken: "a",
+          expiresIn: 900,
+          user: { uuidCompte: "u", infosConnexion: { emailLogin: "a@b.test" }, entreprises: [company(role)] },
+        })
+        .user.entreprises.map((e) => e.role);
+    expect(roles("accountant")).toEqual(["accountant"]);
+    expect(roles()).toEqual(["owner"]);
+    expect(roles("billing")).toEqual(["read-only"]);
+  });
+});
