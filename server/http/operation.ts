@@ -217,7 +217,10 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
       content: { "application/problem+json": { schema: resolver(ProblemAnswer) } },
     };
   } else if (spec.auth && byRole) {
-    responses["403"] = { description: byRole, content: { "application/problem+json": { schema: resolver(ProblemAnswer) } } };
+    responses["403"] = {
+      description: spec.botCheck ? `A refused bot check (\`urn:macc:problem:bot-check\`). ${byRole}` : byRole,
+      content: { "application/problem+json": { schema: resolver(ProblemAnswer) } },
+    };
   }
   responses["503"] ??= UNAVAILABLE_ANSWER;
   for (const status of [...(spec.problems ?? []), ...EVERY_OPERATION_PROBLEMS]) {
