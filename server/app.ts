@@ -36,6 +36,7 @@ import { passwordRoutes } from "./routes/password.ts";
 import { productRoutes } from "./routes/products.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { registrationRoutes } from "./routes/registration.ts";
+import { serviceRequestEventRoutes } from "./routes/service-request-events.ts";
 import { SERVICE_REQUEST_PHOTO_PATH, serviceRequestRoutes, staffPhotoRoutes } from "./routes/service-requests.ts";
 import { summaryRoutes } from "./routes/summary.ts";
 import { createSmsProvider, type SmsProvider } from "./sms/sms.ts";
@@ -72,6 +73,7 @@ const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/me/bank-details", bankDetailsRoutes],
   ["/me/service-requests", serviceRequestRoutes],
   ["/service-request-photos", staffPhotoRoutes],
+  ["/integrations/service-requests", serviceRequestEventRoutes],
   ["/advisers", adviserPhotoRoutes],
   ["/basket", basketRoutes],
 ];

@@ -123,7 +123,15 @@ export interface Config {
   ribTypes: RibType[];
   /** Bank details: days a replaced or withdrawn version keeps its RIB document before housekeeping purges it (RIB_RETENTION_DAYS). */
   ribRetentionDays: number;
+  /**
+   * Shared secret of the after-sales system's signed calls (INTEGRATION_SECRET): the service
+   * requests' integration endpoint is off (404) without one. The demo outbox sets DEMO_INTEGRATION_SECRET.
+   */
+  integrationSecret: string | undefined;
 }
+
+/** The integration secret of the demo outbox (DEMO_OUTBOX=1 without INTEGRATION_SECRET): public, never for production. */
+export const DEMO_INTEGRATION_SECRET = "demo-integration-secret-not-for-production";
 
 /** A setting that prevents the server from starting: the message names it and what to check. */
 export class StartupError extends Error {
@@ -265,6 +273,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     ribMaxBytes: RIB_DEFAULT_MAX_BYTES,
     ribTypes: [...RIB_TYPES],
     ribRetentionDays: 30,
+    integrationSecret: DEMO_INTEGRATION_SECRET,
     ...overrides,
   };
 }
@@ -330,5 +339,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, now = new Date(
     ribMaxBytes: int(env.RIB_MAX_BYTES, base.ribMaxBytes, "RIB_MAX_BYTES"),
     ribTypes: nameList(env.RIB_TYPES, RIB_TYPES, base.ribTypes, "RIB_TYPES"),
     ribRetentionDays: int(env.RIB_RETENTION_DAYS, base.ribRetentionDays, "RIB_RETENTION_DAYS", 0),
+    integrationSecret: env.INTEGRATION_SECRET?.trim() || (bool(env.DEMO_OUTBOX) && !production ? DEMO_INTEGRATION_SECRET : undefined),
   };
 }

@@ -68,7 +68,10 @@ export type ProblemSlug =
   | "code-too-many-tries"
   | "idempotency-key"
   | "idempotency-key-reused"
-  | "request-in-progress";
+  | "request-in-progress"
+  | "invalid-signature"
+  | "stale-signature"
+  | "transition-not-allowed";
 
 /** A problem's `detail`: a sentence of the contract, or one put together in the request's language. */
 export type Detail = ProblemDetailKey | ((locale: Locale) => string);

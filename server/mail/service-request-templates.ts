@@ -3,7 +3,13 @@
  * adviser (in the language their staff reads, with the photos' signed links), and the customer's
  * acknowledgement by e-mail and SMS (in the customer's language).
  */
-import type { CallTime, ServiceRequestKind, ServiceRequestUrgency } from "../../src/contract/service-request.ts";
+import type {
+  CallTime,
+  ServiceRequestKind,
+  ServiceRequestStatus,
+  ServiceRequestUrgency,
+  VisitWindow,
+} from "../../src/contract/service-request.ts";
 import type { MailMessage } from "./mailer.ts";
 import type { StaffLanguage } from "./staff-language.ts";
 import { render, type MailLanguage } from "./templates.ts";
@@ -309,4 +315,162 @@ const SMS: Record<MailLanguage, (brand: string, reference: string) => string> = 
 
 export function serviceRequestSmsText(lang: MailLanguage, brand: string, reference: string): string {
   return SMS[lang](brand, reference);
+}
+
+/** A change of state as the customer reads it (issue 28, step 2). */
+export interface StatusChangeDetails {
+  reference: string;
+  status: Exclude<ServiceRequestStatus, "received">;
+  /** The family's name in the mail's language. */
+  produit: string;
+  technician: string | null;
+  window: VisitWindow | null;
+  message: string | null;
+}
+
+type Changed = StatusChangeDetails["status"];
+
+const STATUS_WORDS: Record<
+  MailLanguage,
+  {
+    subject: (reference: string, status: string) => string;
+    statuses: Record<Changed, string>;
+    technician: string;
+    visit: (date: string, from: string, to: string) => string;
+    message: string;
+    machine: string;
+    follow: string;
+    signature: string;
+  }
+> = {
+  fr: {
+    subject: (r, s) => `Demande d'intervention ${r} : ${s}`,
+    statuses: {
+      assigned: "prise en charge",
+      scheduled: "intervention planifiée",
+      "waiting-for-parts": "en attente de pièces",
+      done: "intervention terminée",
+      cancelled: "demande annulée",
+    },
+    technician: "Suivie par :",
+    visit: (d, f, t) => `Intervention prévue le ${d} entre ${f} et ${t}.`,
+    message: "Message du service après-vente :",
+    machine: "Machine :",
+    follow: "Suivez votre demande dans votre espace client, rubrique « Mes demandes d'intervention ».",
+    signature: "L'équipe MACC",
+  },
+  en: {
+    subject: (r, s) => `Service request ${r}: ${s}`,
+    statuses: {
+      assigned: "assigned",
+      scheduled: "visit scheduled",
+      "waiting-for-parts": "waiting for parts",
+      done: "work done",
+      cancelled: "request cancelled",
+    },
+    technician: "Handled by:",
+    visit: (d, f, t) => `Visit planned on ${d} between ${f} and ${t}.`,
+    message: "Message from the after-sales service:",
+    machine: "Machine:",
+    follow: "Follow your request in your customer area, under “My service requests”.",
+    signature: "The MACC team",
+  },
+  nl: {
+    subject: (r, s) => `Interventieaanvraag ${r}: ${s}`,
+    statuses: {
+      assigned: "toegewezen",
+      scheduled: "interventie gepland",
+      "waiting-for-parts": "wacht op onderdelen",
+      done: "interventie afgerond",
+      cancelled: "aanvraag geannuleerd",
+    },
+    technician: "Behandeld door:",
+    visit: (d, f, t) => `Interventie gepland op ${d} tussen ${f} en ${t}.`,
+    message: "Bericht van de aftersalesdienst:",
+    machine: "Machine:",
+    follow: "Volg uw aanvraag in uw klantenzone, onder „Mijn interventieaanvragen”.",
+    signature: "Het MACC-team",
+  },
+  de: {
+    subject: (r, s) => `Serviceanfrage ${r}: ${s}`,
+    statuses: {
+      assigned: "zugewiesen",
+      scheduled: "Einsatz geplant",
+      "waiting-for-parts": "wartet auf Ersatzteile",
+      done: "Einsatz abgeschlossen",
+      cancelled: "Anfrage storniert",
+    },
+    technician: "Bearbeitet von:",
+    visit: (d, f, t) => `Einsatz geplant am ${d} zwischen ${f} und ${t} Uhr.`,
+    message: "Nachricht des Kundendienstes:",
+    machine: "Maschine:",
+    follow: "Verfolgen Sie Ihre Anfrage in Ihrem Kundenbereich unter „Meine Serviceanfragen“.",
+    signature: "Ihr MACC-Team",
+  },
+  es: {
+    subject: (r, s) => `Solicitud de intervención ${r}: ${s}`,
+    statuses: {
+      assigned: "asignada",
+      scheduled: "intervención programada",
+      "waiting-for-parts": "a la espera de piezas",
+      done: "intervención terminada",
+      cancelled: "solicitud cancelada",
+    },
+    technician: "Atendida por:",
+    visit: (d, f, t) => `Intervención prevista el ${d} entre las ${f} y las ${t}.`,
+    message: "Mensaje del servicio posventa:",
+    machine: "Máquina:",
+    follow: "Siga su solicitud en su área de cliente, en «Mis solicitudes de intervención».",
+    signature: "El equipo MACC",
+  },
+  it: {
+    subject: (r, s) => `Richiesta di intervento ${r}: ${s}`,
+    statuses: {
+      assigned: "presa in carico",
+      scheduled: "intervento programmato",
+      "waiting-for-parts": "in attesa di ricambi",
+      done: "intervento concluso",
+      cancelled: "richiesta annullata",
+    },
+    technician: "Seguita da:",
+    visit: (d, f, t) => `Intervento previsto il ${d} tra le ${f} e le ${t}.`,
+    message: "Messaggio del servizio di assistenza:",
+    machine: "Macchina:",
+    follow: "Segua la Sua richiesta nella Sua area clienti, alla voce «Le mie richieste di intervento».",
+    signature: "Il team MACC",
+  },
+};
+
+const LOCALE_OF: Record<MailLanguage, string> = { fr: "fr-FR", en: "en-GB", nl: "nl-BE", de: "de-BE", es: "es-ES", it: "it-IT" };
+
+/** A visit's day written out in the language (the date as booked, no time zone shift). */
+export function visitDay(lang: MailLanguage, date: string): string {
+  return new Intl.DateTimeFormat(LOCALE_OF[lang], { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+}
+
+/** The customer's e-mail for a change of state, in their language. */
+export function serviceRequestStatusMail(lang: MailLanguage, to: string, d: StatusChangeDetails): MailMessage {
+  const w = STATUS_WORDS[lang];
+  return render(to, {
+    lang,
+    subject: w.subject(d.reference, w.statuses[d.status]),
+    greeting: WORDS[lang].greeting,
+    paragraphs: [
+      `${d.reference} — ${w.statuses[d.status]}`,
+      `${w.machine} ${d.produit}`,
+      ...(d.technician ? [`${w.technician} ${d.technician}`] : []),
+      ...(d.status === "scheduled" && d.window ? [w.visit(visitDay(lang, d.window.date), d.window.from, d.window.to)] : []),
+      ...(d.message ? [w.message, ...paragraphs(d.message)] : []),
+      w.follow,
+    ],
+    signature: w.signature,
+  });
+}
+
+/** The customer's SMS for a change of state: short, the visit's window when there is one. */
+export function serviceRequestStatusSmsText(lang: MailLanguage, brand: string, d: StatusChangeDetails): string {
+  const w = STATUS_WORDS[lang];
+  const visit = d.status === "scheduled" && d.window ? ` ${w.visit(visitDay(lang, d.window.date), d.window.from, d.window.to)}` : "";
+  const separator = lang === "fr" ? " : " : ": ";
+  return `${brand}${separator}${w.subject(d.reference, w.statuses[d.status])}.${visit}`;
 }

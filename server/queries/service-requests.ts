@@ -287,3 +287,203 @@ export async function purgeServiceRequestPhotos(db: Queryable, retentionDays: nu
   );
   return dropped.rows.length + purged.rows.length;
 }
+
+/* Status timeline (issue 28, step 2). */
+
+export interface RequestState {
+  id: string;
+  reference: string;
+  status: ServiceRequestStatus;
+  uuidCompte: string;
+  idTier: string;
+  codeReseau: string;
+  codeFamille: string;
+  langue: string;
+}
+
+/** A request by reference alone (the integration's calls), locked until the transaction ends. */
+export async function lockRequest(tx: Queryable, reference: string): Promise<RequestState | undefined> {
+  const { rows } = await tx.query<{
+    id: string;
+    reference: string;
+    status: ServiceRequestStatus;
+    uuid_compte: string;
+    id_tier: string;
+    code_reseau: string;
+    code_famille: string;
+    langue: string;
+  }>(
+    `SELECT id, reference, status, uuid_compte, id_tier, code_reseau, code_famille, langue FROM service_requests WHERE reference = $1 FOR UPDATE`,
+    [reference],
+  );
+  const r = rows[0];
+  return (
+    r && {
+      id: r.id,
+      reference: r.reference,
+      status: r.status,
+      uuidCompte: r.uuid_compte,
+      idTier: r.id_tier,
+      codeReseau: r.code_reseau,
+      codeFamille: r.code_famille,
+      langue: r.langue,
+    }
+  );
+}
+
+/** One of the owner's requests, locked until the transaction ends; undefined for anyone else's. */
+export async function lockOwnedRequest(tx: Queryable, owner: Owner, reference: string): Promise<RequestState | undefined> {
+  const found = await lockRequest(tx, reference);
+  return found && found.uuidCompte === owner.uuidCompte && found.idTier === owner.idTier ? found : undefined;
+}
+
+/**
+ * Claims an integration event id for the request: false when it was already claimed (a concurrent
+ * claim waits for the first transaction, then finds it taken).
+ */
+export async function claimEventId(tx: Queryable, eventId: string, requestId: string, bodyHash: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    `INSERT INTO service_request_event_ids (event_id, request_id, body_hash, answer) VALUES ($1, $2, $3, '{}'::jsonb)
+     ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+    [eventId, requestId, bodyHash],
+  );
+  return rows.length === 1;
+}
+
+/** What an event id was answered the first time, and the hash of what it carried. */
+export async function seenEvent(db: Queryable, eventId: string) {
+  const { rows } = await db.query<{ body_hash: string; answer: unknown }>(
+    `SELECT body_hash, answer FROM service_request_event_ids WHERE event_id = $1`,
+    [eventId],
+  );
+  return rows[0];
+}
+
+export async function storeEventAnswer(tx: Queryable, eventId: string, answer: unknown): Promise<void> {
+  await tx.query(`UPDATE service_request_event_ids SET answer = $2::jsonb WHERE event_id = $1`, [eventId, JSON.stringify(answer)]);
+}
+
+export interface StatusChange {
+  status: Exclude<ServiceRequestStatus, "received">;
+  at: string;
+  author: "after-sales" | "customer";
+  technician: string | null;
+  window: { date: string; from: string; to: string } | null;
+  message: string | null;
+}
+
+/**
+ * Moves the request to a new state and writes it in the timeline. An assignment names who handles
+ * it, a schedule when; the other states keep the last ones known.
+ */
+export async function applyStatus(tx: Queryable, requestId: string, change: StatusChange): Promise<void> {
+  const w = change.window;
+  await tx.query(
+    `UPDATE service_requests SET status = $2, status_at = $3,
+       technician = COALESCE($4, technician),
+       visit_date = CASE WHEN $2 = 'scheduled' THEN $5::date ELSE visit_date END,
+       visit_from = CASE WHEN $2 = 'scheduled' THEN $6::time ELSE visit_from END,
+       visit_to = CASE WHEN $2 = 'scheduled' THEN $7::time ELSE visit_to END
+     WHERE id = $1`,
+    [requestId, change.status, change.at, change.technician, w?.date ?? null, w?.from ?? null, w?.to ?? null],
+  );
+  await tx.query(
+    `INSERT INTO service_request_events (request_id, kind, author, status, technician, visit_date, visit_from, visit_to, message, at)
+     VALUES ($1, 'status', $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      requestId,
+      change.author,
+      change.status,
+      change.technician,
+      w?.date ?? null,
+      w?.from ?? null,
+      w?.to ?? null,
+      change.message,
+      change.at,
+    ],
+  );
+}
+
+/** A message in the request's timeline. */
+export async function addMessage(tx: Queryable, requestId: string, author: "after-sales" | "customer", message: string): Promise<void> {
+  await tx.query(`INSERT INTO service_request_events (request_id, kind, author, message, at) VALUES ($1, 'message', $2, $3, now())`, [
+    requestId,
+    author,
+    message,
+  ]);
+}
+
+const hhmm = (t: string | null) => (t === null ? null : t.slice(0, 5));
+const windowOf = (date: string | null, from: string | null, to: string | null) =>
+  date === null || from === null || to === null ? null : { date, from: hhmm(from)!, to: hhmm(to)! };
+
+/** The owner's request's timeline, oldest first, its receipt the first line; undefined for anyone else's. */
+export async function timelineOf(db: Queryable, owner: Owner, reference: string) {
+  const { rows } = await db.query<{
+    id: string;
+    reference: string;
+    status: ServiceRequestStatus;
+    technician: string | null;
+    visit_date: string | null;
+    visit_from: string | null;
+    visit_to: string | null;
+    created_at: string;
+  }>(
+    `SELECT id, reference, status, technician, to_char(visit_date, 'YYYY-MM-DD') AS visit_date, visit_from::text, visit_to::text, created_at
+     FROM service_requests WHERE uuid_compte = $1 AND id_tier = $2 AND reference = $3`,
+    [owner.uuidCompte, owner.idTier, reference],
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  const events = await db.query<{
+    kind: "status" | "message";
+    author: "after-sales" | "customer";
+    status: ServiceRequestStatus | null;
+    technician: string | null;
+    visit_date: string | null;
+    visit_from: string | null;
+    visit_to: string | null;
+    message: string | null;
+    at: string;
+  }>(
+    `SELECT kind, author, status, technician, to_char(visit_date, 'YYYY-MM-DD') AS visit_date, visit_from::text, visit_to::text, message, at
+     FROM service_request_events WHERE request_id = $1 ORDER BY at, id`,
+    [r.id],
+  );
+  return {
+    reference: r.reference,
+    status: r.status,
+    technician: r.technician,
+    window: windowOf(r.visit_date, r.visit_from, r.visit_to),
+    entries: [
+      {
+        kind: "status" as const,
+        at: iso(r.created_at),
+        author: "customer" as const,
+        status: "received" as const,
+        technician: null,
+        window: null,
+        message: null,
+      },
+      ...events.rows.map((e) => ({
+        kind: e.kind,
+        at: iso(e.at),
+        author: e.author,
+        status: e.status,
+        technician: e.technician,
+        window: windowOf(e.visit_date, e.visit_from, e.visit_to),
+        message: e.message,
+      })),
+    ],
+  };
+}
+
+/** Whether the owner has a request of this reference (checked before reading a body, so another's is 404, never 422). */
+export async function ownsRequest(db: Queryable, owner: Owner, reference: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM service_requests WHERE uuid_compte = $1 AND id_tier = $2 AND reference = $3`, [
+    owner.uuidCompte,
+    owner.idTier,
+    reference,
+  ]);
+  return rows.length === 1;
+}

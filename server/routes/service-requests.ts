@@ -19,7 +19,11 @@ import {
   ServiceRequestAnswer,
   ServiceRequestList,
   ServiceRequestListQuery,
+  ServiceRequestMessage,
   ServiceRequestParams,
+  ServiceRequestTimeline,
+  canCustomerCancel,
+  isOpenStatus,
   photoTypeOf,
   type PhotoType,
 } from "../../src/contract/service-request.ts";
@@ -40,7 +44,13 @@ import { stripLocation } from "../media/strip-location.ts";
 import { companyAdviser } from "../queries/advisers.ts";
 import { storeIdempotentAnswer } from "../queries/idempotency.ts";
 import { countWithin, hit, release } from "../queries/rate-limits.ts";
+import { noticeOfChange, sendNotice } from "./service-request-events.ts";
 import {
+  addMessage,
+  applyStatus,
+  lockOwnedRequest,
+  ownsRequest,
+  timelineOf,
   attachPhotos,
   fleetMachines,
   insertPhoto,
@@ -284,6 +294,99 @@ export function serviceRequestRoutes(deps: Deps) {
       const found = await serviceRequestOf(db, c.get("company"), c.req.valid("param").reference, answerLanguage(c));
       if (!found) throw new ProblemError(404, "not-found", "notFound");
       return c.json(found);
+    },
+  );
+
+  app.get(
+    "/:reference/timeline",
+    ...protectedOperation(deps, {
+      operationId: "getServiceRequestTimeline",
+      summary: "One service request's timeline: its state, each change and message, oldest first (another's is not found)",
+      tags: ["service-requests"],
+      auth: "company",
+      answers: { 200: { description: "The timeline, its first line the receipt", schema: ServiceRequestTimeline } },
+      problems: [401, 403, 404],
+    }),
+    paramsOf(ServiceRequestParams, "notFound"),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const found = await timelineOf(db, c.get("company"), c.req.valid("param").reference);
+      if (!found) throw new ProblemError(404, "not-found", "notFound");
+      return c.json({ ...found, cancellable: canCustomerCancel(found.status) });
+    },
+  );
+
+  // The customer cancels while the request is not scheduled: once (a second call answers the
+  // timeline as it is), the after-sales service told by the timeline, the customer by e-mail and SMS.
+  app.post(
+    "/:reference/cancel",
+    ...protectedOperation(deps, {
+      operationId: "cancelServiceRequest",
+      summary: "Cancel one of the account's service requests while it is not scheduled (idempotent)",
+      tags: ["service-requests"],
+      auth: "company",
+      noBody: true,
+      answers: { 200: { description: "Cancelled (or already): the timeline", schema: ServiceRequestTimeline } },
+      problems: [401, 403, 404, 409],
+    }),
+    paramsOf(ServiceRequestParams, "notFound"),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const company = c.get("company");
+      const { reference } = c.req.valid("param");
+      const notice = await db.transaction(async (tx) => {
+        const request = await lockOwnedRequest(tx, company, reference);
+        if (!request) throw new ProblemError(404, "not-found", "notFound");
+        if (request.status === "cancelled") return null;
+        if (!canCustomerCancel(request.status)) throw new ProblemError(409, "transition-not-allowed", "serviceRequestNotCancellable");
+        const change = {
+          status: "cancelled" as const,
+          at: new Date().toISOString(),
+          author: "customer" as const,
+          technician: null,
+          window: null,
+          message: null,
+        };
+        await applyStatus(tx, request.id, change);
+        return noticeOfChange(tx, request, change);
+      });
+      if (notice) await sendNotice(deps, notice);
+      const found = (await timelineOf(db, company, reference))!;
+      return c.json({ ...found, cancellable: false });
+    },
+  );
+
+  app.post(
+    "/:reference/messages",
+    ...protectedOperation(deps, {
+      operationId: "postServiceRequestMessage",
+      summary: "Add a message to one of the account's open service requests",
+      tags: ["service-requests"],
+      auth: "company",
+      answers: { 200: { description: "Added: the timeline", schema: ServiceRequestTimeline } },
+      problems: [400, 401, 403, 404, 409, 415, 422],
+    }),
+    paramsOf(ServiceRequestParams, "notFound"),
+    // Another's request is not found whatever the body holds.
+    async (c, next) => {
+      const reference = v.parse(ServiceRequestParams, c.req.param()).reference;
+      if (!(await ownsRequest(db, c.get("company"), reference))) throw new ProblemError(404, "not-found", "notFound");
+      await next();
+    },
+    ...jsonBody(ServiceRequestMessage, { multiline: ["message"] }),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const company = c.get("company");
+      const { reference } = c.req.valid("param");
+      const { message } = c.req.valid("json");
+      await db.transaction(async (tx) => {
+        const request = await lockOwnedRequest(tx, company, reference);
+        if (!request) throw new ProblemError(404, "not-found", "notFound");
+        if (!isOpenStatus(request.status)) throw new ProblemError(409, "transition-not-allowed", "serviceRequestClosed");
+        await addMessage(tx, request.id, "customer", message);
+      });
+      const found = (await timelineOf(db, company, reference))!;
+      return c.json({ ...found, cancellable: canCustomerCancel(found.status) }, 200);
     },
   );
 

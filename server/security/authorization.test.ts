@@ -45,9 +45,9 @@ afterAll(async () => {
 
 let address = 0;
 /** A request to `op` at `path` with `token`: a JSON body `{}` for the operations that take one (the token is checked first). */
-function call(op: Operation, path: string, token?: string, headers: Record<string, string> = {}) {
+function call(op: Operation, path: string, token?: string, headers: Record<string, string> = {}, body: unknown = {}) {
   const init: RequestInit = { method: op.method, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers } };
-  if (op.body) Object.assign(init, json({}, init.headers as Record<string, string>), { method: op.method });
+  if (op.body) Object.assign(init, json(body, init.headers as Record<string, string>), { method: op.method });
   return t.app.request(path, init, fromAddress(`10.77.${Math.floor(++address / 250)}.${address % 250}`));
 }
 
@@ -174,7 +174,7 @@ describe("ids of the account's other companies and of another customer → 404",
    * it must not reach (a path with several ids gives them all). Operations added to the API with a
    * path id must be added here.
    */
-  async function cases(): Promise<Record<string, { token: string; own: PathIds; others: [string, PathIds][] }>> {
+  async function cases(): Promise<Record<string, { token: string; own: PathIds; others: [string, PathIds][]; body?: unknown }>> {
     await invoiceIn(SIBLING, 1999);
     await invoiceIn(OTHER, 1998);
     const requests = {
@@ -186,6 +186,31 @@ describe("ids of the account's other companies and of another customer → 404",
       getServiceRequest: {
         token: multi.companies[OWN]!,
         own: requests.own.reference,
+        others: [
+          ["the account's other company", requests.sibling.reference],
+          ["another customer", requests.other.reference],
+        ],
+      },
+      getServiceRequestTimeline: {
+        token: multi.companies[OWN]!,
+        own: requests.own.reference,
+        others: [
+          ["the account's other company", requests.sibling.reference],
+          ["another customer", requests.other.reference],
+        ],
+      },
+      postServiceRequestMessage: {
+        token: multi.companies[OWN]!,
+        own: requests.own.reference,
+        body: { message: "Le portail sera ouvert." },
+        others: [
+          ["the account's other company", requests.sibling.reference],
+          ["another customer", requests.other.reference],
+        ],
+      },
+      cancelServiceRequest: {
+        token: multi.companies[OWN]!,
+        own: (await serviceRequest(multi.companies[OWN]!, "MACH")).reference,
         others: [
           ["the account's other company", requests.sibling.reference],
           ["another customer", requests.other.reference],
@@ -248,13 +273,13 @@ describe("ids of the account's other companies and of another customer → 404",
     const withIds = operations.filter((op) => isProtected(op) && op.parameters.some((p) => p.in === "path"));
     expect(withIds.map((op) => op.id).sort()).toEqual(Object.keys(all).sort());
     for (const op of withIds) {
-      const { token, own, others } = all[op.id]!;
+      const { token, own, others, body } = all[op.id]!;
       const param = op.parameters.find((p) => p.in === "path")!.name;
       const path = (ids: PathIds) => fillPath(op, typeof ids === "string" ? { [param]: ids } : ids);
-      const mine = await call(op, path(own), token);
+      const mine = await call(op, path(own), token, {}, body);
       expect(mine.status, `${op.id} own ${JSON.stringify(own)}: ${await mine.clone().text()}`).toBe(200);
       for (const [what, ids] of others) {
-        await expectProblem(await call(op, path(ids), token), 404).catch((e: Error) => {
+        await expectProblem(await call(op, path(ids), token, {}, body), 404).catch((e: Error) => {
           throw new Error(`${op.id} with ${what} (${JSON.stringify(ids)}): ${e.message}`);
         });
       }

@@ -5,7 +5,9 @@
  * (ajv over the dereferenced document, see contract.ts). The fuzz checks the 2xx it meets the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INTEGRATION_SIGNATURE_HEADER, INTEGRATION_TIMESTAMP_HEADER } from "../../src/contract/service-request.ts";
 import { DEMO_PASSWORD } from "../demo/seed.ts";
+import { integrationSignature } from "../routes/service-request-events.ts";
 import {
   BASKET_REQUEST,
   createTestApp,
@@ -200,6 +202,29 @@ describe("every operation with valid input answers what the document says", () =
     const staff = await waitForMail(t.db, (m) => m.to === "sav@macc.fr" && m.text.includes(made.body.reference));
     const link = new URL(/https?:\/\/\S+\/api\/service-request-photos\/\S+/.exec(staff.text)![0]);
     await call("getServiceRequestPhotoSigned", { params: { photo: photo.body.id }, query: link.search });
+    // Its timeline: a message, a signed change from the after-sales system (and its replay), the customer's cancellation.
+    const reference = { reference: made.body.reference };
+    await call("postServiceRequestMessage", { token, params: reference, body: { message: "Le hangar est ouvert." } });
+    const event = JSON.stringify({
+      eventId: "walk-event-0001",
+      type: "status",
+      status: "assigned",
+      at: new Date().toISOString(),
+      technician: "Atelier",
+    });
+    const signedAt = String(Math.floor(Date.now() / 1000));
+    const signed = {
+      params: reference,
+      raw: { bytes: new TextEncoder().encode(event), type: "application/json" },
+      headers: {
+        [INTEGRATION_TIMESTAMP_HEADER]: signedAt,
+        [INTEGRATION_SIGNATURE_HEADER]: integrationSignature(t.config.integrationSecret!, signedAt, event),
+      },
+    };
+    await call("postServiceRequestEvent", signed);
+    await call("postServiceRequestEvent", signed); // the replay
+    await call("getServiceRequestTimeline", { token, params: reference });
+    await call("cancelServiceRequest", { token, params: reference });
 
     const uk = await login("uk@demo.macc.test");
     await call("getPasswordState", { token: uk.accessToken });

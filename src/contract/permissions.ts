@@ -85,6 +85,9 @@ export const OPERATION_PERMISSIONS = {
   getServiceRequestPhoto: ["fleet", "R"],
   postServiceRequest: ["fleet", "W"],
   postServiceRequestPhoto: ["fleet", "W"],
+  getServiceRequestTimeline: ["fleet", "R"],
+  cancelServiceRequest: ["fleet", "W"],
+  postServiceRequestMessage: ["fleet", "W"],
   getMyBasketRequests: ["basket", "R"],
   /** A visitor sends one too: the role applies to a company's token only. */
   postBasketRequest: ["basket", "W"],

@@ -204,3 +204,145 @@ export const ServiceRequestParams = v.object({
   reference: v.pipe(v.string(), v.toUpperCase(), v.regex(/^D-\d{4}-[0-9A-HJKMNP-TV-Z]{6}$/)),
 });
 export const PhotoParams = v.object({ ...ServiceRequestParams.entries, photo: v.pipe(v.string(), v.uuid()) });
+
+/*
+ * Status timeline (issue 28, step 2): the after-sales system reports each change of a request's
+ * state through the signed integration endpoint
+ * (`POST /api/integrations/service-requests/{reference}/events`); the customer reads the timeline,
+ * writes a message on an open request and cancels one not yet scheduled.
+ */
+
+/**
+ * The changes the after-sales system may report, from each state: the one table the endpoint, its
+ * tests and the demo outbox's buttons read. A request may be assigned again (another technician)
+ * and scheduled again (another date); a closed one changes no more.
+ */
+export const SERVICE_REQUEST_TRANSITIONS: Readonly<Record<ServiceRequestStatus, readonly ServiceRequestStatus[]>> = {
+  received: ["assigned", "scheduled", "waiting-for-parts", "done", "cancelled"],
+  assigned: ["assigned", "scheduled", "waiting-for-parts", "done", "cancelled"],
+  scheduled: ["assigned", "scheduled", "waiting-for-parts", "done", "cancelled"],
+  "waiting-for-parts": ["assigned", "scheduled", "done", "cancelled"],
+  done: [],
+  cancelled: [],
+};
+
+/** Whether the after-sales system may take a request from `from` to `to`. */
+export const canTransition = (from: ServiceRequestStatus, to: ServiceRequestStatus) => SERVICE_REQUEST_TRANSITIONS[from].includes(to);
+
+/** The customer cancels a request while it is open and not scheduled (a technician's visit is booked then: they phone). */
+export const CUSTOMER_CANCELLABLE: readonly ServiceRequestStatus[] = ["received", "assigned", "waiting-for-parts"];
+export const canCustomerCancel = (status: ServiceRequestStatus) => CUSTOMER_CANCELLABLE.includes(status);
+
+/** The integration's headers: the signature is HMAC-SHA256(INTEGRATION_SECRET, `${timestamp}.${body}`), hex, after `sha256=`. */
+export const INTEGRATION_SIGNATURE_HEADER = "X-Signature";
+export const INTEGRATION_TIMESTAMP_HEADER = "X-Signature-Timestamp";
+/** A signature's timestamp (Unix seconds) more than this far from the server's clock is refused. */
+export const INTEGRATION_MAX_SKEW_SECONDS = 5 * 60;
+
+export const TECHNICIAN_MAX = 120;
+export const EVENT_MESSAGE_MAX = 2000;
+export const CUSTOMER_MESSAGE_MIN = 2;
+export const CUSTOMER_MESSAGE_MAX = 2000;
+
+const EVENT_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A visit's day and its time window, in the machine's local time (as the after-sales system books it). */
+export const VisitWindow = v.pipe(
+  v.object({
+    date: v.pipe(v.string(), v.regex(DATE, "Date invalide : AAAA-MM-JJ.")),
+    from: v.pipe(v.string(), v.regex(TIME, "Heure invalide : HH:MM.")),
+    to: v.pipe(v.string(), v.regex(TIME, "Heure invalide : HH:MM.")),
+  }),
+  v.forward(
+    v.check((w) => w.from < w.to, "La fin du créneau doit suivre son début."),
+    ["to"],
+  ),
+);
+export type VisitWindow = v.InferOutput<typeof VisitWindow>;
+
+/** What a change of state needs besides the state: a name when assigned, a window when scheduled. */
+export const STATUS_NEEDS: Readonly<Partial<Record<ServiceRequestStatus, "technician" | "window">>> = {
+  assigned: "technician",
+  scheduled: "window",
+};
+
+/** The after-sales system's event: `{ eventId, type: "status", status, at, technician?, window?, message? }`. */
+export const ServiceRequestEvent = v.pipe(
+  requestObject({
+    /** The sender's id of the event: the same id is answered as the first time, never applied twice. */
+    eventId: v.pipe(
+      v.string("Identifiant d'événement requis."),
+      v.regex(EVENT_ID, "Identifiant d'événement invalide (1 à 100 caractères A-Z a-z 0-9 . _ : -)."),
+    ),
+    type: v.literal("status", "Type d'événement non géré : status."),
+    /** `received` is where every request starts: never reported. */
+    status: v.picklist(
+      SERVICE_REQUEST_STATUSES.filter((s) => s !== "received") as [ServiceRequestStatus, ...ServiceRequestStatus[]],
+      "Statut inconnu.",
+    ),
+    /** When the change happened in the after-sales system (ISO 8601 with offset). */
+    at: v.pipe(v.string("Date requise."), v.isoTimestamp("Date invalide : ISO 8601 avec fuseau.")),
+    technician: v.optional(
+      v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TECHNICIAN_MAX, `${TECHNICIAN_MAX} caractères au maximum.`))),
+      null,
+    ),
+    window: v.optional(v.nullable(VisitWindow), null),
+    /** A word to the customer, shown in the timeline and its messages. */
+    message: v.optional(
+      v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(EVENT_MESSAGE_MAX, `${EVENT_MESSAGE_MAX} caractères au maximum.`))),
+      null,
+    ),
+  }),
+  v.forward(
+    v.check((e) => STATUS_NEEDS[e.status] !== "technician" || !!e.technician, "Le nom du technicien ou du service est requis."),
+    ["technician"],
+  ),
+  v.forward(
+    v.check((e) => STATUS_NEEDS[e.status] !== "window" || !!e.window, "La date et le créneau de l'intervention sont requis."),
+    ["window"],
+  ),
+);
+export type ServiceRequestEvent = v.InferInput<typeof ServiceRequestEvent>;
+export type ServiceRequestEventInput = v.InferOutput<typeof ServiceRequestEvent>;
+
+/** The endpoint's answer: the request's state after the event (the same, with `Idempotent-Replayed: true`, for an event id already seen). */
+export const ServiceRequestEventAnswer = v.object({
+  reference: v.string(),
+  eventId: v.string(),
+  status: StatusField,
+});
+export type ServiceRequestEventAnswer = v.InferOutput<typeof ServiceRequestEventAnswer>;
+
+export const TIMELINE_AUTHORS = ["after-sales", "customer"] as const;
+
+/** One line of a request's timeline: a change of state, or a message from either side. */
+export const TimelineEntry = v.object({
+  kind: v.picklist(["status", "message"]),
+  at: v.string(),
+  author: v.picklist(TIMELINE_AUTHORS),
+  status: v.nullable(StatusField),
+  technician: v.nullable(v.string()),
+  window: v.nullable(v.object({ date: v.string(), from: v.string(), to: v.string() })),
+  message: v.nullable(v.string()),
+});
+export type TimelineEntry = v.InferOutput<typeof TimelineEntry>;
+
+/** A request's timeline, oldest first (its first line is its receipt). */
+export const ServiceRequestTimeline = v.object({
+  reference: v.string(),
+  status: StatusField,
+  technician: v.nullable(v.string()),
+  window: v.nullable(v.object({ date: v.string(), from: v.string(), to: v.string() })),
+  cancellable: v.boolean(),
+  entries: v.array(TimelineEntry),
+});
+export type ServiceRequestTimeline = v.InferOutput<typeof ServiceRequestTimeline>;
+
+/** The customer's message on an open request. */
+export const ServiceRequestMessage = requestObject({
+  /** Multi-line. */
+  message: boundedText(CUSTOMER_MESSAGE_MIN, CUSTOMER_MESSAGE_MAX),
+});
+export type ServiceRequestMessage = v.InferInput<typeof ServiceRequestMessage>;
