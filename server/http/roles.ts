@@ -30,7 +30,7 @@ export async function roleIn(deps: Deps, uuidCompte: string, idTier: string): Pr
 }
 
 /** The 403 of an operation the caller's role does not allow. */
-export const forbiddenRole = () => new ProblemError(403, "forbidden-role", "generic");
+export const forbiddenRole = () => new ProblemError(403, "forbidden-role", "forbiddenRole");
 
 /**
  * Reads the caller's role in the token's company (after `requireAuth`), sets `c.get("role")` and

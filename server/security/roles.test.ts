@@ -5,6 +5,7 @@
  * company's data neither confirm it nor change it through "My information".
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PROBLEM_DETAILS } from "../../src/contract/problem-details.ts";
 import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { createAccount } from "../queries/registrations.ts";
 import { createTestApp, demoLogin, expectProblem, fromAddress, json, settleMail, withBotCheck, type TestContext } from "../test-support.ts";
@@ -59,6 +60,7 @@ describe("what each role reaches", () => {
     for (const path of ["/api/me/products", "/api/me/service-requests", "/api/me/basket-requests"]) {
       const problem = await expectProblem(await get(path, company[OWN]!), 403);
       expect(problem.type, path).toBe("urn:macc:problem:forbidden-role");
+      expect(problem.detail, path).toBe(PROBLEM_DETAILS.forbiddenRole.fr);
     }
     expect((await get("/api/me/bank-details", company[OWN]!)).status).toBe(200);
   });

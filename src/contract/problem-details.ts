@@ -130,6 +130,14 @@ export const PROBLEM_DETAILS = {
     es: "Su sesión ha caducado. Vuelva a iniciar sesión.",
     it: "La sessione è scaduta. Acceda di nuovo.",
   },
+  forbiddenRole: {
+    fr: "Votre rôle dans cette entreprise ne permet pas cette action.",
+    en: "Your role in this company does not allow this action.",
+    nl: "Uw rol in dit bedrijf staat deze handeling niet toe.",
+    de: "Ihre Rolle in diesem Unternehmen erlaubt diese Aktion nicht.",
+    es: "Su función en esta empresa no permite esta acción.",
+    it: "Il suo ruolo in questa azienda non consente questa azione.",
+  },
   csrf: {
     fr: "Requête refusée : en-tête X-Requested-With manquant.",
     en: "Request refused: the X-Requested-With header is missing.",
