@@ -35,7 +35,14 @@ import {
 import { PageCheckForm } from "./PageCheckForm";
 
 /** The demo accounts (README "Demo accounts"); the preview logs in through the API as the elements do. */
-const DEMO_ACCOUNTS = ["multi@demo.macc.test", "stale@demo.macc.test", "welcome@demo.macc.test", "uk@demo.macc.test"];
+const DEMO_ACCOUNTS = [
+  "multi@demo.macc.test",
+  "stale@demo.macc.test",
+  "welcome@demo.macc.test",
+  "uk@demo.macc.test",
+  "comptable@demo.macc.test",
+  "atelier@demo.macc.test",
+];
 const DEMO_PASSWORD = "Macc2026!";
 
 interface Draft extends ChosenElement {
