@@ -201,7 +201,8 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
 
   for (const [prefix, router] of API_ROUTERS) app.route(`/api${prefix}`, router(deps));
   app.route("/", apiDocsRoutes());
-  if (config.demoOutbox) app.route("/demo", outboxRoutes(deps));
+  // The demo outbox's buttons call the integration endpoint through the app itself.
+  if (config.demoOutbox) app.route("/demo", outboxRoutes(deps, (request, env) => app.fetch(request, env as never)));
   app.route("/", staticRoutes({ staticDir: config.staticDir, demoDir: config.demoDir }));
 
   app.notFound((c) => {

@@ -487,3 +487,13 @@ export async function ownsRequest(db: Queryable, owner: Owner, reference: string
   ]);
   return rows.length === 1;
 }
+
+/** The demo outbox's buttons: every open request, newest first (the demo's own data: no owner). */
+export async function openRequestsForDemo(db: Queryable, limit: number) {
+  const { rows } = await db.query<{ reference: string; status: ServiceRequestStatus; created_at: string }>(
+    `SELECT reference, status, created_at FROM service_requests WHERE status NOT IN ('done', 'cancelled')
+     ORDER BY created_at DESC, reference DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({ reference: r.reference, status: r.status, createdAt: iso(r.created_at) }));
+}

@@ -1,10 +1,23 @@
 import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import * as v from "valibot";
 import { OutboxAnswer } from "../../src/contract/outbox.ts";
+import {
+  INTEGRATION_SIGNATURE_HEADER,
+  INTEGRATION_TIMESTAMP_HEADER,
+  SERVICE_REQUEST_STATUSES,
+  SERVICE_REQUEST_TRANSITIONS,
+  ServiceRequestParams,
+  type ServiceRequestStatus,
+} from "../../src/contract/service-request.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { operation } from "../http/operation.ts";
+import { operation, paramsOf } from "../http/operation.ts";
+import { ProblemError, validationProblem } from "../http/problem.ts";
 import { setHtmlSecurityHeaders } from "../http/static.ts";
 import { listOutbox, outboxHtml, type OutboxMessage } from "../mail/outbox.ts";
 import { escapeHtml } from "../mail/templates.ts";
+import { openRequestsForDemo } from "../queries/service-requests.ts";
+import { integrationSignature } from "./service-request-events.ts";
 
 /** Escapes `text` and turns its http(s) links into anchors. */
 function linkify(text: string): string {
@@ -31,7 +44,58 @@ dd { margin: 0; overflow-wrap: anywhere; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 iframe { display: block; width: 100%; max-width: 640px; border: 1px solid #767676; }
 summary { min-height: 24px; cursor: pointer; }
+.requests form { display: inline; }
+.requests button { min-height: 24px; margin: 0 0.25em 0.25em 0; }
 `;
+
+/** The app itself, called in process: the demo's buttons go through the integration endpoint as the after-sales system would. */
+export type Dispatch = (request: Request, env: unknown) => Response | Promise<Response>;
+
+/** What each button reports, in French as the outbox page. */
+const STATUS_LABELS: Readonly<Record<ServiceRequestStatus, string>> = {
+  received: "Reçue",
+  assigned: "Prise en charge",
+  scheduled: "Planifiée",
+  "waiting-for-parts": "En attente de pièces",
+  done: "Terminée",
+  cancelled: "Annulée",
+};
+
+/** The event a demo button sends: a technician for an assignment, tomorrow 8–10 h for a schedule. */
+function demoEvent(status: ServiceRequestStatus, now = new Date()) {
+  const tomorrow = new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return {
+    eventId: `demo-${crypto.randomUUID()}`,
+    type: "status" as const,
+    status,
+    at: now.toISOString(),
+    ...(status === "assigned" ? { technician: "Atelier de démonstration (Jean Martin)" } : {}),
+    ...(status === "scheduled" ? { window: { date: tomorrow, from: "08:00", to: "10:00" } } : {}),
+    ...(status === "waiting-for-parts" ? { message: "La pièce est commandée, livraison prévue sous 3 jours." } : {}),
+  };
+}
+
+function renderRequests(requests: { reference: string; status: ServiceRequestStatus }[]): string {
+  if (requests.length === 0) return "";
+  const rows = requests.map((r) => {
+    const buttons = SERVICE_REQUEST_TRANSITIONS[r.status]
+      .map(
+        (next) =>
+          `<form method="post" action="/demo/outbox/service-requests/${encodeURIComponent(r.reference)}/events">` +
+          `<input type="hidden" name="status" value="${next}">` +
+          `<button type="submit">${escapeHtml(STATUS_LABELS[next])}</button></form>`,
+      )
+      .join("");
+    return `<li><strong>${escapeHtml(r.reference)}</strong> (${escapeHtml(STATUS_LABELS[r.status])}) : ${buttons}</li>`;
+  });
+  return (
+    '<section class="requests" aria-labelledby="requests"><h2 id="requests">Demandes d\'intervention ouvertes</h2>' +
+    "<p>Chaque bouton envoie le changement d'état, signé, au point d'intégration comme le ferait le service après-vente.</p>" +
+    `<ul>${rows.join("")}</ul></section>`
+  );
+}
+
+const DemoEventForm = v.object({ status: v.picklist(SERVICE_REQUEST_STATUSES) });
 
 const DATE = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Paris" });
 
@@ -59,8 +123,71 @@ function renderMessage(m: OutboxMessage, index: number): string {
  * `/demo`: development pages showing what the service would have sent (e-mails and SMS of the
  * outbox). Mounted only outside production.
  */
-export function outboxRoutes(deps: Deps) {
+export function outboxRoutes(deps: Deps, dispatch?: Dispatch) {
   const app = new Hono<AppEnv>();
+
+  // The after-sales system of the demo: signs the event with the integration secret and calls the
+  // integration endpoint, then comes back to the page (its answer, when refused, said as text).
+  app.post(
+    "/outbox/service-requests/:reference/events",
+    operation({
+      operationId: "postDemoServiceRequestEvent",
+      summary: "Demo only: sends a signed status change of a service request to the integration endpoint (the outbox page's buttons)",
+      tags: ["demo"],
+      answers: { 200: { description: "Sent: a page saying so, with a link back to the outbox", file: "text/html" } },
+      problems: [404, 409, 422],
+    }),
+    describeRoute({
+      requestBody: {
+        required: true,
+        description: "The outbox page's form: the state to report.",
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: {
+              type: "object",
+              required: ["status"],
+              properties: { status: { type: "string", enum: [...SERVICE_REQUEST_STATUSES] } },
+            },
+          },
+        },
+      },
+    }),
+    paramsOf(ServiceRequestParams, "notFound"),
+    async (c) => {
+      const secret = deps.config.integrationSecret;
+      if (!secret || !dispatch) throw new ProblemError(404, "not-found", "notFound");
+      const form = v.safeParse(DemoEventForm, Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, x]) => [k, String(x)])));
+      if (!form.success) throw validationProblem([{ path: "status", message: "Statut inconnu." }]);
+      const body = JSON.stringify(demoEvent(form.output.status));
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const url = new URL(`/api/integrations/service-requests/${c.req.valid("param").reference}/events`, c.req.url);
+      const answer = await dispatch(
+        new Request(url, {
+          method: "POST",
+          body,
+          headers: {
+            "Content-Type": "application/json",
+            [INTEGRATION_TIMESTAMP_HEADER]: timestamp,
+            [INTEGRATION_SIGNATURE_HEADER]: integrationSignature(secret, timestamp, body),
+          },
+        }),
+        c.env,
+      );
+      // Refused (a change the table does not allow, a request gone): the endpoint's problem as it said it.
+      if (!answer.ok) return answer;
+      setHtmlSecurityHeaders(c);
+      c.header("Cache-Control", "no-store");
+      const { reference, status } = (await answer.json()) as { reference: string; status: ServiceRequestStatus };
+      return c.html(
+        '<!doctype html><html lang="fr"><head><meta charset="utf-8">' +
+          '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+          "<title>Changement envoyé (démonstration) – MACC</title>" +
+          '<link rel="stylesheet" href="/demo/outbox.css"></head><body><main>' +
+          `<h1>Changement envoyé</h1><p role="status">La demande ${escapeHtml(reference)} est maintenant « ${escapeHtml(STATUS_LABELS[status])} ».</p>` +
+          '<p><a href="/demo/outbox">Retour à la boîte d\'envoi</a></p></main></body></html>',
+      );
+    },
+  );
 
   app.get(
     "/outbox.json",
@@ -121,6 +248,7 @@ export function outboxRoutes(deps: Deps) {
     }),
     async (c) => {
       const messages = await listOutbox(deps.db);
+      const requests = deps.config.integrationSecret && dispatch ? await openRequestsForDemo(deps.db, 20) : [];
       setHtmlSecurityHeaders(c);
       c.header("Cache-Control", "no-store");
       const body = messages.length === 0 ? "<p>Aucun message pour l'instant.</p>" : messages.map(renderMessage).join("\n");
@@ -136,7 +264,7 @@ export function outboxRoutes(deps: Deps) {
           "<header><h1>Boîte d'envoi de démonstration</h1>" +
           `<p>${count} ` +
           'Rechargez la page pour voir les nouveaux. <a href="/demo/outbox.json">Format JSON</a></p></header>' +
-          `<main>${body}</main></body></html>`,
+          `<main>${renderRequests(requests)}${body}</main></body></html>`,
       );
     },
   );

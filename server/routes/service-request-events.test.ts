@@ -279,3 +279,33 @@ describe("the customer", () => {
     expect((await timeline(reference)) as { status: string }).toMatchObject({ status: "received" });
   });
 });
+
+describe("the demo outbox's buttons", () => {
+  it("list each open request with the changes the table allows, and send one signed through the endpoint", async () => {
+    const reference = await newRequest("en-GB");
+    const page = await (await t.app.request("/demo/outbox")).text();
+    const row = new RegExp(`<li><strong>${reference}</strong> \\(Reçue\\) : (.*?)</li>`).exec(page)?.[1] ?? "";
+    expect([...row.matchAll(/<button type="submit">([^<]+)<\/button>/g)].map((m) => m[1])).toEqual([
+      "Prise en charge",
+      "Planifiée",
+      "En attente de pièces",
+      "Terminée",
+      "Annulée",
+    ]);
+    const press = (status: string) =>
+      t.app.request(
+        `/demo/outbox/service-requests/${reference}/events`,
+        { method: "POST", body: new URLSearchParams({ status }) },
+        fromAddress("10.79.1.3"),
+      );
+    const sent = await press("scheduled");
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain(`La demande ${reference} est maintenant « Planifiée ».`);
+    await waitForMail(t.db, (m) => m.subject === `Service request ${reference}: visit scheduled`);
+    expect((await press("done")).status).toBe(200);
+    // Closed: gone from the buttons, and a further change is the endpoint's 409.
+    expect(await (await t.app.request("/demo/outbox")).text()).not.toContain(`<strong>${reference}</strong>`);
+    await expectProblem(await press("assigned"), 409);
+    await expectProblem(await press("nonsense"), 422);
+  });
+});

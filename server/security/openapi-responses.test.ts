@@ -225,6 +225,16 @@ describe("every operation with valid input answers what the document says", () =
     await call("postServiceRequestEvent", signed); // the replay
     await call("getServiceRequestTimeline", { token, params: reference });
     await call("cancelServiceRequest", { token, params: reference });
+    // The demo outbox's button (a form): signed and sent through the endpoint.
+    const other = await call<{ reference: string }>("postServiceRequest", {
+      ...serviceRequest,
+      body: { ...serviceRequest.body, photos: [] },
+      headers: { "Idempotency-Key": "walk-service-request-0002" },
+    });
+    const form = new FormData();
+    form.set("status", "assigned");
+    const button = await call("postDemoServiceRequestEvent", { params: { reference: other.body.reference }, form });
+    expect(await button.res.text()).toContain(`La demande ${other.body.reference} est maintenant « Prise en charge ».`);
 
     const uk = await login("uk@demo.macc.test");
     await call("getPasswordState", { token: uk.accessToken });
