@@ -27,7 +27,8 @@ export type MaccRouteName =
   | "PARC_PRODUITS"
   | "PARC_PRODUITS_DETAIL"
   | "PARC_PRODUITS_DETAIL_SAV"
-  | "SERVICE_REQUEST";
+  | "SERVICE_REQUEST"
+  | "SERVICE_REQUESTS";
 
 /** `event.detail` of each `macc-*` event. */
 export interface MaccEventDetailMap {

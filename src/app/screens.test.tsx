@@ -28,7 +28,10 @@ beforeAll(async () => {
 }, 60_000);
 
 /** Screens of the portal only, whose component no element shows, and the area they belong to. */
-const PORTAL_ONLY: Readonly<Record<string, string>> = { CHANGEMENT_EMAIL: "areas/personal-info" };
+const PORTAL_ONLY: Readonly<Record<string, string>> = {
+  CHANGEMENT_EMAIL: "areas/personal-info",
+  SERVICE_REQUESTS: "areas/service-request",
+};
 
 const lazyScreens = Object.entries(SCREENS).flatMap(([route, { View }]) =>
   "loads" in View ? [[route, (View as LazyRouteView).loads] as const] : [],

@@ -284,6 +284,13 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
       props: ({ codeFamille }) => ({ family: codeFamille }),
     }),
   },
+  SERVICE_REQUESTS: {
+    title: msg`My service requests`,
+    View: lazyScreen({
+      code: () => import("../areas/service-request/ServiceRequestList").then((m) => m.ServiceRequestList),
+      area: lazyArea(() => import("../areas/service-request/area")),
+    }),
+  },
 };
 
 const WELCOME_TITLE = msg`Welcome to your new customer area`;

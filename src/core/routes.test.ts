@@ -61,6 +61,7 @@ describe("SPEC §2 fr-FR paths", () => {
     ["PARC_PRODUITS_DETAIL", "/mon-compte/parc-produits/:codeFamille"],
     ["PARC_PRODUITS_DETAIL_SAV", "/mon-compte/parc-produits/:codeFamille/sav"],
     ["SERVICE_REQUEST", "/mon-compte/parc-produits/:codeFamille/demande"],
+    ["SERVICE_REQUESTS", "/mon-compte/demandes-intervention"],
   ])("%s → %s", (name, path) => {
     expect(pathTable("fr-FR")[name]).toBe(path);
   });
@@ -174,6 +175,7 @@ const PROTECTED: RouteName[] = [
   "PARC_PRODUITS_DETAIL",
   "PARC_PRODUITS_DETAIL_SAV",
   "SERVICE_REQUEST",
+  "SERVICE_REQUESTS",
 ];
 const RESTRICTED: RouteName[] = ["LOGIN", "LOGIN_PANIER", "INSCRIPTION"];
 const PUBLIC: RouteName[] = [

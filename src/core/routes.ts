@@ -60,6 +60,8 @@ export const ROUTES = {
   PARC_PRODUITS_DETAIL_SAV: { access: "protected", param: "codeFamille", needs: ["fleet", "R"] },
   /** A service request about a machine of that family (issue 28). */
   SERVICE_REQUEST: { access: "protected", param: "codeFamille", needs: ["fleet", "W"] },
+  /** The account's service requests and, with `?ref=`, one's timeline (issue 28, step 2). */
+  SERVICE_REQUESTS: { access: "protected", needs: ["fleet", "R"] },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -1,8 +1,13 @@
 import type { ApiRequest } from "../../core/api";
 import { IDEMPOTENCY_KEY_HEADER, sendWhileInProgress, spendSubmissionKey, submissionKey } from "../../core/idempotency";
 import type { ProductDetail } from "../../contract/products";
-import type { ServiceRequest, ServiceRequestAnswer } from "../../contract/service-request";
-import { PhotoUploadAnswer, ServiceRequestAnswer as Answer } from "../../contract/service-request";
+import type { ServiceRequest, ServiceRequestAnswer, ServiceRequestTimeline } from "../../contract/service-request";
+import {
+  PhotoUploadAnswer,
+  ServiceRequestAnswer as Answer,
+  ServiceRequestList,
+  ServiceRequestTimeline as Timeline,
+} from "../../contract/service-request";
 import * as v from "valibot";
 
 /** Where the key of the request being sent is kept (the tab's session storage). */
@@ -45,4 +50,35 @@ export async function sendServiceRequest(
   );
   spendSubmissionKey(SUBMISSION_SLOT);
   return v.parse(Answer, answer);
+}
+
+/** The company's requests made by the account, newest first: open, closed or all. */
+export async function listServiceRequests(request: ApiRequest, state: "open" | "closed" | "all", signal?: AbortSignal) {
+  const answer = await request<unknown>("/me/service-requests", { query: { state }, signal, errors: "inline" });
+  return v.parse(ServiceRequestList, answer);
+}
+
+/** One request's timeline, oldest first. */
+export async function getTimeline(request: ApiRequest, reference: string, signal?: AbortSignal): Promise<ServiceRequestTimeline> {
+  const answer = await request<unknown>(`/me/service-requests/${encodeURIComponent(reference)}/timeline`, { signal, errors: "inline" });
+  return v.parse(Timeline, answer);
+}
+
+/** Cancels a request not yet scheduled (once: a second call answers the timeline as it is). */
+export async function cancelServiceRequest(request: ApiRequest, reference: string): Promise<ServiceRequestTimeline> {
+  const answer = await request<unknown>(`/me/service-requests/${encodeURIComponent(reference)}/cancel`, {
+    method: "POST",
+    errors: "inline",
+  });
+  return v.parse(Timeline, answer);
+}
+
+/** Writes to the after-sales service on an open request. */
+export async function sendMessage(request: ApiRequest, reference: string, message: string): Promise<ServiceRequestTimeline> {
+  const answer = await request<unknown>(`/me/service-requests/${encodeURIComponent(reference)}/messages`, {
+    method: "POST",
+    body: { message },
+    errors: "inline",
+  });
+  return v.parse(Timeline, answer);
 }

@@ -27,6 +27,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS_DETAIL: "/mein-konto/meine-produkte/:codeFamille",
     PARC_PRODUITS_DETAIL_SAV: "/mein-konto/meine-produkte/:codeFamille/sav",
     SERVICE_REQUEST: "/mein-konto/meine-produkte/:codeFamille/anfrage",
+    SERVICE_REQUESTS: "/mein-konto/serviceanfragen",
   },
   site: {
     products: "/produkte",

@@ -27,6 +27,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS_DETAIL: "/my-account/MACC-products/:codeFamille",
     PARC_PRODUITS_DETAIL_SAV: "/my-account/MACC-products/:codeFamille/sav",
     SERVICE_REQUEST: "/my-account/MACC-products/:codeFamille/request",
+    SERVICE_REQUESTS: "/my-account/service-requests",
   },
   site: {
     products: "/products",

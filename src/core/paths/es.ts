@@ -27,6 +27,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS_DETAIL: "/mi-cuenta/productos-MACC/:codeFamille",
     PARC_PRODUITS_DETAIL_SAV: "/mi-cuenta/productos-MACC/:codeFamille/sav",
     SERVICE_REQUEST: "/mi-cuenta/productos-MACC/:codeFamille/solicitud",
+    SERVICE_REQUESTS: "/mi-cuenta/solicitudes-intervencion",
   },
   site: {
     products: "/productos",

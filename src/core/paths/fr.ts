@@ -27,6 +27,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS_DETAIL: "/mon-compte/parc-produits/:codeFamille",
     PARC_PRODUITS_DETAIL_SAV: "/mon-compte/parc-produits/:codeFamille/sav",
     SERVICE_REQUEST: "/mon-compte/parc-produits/:codeFamille/demande",
+    SERVICE_REQUESTS: "/mon-compte/demandes-intervention",
   },
   site: {
     products: "/produits",

@@ -27,6 +27,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS_DETAIL: "/il-mio-account/prodotti-MACC/:codeFamille",
     PARC_PRODUITS_DETAIL_SAV: "/il-mio-account/prodotti-MACC/:codeFamille/sav",
     SERVICE_REQUEST: "/il-mio-account/prodotti-MACC/:codeFamille/richiesta",
+    SERVICE_REQUESTS: "/il-mio-account/richieste-intervento",
   },
   site: {
     products: "/prodotti",

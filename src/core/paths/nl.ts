@@ -27,6 +27,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS_DETAIL: "/mijn-account/mijn-producten/:codeFamille",
     PARC_PRODUITS_DETAIL_SAV: "/mijn-account/mijn-producten/:codeFamille/sav",
     SERVICE_REQUEST: "/mijn-account/mijn-producten/:codeFamille/aanvraag",
+    SERVICE_REQUESTS: "/mijn-account/interventieaanvragen",
   },
   site: {
     products: "/producten",

@@ -1,0 +1,228 @@
+import { useLingui } from "@lingui/react/macro";
+import { useState, type FormEvent } from "react";
+import { formatDate, formatDateTime } from "../../core/format";
+import { selectCompany } from "../../core/store";
+import { Alert, Skeleton } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { useElement, useMacc } from "../../ui/context";
+import { LoadError, LoggedOut } from "../../ui/LoadError";
+import { PageTitle } from "../../ui/PageTitle";
+import { RouteLink } from "../../ui/RouteLink";
+import { useAddressQuery } from "../../ui/useAddressQuery";
+import { useResource } from "../../ui/useResource";
+import {
+  CUSTOMER_MESSAGE_MAX,
+  CUSTOMER_MESSAGE_MIN,
+  isOpenStatus,
+  type ServiceRequestStatus,
+  type ServiceRequestTimeline,
+} from "../../contract/service-request";
+import { SERVICE_REQUEST_ICON } from "./icons";
+import { cancelServiceRequest, getTimeline, listServiceRequests, sendMessage } from "./service-request-api";
+
+type Filter = "open" | "closed";
+
+/** A state as the customer reads it. */
+export function useStatusLabels(): Record<ServiceRequestStatus, string> {
+  const { t } = useLingui();
+  return {
+    received: t`Received`,
+    assigned: t`Assigned`,
+    scheduled: t`Visit scheduled`,
+    "waiting-for-parts": t`Waiting for parts`,
+    done: t`Done`,
+    cancelled: t`Cancelled`,
+  };
+}
+
+/** SERVICE_REQUESTS: the account's service requests, open or closed, newest first; `?ref=` opens one's timeline. */
+export function ServiceRequestList() {
+  const { t } = useLingui();
+  const company = useMacc(selectCompany);
+  if (!company) {
+    return (
+      <LoggedOut icon={SERVICE_REQUEST_ICON} title={t`My service requests`}>
+        {t`Log in to follow your service requests.`}
+      </LoggedOut>
+    );
+  }
+  return <Requests key={company.idTier} />;
+}
+
+function Requests() {
+  const { t } = useLingui();
+  const { locale, request } = useElement();
+  const labels = useStatusLabels();
+  const query = useAddressQuery("service-requests");
+  const params = new URLSearchParams(query.search);
+  const filter: Filter = params.get("state") === "closed" ? "closed" : "open";
+  const reference = params.get("ref");
+  const go = (next: { state?: Filter; ref?: string | null }, replace = false) => {
+    const search = new URLSearchParams();
+    const state = next.state ?? filter;
+    if (state === "closed") search.set("state", "closed");
+    const ref = next.ref === undefined ? reference : next.ref;
+    if (ref) search.set("ref", ref);
+    const text = search.toString();
+    query.set(text ? `?${text}` : "", { replace });
+  };
+  const list = useResource(`service-requests:${filter}:${locale}`, (signal) => listServiceRequests(request, filter, signal));
+
+  return (
+    <div className="container service-requests">
+      <PageTitle icon={SERVICE_REQUEST_ICON}>{t`My service requests`}</PageTitle>
+      <div className="service-requests__filters" role="group" aria-label={t`Show`}>
+        <Button
+          variant={filter === "open" ? "primary" : "secondary"}
+          aria-pressed={filter === "open"}
+          onClick={() => go({ state: "open", ref: null })}
+        >
+          {t`Open`}
+        </Button>
+        <Button
+          variant={filter === "closed" ? "primary" : "secondary"}
+          aria-pressed={filter === "closed"}
+          onClick={() => go({ state: "closed", ref: null })}
+        >
+          {t`Closed`}
+        </Button>
+      </div>
+      {list.status === "loading" && <Skeleton height="6em" label={t`Loading your service requests`} />}
+      {list.status === "error" && <LoadError message={t`Your service requests could not be loaded.`} onRetry={list.reload} />}
+      {list.status === "ready" &&
+        (list.data.requests.length === 0 ? (
+          <div>
+            <Alert>{filter === "open" ? t`You have no open service request.` : t`You have no closed service request.`}</Alert>
+            <RouteLink route="PARC_PRODUITS">{t`Make a request from my product fleet`}</RouteLink>
+          </div>
+        ) : (
+          <ul className="service-requests__list">
+            {list.data.requests.map((r) => (
+              <li key={r.reference} className="service-requests__item">
+                <a
+                  href={`?${new URLSearchParams({ ...(filter === "closed" ? { state: "closed" } : {}), ref: r.reference }).toString()}`}
+                  aria-current={r.reference === reference ? "true" : undefined}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    go({ ref: r.reference });
+                  }}
+                >
+                  {r.machine.produit} — {r.reference}
+                </a>
+                <span className={`service-requests__status service-requests__status--${r.status}`}>{labels[r.status]}</span>
+                <span>{formatDate(locale, r.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+        ))}
+      {reference && <Timeline key={reference} reference={reference} onChanged={list.reload} onClose={() => go({ ref: null })} />}
+    </div>
+  );
+}
+
+function Timeline({ reference, onChanged, onClose }: { reference: string; onChanged: () => void; onClose: () => void }) {
+  const { t } = useLingui();
+  const { locale, request } = useElement();
+  const labels = useStatusLabels();
+  const loaded = useResource(`service-request-timeline:${reference}`, (signal) => getTimeline(request, reference, signal));
+  const [changed, setChanged] = useState<ServiceRequestTimeline | null>(null);
+  const [busy, setBusy] = useState<"cancel" | "message" | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [message, setMessage] = useState("");
+  const [invalid, setInvalid] = useState(false);
+  const data = changed ?? (loaded.status === "ready" ? loaded.data : null);
+
+  const act = async (kind: "cancel" | "message", call: () => Promise<ServiceRequestTimeline>) => {
+    setBusy(kind);
+    setFailed(false);
+    try {
+      setChanged(await call());
+      onChanged();
+      return true;
+    } catch {
+      setFailed(true);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = message.trim();
+    if (text.length < CUSTOMER_MESSAGE_MIN || text.length > CUSTOMER_MESSAGE_MAX) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    if (await act("message", () => sendMessage(request, reference, text))) setMessage("");
+  };
+
+  return (
+    <section className="service-requests__timeline" aria-labelledby="service-request-timeline">
+      <h2 id="service-request-timeline">{t`Request ${reference}`}</h2>
+      {loaded.status === "loading" && !data && <Skeleton height="8em" label={t`Loading the request's timeline`} />}
+      {loaded.status === "error" && !data && <LoadError message={t`This request could not be loaded.`} onRetry={loaded.reload} />}
+      {data && (
+        <>
+          <p>
+            {t`State:`} <strong>{labels[data.status]}</strong>
+            {data.technician && <> — {t`handled by ${data.technician}`}</>}
+            {data.status === "scheduled" && data.window && (
+              <> — {t`visit on ${formatDate(locale, data.window.date, "long")} between ${data.window.from} and ${data.window.to}`}</>
+            )}
+          </p>
+          <ol className="service-requests__entries">
+            {data.entries.map((e, i) => (
+              <li key={i}>
+                <time dateTime={e.at}>{formatDateTime(locale, e.at)}</time>{" "}
+                {e.kind === "status" && e.status ? (
+                  <strong>{labels[e.status]}</strong>
+                ) : (
+                  <strong>{e.author === "customer" ? t`Your message` : t`Message from the after-sales service`}</strong>
+                )}
+                {e.technician && <> — {e.technician}</>}
+                {e.window && <> — {t`visit on ${formatDate(locale, e.window.date, "long")} between ${e.window.from} and ${e.window.to}`}</>}
+                {e.message && <p className="service-requests__message">{e.message}</p>}
+              </li>
+            ))}
+          </ol>
+          <div role="status">{failed && <Alert kind="error">{t`That did not work. Please try again in a moment.`}</Alert>}</div>
+          {isOpenStatus(data.status) && (
+            <form noValidate onSubmit={(event) => void submit(event)}>
+              <label htmlFor="service-request-message">{t`Write to the after-sales service`}</label>
+              <textarea
+                id="service-request-message"
+                value={message}
+                maxLength={CUSTOMER_MESSAGE_MAX}
+                aria-invalid={invalid || undefined}
+                aria-describedby={invalid ? "service-request-message-error" : undefined}
+                onChange={(event) => setMessage(event.target.value)}
+              />
+              {invalid && (
+                <p
+                  id="service-request-message-error"
+                  className="field-error"
+                >{t`Write a message of ${CUSTOMER_MESSAGE_MIN} to ${CUSTOMER_MESSAGE_MAX} characters.`}</p>
+              )}
+              <Button type="submit" busy={busy === "message"}>
+                {t`Send the message`}
+              </Button>
+            </form>
+          )}
+          {data.cancellable && (
+            <Button
+              variant="secondary"
+              busy={busy === "cancel"}
+              onClick={() => void act("cancel", () => cancelServiceRequest(request, reference))}
+            >
+              {t`Cancel this request`}
+            </Button>
+          )}
+        </>
+      )}
+      <Button variant="secondary" onClick={onClose}>
+        {t`Close the timeline`}
+      </Button>
+    </section>
+  );
+}
