@@ -30,6 +30,8 @@ const TEXT = {
   information: "Mes informations",
   informationDetail: "Vos coordonnées et celles de votre entreprise",
   fleet: "Mon parc produits",
+  requests: "Mes demandes d'intervention",
+  requestsDetail: "Suivez vos demandes au service après-vente",
   bank: "Coordonnées bancaires",
   allPaid: "Toutes vos factures sont payées",
   // French plurals: "one" for 1, "many" for whole millions ("1 000 000 de …"), "other" otherwise.
@@ -43,6 +45,7 @@ const HREF = {
   invoices: "/portail/mon-compte/factures",
   information: "/portail/mon-compte/mes-informations",
   fleet: "/portail/mon-compte/parc-produits",
+  requests: "/portail/mon-compte/demandes-intervention",
   bank: "/portail/mon-compte/coordonnee-bancaire",
   login: "/portail/mon-compte/connexion",
 };
@@ -102,6 +105,7 @@ describe("<macc-dashboard>", () => {
       [TEXT.invoices, TEXT.unpaid(2), HREF.invoices],
       [TEXT.information, TEXT.informationDetail, HREF.information],
       [TEXT.fleet, TEXT.products(5), HREF.fleet],
+      [TEXT.requests, TEXT.requestsDetail, HREF.requests],
     ]);
     const [call] = calls.callsTo(SUMMARY);
     expect(call!.headers.authorization).toBe("Bearer company-token-1");
@@ -127,7 +131,7 @@ describe("<macc-dashboard>", () => {
       const view = await mountLoaded(`<macc-dashboard${attribute}></macc-dashboard>`);
       expect(titles(view).includes(TEXT.invoices)).toBe(shown);
       expect(view.root.querySelector(`a[href="${HREF.invoices}"]`) !== null).toBe(shown);
-      expect(titles(view)).toEqual([...(shown ? [TEXT.invoices] : []), TEXT.information, TEXT.fleet]);
+      expect(titles(view)).toEqual([...(shown ? [TEXT.invoices] : []), TEXT.information, TEXT.fleet, TEXT.requests]);
     });
   });
 
@@ -181,9 +185,9 @@ describe("<macc-dashboard>", () => {
     logIn();
     const view = await mount("<macc-dashboard></macc-dashboard>");
     await answer.started;
-    expect(titles(view)).toEqual([TEXT.invoices, TEXT.information, TEXT.fleet]);
+    expect(titles(view)).toEqual([TEXT.invoices, TEXT.information, TEXT.fleet, TEXT.requests]);
     const links = [...view.root.querySelectorAll<HTMLAnchorElement>(".tiles a")];
-    expect(links.map((a) => a.getAttribute("href"))).toEqual([HREF.invoices, HREF.information, HREF.fleet]);
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([HREF.invoices, HREF.information, HREF.fleet, HREF.requests]);
     const skeletonIn = (title: string) =>
       links.find((a) => a.querySelector(".tile__title")!.textContent === title)!.querySelector(".tile__detail .skeleton");
     expect(skeletonIn(TEXT.invoices)).not.toBeNull();
@@ -212,6 +216,7 @@ describe("<macc-dashboard>", () => {
         [TEXT.invoices, "", HREF.invoices],
         [TEXT.information, TEXT.informationDetail, HREF.information],
         [TEXT.fleet, "", HREF.fleet],
+        [TEXT.requests, TEXT.requestsDetail, HREF.requests],
       ]);
       expect([...view.root.querySelectorAll('[role="alert"]')].map((alert) => alert.textContent)).toEqual([
         "Vos demandes de panier ne peuvent pas être affichées pour le moment.",

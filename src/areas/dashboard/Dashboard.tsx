@@ -13,7 +13,7 @@ import { RouteLink } from "../../ui/RouteLink";
 import { useRouteAvailability } from "../../ui/useFeatures";
 import { useResource } from "../../ui/useResource";
 import { BasketRequests } from "./BasketRequests";
-import { BankIcon, DASHBOARD_ICON, FleetIcon, InvoiceIcon, ProfileIcon } from "./icons";
+import { BankIcon, DASHBOARD_ICON, FleetIcon, InvoiceIcon, ProfileIcon, ServiceRequestsIcon } from "./icons";
 import { getSummary } from "./summary-api";
 import { selectCompany, selectRole } from "../../core/store";
 
@@ -67,6 +67,11 @@ export function Dashboard() {
         {roleAllows("PARC_PRODUITS", role) && (
           <Tile route="PARC_PRODUITS" icon={<FleetIcon />} title={t`My product fleet`}>
             {detail(counts && <Plural value={counts.products} _0="No products yet" one="# product" other="# products" />)}
+          </Tile>
+        )}
+        {roleAllows("SERVICE_REQUESTS", role) && (
+          <Tile route="SERVICE_REQUESTS" icon={<ServiceRequestsIcon />} title={t`My service requests`}>
+            <Trans>Follow your requests to the after-sales service</Trans>
           </Tile>
         )}
         {bankDetails && (

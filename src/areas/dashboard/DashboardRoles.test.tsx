@@ -26,10 +26,10 @@ async function dashboardOf(role: Role) {
 
 describe("<macc-dashboard> per role", () => {
   it.each<[Role, string[], boolean]>([
-    ["owner", ["Mes factures", "Mes informations", "Mon parc produits", "Coordonnées bancaires"], true],
+    ["owner", ["Mes factures", "Mes informations", "Mon parc produits", "Mes demandes d'intervention", "Coordonnées bancaires"], true],
     ["accountant", ["Mes factures", "Mes informations", "Coordonnées bancaires"], false],
-    ["workshop", ["Mes informations", "Mon parc produits"], false],
-    ["read-only", ["Mes factures", "Mes informations", "Mon parc produits", "Coordonnées bancaires"], true],
+    ["workshop", ["Mes informations", "Mon parc produits", "Mes demandes d'intervention"], false],
+    ["read-only", ["Mes factures", "Mes informations", "Mon parc produits", "Mes demandes d'intervention", "Coordonnées bancaires"], true],
   ])("%s: the tiles %j, basket requests shown: %s", async (role, tiles, basket) => {
     const view = await dashboardOf(role);
     await waitFor(() => expect(titles(view)).toEqual(tiles));

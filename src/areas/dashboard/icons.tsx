@@ -16,6 +16,12 @@ export const FleetIcon = (p: IconProps) => (
     <path d="M3 17h2l2-6h8l2 6h4M7 17a2 2 0 1 0 4 0M15 17a2 2 0 1 0 4 0M9 11V7h5" />
   </Svg>
 );
+/** My service requests: a clipboard with a tick, the requests followed. */
+export const ServiceRequestsIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M9 3h6v3H9zM7 4H5v17h14V4h-2M9 14l2 2 4-5" />
+  </Svg>
+);
 export const BankIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M3 10h18L12 4zM5 10v8M9 10v8M15 10v8M19 10v8M3 20h18" />
