@@ -92,3 +92,59 @@ test("from the product fleet on a phone (360 px): a service request about a mach
     { type: "image/jpeg", width: 1600, height: 1200 },
   ]);
 });
+
+test("a customer follows a request to done: the after-sales system's changes through the outbox's buttons, in the timeline and their messages", async ({
+  page,
+  context,
+}) => {
+  test.slow(); // logs in, sends a request, three signed changes
+  await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/parc-produits/MACH/demande");
+  const portal = page.locator("macc-portal");
+  await portal.getByLabel("Quelle machine ?").selectOption({ value: "MACH-TRACT-130|TR130-20-00391" });
+  await portal.getByLabel("Entretien").check();
+  await portal.getByLabel("Décrivez le problème ou votre besoin").fill("Révision des 5000 heures avant les semis.");
+  await portal.getByLabel("Cela peut attendre").check();
+  await portal.getByRole("button", { name: "Envoyer ma demande" }).click();
+  const done = portal.getByText(/^Votre demande a été envoyée\. Sa référence est D-\d{4}-[0-9A-Z]{6}\.$/);
+  await expect(done).toBeVisible();
+  const reference = /D-\d{4}-[0-9A-Z]{6}/.exec((await done.textContent()) ?? "")![0];
+
+  // The demo's after-sales system: the outbox page's buttons, each a signed call of the integration endpoint.
+  const outbox = await context.newPage();
+  for (const [button, said] of [
+    ["Prise en charge", "Prise en charge"],
+    ["Planifiée", "Planifiée"],
+    ["Terminée", "Terminée"],
+  ] as const) {
+    await outbox.goto("/demo/outbox");
+    await outbox
+      .locator("li", { has: outbox.locator("strong", { hasText: reference }) })
+      .getByRole("button", { name: button })
+      .click();
+    await expect(outbox.getByRole("status")).toHaveText(`La demande ${reference} est maintenant « ${said} ».`);
+  }
+  await outbox.goto("/demo/outbox");
+  await expect(outbox.locator("strong", { hasText: reference })).toHaveCount(0);
+  await expectAccessible(outbox);
+
+  // The customer's timeline: received, assigned, scheduled, done; closed, nothing more to do.
+  await page.goto(`/portail/mon-compte/demandes-intervention?state=closed&ref=${reference}`);
+  await expect(portal.getByRole("heading", { level: 1, name: "Mes demandes d'intervention" })).toBeVisible();
+  const timeline = portal.locator(".service-requests__timeline");
+  await expect(timeline.locator("ol > li")).toHaveCount(4);
+  await expect(timeline.locator("ol > li strong")).toHaveText(["Reçue", "Prise en charge", "Intervention planifiée", "Terminée"]);
+  await expect(timeline.getByRole("button", { name: "Annuler cette demande" })).toHaveCount(0);
+  await expect(portal.locator(".service-requests__item", { hasText: reference })).toContainText("Terminée");
+  await expectAccessible(page);
+
+  // Each change told to the customer by e-mail and SMS, in French (the request's language), once.
+  await expect
+    .poll(async () => {
+      const sent = (await (await page.request.get("/demo/outbox.json")).json()) as { subject: string | null; text: string }[];
+      return sent
+        .filter((m) => (m.subject ?? m.text).includes(`Demande d'intervention ${reference} :`))
+        .map((m) => (m.subject === null ? "SMS" : "e-mail"))
+        .sort();
+    })
+    .toEqual(["SMS", "SMS", "SMS", "e-mail", "e-mail", "e-mail"]);
+});
