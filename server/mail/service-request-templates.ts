@@ -474,3 +474,59 @@ export function serviceRequestStatusSmsText(lang: MailLanguage, brand: string, d
   const separator = lang === "fr" ? " : " : ": ";
   return `${brand}${separator}${w.subject(d.reference, w.statuses[d.status])}.${visit}`;
 }
+
+/** What the customer did on a request, for the after-sales service and the adviser who received it. */
+export interface CustomerActionDetails {
+  reference: string;
+  action: "message" | "cancelled";
+  customer: string;
+  message: string | null;
+}
+
+const CUSTOMER_ACTION: Record<
+  StaffLanguage,
+  { message: (r: string) => string; cancelled: (r: string) => string; by: string; signature: string }
+> = {
+  fr: {
+    message: (r) => `[SAV] Message du client sur la demande ${r}`,
+    cancelled: (r) => `[SAV] Demande ${r} annulée par le client`,
+    by: "Client :",
+    signature: "Espace client MACC",
+  },
+  en: {
+    message: (r) => `[After-sales] Customer's message on request ${r}`,
+    cancelled: (r) => `[After-sales] Request ${r} cancelled by the customer`,
+    by: "Customer:",
+    signature: "MACC customer area",
+  },
+  nl: {
+    message: (r) => `[Aftersales] Bericht van de klant over aanvraag ${r}`,
+    cancelled: (r) => `[Aftersales] Aanvraag ${r} geannuleerd door de klant`,
+    by: "Klant:",
+    signature: "MACC-klantenzone",
+  },
+  es: {
+    message: (r) => `[Posventa] Mensaje del cliente sobre la solicitud ${r}`,
+    cancelled: (r) => `[Posventa] Solicitud ${r} cancelada por el cliente`,
+    by: "Cliente:",
+    signature: "Área de cliente MACC",
+  },
+  it: {
+    message: (r) => `[Assistenza] Messaggio del cliente sulla richiesta ${r}`,
+    cancelled: (r) => `[Assistenza] Richiesta ${r} annullata dal cliente`,
+    by: "Cliente:",
+    signature: "Area clienti MACC",
+  },
+};
+
+/** To the after-sales service and the adviser: the customer wrote on a request, or cancelled it. */
+export function serviceRequestCustomerActionMail(lang: StaffLanguage, to: string, d: CustomerActionDetails): MailMessage {
+  const s = CUSTOMER_ACTION[lang];
+  return render(to, {
+    lang,
+    subject: d.action === "message" ? s.message(d.reference) : s.cancelled(d.reference),
+    greeting: WORDS[lang].greeting,
+    paragraphs: [`${s.by} ${d.customer}`, ...(d.message ? paragraphs(d.message) : [])],
+    signature: s.signature,
+  });
+}

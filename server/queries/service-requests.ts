@@ -299,6 +299,8 @@ export interface RequestState {
   codeReseau: string;
   codeFamille: string;
   langue: string;
+  /** The after-sales service, and the adviser when there was one. */
+  recipients: string[];
 }
 
 /** A request by reference alone (the integration's calls), locked until the transaction ends. */
@@ -312,8 +314,10 @@ export async function lockRequest(tx: Queryable, reference: string): Promise<Req
     code_reseau: string;
     code_famille: string;
     langue: string;
+    recipients: string[];
   }>(
-    `SELECT id, reference, status, uuid_compte, id_tier, code_reseau, code_famille, langue FROM service_requests WHERE reference = $1 FOR UPDATE`,
+    `SELECT id, reference, status, uuid_compte, id_tier, code_reseau, code_famille, langue, recipients
+     FROM service_requests WHERE reference = $1 FOR UPDATE`,
     [reference],
   );
   const r = rows[0];
@@ -327,6 +331,7 @@ export async function lockRequest(tx: Queryable, reference: string): Promise<Req
       codeReseau: r.code_reseau,
       codeFamille: r.code_famille,
       langue: r.langue,
+      recipients: r.recipients,
     }
   );
 }

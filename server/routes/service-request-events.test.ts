@@ -244,6 +244,7 @@ describe("the customer", () => {
       ["cancelled", "customer"],
     ]);
     await waitForMail(t.db, (m) => m.subject === `Richiesta di intervento ${reference}: richiesta annullata`);
+    await waitForMail(t.db, (m) => m.to === "sav@macc.fr" && m.subject === `[SAV] Demande ${reference} annulée par le client`);
     await settleMail(t.db);
     expect((await outbox(t.db)).filter((m) => (m.subject ?? m.text).includes(`${reference}: richiesta annullata`)).length).toBe(2);
     // Closed: the after-sales system cannot reopen it, the customer cannot write on it.
@@ -260,6 +261,12 @@ describe("the customer", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { entries: { kind: string; message: string | null }[] };
     expect(body.entries.at(-1)).toMatchObject({ kind: "message", message: "Le portail de la cour sera ouvert.\n\nMerci !" });
+    // The after-sales service reads it in French (FRA's staff), a reply going to the customer.
+    const staff = await waitForMail(
+      t.db,
+      (m) => m.to === "sav@macc.fr" && m.subject === `[SAV] Message du client sur la demande ${reference}`,
+    );
+    expect(staff.text).toContain("Le portail de la cour sera ouvert.");
     const invalid = await expectProblem(await write(reference, ""), 422);
     expect(invalid.errors?.map((e) => e.path)).toEqual(["message"]);
   });

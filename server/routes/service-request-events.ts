@@ -26,7 +26,13 @@ import type { AppEnv, Deps } from "../http/context.ts";
 import { jsonBody, operation, paramsOf } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
-import { serviceRequestStatusMail, serviceRequestStatusSmsText, type StatusChangeDetails } from "../mail/service-request-templates.ts";
+import {
+  serviceRequestCustomerActionMail,
+  serviceRequestStatusMail,
+  serviceRequestStatusSmsText,
+  type StatusChangeDetails,
+} from "../mail/service-request-templates.ts";
+import { staffLanguage } from "../mail/staff-language.ts";
 import { mailLanguage } from "../mail/templates.ts";
 import { hit } from "../queries/rate-limits.ts";
 import {
@@ -101,6 +107,20 @@ export async function noticeOfChange(tx: Queryable, request: RequestState, chang
   const mobile = (author.mobile && checkMobile(author.pays, author.mobile).e164) || null;
   const text = serviceRequestStatusSmsText(lang, brandName(themeOfNetwork(request.codeReseau)), details);
   return { mailIds: [mailId], sms: mobile ? { to: mobile, text } : null };
+}
+
+/** Queues the after-sales service's and the adviser's e-mail when the customer writes on a request or cancels it. */
+export async function noticeToStaff(tx: Queryable, request: RequestState, action: "message" | "cancelled", message: string | null) {
+  const author = await requestAuthor(tx, request);
+  const customer = author ? [author.civilite, author.prenom, author.nom].filter(Boolean).join(" ") || author.email : "";
+  const lang = staffLanguage(request.codeReseau, request.langue);
+  const details = { reference: request.reference, action, customer: author ? `${customer} <${author.email}>` : "", message };
+  return Promise.all(
+    request.recipients.map(async (to) => {
+      const mail = serviceRequestCustomerActionMail(lang, to, details);
+      return enqueueMail(tx, author ? { ...mail, replyTo: author.email } : mail);
+    }),
+  );
 }
 
 /** Sends what `noticeOfChange` prepared, once the change is committed (the SMS within the day's limit per number). */

@@ -44,7 +44,7 @@ import { stripLocation } from "../media/strip-location.ts";
 import { companyAdviser } from "../queries/advisers.ts";
 import { storeIdempotentAnswer } from "../queries/idempotency.ts";
 import { countWithin, hit, release } from "../queries/rate-limits.ts";
-import { noticeOfChange, sendNotice } from "./service-request-events.ts";
+import { noticeOfChange, noticeToStaff, sendNotice } from "./service-request-events.ts";
 import {
   addMessage,
   applyStatus,
@@ -65,6 +65,31 @@ import {
 } from "../queries/service-requests.ts";
 import { SMS_WAIT_MS, sentWithin } from "../sms/sms.ts";
 import { drawBasketReference } from "./basket.ts";
+
+/**
+ * The timeline's refusals, in the request's language: said by the server only (the browser shows the
+ * answer's `detail`), so they stay out of the contract's sentences every page downloads.
+ */
+const TIMELINE_PROBLEMS = {
+  serviceRequestNotCancellable: {
+    fr: "Cette demande ne peut plus être annulée ici : l'intervention est planifiée ou la demande est close. Appelez votre service après-vente.",
+    en: "This request can no longer be cancelled here: the visit is scheduled or the request is closed. Please call your after-sales service.",
+    nl: "Deze aanvraag kan hier niet meer worden geannuleerd: de interventie is gepland of de aanvraag is afgesloten. Bel uw aftersalesdienst.",
+    de: "Diese Anfrage kann hier nicht mehr storniert werden: Der Einsatz ist geplant oder die Anfrage ist abgeschlossen. Bitte rufen Sie Ihren Kundendienst an.",
+    es: "Esta solicitud ya no se puede cancelar aquí: la intervención está programada o la solicitud está cerrada. Llame a su servicio posventa.",
+    it: "Questa richiesta non può più essere annullata qui: l'intervento è programmato o la richiesta è chiusa. Chiami il Suo servizio di assistenza.",
+  },
+  serviceRequestClosed: {
+    fr: "Cette demande est close : faites une nouvelle demande pour écrire au service après-vente.",
+    en: "This request is closed: make a new request to write to the after-sales service.",
+    nl: "Deze aanvraag is afgesloten: doe een nieuwe aanvraag om de aftersalesdienst te schrijven.",
+    de: "Diese Anfrage ist abgeschlossen: Stellen Sie eine neue Anfrage, um dem Kundendienst zu schreiben.",
+    es: "Esta solicitud está cerrada: haga una nueva solicitud para escribir al servicio posventa.",
+    it: "Questa richiesta è chiusa: faccia una nuova richiesta per scrivere al servizio di assistenza.",
+  },
+} as const satisfies Record<string, Record<"fr" | "en" | "nl" | "de" | "es" | "it", string>>;
+const timelineProblem = (key: keyof typeof TIMELINE_PROBLEMS) => (locale: Locale) =>
+  TIMELINE_PROBLEMS[key][locale.slice(0, 2) as keyof (typeof TIMELINE_PROBLEMS)[typeof key]];
 
 /** The photo upload's path: it sets its own body limit (a photo), not the API's 16 KB (app.ts). */
 export const SERVICE_REQUEST_PHOTO_PATH = "/api/me/service-requests/photos";
@@ -338,7 +363,8 @@ export function serviceRequestRoutes(deps: Deps) {
         const request = await lockOwnedRequest(tx, company, reference);
         if (!request) throw new ProblemError(404, "not-found", "notFound");
         if (request.status === "cancelled") return null;
-        if (!canCustomerCancel(request.status)) throw new ProblemError(409, "transition-not-allowed", "serviceRequestNotCancellable");
+        if (!canCustomerCancel(request.status))
+          throw new ProblemError(409, "transition-not-allowed", timelineProblem("serviceRequestNotCancellable"));
         const change = {
           status: "cancelled" as const,
           at: new Date().toISOString(),
@@ -348,7 +374,8 @@ export function serviceRequestRoutes(deps: Deps) {
           message: null,
         };
         await applyStatus(tx, request.id, change);
-        return noticeOfChange(tx, request, change);
+        const notice = await noticeOfChange(tx, request, change);
+        return { ...notice, mailIds: [...notice.mailIds, ...(await noticeToStaff(tx, request, "cancelled", null))] };
       });
       if (notice) await sendNotice(deps, notice);
       const found = (await timelineOf(db, company, reference))!;
@@ -379,12 +406,15 @@ export function serviceRequestRoutes(deps: Deps) {
       const company = c.get("company");
       const { reference } = c.req.valid("param");
       const { message } = c.req.valid("json");
-      await db.transaction(async (tx) => {
+      const mailIds = await db.transaction(async (tx) => {
         const request = await lockOwnedRequest(tx, company, reference);
         if (!request) throw new ProblemError(404, "not-found", "notFound");
-        if (!isOpenStatus(request.status)) throw new ProblemError(409, "transition-not-allowed", "serviceRequestClosed");
+        if (!isOpenStatus(request.status)) throw new ProblemError(409, "transition-not-allowed", timelineProblem("serviceRequestClosed"));
         await addMessage(tx, request.id, "customer", message);
+        // The after-sales service and the adviser read it by e-mail (a reply goes to the customer).
+        return noticeToStaff(tx, request, "message", message);
       });
+      deliverInBackground(db, deps.mailer, mailIds);
       const found = (await timelineOf(db, company, reference))!;
       return c.json({ ...found, cancellable: canCustomerCancel(found.status) }, 200);
     },

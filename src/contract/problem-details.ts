@@ -332,22 +332,6 @@ export const PROBLEM_DETAILS = {
     it: "Attenda {duration} prima di richiedere un nuovo codice.",
   },
   // Not found, per resource.
-  serviceRequestNotCancellable: {
-    fr: "Cette demande ne peut plus être annulée ici : l'intervention est planifiée ou la demande est close. Appelez votre service après-vente.",
-    en: "This request can no longer be cancelled here: the visit is scheduled or the request is closed. Please call your after-sales service.",
-    nl: "Deze aanvraag kan hier niet meer worden geannuleerd: de interventie is gepland of de aanvraag is afgesloten. Bel uw aftersalesdienst.",
-    de: "Diese Anfrage kann hier nicht mehr storniert werden: Der Einsatz ist geplant oder die Anfrage ist abgeschlossen. Bitte rufen Sie Ihren Kundendienst an.",
-    es: "Esta solicitud ya no se puede cancelar aquí: la intervención está programada o la solicitud está cerrada. Llame a su servicio posventa.",
-    it: "Questa richiesta non può più essere annullata qui: l'intervento è programmato o la richiesta è chiusa. Chiami il Suo servizio di assistenza.",
-  },
-  serviceRequestClosed: {
-    fr: "Cette demande est close : faites une nouvelle demande pour écrire au service après-vente.",
-    en: "This request is closed: make a new request to write to the after-sales service.",
-    nl: "Deze aanvraag is afgesloten: doe een nieuwe aanvraag om de aftersalesdienst te schrijven.",
-    de: "Diese Anfrage ist abgeschlossen: Stellen Sie eine neue Anfrage, um dem Kundendienst zu schreiben.",
-    es: "Esta solicitud está cerrada: haga una nueva solicitud para escribir al servicio posventa.",
-    it: "Questa richiesta è chiusa: faccia una nuova richiesta per scrivere al servizio di assistenza.",
-  },
   photoNotFound: {
     fr: "Photo introuvable.",
     en: "Photo not found.",
