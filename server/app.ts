@@ -96,7 +96,8 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 export function createApp({ db, config, mailer = createMailer(config, db), sms = createSmsProvider(config, db) }: AppOptions) {
-  const caches = createCacheHub();
+  // On PostgreSQL other instances may share the database: a session ended here must be refused there too.
+  const caches = createCacheHub({ db, shared: db.engine === "postgres" });
   // Until it listens the caches keep nothing (PostgreSQL: retried until it does; PGlite cannot fail to).
   db.listen(CACHE_CHANNEL, caches).catch((err: unknown) => {
     console.error("[cache] cannot listen for database changes, answers are not cached:", err instanceof Error ? err.message : err);
@@ -150,12 +151,16 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
       return problem(c, 503, "maintenance", "maintenance", { extra: announced });
     }
     c.set("locale", requestLocale(c));
+    const since = caches.mark();
     await next();
     // A write answers once its changes have emptied this instance's caches (other instances hear
-    // them a moment later). The embedded engine too: its notifications reach the listener after the
-    // query that sent them has answered, so a read right after a write could find the old entry.
+    // them a moment later), and once a session it ended is refused by every instance too. The
+    // embedded engine too: its notifications reach the listener after the query that sent them has
+    // answered, so a read right after a write could find the old entry.
     if (c.req.method !== "GET" && c.req.method !== "HEAD") {
-      await caches.settle(db).catch((err: unknown) => console.error("[cache] settle failed:", err instanceof Error ? err.message : err));
+      await caches
+        .settle(db, since)
+        .catch((err: unknown) => console.error("[cache] settle failed:", err instanceof Error ? err.message : err));
     }
   });
 
@@ -202,7 +207,11 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
   for (const [prefix, router] of API_ROUTERS) app.route(`/api${prefix}`, router(deps));
   app.route("/", apiDocsRoutes());
   // The demo outbox's buttons call the integration endpoint through the app itself.
-  if (config.demoOutbox) app.route("/demo", outboxRoutes(deps, (request, env) => app.fetch(request, env as never)));
+  if (config.demoOutbox)
+    app.route(
+      "/demo",
+      outboxRoutes(deps, (request, env) => app.fetch(request, env as never)),
+    );
   app.route("/", staticRoutes({ staticDir: config.staticDir, demoDir: config.demoDir }));
 
   app.notFound((c) => {

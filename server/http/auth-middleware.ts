@@ -7,12 +7,16 @@ import { ProblemError } from "./problem.ts";
 
 /** Sessions checked within the last minute (a few hundred bytes each). */
 const MAX_SESSIONS = 20_000;
+/** The tables a session's check is read from (the tags below). */
+const SESSION_TABLES = ["sessions", "account_companies", "companies"];
 const sessionCaches = new WeakMap<CacheHub, MemoryCache<SessionScope | null>>();
 
 /**
  * Verifies a bearer token (signature, expiry, live session, company still linked); null when absent
  * or invalid. The session's check is kept a minute, the time between two writes of its last use,
- * unless the session is revoked or its company unlinked (notifications of migration 0008).
+ * unless the session is revoked or its company unlinked (notifications of migration 0008): the write
+ * that did it answers once every instance has heard it, and on a database shared by several
+ * instances the check is taken from memory only under the instance's lease (memory-cache.ts).
  */
 export async function authenticate(deps: Deps, header: string | undefined): Promise<AuthInfo | null> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
@@ -20,7 +24,8 @@ export async function authenticate(deps: Deps, header: string | undefined): Prom
   const claims = verifyAccessToken(await deps.secret(), match[1]);
   if (!claims) return null;
   let sessions = sessionCaches.get(deps.caches);
-  if (!sessions) sessionCaches.set(deps.caches, (sessions = deps.caches.create(MAX_SESSIONS)));
+  // A session ended (or a company unlinked) is refused by every instance once the write has answered.
+  if (!sessions) sessionCaches.set(deps.caches, (sessions = deps.caches.create(MAX_SESSIONS, { everywhere: SESSION_TABLES })));
   const minute = Math.floor(Date.now() / (TOUCH_EVERY_SECONDS * 1000));
   const tags = [`sessions:${claims.sid}`, `account_companies:${claims.sub}`, ...(claims.tier ? [`companies:${claims.tier}`] : [])];
   const scope = await sessions.get(`${claims.sid}:${claims.tier ?? ""}:${minute}`, tags, () =>

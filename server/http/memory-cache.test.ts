@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCacheHub, MemoryCache } from "./memory-cache.ts";
+import { createCacheHub, LEASE_MS, MemoryCache, type CacheHub } from "./memory-cache.ts";
 
 /** A cache holding `a` (tagged invoices:1), `b` (invoices:2) and `c` (the whole footer_sub_service_names table). */
 async function filled() {
@@ -106,6 +106,58 @@ describe("createCacheHub", () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(settled).toBe(false);
     await settling;
-    expect(sent[0]).toMatch(/^settle:[0-9a-f-]{36}$/);
+    expect(sent[0]).toMatch(/^settle:[0-9a-f-]{36}:[0-9a-f-]{36}$/);
+  });
+
+  /** Hubs sharing one database: what one sends reaches every listening hub, `delays[i]` ms later (null: never). */
+  function sharedBus(delays: (number | null)[]) {
+    const hubs: CacheHub[] = [];
+    const db = {
+      query: async <T>(_sql: string, params: unknown[] = []) => {
+        hubs.forEach((hub, i) => {
+          const delay = delays[i];
+          if (delay !== null && delay !== undefined) setTimeout(() => hub.notify(String(params[1])), delay);
+        });
+        return { rows: [] as T[] };
+      },
+      exec: async () => undefined,
+    };
+    for (let i = 0; i < delays.length; i++) hubs.push(createCacheHub({ db, shared: true }));
+    hubs.forEach((hub) => hub.listening(true));
+    return { hubs, db };
+  }
+
+  it("on a shared database, an everywhere cache answers from memory only under a lease (a marker of its own back)", async () => {
+    const { hubs } = sharedBus([null]);
+    const cache = hubs[0]!.create<number>(10, { everywhere: ["sessions"] });
+    let n = 0;
+    const get = () => cache.get("k", ["sessions:1"], async () => ++n);
+    // A deaf hub never gets a lease: every read loads.
+    expect([await get(), await get(), await get()]).toEqual([1, 2, 3]);
+
+    const heard = sharedBus([1]);
+    const leased = heard.hubs[0]!.create<number>(10, { everywhere: ["sessions"] });
+    const read = () => leased.get("k", ["sessions:1"], async () => ++n);
+    expect(await read()).toBe(4); // no lease yet: the read asks for one
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([await read(), await read()]).toEqual([5, 5]);
+  });
+
+  it("a write that changed an everywhere table waits for every instance heard to acknowledge it", async () => {
+    const { hubs, db } = sharedBus([1, 150]);
+    const [a, b] = hubs as [CacheHub, CacheHub];
+    a.create(10, { everywhere: ["sessions"] });
+    // b is known to a once a marker of b's has been heard.
+    await b.settle(db);
+    const since = a.mark();
+    await db.query("", ["", "sessions:1"]); // the write's own change
+    const started = performance.now();
+    await a.settle(db, since);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    expect(performance.now() - started).toBeLessThan(LEASE_MS);
+    // A write that changed no such table does not wait for b.
+    const quick = performance.now();
+    await a.settle(db, a.mark());
+    expect(performance.now() - quick).toBeLessThan(100);
   });
 });

@@ -27,9 +27,14 @@ export class MemoryCache<T> {
   /** Changes on every invalidation: a load that started before one is not stored. */
   #generation = 0;
 
+  /**
+   * `storing`: whether a loaded value may be kept now; `trusting`: whether what is kept (or being
+   * loaded) may answer now: when not, every `get` loads afresh and keeps nothing.
+   */
   constructor(
     readonly maxEntries: number,
     private readonly storing: () => boolean = () => true,
+    private readonly trusting: () => boolean = () => true,
   ) {}
 
   get size(): number {
@@ -41,6 +46,7 @@ export class MemoryCache<T> {
    * invalidation came meanwhile).
    */
   get(key: string, tags: readonly string[], load: () => Promise<T>): Promise<T> {
+    if (!this.trusting()) return load();
     const hit = this.#entries.get(key);
     if (hit) {
       // Most recently used last: Map keeps insertion order.
@@ -109,61 +115,225 @@ export class MemoryCache<T> {
   }
 }
 
+/** Options of one cache (`CacheHub.create`). */
+export interface CacheOptions {
+  /**
+   * Tables whose changes must have reached every instance before the write that made them answers
+   * (a session ended, a company unlinked: access stops everywhere at once, not a moment later). On a
+   * database shared by several instances this cache answers from memory only while the instance's
+   * lease holds (see `createCacheHub`), and a write that changed one of these tables waits for the
+   * other instances (`settle`).
+   */
+  everywhere?: readonly string[];
+}
+
 /**
  * The caches of one app instance and their link to the database's notifications (a `Listener` for
  * `db.listen(CACHE_CHANNEL, …)`). Until the instance listens, and whenever the subscription is lost,
  * nothing is kept (a change could go unheard); every cache is emptied when it listens again.
  */
 export interface CacheHub extends Listener {
-  create<T>(maxEntries: number): MemoryCache<T>;
+  create<T>(maxEntries: number, options?: CacheOptions): MemoryCache<T>;
+  /** Where the changes heard stand: taken as a write starts, for `settle`. */
+  mark(): number;
   /**
    * Resolves once every change committed before the call has emptied this instance's caches: it
    * sends a marker notification through `db` and waits for it (PostgreSQL delivers notifications
-   * in commit order). Immediate when not listening (nothing is kept then).
+   * in commit order). Immediate when not listening on an unshared database (nothing is kept then).
+   * When a change to an `everywhere` table was heard since `since` (the write's own, or one made
+   * meanwhile), on a shared database it also waits until every other instance has acknowledged
+   * having heard it, or can no longer answer from what it kept (its lease ran out): at most
+   * `LEASE_MS`.
    */
-  settle(db: Queryable): Promise<void>;
+  settle(db: Queryable, since?: number): Promise<void>;
 }
 
-/** Payload prefix of `settle`'s markers (no table has this name). */
-const MARKER = "settle:";
+export interface CacheHubOptions {
+  /** Where the hub sends its own notifications (lease markers, acknowledgements). */
+  db?: Queryable;
+  /**
+   * Other instances may share the database (PostgreSQL; not the embedded engine, one process):
+   * `everywhere` caches then answer from memory under a lease only, and writes that changed their
+   * tables wait for the other instances.
+   */
+  shared?: boolean;
+}
+
+/**
+ * An instance answers from an `everywhere` cache only within this long after sending a marker that
+ * came back: everything committed before that marker was sent has been heard. A write waits at
+ * most this long for an instance that does not acknowledge it (one stalled, cut off, or gone).
+ */
+export const LEASE_MS = 3_000;
+/** A lease older than this is renewed (one marker, sent by the request that finds it so, not awaited). */
+const RENEW_AFTER_MS = 1_000;
 /** A marker not back by then (a connection lost meanwhile) no longer holds the request. */
 const SETTLE_TIMEOUT_MS = 2_000;
 
-export function createCacheHub(): CacheHub {
+/**
+ * Payloads of the hub's own notifications (no table has these names), `<instance>` being the
+ * sending hub's random id: `settle:<instance>:<token>` a marker (`settle`, lease renewals),
+ * `settle-all:<instance>:<token>` a marker every instance acknowledges with `ack:<token>:<instance>`.
+ */
+const SETTLE = "settle";
+const SETTLE_ALL = "settle-all";
+const ACK = "ack";
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+export function createCacheHub({ db: hubDb, shared = false }: CacheHubOptions = {}): CacheHub {
+  const id = randomUUID();
   const caches: MemoryCache<unknown>[] = [];
-  const markers = new Map<string, () => void>();
+  const everywhere = new Set<string>();
+  /** This instance's markers on their way: `back` when heard, `release` when no longer awaited. */
+  const markers = new Map<string, { back: () => void; release: () => void }>();
+  /** The acknowledgements awaited, by token. */
+  const acks = new Map<string, (instance: string) => void>();
+  /** When each other instance's last marker was heard (performance.now()). */
+  const heard = new Map<string, number>();
   let live = false;
+  /** When the newest marker that came back was sent: the lease runs from there. */
+  let leaseFrom = -Infinity;
+  /** When the lease renewal under way was sent (null: none). */
+  let renewing: number | null = null;
+  /** Changes to `everywhere` tables heard so far. */
+  let changes = 0;
+  /** Resolved the next time the subscription comes up. */
+  let up = deferred();
+
   const clearAll = () => caches.forEach((cache) => cache.clear());
+  const now = () => performance.now();
+
+  /** Sends a marker of `kind` and resolves once it is back (true), or released or timed out (false). */
+  const roundTrip = async (db: Queryable, kind: string, token: string, timeoutMs: number): Promise<boolean> => {
+    const sentAt = now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const back = new Promise<boolean>((resolve) => {
+      markers.set(token, {
+        back: () => {
+          leaseFrom = Math.max(leaseFrom, sentAt);
+          resolve(true);
+        },
+        release: () => resolve(false),
+      });
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      await notify(db, CACHE_CHANNEL, `${kind}:${id}:${token}`);
+      return await back;
+    } finally {
+      clearTimeout(timer);
+      markers.delete(token);
+    }
+  };
+
+  /** Renews the lease when it is getting old (no more than one renewal at a time). */
+  const renew = () => {
+    if (!hubDb || (renewing !== null && now() - renewing < LEASE_MS)) return;
+    renewing = now();
+    roundTrip(hubDb, SETTLE, randomUUID(), LEASE_MS)
+      .catch(() => false)
+      .finally(() => (renewing = null));
+  };
+
+  /** Whether an `everywhere` cache may answer from memory now. */
+  const leased = () => {
+    if (!live) return false;
+    if (!shared) return true;
+    const age = now() - leaseFrom;
+    if (age > RENEW_AFTER_MS) renew();
+    return age < LEASE_MS;
+  };
+
+  /** Waits, after a change to an `everywhere` table committed before `start`, for every other instance. */
+  const settleEverywhere = async (db: Queryable, start: number) => {
+    const deadline = start + LEASE_MS;
+    if (!live) {
+      // Not hearing the others, this instance waits until their leases from before the change have run out.
+      await Promise.race([up.promise, sleep(deadline - now())]);
+      if (!live) return;
+    }
+    const token = randomUUID();
+    const acked = new Set<string>();
+    let check: () => void = () => undefined;
+    acks.set(token, (instance) => {
+      acked.add(instance);
+      check();
+    });
+    try {
+      if (!(await roundTrip(db, SETTLE_ALL, token, Math.max(0, deadline - now())))) {
+        // Not heard back (the subscription lost meanwhile): the others' leases from before the change run out.
+        await sleep(deadline - now());
+        return;
+      }
+      // Every marker sent before the change has been heard by now (commit order): an instance not
+      // heard since LEASE_MS holds no lease from before the change.
+      const back = now();
+      const waiting = new Map<string, number>();
+      for (const [instance, at] of heard) {
+        if (at + LEASE_MS <= back - LEASE_MS) heard.delete(instance);
+        else if (at + LEASE_MS > back) waiting.set(instance, Math.min(at + LEASE_MS, deadline));
+      }
+      await new Promise<void>((resolve) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        check = () => {
+          clearTimeout(timer);
+          const t = now();
+          for (const [instance, until] of waiting) if (acked.has(instance) || until <= t) waiting.delete(instance);
+          if (waiting.size === 0) return resolve();
+          timer = setTimeout(check, Math.min(...waiting.values()) - t);
+        };
+        check();
+      });
+    } finally {
+      acks.delete(token);
+    }
+  };
+
   return {
-    create<T>(maxEntries: number) {
-      const cache = new MemoryCache<T>(maxEntries, () => live);
+    create<T>(maxEntries: number, options: CacheOptions = {}) {
+      for (const table of options.everywhere ?? []) everywhere.add(table);
+      const cache = new MemoryCache<T>(maxEntries, () => live, options.everywhere?.length ? leased : undefined);
       caches.push(cache as MemoryCache<unknown>);
       return cache;
     },
     notify(payload) {
-      if (payload.startsWith(MARKER)) return markers.get(payload)?.();
+      const [kind = "", a = "", b = ""] = payload.split(":", 3);
+      if (kind === SETTLE || kind === SETTLE_ALL) {
+        if (a === id) return markers.get(b)?.back();
+        if (!a || !b) return;
+        heard.set(a, now());
+        if (kind === SETTLE_ALL && hubDb) notify(hubDb, CACHE_CHANNEL, `${ACK}:${b}:${id}`).catch(() => undefined);
+        return;
+      }
+      if (kind === ACK) return acks.get(a)?.(b);
+      if (everywhere.has(kind)) changes++;
       for (const cache of caches) cache.invalidate(payload);
     },
-    async settle(db) {
-      if (!live) return;
-      const marker = `${MARKER}${randomUUID()}`;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const back = new Promise<void>((resolve) => {
-        markers.set(marker, resolve);
-        timer = setTimeout(resolve, SETTLE_TIMEOUT_MS);
-      });
-      try {
-        await notify(db, CACHE_CHANNEL, marker);
-        await back;
-      } finally {
-        clearTimeout(timer);
-        markers.delete(marker);
-      }
+    mark: () => changes,
+    async settle(db, since) {
+      const start = now();
+      // Not listening, or a marker that did not come back: whether an `everywhere` table changed is unknown.
+      const heardAll = live && (await roundTrip(db, SETTLE, randomUUID(), SETTLE_TIMEOUT_MS));
+      // Not listening at all (the database unreachable, a write failing): answered at once, not waited for.
+      if (!live || !shared || since === undefined || (heardAll && changes === since)) return;
+      await settleEverywhere(db, start);
     },
-    listening(up) {
-      live = up;
+    listening(isUp) {
+      live = isUp;
+      leaseFrom = -Infinity;
       clearAll();
-      for (const release of markers.values()) release();
+      for (const marker of markers.values()) marker.release();
+      if (isUp) {
+        up.resolve();
+        up = deferred();
+      }
     },
   };
 }
