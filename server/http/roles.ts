@@ -20,7 +20,7 @@ const roleCaches = new WeakMap<CacheHub, MemoryCache<Role | null>>();
 /** The account's role in the company, or null when they are not linked. */
 export async function roleIn(deps: Deps, uuidCompte: string, idTier: string): Promise<Role | null> {
   let roles = roleCaches.get(deps.caches);
-  if (!roles) roleCaches.set(deps.caches, (roles = deps.caches.create(MAX_ROLES)));
+  if (!roles) roleCaches.set(deps.caches, (roles = deps.caches.create(MAX_ROLES, { everywhere: ["account_companies"] })));
   const period = Math.floor(Date.now() / (ROLE_SECONDS * 1000));
   return roles.get(
     `${uuidCompte}:${idTier}:${period}`,
