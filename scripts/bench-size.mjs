@@ -39,12 +39,15 @@ const BUDGETS = [
   },
   // The login form validates with the schemas the API applies (src/contract): 4.4 kB of the 101.
   // On this page and the portal's, ofetch (the design card's API client, in the core) weighs 3.4 kB.
-  { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 101.5 },
+  // 101.5 until the roles (each company's role in the login's answer, what each route needs, the
+  // header's menu by role) and the service requests' list route took it to 101.7.
+  { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 102 },
   // The whole extranet on its login route: the other screens (code, texts and where their texts are)
   // load with their routes. 106.5 until the service-request route (its paths in six languages, its
   // screen's file list) and the screens' imports naming every file they need (one round trip
-  // instead of up to four on a phone) took it to 106.6.
-  { name: "portal, login route", page: "/portail", ready: "macc-portal main form", maxKb: 107 },
+  // instead of up to four on a phone) took it to 106.6; 107 until the roles and the service
+  // requests' list route took it to 107.1.
+  { name: "portal, login route", page: "/portail", ready: "macc-portal main form", maxKb: 107.5 },
 ];
 
 const SHIFT_BUDGET = 0.1;
