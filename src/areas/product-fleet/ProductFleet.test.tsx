@@ -98,16 +98,8 @@ function detail({ technical, sav }: { technical?: Doc[]; sav?: Doc[] } = {}) {
   };
 }
 
-const OPEN_REQUESTS = "GET /api/me/service-requests";
-
 function api(routes: Record<string, RouteHandler> = {}) {
-  return stubApi({
-    ...sessionRoutes(),
-    [LIST]: { body: PRODUCTS },
-    [DETAIL("SEM-3000")]: { body: detail() },
-    [OPEN_REQUESTS]: { body: { requests: [] } },
-    ...routes,
-  });
+  return stubApi({ ...sessionRoutes(), [LIST]: { body: PRODUCTS }, [DETAIL("SEM-3000")]: { body: detail() }, ...routes });
 }
 
 const logIn = () => signIn(user([company()]));
@@ -174,36 +166,6 @@ describe("<macc-product-fleet>", () => {
         [`${TEXT.technical} — Pulvérisateur Précis 750`, "/portail/mon-compte/parc-produits/PUL%20750"],
         [`${TEXT.request} — Pulvérisateur Précis 750`, "/portail/mon-compte/parc-produits/PUL%20750/demande"],
       ]);
-    });
-
-    it("shows on its line a family's newest open service request and its state; none when they cannot be read", async () => {
-      const machine = {
-        codeFamille: "SEM-3000",
-        produit: "Semoir Maxi-Graine 3000",
-        codeProduit: null,
-        numeroSerie: null,
-        dateAchat: null,
-      };
-      const summary = { createdAt: "2026-11-27T08:00:00.000Z", kind: "breakdown", urgency: "can-wait", machine, photoCount: 0 };
-      const calls = api({
-        [OPEN_REQUESTS]: {
-          body: {
-            requests: [
-              { ...summary, reference: "D-2026-7K3M9Q", status: "scheduled" },
-              { ...summary, reference: "D-2026-AAAAAA", status: "received" },
-            ],
-          },
-        },
-      });
-      logIn();
-      const view = await mountList();
-      await waitFor(() =>
-        expect(view.root.querySelector(".fleet-request")?.textContent).toBe(
-          "Demande d'intervention D-2026-7K3M9Q : Intervention planifiée",
-        ),
-      );
-      expect(view.root.querySelectorAll(".fleet-request")).toHaveLength(1);
-      expect(calls.callsTo(OPEN_REQUESTS)[0]!.query.get("state")).toBe("open");
     });
 
     it("cards on narrow screens: each cell labelled by its column (the links' cell not), rows and headers keep their roles", async () => {

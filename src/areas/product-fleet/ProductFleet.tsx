@@ -13,8 +13,7 @@ import { RouteLink } from "../../ui/RouteLink";
 import { useBrand } from "../../ui/useBrand";
 import { useResource } from "../../ui/useResource";
 import type { ProductDocument } from "../../contract/products";
-import { getDocument, getProduct, listOpenServiceRequests, listProducts } from "./products-api";
-import type { ServiceRequestStatus } from "../../contract/service-request";
+import { getDocument, getProduct, listProducts } from "./products-api";
 import { roleAllows } from "../../core/roles";
 import { selectCompany, selectRole } from "../../core/store";
 import { AFTER_SALES_ICON, PRODUCTS_ICON } from "./icons";
@@ -53,19 +52,6 @@ function ProductList() {
   const brand = useBrand();
   const idTier = core.store.getState().auth.companyId;
   const products = useResource(`products:${idTier}:${locale}`, (signal) => listProducts(request, locale, signal));
-  // Each line shows its family's newest open service request, for the roles that read them.
-  const readsRequests = roleAllows("SERVICE_REQUESTS", useMacc(selectRole));
-  const open = useResource(readsRequests ? `open-service-requests:${idTier}` : null, (signal) => listOpenServiceRequests(request, signal));
-  const openOf = (codeFamille: string) =>
-    open.status === "ready" ? open.data.find((r) => r.machine.codeFamille === codeFamille) : undefined;
-  const states: Record<ServiceRequestStatus, string> = {
-    received: t`Received`,
-    assigned: t`Assigned`,
-    scheduled: t`Visit scheduled`,
-    "waiting-for-parts": t`Waiting for parts`,
-    done: t`Done`,
-    cancelled: t`Cancelled`,
-  };
 
   return (
     <div className="container" part="product-fleet">
@@ -80,19 +66,7 @@ function ProductList() {
           busy={products.status === "loading"}
           skeleton={{ rows: 4, height: "2.5em" }}
           columns={[
-            {
-              label: t`Product`,
-              rowHeader: true,
-              cell: (p) => {
-                const pending = openOf(p.codeFamille);
-                return (
-                  <>
-                    {p.produit}
-                    {pending && <span className="fleet-request">{t`Service request ${pending.reference}: ${states[pending.status]}`}</span>}
-                  </>
-                );
-              },
-            },
+            { label: t`Product`, rowHeader: true, cell: (p) => p.produit },
             { label: t`Quantity`, numeric: true, cell: (p) => formatNumber(locale, p.quantite) },
             { label: t`Date of last purchase`, cell: (p) => formatDate(locale, p.dateDernierAchat) },
             {
