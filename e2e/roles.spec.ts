@@ -27,7 +27,7 @@ test("the workshop sees the product fleet, not the invoices", async ({ page }) =
   await page.goto("/portail/mon-compte/connexion");
   await logIn(page, "atelier@demo.macc.test", "macc-portal");
   await expect(page).toHaveURL(/\/portail\/mon-compte$/);
-  await expect(tiles(page)).toHaveText(["Mes informations", "Mon parc produits"]);
+  await expect(tiles(page)).toHaveText(["Mes informations", "Mon parc produits", "Mes demandes d'intervention"]);
   await page.goto("/portail/mon-compte/factures");
   await expect(page).toHaveURL(/\/portail\/mon-compte$/);
   await page.goto("/portail/mon-compte/parc-produits");
