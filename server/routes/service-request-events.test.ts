@@ -10,16 +10,15 @@ import {
   type ServiceRequestAnswer,
 } from "../../src/contract/service-request.ts";
 import { DEMO_INTEGRATION_SECRET, loadConfig } from "../config.ts";
-import { DEMO_PASSWORD } from "../demo/seed.ts";
 import {
   createTestApp,
+  demoLogin,
   expectProblem,
   fromAddress,
   json,
   outbox,
   settleMail,
   waitForMail,
-  withBotCheck,
   type TestContext,
 } from "../test-support.ts";
 import { integrationSignature } from "./service-request-events.ts";
@@ -31,13 +30,7 @@ let events = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const res = await t.app.request(
-    "/api/auth/login",
-    await withBotCheck(t.app, json({ email: "multi@demo.macc.test", password: DEMO_PASSWORD })),
-    fromAddress("10.79.1.1"),
-  );
-  const body = (await res.json()) as { user: { entreprises: { idTier: string; token: string }[] } };
-  token = body.user.entreprises.find((e) => e.idTier === FRA)!.token;
+  token = (await demoLogin(t.app, "multi@demo.macc.test", "10.79.1.1")).company[FRA]!;
 });
 afterAll(async () => {
   await settleMail(t.db);
@@ -273,13 +266,8 @@ describe("the customer", () => {
 
   it("finds nothing of another customer's request (404), with or without a company token", async () => {
     const reference = await newRequest();
-    const uk = await t.app.request(
-      "/api/auth/login",
-      await withBotCheck(t.app, json({ email: "uk@demo.macc.test", password: DEMO_PASSWORD })),
-      fromAddress("10.79.1.2"),
-    );
-    const ukBody = (await uk.json()) as { token: string; user: { entreprises: { token: string }[] } };
-    const other = { Authorization: `Bearer ${ukBody.user.entreprises[0]?.token ?? ukBody.token}` };
+    const uk = await demoLogin(t.app, "uk@demo.macc.test", "10.79.1.2");
+    const other = { Authorization: `Bearer ${Object.values(uk.company)[0] ?? uk.account}` };
     await expectProblem(await t.app.request(`/api/me/service-requests/${reference}/timeline`, { headers: other }), 404);
     await expectProblem(await cancel(reference, other), 404);
     await expectProblem(await write(reference, "Bonjour", other), 404);

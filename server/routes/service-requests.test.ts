@@ -6,19 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES, UNATTACHED_PHOTO_HOURS, type ServiceRequestAnswer } from "../../src/contract/service-request.ts";
-import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { housekeeping } from "../jobs/housekeeping.ts";
-import {
-  createTestApp,
-  expectProblem,
-  fromAddress,
-  json,
-  outbox,
-  settleMail,
-  waitForMail,
-  withBotCheck,
-  type TestContext,
-} from "../test-support.ts";
+import { createTestApp, demoLogin, expectProblem, json, outbox, settleMail, waitForMail, type TestContext } from "../test-support.ts";
 
 const FRA = "1004217"; // multi@'s first company: the machines of MACH, an adviser
 const AGR = "2000873"; // multi@'s second company
@@ -28,20 +17,11 @@ let t: TestContext;
 let tokens: Record<string, string> = {};
 let ukToken = "";
 
-async function login(email: string, address: string) {
-  const res = await t.app.request(
-    "/api/auth/login",
-    await withBotCheck(t.app, json({ email, password: DEMO_PASSWORD })),
-    fromAddress(address),
-  );
-  return (await res.json()) as { token: string; user: { entreprises: { idTier: string; token: string }[] } };
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  tokens = Object.fromEntries((await login("multi@demo.macc.test", "10.79.0.1")).user.entreprises.map((e) => [e.idTier, e.token]));
-  const uk = await login("uk@demo.macc.test", "10.79.0.2");
-  ukToken = uk.user.entreprises[0]?.token ?? uk.token;
+  tokens = (await demoLogin(t.app, "multi@demo.macc.test", "10.79.0.1")).company;
+  const uk = await demoLogin(t.app, "uk@demo.macc.test", "10.79.0.2");
+  ukToken = Object.values(uk.company)[0] ?? uk.account;
 });
 afterAll(async () => {
   await settleMail(t.db);
