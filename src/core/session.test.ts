@@ -197,6 +197,24 @@ describe("logout", () => {
     expect(request.mock.calls.map(([path]) => path)).toEqual(["/auth/login", "/auth/logout"]);
     expect(isLogged(store.getState())).toBe(false);
   });
+
+  it("a refresh still in flight when the customer logs out (just after a reload) cannot log the page back in", async () => {
+    let answerRefresh!: (body: unknown) => void;
+    const { store, session, request, signIn } = setup({
+      "/auth/refresh": () => new Promise((resolve) => (answerRefresh = resolve)),
+      "/auth/logout": async () => undefined,
+    });
+    signIn(user);
+    const refreshed = session.refresh();
+    const loggedOut = session.logout();
+    // The refresh's answer comes last, as a slow network delivers it.
+    await vi.advanceTimersByTimeAsync(100);
+    answerRefresh(sessionBody(user));
+    await Promise.all([refreshed, loggedOut]);
+    expect(isLogged(store.getState())).toBe(false);
+    // The logout went out after the refresh had rotated the cookie, so it revokes the live session.
+    expect(request.mock.calls.map(([path]) => path)).toEqual(["/auth/refresh", "/auth/logout"]);
+  });
 });
 
 describe("ensureFresh (before authenticated calls)", () => {

@@ -39,6 +39,8 @@ const IDLE_WARNING_MS = 2 * 60_000;
 export function createSession(api: ApiClient, store: MaccStore, tokens: AccessTokens): Session {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<boolean> | null = null;
+  /** Counts logouts: a refresh answered after one must not log the page back in. */
+  let logouts = 0;
 
   let expiresAt = 0;
   const currentToken = () => tokens.forCompany(store.getState().auth.companyId);
@@ -93,8 +95,10 @@ export function createSession(api: ApiClient, store: MaccStore, tokens: AccessTo
   }
 
   async function refreshOnce(): Promise<boolean> {
+    const logoutsBefore = logouts;
     try {
       const raw = await api.request<unknown>("/auth/refresh", { method: "POST", anonymous: true, errors: "inline" });
+      if (logouts !== logoutsBefore) return false;
       const session = v.parse(SessionAnswer, raw);
       tokens.remember(session.user);
       store.getState().refreshUser(session.user);
@@ -124,6 +128,10 @@ export function createSession(api: ApiClient, store: MaccStore, tokens: AccessTo
 
   async function logout(reason: Extract<LogoutReason, "user" | "idle">): Promise<void> {
     clearTimeout(timer);
+    // Just after a reload the page may still be renewing its session: the logout goes out once the
+    // cookie has rotated, so it revokes the session that is live, and that renewal stays unused.
+    logouts++;
+    await inFlight?.catch(() => false);
     try {
       // Anonymous: a logout must not first refresh the session it ends. The bearer token, when
       // there is one, still tells the API which session to revoke.
