@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/db.ts";
+import { IDEMPOTENCY_KEY_RETENTION_DAYS } from "../../src/contract/constants.ts";
 
 export interface StoredIdempotentAnswer {
   requestHash: string;
@@ -33,7 +34,10 @@ export async function storeIdempotentAnswer(tx: Queryable, scope: string, key: s
   await tx.query("UPDATE idempotency_keys SET status = $3, body = $4 WHERE scope = $1 AND key = $2", [scope, key, status, body]);
 }
 
-/** Removes the keys older than a day (housekeeping): a request repeated later is a new one. */
+/**
+ * Removes the keys older than IDEMPOTENCY_KEY_RETENTION_DAYS (housekeeping): a request repeated
+ * later is a new one. Longer than a device keeps an offline submission, which replays its key.
+ */
 export async function purgeIdempotencyKeys(db: Queryable): Promise<void> {
-  await db.query("DELETE FROM idempotency_keys WHERE created_at < now() - interval '1 day'");
+  await db.query("DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(days => $1)", [IDEMPOTENCY_KEY_RETENTION_DAYS]);
 }

@@ -1,7 +1,7 @@
 /** The basket API: catalogue, pictures, validation (exactly once) and the customer's requests. */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCALES } from "../../src/contract/constants.ts";
+import { IDEMPOTENCY_KEY_RETENTION_DAYS, LOCALES, OFFLINE_QUEUE_MAX_AGE_DAYS } from "../../src/contract/constants.ts";
 import { createApp } from "../app.ts";
 import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { PUBLIC_CACHE } from "../http/etag.ts";
@@ -473,13 +473,31 @@ describe("POST /api/basket/requests: exactly once", () => {
     expect(res.headers.get("idempotent-replayed")).toBeNull();
   });
 
-  it("keys are kept a day (housekeeping): a later submission with an old key is a new one", async () => {
+  it("keys outlive the offline queue's maximum age (housekeeping): a replay days later gets the first answer", async () => {
+    const queued = await submit(VALID);
     const old = await submit(VALID);
     const recent = await submit(VALID);
-    await t.db.query("UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1", [old.key]);
+    // A submission kept on a device for the queue's whole life, replayed at its end.
+    await t.db.query("UPDATE idempotency_keys SET created_at = now() - make_interval(days => $2) WHERE key = $1", [
+      queued.key,
+      OFFLINE_QUEUE_MAX_AGE_DAYS,
+    ]);
+    await t.db.query("UPDATE idempotency_keys SET created_at = now() - make_interval(days => $2, hours => 1) WHERE key = $1", [
+      old.key,
+      IDEMPOTENCY_KEY_RETENTION_DAYS,
+    ]);
     await housekeeping(t.db);
-    const keys = await t.db.query<{ key: string }>("SELECT key FROM idempotency_keys WHERE key = ANY($1::text[])", [[old.key, recent.key]]);
-    expect(keys.rows.map((r) => r.key)).toEqual([recent.key]);
+    const keys = await t.db.query<{ key: string }>("SELECT key FROM idempotency_keys WHERE key = ANY($1::text[]) ORDER BY created_at", [
+      [queued.key, old.key, recent.key],
+    ]);
+    expect(keys.rows.map((r) => r.key)).toEqual([queued.key, recent.key]);
+    const before = await counts();
+    const replay = await submit(VALID, { key: queued.key });
+    expect(replay.res.status).toBe(201);
+    expect(replay.res.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.text).toBe(queued.text);
+    expect(await counts()).toEqual(before);
+    // Past the retention, the key is a new one.
     const again = await submit(VALID, { key: old.key });
     expect(again.res.headers.get("idempotent-replayed")).toBeNull();
     expect(again.text).not.toBe(old.text);

@@ -67,3 +67,11 @@ export const BASKET_NOM_MAX = 100;
 export const BASKET_SOCIETE_MAX = 150;
 export const BASKET_MOBILE_MAX = 40;
 export const BASKET_IMMAT_MAX = 40;
+
+/**
+ * Sending that survives the network: a submission saved on the device while offline is sent for
+ * at most this long, and the API keeps each Idempotency-Key (with its answer) longer than that, so
+ * a submission replayed at the end of its life is still answered as the first time.
+ */
+export const OFFLINE_QUEUE_MAX_AGE_DAYS = 7;
+export const IDEMPOTENCY_KEY_RETENTION_DAYS = 8;
