@@ -234,6 +234,28 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
     expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
   });
 
+  it("the search's extensions live in `extensions`, outside this schema and its search_path, and the search works", async () => {
+    // Migrations 0012 and 0016: dropping this schema (afterAll) must not drop them, nor another schema fail to find them.
+    const ext = await db.query<{ extname: string; schema: string }>(
+      "SELECT extname, extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname IN ('pg_trgm', 'btree_gin') ORDER BY extname",
+    );
+    expect(ext.rows).toEqual([
+      { extname: "btree_gin", schema: "extensions" },
+      { extname: "pg_trgm", schema: "extensions" },
+    ]);
+    expect((await db.query<{ p: string }>("SELECT current_setting('search_path') AS p")).rows[0]?.p).toBe(schema);
+    const def = await db.query<{ def: string }>("SELECT pg_get_indexdef('invoices_company_search_idx'::regclass) AS def");
+    expect(def.rows[0]?.def).toContain("numero extensions.gin_trgm_ops, reference extensions.gin_trgm_ops");
+
+    const { body } = await login();
+    const token = body.user.entreprises.find((e) => e.idTier === MULTI)!.token;
+    const res = await t.app.request("/api/me/invoices?q=2020-0000&pageSize=100", { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const found = (await res.json()) as { items: { number: string }[]; total: number };
+    expect(found.total).toBe(9);
+    expect(found.items.every((i) => i.number.includes("2020-0000"))).toBe(true);
+  });
+
   it("registration end to end by SMS (jsonb and text[] columns, one transaction for the account)", async () => {
     const post = async (path: string, body: unknown) => t.app.request(path, await botJson(t.app, body), fromAddress("192.0.2.7"));
     const email = `pg.${randomBytes(3).toString("hex")}@client.test`;

@@ -6,11 +6,28 @@
 -- Trusted extensions (PostgreSQL 13+): the database's owner may create them. pg_trgm: the
 -- trigrams of ILIKE '%…%'; btree_gin: the company's id in the same GIN index, so that a search
 -- reads only the company's entries.
-CREATE EXTENSION IF NOT EXISTS pg_trgm;
-CREATE EXTENSION IF NOT EXISTS btree_gin;
+-- In the fixed schema `extensions`, named wherever used (edited after release, see 0016: created
+-- in the search_path's first schema, they were not found from another schema of the same
+-- database, and dropping that schema dropped them and every other schema's search index).
+-- Databases that ran the first text of this file have theirs moved by 0016.
+CREATE SCHEMA IF NOT EXISTS extensions;
+CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA extensions;
+CREATE EXTENSION IF NOT EXISTS btree_gin SCHEMA extensions;
+-- Already there from another schema of the database migrated with the first text: moved here.
+DO $$
+DECLARE e text;
+BEGIN
+  FOREACH e IN ARRAY ARRAY['pg_trgm', 'btree_gin'] LOOP
+    IF (SELECT extnamespace <> 'extensions'::regnamespace FROM pg_extension WHERE extname = e) THEN
+      EXECUTE format('ALTER EXTENSION %I SET SCHEMA extensions', e);
+    END IF;
+  END LOOP;
+END
+$$;
 
--- Search by a fragment of 3 characters or more, in the number or the reference.
-CREATE INDEX invoices_company_search_idx ON invoices USING gin (id_tier, numero gin_trgm_ops, reference gin_trgm_ops);
+-- Search by a fragment of 3 characters or more, in the number or the reference. (btree_gin's
+-- class for the text column is the type's default, found without a name.)
+CREATE INDEX invoices_company_search_idx ON invoices USING gin (id_tier, numero extensions.gin_trgm_ops, reference extensions.gin_trgm_ops);
 -- Search by 1 or 2 characters (too short for a trigram): numbers starting with them, any case.
 CREATE INDEX invoices_company_number_prefix_idx ON invoices (id_tier, lower(numero) text_pattern_ops);
 
