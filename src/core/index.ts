@@ -130,6 +130,8 @@ function createCore(dataset: PageDataset): Core {
     : Promise.resolve();
 
   core = { config, store, toasts, api, session, tokens, portalGuards: false, ready };
+  // Submissions saved on this device while offline are sent from any element of the page.
+  if (typeof indexedDB !== "undefined") void import("./offline").then(({ offlineQueueOf }) => offlineQueueOf(core));
   return core;
 }
 

@@ -1,0 +1,169 @@
+import * as v from "valibot";
+import { PhotoUploadAnswer } from "../contract/service-request";
+import type { ApiClient } from "./api";
+import { BOT_CHECK_HEADER, proveHuman } from "./bot-check";
+import { ApiError } from "./errors";
+import { IDEMPOTENCY_KEY_HEADER, sendWhileInProgress } from "./idempotency";
+import type { Core } from "./index";
+import {
+  createOfflineQueue,
+  indexedDbStorage,
+  memoryStorage,
+  type OfflineQueue,
+  type Owner,
+  type QueuedSubmission,
+  type QueueStorage,
+  type Sender,
+  type SubmissionKind,
+} from "./offline-queue";
+import { isLogged, type MaccState } from "./store";
+
+export type { OfflineQueue, Owner, QueuedSubmission, SubmissionKind } from "./offline-queue";
+export { isNetworkFailure } from "./offline-queue";
+
+/*
+ * The page's offline queue (see offline-queue.ts): the same for every element of the page (and
+ * every copy of the bundle), sent on page load, on `online` and at login, one sender at a time
+ * across tabs (Web Locks, as the session's refresh), emptied of an account's submissions when it
+ * logs out.
+ */
+
+/** The API paths the queue sends to; the areas' API modules send to the same. */
+export const SUBMISSION_PATHS = {
+  "service-request": "/me/service-requests",
+  "service-request-photo": "/me/service-requests/photos",
+  contact: "/me/contact",
+  basket: "/basket/requests",
+} as const;
+
+const LOCK_NAME = "macc-offline-queue";
+const CHANNEL_NAME = "macc-offline-queue";
+
+/** Who fills and sends the queue on this page now. */
+export function ownerOf(state: Pick<MaccState, "auth">): Owner {
+  return { account: state.auth.user?.uuidCompte ?? null, company: state.auth.user ? state.auth.companyId : null };
+}
+
+/** A photo that expired on the server (unnamed for a day) is uploaded again: the request is not recorded yet. */
+function expiredPhotos(error: unknown): string[] {
+  if (!(error instanceof ApiError) || error.status !== 422) return [];
+  const unknown = error.problem.unknown;
+  return Array.isArray(unknown) ? unknown.filter((id): id is string => typeof id === "string") : [];
+}
+
+export function senders(api: ApiClient): Record<SubmissionKind, Sender> {
+  const serviceRequest: Sender = async (entry, save) => {
+    let current = entry;
+    for (let attempt = 0; ; attempt++) {
+      const photos = [...(current.photos ?? [])];
+      for (const [i, photo] of photos.entries()) {
+        if (photo.id) continue;
+        const answer = await api.request<unknown>(SUBMISSION_PATHS["service-request-photo"], {
+          method: "POST",
+          body: photo.blob,
+          errors: "inline",
+        });
+        photos[i] = { ...photo, id: v.parse(PhotoUploadAnswer, answer).id };
+        // Kept at once: a later attempt names the same photos, so its request is the same one.
+        current = { ...current, photos };
+        await save(current);
+      }
+      const body = { ...(current.body as object), photos: photos.map((p) => p.id) };
+      try {
+        return await sendWhileInProgress(() =>
+          api.request<unknown>(SUBMISSION_PATHS["service-request"], {
+            method: "POST",
+            body,
+            headers: { [IDEMPOTENCY_KEY_HEADER]: current.key },
+            errors: "inline",
+          }),
+        );
+      } catch (error) {
+        const expired = expiredPhotos(error);
+        if (!expired.length || attempt > 0) throw error;
+        current = { ...current, photos: photos.map((p) => (p.id && expired.includes(p.id) ? { ...p, id: null } : p)) };
+        await save(current);
+      }
+    }
+  };
+  const contact: Sender = (entry) =>
+    sendWhileInProgress(async () =>
+      api.request<unknown>(SUBMISSION_PATHS.contact, {
+        method: "POST",
+        body: entry.body as Record<string, unknown>,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: entry.key, [BOT_CHECK_HEADER]: await proveHuman(api) },
+        errors: "inline",
+      }),
+    );
+  const basket: Sender = (entry) =>
+    sendWhileInProgress(async () =>
+      api.request<unknown>(SUBMISSION_PATHS.basket, {
+        method: "POST",
+        body: entry.body as Record<string, unknown>,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: entry.key, [BOT_CHECK_HEADER]: await proveHuman(api) },
+        errors: "inline",
+        optional: true,
+        // A visitor's basket goes as a visitor's, whoever is logged in when it is sent.
+        anonymous: entry.owner.account === null,
+      }),
+    );
+  return { "service-request": serviceRequest, contact, basket };
+}
+
+/** Tells the other tabs of a change (their forms read the queue again). */
+function broadcasting(storage: QueueStorage, channel: BroadcastChannel | null): QueueStorage {
+  if (!channel) return storage;
+  const tell = () => channel.postMessage("changed");
+  return {
+    all: () => storage.all(),
+    put: (entry) => storage.put(entry).then(tell),
+    delete: (key) => storage.delete(key).then(tell),
+  };
+}
+
+const REGISTRY = Symbol.for("macc.offline");
+type Registry = typeof globalThis & { [REGISTRY]?: WeakMap<Core, OfflineQueue> };
+
+/** The page's queue, started with the page's first element (and shared by every copy of the bundle). */
+export function offlineQueueOf(core: Core): OfflineQueue {
+  const registry = globalThis as Registry;
+  const queues = (registry[REGISTRY] ??= new WeakMap());
+  let queue = queues.get(core);
+  if (!queue) {
+    queue = startQueue(core);
+    queues.set(core, queue);
+  }
+  return queue;
+}
+
+function startQueue({ api, store, ready }: Core): OfflineQueue {
+  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL_NAME) : null;
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  const queue = createOfflineQueue({
+    storage: broadcasting(indexedDbStorage() ?? memoryStorage(), channel),
+    senders: senders(api),
+    current: () => ownerOf(store.getState()),
+    exclusive: locks ? (run) => locks.request(LOCK_NAME, run) : undefined,
+  });
+  channel?.addEventListener("message", () => queue.changed());
+
+  const flush = () => void queue.flush().catch((error: unknown) => console.error("[macc] offline queue:", error));
+  // After the session's restore, so that an account's submissions go with its token.
+  void ready.then(flush);
+  if (typeof window !== "undefined") window.addEventListener("online", flush);
+  store.subscribe((state, previous) => {
+    const was = ownerOf(previous);
+    const now = ownerOf(state);
+    // A logout (the customer's, or for inactivity) deletes the account's submissions; a session
+    // that merely lapsed keeps them until the account logs in again.
+    if (isLogged(previous) && !isLogged(state) && was.account && (state.logoutReason === "user" || state.logoutReason === "idle")) {
+      void queue.forgetAccount(was.account);
+    } else if (isLogged(state) && (now.account !== was.account || now.company !== was.company)) {
+      flush();
+    }
+  });
+  return queue;
+}
+
+/** Whether a queued submission is still to be sent, refused (with its problem), or sent. */
+export type QueuedState = QueuedSubmission["state"];
