@@ -39,6 +39,7 @@ import { registrationRoutes } from "./routes/registration.ts";
 import { serviceRequestEventRoutes } from "./routes/service-request-events.ts";
 import { SERVICE_REQUEST_PHOTO_PATH, serviceRequestRoutes, staffPhotoRoutes } from "./routes/service-requests.ts";
 import { summaryRoutes } from "./routes/summary.ts";
+import { invitationRoutes, teamRoutes } from "./routes/team.ts";
 import { createSmsProvider, type SmsProvider } from "./sms/sms.ts";
 
 export interface AppOptions {
@@ -72,6 +73,8 @@ const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/me/basket-requests", myBasketRequestRoutes],
   ["/me/bank-details", bankDetailsRoutes],
   ["/me/service-requests", serviceRequestRoutes],
+  ["/me/team", teamRoutes],
+  ["/invitations", invitationRoutes],
   ["/service-request-photos", staffPhotoRoutes],
   ["/integrations/service-requests", serviceRequestEventRoutes],
   ["/advisers", adviserPhotoRoutes],

@@ -1,3 +1,4 @@
+import type { Role } from "../../src/contract/permissions.ts";
 import type { Db, Queryable } from "../db/db.ts";
 import {
   insertSession,
@@ -94,6 +95,8 @@ export interface SessionScope {
   codeReseau: string | null;
   /** When the session expires (ms since the epoch). */
   expiresAt: number;
+  /** The account's role in the token's company while the link is active (null: none, or suspended or ended). */
+  role: Role | null;
 }
 
 /**
@@ -107,7 +110,7 @@ export async function sessionScope(db: Queryable, claims: AccessClaims, idleMinu
   const row = await liveSession(db, claims.sid, claims.sub, claims.tier, idleMinutes, TOUCH_EVERY_SECONDS);
   if (!row || (claims.tier !== null && row.codeReseau === null)) return null;
   if (row.touch) await touchSession(db, claims.sid);
-  return { codeReseau: row.codeReseau, expiresAt: Number(row.expiresMs) };
+  return { codeReseau: row.codeReseau, expiresAt: Number(row.expiresMs), role: row.role };
 }
 
 /** Revokes every live session of the account except `keepSid` (null: all of them). Returns how many. */

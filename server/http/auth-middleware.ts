@@ -12,9 +12,10 @@ const SESSION_TABLES = ["sessions", "account_companies", "companies"];
 const sessionCaches = new WeakMap<CacheHub, MemoryCache<SessionScope | null>>();
 
 /**
- * Verifies a bearer token (signature, expiry, live session, company still linked); null when absent
- * or invalid. The session's check is kept a minute, the time between two writes of its last use,
- * unless the session is revoked or its company unlinked (notifications of migration 0008): the write
+ * Verifies a bearer token (signature, expiry, live session, company still linked, and the account's
+ * role there, in the same query: a protected request costs no other); null when absent or invalid. The session's check is kept a minute, the time between two writes of its last use,
+ * unless the session is revoked, its company unlinked or its role changed (notifications of migration
+ * 0008 on `account_companies:<uuid_compte>`): the write
  * that did it answers once every instance has heard it, and on a database shared by several
  * instances the check is taken from memory only under the instance's lease (memory-cache.ts).
  */
@@ -32,7 +33,7 @@ export async function authenticate(deps: Deps, header: string | undefined): Prom
     sessionScope(deps.db, claims, deps.config.sessionIdleMinutes),
   );
   if (!scope || scope.expiresAt <= Date.now()) return null;
-  return { sid: claims.sid, uuidCompte: claims.sub, idTier: claims.tier, codeReseau: scope.codeReseau };
+  return { sid: claims.sid, uuidCompte: claims.sub, idTier: claims.tier, codeReseau: scope.codeReseau, role: scope.role };
 }
 
 /** Requires `Authorization: Bearer <access token>`; sets `c.get("auth")`. */

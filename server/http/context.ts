@@ -17,6 +17,11 @@ export interface AuthInfo {
   idTier: string | null;
   /** Network of the selected company (checked still linked with the session, in the same query), or null. */
   codeReseau: string | null;
+  /**
+   * The account's role in the selected company, read in the same query (null: an account-level
+   * token, or a link suspended or past its last day).
+   */
+  role: Role | null;
 }
 
 /** The selected company of the access token, checked to be still linked to the account (`requireCompany`). */

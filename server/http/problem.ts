@@ -71,7 +71,10 @@ export type ProblemSlug =
   | "request-in-progress"
   | "invalid-signature"
   | "stale-signature"
-  | "transition-not-allowed";
+  | "transition-not-allowed"
+  | "last-owner"
+  | "already-member"
+  | "invitation-link-invalid";
 
 /** A problem's `detail`: a sentence of the contract, or one put together in the request's language. */
 export type Detail = ProblemDetailKey | ((locale: Locale) => string);

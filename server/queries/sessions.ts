@@ -1,3 +1,4 @@
+import type { Role } from "../../src/contract/permissions.ts";
 import type { Queryable } from "../db/db.ts";
 
 /** Inserts a session of `ttlDays` days for the refresh token of hash `refreshHash`; its id. */
@@ -121,7 +122,8 @@ export async function revokeSessionById(db: Queryable, sid: string): Promise<voi
 /**
  * The live session `sid` of account `uuidCompte` (not revoked, not expired, not idle for longer than
  * `idleMinutes`), in one query, with the network of company `idTier` when the account is still
- * linked to it (null otherwise, and for a null `idTier`), and whether its last use is older than
+ * linked to it (null otherwise, and for a null `idTier`), the account's role there while the link is
+ * neither suspended nor past its last day (null otherwise: the role check refuses), and whether its last use is older than
  * `touchEverySeconds` (so worth recording again).
  */
 export async function liveSession(
@@ -131,9 +133,10 @@ export async function liveSession(
   idTier: string | null,
   idleMinutes: number,
   touchEverySeconds: number,
-): Promise<{ codeReseau: string | null; touch: boolean; expiresMs: number } | undefined> {
-  const { rows } = await db.query<{ code_reseau: string | null; touch: boolean; expires_ms: number }>(
+): Promise<{ codeReseau: string | null; role: Role | null; touch: boolean; expiresMs: number } | undefined> {
+  const { rows } = await db.query<{ code_reseau: string | null; role: Role | null; touch: boolean; expires_ms: number }>(
     `SELECT c.code_reseau, s.last_used_at < now() - make_interval(secs => $5::int) AS touch,
+            CASE WHEN ac.suspended_at IS NULL AND (ac.ends_on IS NULL OR ac.ends_on >= current_date) THEN ac.role END AS role,
             (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_ms
      FROM sessions s
      LEFT JOIN account_companies ac ON ac.uuid_compte = s.uuid_compte AND ac.id_tier = $3::text
@@ -143,7 +146,7 @@ export async function liveSession(
     [sid, uuidCompte, idTier, idleMinutes, touchEverySeconds],
   );
   const r = rows[0];
-  return r && { codeReseau: r.code_reseau, touch: r.touch, expiresMs: r.expires_ms };
+  return r && { codeReseau: r.code_reseau, role: r.role, touch: r.touch, expiresMs: r.expires_ms };
 }
 
 /** Records a use of the session (so an active user is not logged out as idle). */

@@ -15,22 +15,17 @@ export async function accountLogin(
   return r && { uuidCompte: r.uuid_compte, email: r.email, previousLoginAt: r.previous_login_at };
 }
 
-/** The companies linked to an account, in link order, each with the account's role in it. */
+/**
+ * The companies linked to an account, in link order, each with the account's role in it; a link
+ * suspended or past its last day is left out (its company cannot be chosen).
+ */
 export async function accountCompanies(db: Queryable, uuidCompte: string): Promise<(CompanyView & { role: Role })[]> {
   const { rows } = await db.query<CompanyRow & { role: Role }>(
     `SELECT ${companyColumns("c")}, ac.role
      FROM account_companies ac JOIN companies c ON c.id_tier = ac.id_tier
-     WHERE ac.uuid_compte = $1 ORDER BY ac.position, c.id_tier`,
+     WHERE ac.uuid_compte = $1 AND ac.suspended_at IS NULL AND (ac.ends_on IS NULL OR ac.ends_on >= current_date)
+     ORDER BY ac.position, c.id_tier`,
     [uuidCompte],
   );
   return rows.map((row) => ({ ...companyView(row), role: row.role }));
-}
-
-/** The account's role in the company, or undefined when they are not linked. */
-export async function companyRole(db: Queryable, uuidCompte: string, idTier: string): Promise<Role | undefined> {
-  const { rows } = await db.query<{ role: Role }>("SELECT role FROM account_companies WHERE uuid_compte = $1 AND id_tier = $2", [
-    uuidCompte,
-    idTier,
-  ]);
-  return rows[0]?.role;
 }

@@ -169,6 +169,48 @@ describe("ids of the account's other companies and of another customer → 404",
     return { reference: ((await res.json()) as { reference: string }).reference, photo };
   }
 
+  /** An open invitation of `idTier` (written as the owner's would be). */
+  const invitation = (idTier: string, email: string) =>
+    one(
+      `INSERT INTO company_invitations (id_tier, email, role, token_hash, langue, link_path, expires_at)
+       VALUES ($1, $2, 'full', md5(random()::text), 'fr-FR', '/invitation', now() + interval '7 days') RETURNING id::text AS v`,
+      [idTier, email],
+    );
+  /** A new account linked to `idTier` with the role full: its id. */
+  async function member(idTier: string, email: string) {
+    const id = await one(
+      "INSERT INTO accounts (email, password_hash, mobile, pays, langue) VALUES ($1, 'x', '+33 6 00 00 00 00', 'FR', 'fr-FR') RETURNING uuid_compte::text AS v",
+      [email],
+    );
+    await t.db.query("INSERT INTO account_companies (uuid_compte, id_tier, position, role) VALUES ($1, $2, 0, 'full')", [id, idTier]);
+    return id;
+  }
+
+  /** The team's operations: the owner of OWN reaches its members and invitations only. */
+  async function teamCases() {
+    const token = multi.companies[OWN]!;
+    const invitations = async (n: string) => ({
+      own: await invitation(OWN, `own-${n}@authz.test`),
+      others: [
+        ["the account's other company's invitation", await invitation(SIBLING, `sibling-${n}@authz.test`)],
+        ["another customer's invitation", await invitation(OTHER, `other-${n}@authz.test`)],
+      ] as [string, PathIds][],
+    });
+    const members = async (n: string) => ({
+      own: await member(OWN, `own-${n}@authz.test`),
+      others: [
+        ["a member of the account's other company only", await member(SIBLING, `sibling-${n}@authz.test`)],
+        ["another customer's member", await member(OTHER, `other-${n}@authz.test`)],
+      ] as [string, PathIds][],
+    });
+    return {
+      resendInvitation: { token, ...(await invitations("resend")) },
+      revokeInvitation: { token, ...(await invitations("revoke")) },
+      updateMember: { token, ...(await members("update")), body: { role: "full" } },
+      removeMember: { token, ...(await members("remove")) },
+    };
+  }
+
   /**
    * Per operation with an id: the caller (token, path values) whose own id answers 200, and the ids
    * it must not reach (a path with several ids gives them all). Operations added to the API with a
@@ -257,6 +299,7 @@ describe("ids of the account's other companies and of another customer → 404",
           ["a family of nobody's purchases", await document("SEM")],
         ],
       },
+      ...(await teamCases()),
       getBankDetailsRib: {
         token: multi.companies[OWN]!,
         own: await bankDetails(OWN),
@@ -277,7 +320,8 @@ describe("ids of the account's other companies and of another customer → 404",
       const param = op.parameters.find((p) => p.in === "path")!.name;
       const path = (ids: PathIds) => fillPath(op, typeof ids === "string" ? { [param]: ids } : ids);
       const mine = await call(op, path(own), token, {}, body);
-      expect(mine.status, `${op.id} own ${JSON.stringify(own)}: ${await mine.clone().text()}`).toBe(200);
+      // A removal or a withdrawal answers 204.
+      expect(mine.status, `${op.id} own ${JSON.stringify(own)}: ${await mine.clone().text()}`).toBe(op.method === "DELETE" ? 204 : 200);
       for (const [what, ids] of others) {
         await expectProblem(await call(op, path(ids), token, {}, body), 404).catch((e: Error) => {
           throw new Error(`${op.id} with ${what} (${JSON.stringify(ids)}): ${e.message}`);

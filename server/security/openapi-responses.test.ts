@@ -297,6 +297,35 @@ describe("every operation with valid input answers what the document says", () =
     await call("completeRegistration", { params, body: { motDePasse: "Inscrit2026", confirmerMotDePasse: "Inscrit2026" } });
   });
 
+  it("the team: list, invite, read the link, accept with a new account, join with one, change, resend, revoke, remove", async () => {
+    const multi = await login("multi@demo.macc.test");
+    const token = multi.user.entreprises[0]!.token;
+    await call("getTeam", { token });
+    const invitationPath = "/invitation";
+    const linkOf = async (to: string) =>
+      /[?&]token=([\w-]+)/.exec((await waitForMail(t.db, (m) => m.to === to && /invitation\?token=/.test(m.text))).text)![1]!;
+    await call("inviteMember", { token, body: { email: "walk.new@example.test", role: "accountant", invitationPath } });
+    const fresh = await linkOf("walk.new@example.test");
+    await call("getInvitation", { body: { token: fresh } });
+    const password = "Tracteur2026!";
+    await call("acceptInvitation", {
+      body: { token: fresh, pays: "FR", mobile: "06 12 34 56 78", motDePasse: password, confirmerMotDePasse: password },
+    });
+    await call("inviteMember", { token, body: { email: "stale@demo.macc.test", role: "read-only", invitationPath, endsOn: null } });
+    const known = await linkOf("stale@demo.macc.test");
+    await call("joinInvitation", { token: (await login("stale@demo.macc.test")).accessToken, body: { token: known } });
+    const { body: team } = await call<{ members: { id: string; email: string }[] }>("getTeam", { token });
+    const member = team.members.find((m) => m.email === "walk.new@example.test")!.id;
+    await call("updateMember", { token, params: { id: member }, body: { role: "workshop", suspended: false } });
+    const { body: sent } = await call<{ id: string }>("inviteMember", {
+      token,
+      body: { email: "walk.later@example.test", role: "full", invitationPath },
+    });
+    await call("resendInvitation", { token, params: { id: sent.id } });
+    await call("revokeInvitation", { token, params: { id: sent.id } });
+    await call("removeMember", { token, params: { id: member } });
+  });
+
   it("visited every operation of the document", () => {
     expect(operations.map((op) => op.id).filter((id) => !seen.has(id))).toEqual([]);
   });

@@ -91,6 +91,15 @@ export const OPERATION_PERMISSIONS = {
   getMyBasketRequests: ["basket", "R"],
   /** A visitor sends one too: the role applies to a company's token only. */
   postBasketRequest: ["basket", "W"],
+  // The company's team (issue 29 step 2): the owner manages it, full reads it.
+  getTeam: ["team", "R"],
+  inviteMember: ["team", "W"],
+  resendInvitation: ["team", "W"],
+  revokeInvitation: ["team", "W"],
+  updateMember: ["team", "W"],
+  removeMember: ["team", "W"],
+  /** An existing account takes an invitation sent to its own address: its own business. */
+  joinInvitation: ["own", "W"],
   getAdviser: "every-role",
   postContact: "every-role",
   getSummary: "every-role",
