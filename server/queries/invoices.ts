@@ -40,7 +40,8 @@ function invoiceFilter(idTier: string, o: InvoiceFilters): { where: string; para
   }
   if (o.status) where.push(o.status === "paid" ? "paid" : "NOT paid");
   if (o.q && [...o.q].length >= INVOICE_FRAGMENT_MIN) {
-    // The company's trigram index (migration 0012) finds the candidates; ILIKE checks them.
+    // The company's trigram index (migration 0012) finds the candidates; ILIKE checks them. ILIKE is
+    // PostgreSQL's own: no pg_trgm name here, so any search_path works (its schema: migration 0016).
     params.push(`%${likeEscape(o.q)}%`);
     where.push(`(numero ILIKE $${params.length} ESCAPE '\\' OR reference ILIKE $${params.length} ESCAPE '\\')`);
   } else if (o.q) {

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVOICE_FRAGMENT_MIN } from "../../src/contract/constants.ts";
 import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { PAGE_ANCHOR_STEP, SEARCH_COUNT_STEP } from "../queries/invoices.ts";
-import { createTestApp, fromAddress, json, withBotCheck, type TestContext } from "../test-support.ts";
+import type { Db } from "../db/db.ts";
+import { createTestApp, demoLogin, fromAddress, json, openTestDb, withBotCheck, type TestContext } from "../test-support.ts";
 
 let t: TestContext;
 let tokens: Record<string, string>;
@@ -146,6 +147,73 @@ describe("search", () => {
     expect(end.total).toBe(all.length);
     expect(end.moreThanTotal).toBeUndefined();
     expect(end.items.map((i) => i.number)).toEqual(all.slice((last - 1) * 25));
+  });
+});
+
+describe("a page the count says is empty: no sorted page query", () => {
+  let c: TestContext;
+  let token: string;
+  /** Every statement the app sends through the Db adapter. */
+  const sent: string[] = [];
+
+  beforeAll(async () => {
+    const db = await openTestDb(true);
+    const counting: Db = {
+      ...db,
+      query: (sql, params) => {
+        sent.push(sql);
+        return db.query(sql, params);
+      },
+    };
+    c = await createTestApp({}, counting);
+    token = (await demoLogin(c.app, "multi@demo.macc.test", "10.27.0.2")).company[MULTI]!;
+  });
+  afterAll(async () => {
+    await c.close();
+    await c.db.close();
+  });
+
+  /** The answer's status, exact body and headers, and the page queries (listInvoices, pageAnchors) it cost. */
+  const ask = async (query: string) => {
+    sent.length = 0;
+    const res = await c.app.request(`/api/me/invoices?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+    return {
+      status: res.status,
+      type: res.headers.get("content-type"),
+      body: await res.text(),
+      pageQueries: sent.filter((sql) => /WITH page AS MATERIALIZED|row_number\(\)/.test(sql)).length,
+    };
+  };
+  let years: unknown;
+  beforeAll(async () => {
+    years = (JSON.parse((await ask("")).body) as Page).years;
+  });
+  /** The answer the list always gave for a page without rows, byte for byte. */
+  const empty = (total: number, page: number, pageSize: number, more = false) =>
+    JSON.stringify({ items: [], total, ...(more && { moreThanTotal: true }), page, pageSize, years });
+
+  it.each([
+    ["page=87", 2150, 87, 25], // past the last page (86)
+    ["page=500&pageSize=100&sort=amount&order=asc", 2150, 500, 100], // deep enough for the anchors
+    ["year=1990", 0, 1, 25],
+    ["year=2024&status=paid&page=400", -1, 400, 25],
+    ["q=zzzz", 0, 1, 25], // a search without a match
+    ["q=qq", 0, 1, 25], // a prefix search without a match
+    ["q=FA2&page=90", -1, 90, 25], // past a search's last match
+  ])("%s: the same answer, without the page query", async (query, total, page, pageSize) => {
+    const got = await ask(query);
+    const count = total >= 0 ? total : (JSON.parse(got.body) as Page).total;
+    expect(count).toBeLessThanOrEqual((page - 1) * pageSize);
+    expect(got).toEqual({ status: 200, type: "application/json", body: empty(count, page, pageSize), pageQueries: 0 });
+  });
+
+  it("a page with rows, and a search counted only up to a bound ('more than'), still read their page", async () => {
+    for (const query of ["page=86", "q=FA2", "q=FA2&page=40", "page=9&sort=number"]) {
+      const got = await ask(query);
+      expect(got.status, query).toBe(200);
+      expect((JSON.parse(got.body) as Page).items.length, query).toBeGreaterThan(0);
+      expect(got.pageQueries, query).toBeGreaterThanOrEqual(1);
+    }
   });
 });
 

@@ -132,13 +132,19 @@ export function invoiceRoutes(deps: Deps) {
       // A search is counted up to a bound that depends on the page (see countInvoices).
       const reach = filters.q ? searchCountReach(page, pageSize) : 0;
       const answer = await answers.get(key, tags, async () => {
-        const [items, count, years] = await Promise.all([
-          anchorOf(idTier, options, JSON.stringify([...filterKey, options.sort, options.order]), tags).then((anchor) =>
-            listInvoices(db, idTier, options, anchor),
-          ),
+        const [count, years] = await Promise.all([
           counts.get(JSON.stringify([...filterKey, reach]), tags, () => countInvoices(db, idTier, filters, reach)),
           yearLists.get(idTier, tags, () => invoiceYears(db, idTier)),
         ]);
+        // The count first (cheap, and kept for every page of the filters): a page it puts past the
+        // end, or of no match, is answered empty without the sorted page query (nor its anchors).
+        // A search counted only up to `reach` ("more than") always has rows past this page's start.
+        const items =
+          (page - 1) * pageSize < count.total
+            ? await anchorOf(idTier, options, JSON.stringify([...filterKey, options.sort, options.order]), tags).then((anchor) =>
+                listInvoices(db, idTier, options, anchor),
+              )
+            : [];
         const archive = (year: number) => year <= thisYear - RECENT_YEARS;
         return JSON.stringify({
           items,
