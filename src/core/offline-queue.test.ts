@@ -58,9 +58,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe("the offline queue: what an attempt makes of a saved submission", () => {
   it.each<[string, () => Promise<unknown>, Partial<QueuedSubmission> | undefined]>([
     [
-      "online, recorded: kept as sent with its answer, body dropped",
+      "online, recorded: kept as sent with its answer, photos dropped",
       async () => ({ reference: "R1" }),
-      { state: "sent", answer: { reference: "R1" }, body: null },
+      { state: "sent", answer: { reference: "R1" }, body: { message: "key-1" } },
     ],
     ["still offline (status 0): waits", () => Promise.reject(noAnswerError()), { state: "waiting" }],
     ["still offline (fetch TypeError): waits", () => Promise.reject(new TypeError("Failed to fetch")), { state: "waiting" }],

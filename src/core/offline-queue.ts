@@ -125,8 +125,8 @@ export function createOfflineQueue({ storage, senders, current, now = Date.now, 
   async function sendOne(entry: QueuedSubmission): Promise<"sent" | "offline" | "later"> {
     try {
       const answer = await senders[entry.kind](entry, (updated) => storage.put(updated));
-      // The answer replaces the body and the photos: nothing left to send, only a success to show.
-      await put({ key: entry.key, kind: entry.kind, owner: entry.owner, savedAt: entry.savedAt, body: null, state: "sent", answer });
+      // The photos go: nothing left to send, only a success to show (the body says which form's it is).
+      await put({ key: entry.key, kind: entry.kind, owner: entry.owner, savedAt: entry.savedAt, body: entry.body, state: "sent", answer });
       return "sent";
     } catch (error) {
       if (isNetworkFailure(error)) return "offline";

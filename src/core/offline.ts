@@ -1,5 +1,3 @@
-import * as v from "valibot";
-import { PhotoUploadAnswer } from "../contract/service-request";
 import type { ApiClient } from "./api";
 import { BOT_CHECK_HEADER, proveHuman } from "./bot-check";
 import { ApiError } from "./errors";
@@ -51,6 +49,13 @@ function expiredPhotos(error: unknown): string[] {
   return Array.isArray(unknown) ? unknown.filter((id): id is string => typeof id === "string") : [];
 }
 
+/** The id of an uploaded photo (PhotoUploadAnswer; read by hand so the contact and basket forms, which load this module, do not load the service request's contract). */
+function photoId(answer: unknown): string {
+  const id = (answer as { id?: unknown } | null)?.id;
+  if (typeof id !== "string" || !id) throw new Error("The photo upload answered no id");
+  return id;
+}
+
 export function senders(api: ApiClient): Record<SubmissionKind, Sender> {
   const serviceRequest: Sender = async (entry, save) => {
     let current = entry;
@@ -63,7 +68,7 @@ export function senders(api: ApiClient): Record<SubmissionKind, Sender> {
           body: photo.blob,
           errors: "inline",
         });
-        photos[i] = { ...photo, id: v.parse(PhotoUploadAnswer, answer).id };
+        photos[i] = { ...photo, id: photoId(answer) };
         // Kept at once: a later attempt names the same photos, so its request is the same one.
         current = { ...current, photos };
         await save(current);

@@ -37,6 +37,14 @@ const TEXT = {
   failed: "Votre demande n'a pas pu être envoyée. Rien n'est perdu : veuillez réessayer dans un instant.",
   hours: "Saisissez les heures en nombre entier entre 0 et 99\u202f999",
   otherAddress: "Saisissez l'adresse où se trouve la machine",
+  savedOffline: "Enregistrée sur cet appareil, elle sera envoyée dès que vous serez de nouveau en ligne.",
+};
+/** The source text until the catalog's owner translates it. */
+const SAVED_OFFLINE = [TEXT.savedOffline, "Saved on this device, it will be sent when you are back online."];
+const savedShown = (view: Mounted) =>
+  [...view.root.querySelectorAll('[role="status"]')].some((el) => SAVED_OFFLINE.includes(el.textContent ?? ""));
+const offline = () => {
+  throw new TypeError("Failed to fetch");
 };
 
 const MACHINES = {
@@ -205,5 +213,54 @@ describe("<macc-service-request>", () => {
     expect(await view.screen.findByText(TEXT.sent)).toBeTruthy();
     const [first, second] = calls.callsTo(SEND);
     expect(second!.headers["idempotency-key"]).toBe(first!.headers["idempotency-key"]);
+  });
+
+  it("no network: saved on this device (a status, not an error), through a new mount, then sent with the same key once back online", async () => {
+    let online = false;
+    const calls = api({ [SEND]: () => (online ? { status: 201, body: SENT } : offline()) });
+    logIn();
+    const view = await mountForm('family="MACH" product="MACH-TRACT-130"');
+    fillValid(view);
+    submit(view);
+    await waitFor(() => expect(savedShown(view)).toBe(true));
+    expect(view.root.querySelector('[role="alert"]')).toBeNull();
+    expect(view.root.querySelector("form")).toBeNull();
+
+    // Another element of the page (or the same one mounted again) shows it too.
+    const again = await mount('<macc-service-request family="MACH"></macc-service-request>');
+    await waitFor(() => expect(savedShown(again)).toBe(true));
+
+    online = true;
+    window.dispatchEvent(new Event("online"));
+    expect(await view.screen.findByText(TEXT.sent)).toBeTruthy();
+    const [first, second, third] = calls.callsTo(SEND);
+    expect(second!.headers["idempotency-key"]).toBe(first!.headers["idempotency-key"]);
+    expect(second!.body).toEqual(first!.body);
+    expect(third).toBeUndefined();
+  });
+
+  it("a saved request the API refuses (422): back in the form with the field's error, not dropped", async () => {
+    let online = false;
+    const refusal = {
+      status: 422,
+      body: {
+        type: "https://macc.example/problems/validation",
+        title: "Unprocessable",
+        status: 422,
+        errors: [{ path: "description", message: "Trop court pour le service après-vente." }],
+      },
+      headers: { "Content-Type": "application/problem+json" },
+    };
+    api({ [SEND]: () => (online ? refusal : offline()) });
+    logIn();
+    const view = await mountForm('family="MACH" product="MACH-TRACT-130"');
+    fillValid(view);
+    submit(view);
+    await waitFor(() => expect(savedShown(view)).toBe(true));
+    online = true;
+    window.dispatchEvent(new Event("online"));
+    expect(await summaryItems(view)).toEqual(["Trop court pour le service après-vente."]);
+    expect(field(view, "description").value).toBe("Le tracteur ne démarre plus.");
+    expect(field(view, "usageHours").value).toBe("4210");
   });
 });

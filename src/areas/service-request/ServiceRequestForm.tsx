@@ -1,6 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
+import * as v from "valibot";
 import { ApiError } from "../../core/errors";
+import { isNetworkFailure, type QueuedSubmission } from "../../core/offline";
 import { formatDate, formatNumber } from "../../core/format";
 import { selectCompany } from "../../core/store";
 import { Alert, Skeleton } from "../../ui/Alert";
@@ -16,6 +18,7 @@ import { RouteLink } from "../../ui/RouteLink";
 import { TextareaField } from "../../ui/Textarea";
 import { useForm } from "../../ui/useForm";
 import { useResource } from "../../ui/useResource";
+import { refusalOf, SavedOffline, useOfflineQueue } from "../../ui/useOfflineQueue";
 import type { RuleProblem } from "../../contract/rules";
 import {
   CALL_TIMES,
@@ -25,6 +28,7 @@ import {
   SERVICE_REQUEST_KINDS,
   SERVICE_REQUEST_URGENCIES,
   ServiceRequest,
+  ServiceRequestAnswer as AnswerSchema,
   USAGE_HOURS_MAX,
   type CallTime,
   type ServiceRequestAnswer,
@@ -33,7 +37,7 @@ import {
 } from "../../contract/service-request";
 import { SERVICE_REQUEST_ICON } from "./icons";
 import { resizePhoto } from "./resize";
-import { getFamily, sendServiceRequest, uploadPhoto } from "./service-request-api";
+import { getFamily, sendServiceRequest, serviceRequestKey, spendServiceRequestKey, uploadPhoto } from "./service-request-api";
 
 export interface ServiceRequestFormProps {
   /** The product family of the fleet the request is about (the route's `codeFamille`). */
@@ -77,15 +81,41 @@ interface Values {
   callTime: string;
 }
 
-/** A photo chosen: resized in the browser, then uploaded at once with its progress. */
+/**
+ * A photo chosen: resized in the browser, then uploaded at once with its progress. Without a
+ * network it stays on the device (`offline`) and goes with the request when it is sent.
+ */
 interface Photo {
   key: number;
   name: string;
   preview: string | null;
-  state: "resizing" | "uploading" | "sent" | "failed";
+  state: "resizing" | "uploading" | "sent" | "offline" | "failed";
   progress: number;
   id?: string;
   upload?: AbortController;
+}
+
+/** A photo ready for the request: resized, with its upload's id when the network let it go. */
+interface ReadyPhoto {
+  blob: Blob;
+  id: string | null;
+}
+
+/** The fields the API's validation problems name. */
+const FIELDS = ["kind", "description", "usageHours", "urgency", "location", "otherAddress", "callTime", "photos"] as const;
+
+/** A request saved on this device, back into the form's values (when the API refused it). */
+function valuesOf(body: ServiceRequest): Values {
+  return {
+    machine: body.codeProduit || body.numeroSerie ? `${body.codeProduit ?? ""}|${body.numeroSerie ?? ""}` : "",
+    kind: body.kind,
+    description: body.description,
+    usageHours: body.usageHours === null || body.usageHours === undefined ? "" : String(body.usageHours),
+    urgency: body.urgency,
+    location: body.location,
+    otherAddress: body.otherAddress ?? "",
+    callTime: body.callTime,
+  };
 }
 
 const machineKey = (m: { codeProduit?: string; numeroSerie?: string | null }) => `${m.codeProduit ?? ""}|${m.numeroSerie ?? ""}`;
@@ -100,11 +130,16 @@ function Request({ family, product }: { family: string; product?: string }) {
   const machines = detail.status === "ready" ? detail.data.achats.filter((a) => a.codeProduit && a.numeroSerie) : [];
   const chosen = machines.find((m) => m.codeProduit === product) ?? (machines.length === 1 ? machines[0] : undefined);
   const [photos, setPhotos] = useState<Photo[]>([]);
-  const uploads = useRef(new Map<number, Promise<string | null>>());
+  const uploads = useRef(new Map<number, Promise<ReadyPhoto | null>>());
   const nextKey = useRef(0);
   const [sent, setSent] = useState<ServiceRequestAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   const status = useRef<HTMLDivElement>(null);
+  // This family's requests saved on the device: waiting to be sent, refused by the API, or sent.
+  const offline = useOfflineQueue("service-request");
+  const saved = (offline.entries ?? []).filter((e) => (e.body as Partial<ServiceRequest> | null)?.codeFamille === family);
+  const waiting = saved.some((e) => e.state === "waiting");
+  const [refused, setRefused] = useState<QueuedSubmission | null>(null);
 
   const kinds: Record<ServiceRequestKind, string> = {
     breakdown: t`Breakdown`,
@@ -179,25 +214,41 @@ function Request({ family, product }: { family: string; product?: string }) {
     },
     async (values) => {
       setFailed(false);
+      const owner = [account, company?.idTier ?? null] as const;
+      // The photos still on their way are waited for: the request names them all.
+      const ready = await Promise.all(photos.map((p) => uploads.current.get(p.key)));
+      if (ready.some((photo) => !photo)) {
+        form.fail([{ field: "photos", message: t`Remove the photos that could not be sent, or add them again` }]);
+        return;
+      }
+      const kept = ready as ReadyPhoto[];
+      const full = { ...body(values), photos: kept.flatMap((p) => (p.id ? [p.id] : [])) };
+      // No network: the request waits on the device with its key (the one a lost attempt sent).
+      const saveOnDevice = async () => {
+        await offline.queue.save({
+          key: serviceRequestKey(full, owner),
+          kind: "service-request",
+          owner: { account, company: company?.idTier ?? null },
+          body: { ...full, photos: [] },
+          photos: kept.map(({ blob, id }) => ({ blob, id })),
+        });
+        spendServiceRequestKey();
+        if (refused) await offline.queue.remove(refused.key);
+        setRefused(null);
+      };
       try {
-        // The photos still on their way are waited for: the request names them all.
-        const ids = await Promise.all(photos.map((p) => uploads.current.get(p.key)));
-        if (ids.some((id) => !id)) {
-          form.fail([{ field: "photos", message: t`Remove the photos that could not be sent, or add them again` }]);
+        if (kept.some((p) => !p.id) || navigator.onLine === false) {
+          await saveOnDevice();
           return;
         }
-        setSent(await sendServiceRequest(request, { ...body(values), photos: ids as string[] }, [account, company?.idTier ?? null]));
+        setSent(await sendServiceRequest(request, full, owner));
+        if (refused) void offline.queue.remove(refused.key);
       } catch (error) {
-        const fieldErrors = fieldErrorsOf(error, [
-          "kind",
-          "description",
-          "usageHours",
-          "urgency",
-          "location",
-          "otherAddress",
-          "callTime",
-          "photos",
-        ]);
+        if (isNetworkFailure(error)) {
+          await saveOnDevice();
+          return;
+        }
+        const fieldErrors = fieldErrorsOf(error, FIELDS);
         if (fieldErrors.length) {
           form.fail(fieldErrors);
           return;
@@ -214,8 +265,28 @@ function Request({ family, product }: { family: string; product?: string }) {
   }, [chosen]);
   // Once the outcome is on screen, it takes focus.
   useEffect(() => {
-    if (sent || failed) status.current?.focus();
-  }, [sent, failed]);
+    if (sent || failed || waiting) status.current?.focus();
+  }, [sent, failed, waiting]);
+  // A request saved on the device and sent since (from this page or another tab): its answer shows
+  // here once, then it leaves the device. One the API refused comes back into the form, with why.
+  useEffect(() => {
+    const done = saved.find((e) => e.state === "sent");
+    const answer = done && v.safeParse(AnswerSchema, done.answer);
+    if (done && answer?.success) {
+      setSent(answer.output);
+      void offline.queue.remove(done.key);
+    }
+    const back = saved.find((e) => e.state === "refused");
+    if (back && back.key !== refused?.key) {
+      setRefused(back);
+      const values = valuesOf(back.body as ServiceRequest);
+      for (const [field, value] of Object.entries(values)) form.set(field as keyof Values, value);
+      restore(back.photos ?? []);
+      const errors = fieldErrorsOf(refusalOf(back), FIELDS);
+      if (errors.length) form.fail(errors);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the device's queue changes
+  }, [offline.entries]);
   // The previews' memory goes with the form.
   const previews = useRef(photos);
   previews.current = photos;
@@ -229,27 +300,54 @@ function Request({ family, product }: { family: string; product?: string }) {
       const key = nextKey.current++;
       const upload = new AbortController();
       setPhotos((all) => [...all, { key, name: file.name, preview: null, state: "resizing", progress: 0, upload }]);
-      uploads.current.set(
-        key,
-        (async () => {
-          try {
-            const resized = await resizePhoto(file);
-            update(key, { state: "uploading", preview: URL.createObjectURL(resized) });
-            const id = await uploadPhoto(
-              request,
-              resized,
-              (loaded, total) => update(key, { progress: total ? Math.round((100 * loaded) / total) : 0 }),
-              upload.signal,
-            );
-            update(key, { state: "sent", progress: 100, id });
-            return id;
-          } catch {
-            if (!upload.signal.aborted) update(key, { state: "failed" });
-            return null;
-          }
-        })(),
-      );
+      uploads.current.set(key, send(key, resizePhoto(file), upload.signal));
     }
+  }
+
+  /** Uploads a resized photo; without a network it stays on the device, for the request to take along. */
+  async function send(key: number, resizing: Promise<Blob>, signal: AbortSignal): Promise<ReadyPhoto | null> {
+    let resized: Blob | null = null;
+    try {
+      resized = await resizing;
+      update(key, { state: "uploading", preview: URL.createObjectURL(resized) });
+      if (navigator.onLine === false) throw new TypeError("offline");
+      const id = await uploadPhoto(
+        request,
+        resized,
+        (loaded, total) => update(key, { progress: total ? Math.round((100 * loaded) / total) : 0 }),
+        signal,
+      );
+      update(key, { state: "sent", progress: 100, id });
+      return { blob: resized, id };
+    } catch (error) {
+      if (signal.aborted) return null;
+      if (resized && isNetworkFailure(error)) {
+        update(key, { state: "offline", progress: 0 });
+        return { blob: resized, id: null };
+      }
+      update(key, { state: "failed" });
+      return null;
+    }
+  }
+
+  /** The photos of a request the API refused, back in the form (their ids, when they still have them, are kept). */
+  function restore(saved: { blob: Blob; id: string | null }[]) {
+    previews.current.forEach((p) => p.preview && URL.revokeObjectURL(p.preview));
+    uploads.current.clear();
+    setPhotos(
+      saved.map(({ blob, id }) => {
+        const key = nextKey.current++;
+        uploads.current.set(key, Promise.resolve({ blob, id }));
+        return {
+          key,
+          name: "",
+          preview: URL.createObjectURL(blob),
+          state: id ? "sent" : "offline",
+          progress: id ? 100 : 0,
+          ...(id ? { id } : {}),
+        };
+      }),
+    );
   }
 
   function remove(photo: Photo) {
@@ -287,6 +385,20 @@ function Request({ family, product }: { family: string; product?: string }) {
             <li>{t`Our after-sales service will call you back to arrange the work. Best time to call you: ${when}.`}</li>
             <li>{t`Quote the reference ${sent.reference} when you call us about this request.`}</li>
           </ol>
+        </div>
+        <div className="actions">
+          <RouteLink route="PARC_PRODUITS">{t`Back to my product fleet`}</RouteLink>
+        </div>
+      </div>
+    );
+  }
+
+  if (waiting) {
+    return (
+      <div className="container">
+        <PageTitle icon={SERVICE_REQUEST_ICON}>{t`Request a service`}</PageTitle>
+        <div ref={status} tabIndex={-1} className="service-request__done">
+          <SavedOffline />
         </div>
         <div className="actions">
           <RouteLink route="PARC_PRODUITS">{t`Back to my product fleet`}</RouteLink>
@@ -334,6 +446,12 @@ function Request({ family, product }: { family: string; product?: string }) {
       </div>
       <div ref={status} tabIndex={-1}>
         {failed && <Alert kind="error">{t`Your request could not be sent. Nothing has been lost: please try again in a moment.`}</Alert>}
+        {refused && (
+          <Alert kind="error">
+            {t`Your request saved on this device was not accepted. Check it and send it again.`}
+            {refused.problem?.detail && !refused.problem.errors?.length ? ` ${refused.problem.detail}` : null}
+          </Alert>
+        )}
       </div>
       <form noValidate onSubmit={form.onSubmit} aria-describedby="service-request-intro">
         <p id="service-request-intro">
@@ -418,6 +536,8 @@ function Request({ family, product }: { family: string; product?: string }) {
                     <span>{t`Photo ${i + 1}`}</span>
                     {photo.state === "failed" ? (
                       <span className="field__error">{t`Not sent`}</span>
+                    ) : photo.state === "offline" ? (
+                      <span>{t`Kept on this device until you are back online`}</span>
                     ) : (
                       <progress
                         max={100}

@@ -1,4 +1,5 @@
 import type { ApiRequest } from "../../core/api";
+import { SUBMISSION_PATHS } from "../../core/offline";
 import { IDEMPOTENCY_KEY_HEADER, sendWhileInProgress, spendSubmissionKey, submissionKey } from "../../core/idempotency";
 import type { ProductDetail } from "../../contract/products";
 import type { ServiceRequest, ServiceRequestAnswer, ServiceRequestTimeline } from "../../contract/service-request";
@@ -13,6 +14,19 @@ import * as v from "valibot";
 /** Where the key of the request being sent is kept (the tab's session storage). */
 const SUBMISSION_SLOT = "macc:service-request-submission";
 
+/**
+ * The idempotency key of this request: the one a first attempt sent, so a request saved on the
+ * device after a lost answer is replayed with it (then its key is spent: `spendServiceRequestKey`).
+ */
+export function serviceRequestKey(body: ServiceRequest, owner: readonly [account: string | null, company: string | null]): string {
+  return submissionKey(SUBMISSION_SLOT, [...owner, body]);
+}
+
+/** The request is recorded, or saved on the device with its key: the next one gets a new key. */
+export function spendServiceRequestKey(): void {
+  spendSubmissionKey(SUBMISSION_SLOT);
+}
+
 /** The family's machines (its purchases), to prefill and to choose from. */
 export function getFamily(request: ApiRequest, family: string, locale: string, signal?: AbortSignal): Promise<ProductDetail> {
   return request<ProductDetail>(`/me/products/${encodeURIComponent(family)}`, { query: { langue: locale }, signal, errors: "inline" });
@@ -25,7 +39,7 @@ export async function uploadPhoto(
   onProgress: (loaded: number, total: number | null) => void,
   signal?: AbortSignal,
 ): Promise<string> {
-  const answer = await request<unknown>("/me/service-requests/photos", {
+  const answer = await request<unknown>(SUBMISSION_PATHS["service-request-photo"], {
     method: "POST",
     body: photo,
     onUploadProgress: onProgress,
@@ -44,11 +58,16 @@ export async function sendServiceRequest(
   body: ServiceRequest,
   owner: readonly [account: string | null, company: string | null],
 ): Promise<ServiceRequestAnswer> {
-  const key = submissionKey(SUBMISSION_SLOT, [...owner, body]);
+  const key = serviceRequestKey(body, owner);
   const answer = await sendWhileInProgress(() =>
-    request<unknown>("/me/service-requests", { method: "POST", body, headers: { [IDEMPOTENCY_KEY_HEADER]: key }, errors: "inline" }),
+    request<unknown>(SUBMISSION_PATHS["service-request"], {
+      method: "POST",
+      body,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+      errors: "inline",
+    }),
   );
-  spendSubmissionKey(SUBMISSION_SLOT);
+  spendServiceRequestKey();
   return v.parse(Answer, answer);
 }
 
