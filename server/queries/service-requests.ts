@@ -483,6 +483,38 @@ export async function timelineOf(db: Queryable, owner: Owner, reference: string)
   };
 }
 
+/**
+ * The owner's newest open request of each family (product fleet lines), from the account's index:
+ * an account has few requests. The visit's window while scheduled.
+ */
+export async function openRequestsByFamily(db: Queryable, owner: Owner, closed: readonly string[]) {
+  const { rows } = await db.query<{
+    code_famille: string;
+    reference: string;
+    status: ServiceRequestStatus;
+    visit_date: string | null;
+    visit_from: string | null;
+    visit_to: string | null;
+  }>(
+    `SELECT DISTINCT ON (code_famille) code_famille, reference, status,
+            to_char(visit_date, 'YYYY-MM-DD') AS visit_date, visit_from::text, visit_to::text
+     FROM service_requests
+     WHERE uuid_compte = $1 AND id_tier = $2 AND status <> ALL($3::text[])
+     ORDER BY code_famille, created_at DESC, reference DESC`,
+    [owner.uuidCompte, owner.idTier, closed],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.code_famille,
+      {
+        reference: r.reference,
+        status: r.status,
+        window: r.status === "scheduled" ? windowOf(r.visit_date, r.visit_from, r.visit_to) : null,
+      },
+    ]),
+  );
+}
+
 /** Whether the owner has a request of this reference (checked before reading a body, so another's is 404, never 422). */
 export async function ownsRequest(db: Queryable, owner: Owner, reference: string): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM service_requests WHERE uuid_compte = $1 AND id_tier = $2 AND reference = $3`, [

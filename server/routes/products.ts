@@ -5,7 +5,9 @@ import type { AppEnv, Deps } from "../http/context.ts";
 import { answerLanguage } from "../http/locale.ts";
 import { paramsOf, protectedOperation, queryOf } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
+import { CLOSED_STATUSES } from "../../src/contract/service-request.ts";
 import { familyDocuments, familyPurchases, productFamilies } from "../queries/products.ts";
+import { openRequestsByFamily } from "../queries/service-requests.ts";
 
 /** Fleets kept in memory, per company and language (a few hundred bytes each). */
 const MAX_FLEETS = 10_000;
@@ -25,7 +27,7 @@ export function productRoutes(deps: Deps) {
       summary: "Product fleet of the selected company",
       tags: ["products"],
       auth: "company",
-      answers: { 200: { description: "Families bought", schema: ProductList } },
+      answers: { 200: { description: "Families bought, each with the account's open service request (or null)", schema: ProductList } },
       problems: [400, 401, 403, 422],
     }),
     ...queryOf(LangueQuery),
@@ -34,7 +36,13 @@ export function productRoutes(deps: Deps) {
       const language = answerLanguage(c);
       const { idTier } = c.get("company");
       const tags = [`company_product_purchases:${idTier}`, "product_names"];
-      return c.json({ items: await fleets.get(`${idTier}:${language}`, tags, () => productFamilies(db, idTier, language)) });
+      // The fleet is the company's (kept); each line's open request is the account's own, read each
+      // time (one indexed query), so that the screen needs no second request to show it.
+      const [families, open] = await Promise.all([
+        fleets.get(`${idTier}:${language}`, tags, () => productFamilies(db, idTier, language)),
+        openRequestsByFamily(db, c.get("company"), CLOSED_STATUSES),
+      ]);
+      return c.json({ items: families.map((f) => ({ ...f, openRequest: open.get(f.codeFamille) ?? null })) });
     },
   );
 

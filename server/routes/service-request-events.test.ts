@@ -275,6 +275,45 @@ describe("the customer", () => {
   });
 });
 
+describe("the product fleet's lines (GET /me/products)", () => {
+  interface Fleet {
+    items: { codeFamille: string; openRequest: { reference: string; status: string; window: unknown } | null }[];
+  }
+  const fleet = async (authorization = `Bearer ${token}`) => {
+    const res = await t.app.request("/api/me/products", { headers: { Authorization: authorization } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Fleet;
+  };
+  const lineOf = async (codeFamille: string, authorization?: string) =>
+    (await fleet(authorization)).items.find((i) => i.codeFamille === codeFamille)!.openRequest;
+
+  it("each carries the account's newest open request of its family, its state and the visit's window while scheduled", async () => {
+    // The other tests' requests closed: this one is the only open one.
+    await t.db.query("UPDATE service_requests SET status = 'done'");
+    expect((await fleet()).items.map((i) => i.openRequest)).toEqual((await fleet()).items.map(() => null));
+
+    const reference = await newRequest("fr-FR");
+    expect(await lineOf("MACH")).toEqual({ reference, status: "received", window: null });
+    expect((await fleet()).items.filter((i) => i.openRequest).map((i) => i.codeFamille)).toEqual(["MACH"]);
+
+    const window = { date: "2026-12-04", from: "13:30", to: "15:00" };
+    expect((await send(reference, event("scheduled", { window }))).status).toBe(200);
+    expect(await lineOf("MACH")).toEqual({ reference, status: "scheduled", window });
+    // Any other state: no window (the visit booked is past or off).
+    expect((await send(reference, event("waiting-for-parts"))).status).toBe(200);
+    expect(await lineOf("MACH")).toEqual({ reference, status: "waiting-for-parts", window: null });
+
+    // A newer open request of the family is the one shown; another account of the company sees neither.
+    const newer = await newRequest("fr-FR");
+    expect((await lineOf("MACH"))?.reference).toBe(newer);
+    const workshop = await demoLogin(t.app, "atelier@demo.macc.test", "10.79.1.4");
+    expect(await lineOf("MACH", `Bearer ${workshop.company[FRA]}`)).toBeNull();
+
+    for (const r of [reference, newer]) expect((await send(r, event("done"))).status).toBe(200);
+    expect(await lineOf("MACH")).toBeNull();
+  });
+});
+
 describe("the demo outbox's buttons", () => {
   it("list each open request with the changes the table allows, and send one signed through the endpoint", async () => {
     const reference = await newRequest("en-GB");

@@ -1,5 +1,6 @@
 /** The selected company's product fleet (`/api/me/products`) and a family's documents (`/api/me/documents`). */
 import * as v from "valibot";
+import { OpenServiceRequest } from "./service-request";
 
 const Product = v.object({
   codeFamille: v.string(),
@@ -8,6 +9,8 @@ const Product = v.object({
   quantite: v.number(),
   /** ISO date of the last purchase. */
   dateDernierAchat: v.string(),
+  /** The account's open service request about the family, or null (read as null from a server that does not say). */
+  openRequest: v.optional(v.nullable(OpenServiceRequest), null),
 });
 export type Product = v.InferOutput<typeof Product>;
 

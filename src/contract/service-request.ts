@@ -317,6 +317,21 @@ export type ServiceRequestEventAnswer = v.InferOutput<typeof ServiceRequestEvent
 
 export const TIMELINE_AUTHORS = ["after-sales", "customer"] as const;
 
+/** A visit's day and time window as the answers give it (`from`, `to`: HH:MM, the machine's local time). */
+const WindowAnswer = v.object({ date: v.string(), from: v.string(), to: v.string() });
+
+/**
+ * A machine's open request, on its line of the product fleet (inside `GET /me/products`, so the
+ * fleet stays one request): the account's newest for the family not done nor cancelled, its state,
+ * and the visit's window while scheduled. Its timeline opens at SERVICE_REQUESTS with `?ref=`.
+ */
+export const OpenServiceRequest = v.object({
+  reference: v.string(),
+  status: StatusField,
+  window: v.nullable(WindowAnswer),
+});
+export type OpenServiceRequest = v.InferOutput<typeof OpenServiceRequest>;
+
 /** One line of a request's timeline: a change of state, or a message from either side. */
 export const TimelineEntry = v.object({
   kind: v.picklist(["status", "message"]),
@@ -324,7 +339,7 @@ export const TimelineEntry = v.object({
   author: v.picklist(TIMELINE_AUTHORS),
   status: v.nullable(StatusField),
   technician: v.nullable(v.string()),
-  window: v.nullable(v.object({ date: v.string(), from: v.string(), to: v.string() })),
+  window: v.nullable(WindowAnswer),
   message: v.nullable(v.string()),
 });
 export type TimelineEntry = v.InferOutput<typeof TimelineEntry>;
@@ -334,7 +349,7 @@ export const ServiceRequestTimeline = v.object({
   reference: v.string(),
   status: StatusField,
   technician: v.nullable(v.string()),
-  window: v.nullable(v.object({ date: v.string(), from: v.string(), to: v.string() })),
+  window: v.nullable(WindowAnswer),
   cancellable: v.boolean(),
   entries: v.array(TimelineEntry),
 });
