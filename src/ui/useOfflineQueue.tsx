@@ -42,5 +42,9 @@ export function refusalOf(entry: QueuedSubmission): ApiError | null {
 /** What a form shows while its submission waits on this device: a status, not an error. */
 export function SavedOffline() {
   const { t } = useLingui();
-  return <Alert kind="info">{t`Saved on this device, it will be sent when you are back online.`}</Alert>;
+  return (
+    <div className="saved-offline">
+      <Alert kind="info">{t`Saved on this device, it will be sent when you are back online.`}</Alert>
+    </div>
+  );
 }

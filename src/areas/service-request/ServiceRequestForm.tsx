@@ -537,7 +537,7 @@ function Request({ family, product }: { family: string; product?: string }) {
                     {photo.state === "failed" ? (
                       <span className="field__error">{t`Not sent`}</span>
                     ) : photo.state === "offline" ? (
-                      <span>{t`Kept on this device until you are back online`}</span>
+                      <span className="service-request__kept">{t`Kept on this device until you are back online`}</span>
                     ) : (
                       <progress
                         max={100}

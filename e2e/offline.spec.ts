@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import { crc32, deflateSync } from "node:zlib";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { enterPortal } from "./support";
+
+/*
+ * Sending that survives the network (issue 28): the network is cut at each point of a service
+ * request with 2 photos on a phone — before the request, during the photos' upload, and after the
+ * server recorded the request but before its answer came back — and once back online (or at the
+ * next page load) exactly one request exists, with its 2 photos.
+ */
+
+/** A real photo for the browser to decode and resize: a PNG of `width` × `height` in one colour. */
+function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const PHOTOS = [
+  { name: "moteur.png", mimeType: "image/png", buffer: png(2000, 1500, [180, 40, 40]) },
+  { name: "plaque.png", mimeType: "image/png", buffer: png(1200, 1800, [40, 90, 160]) },
+];
+/** Found by their place: their text waits for the catalogs' next extraction. */
+const SAVED = ".saved-offline [role=status]";
+const KEPT = ".service-request__kept";
+const SENT = /^Votre demande a été envoyée\. Sa référence est (D-\d{4}-[0-9A-Z]{6})\.$/;
+
+/** Opens the form on a phone and fills it in; the description carries `marker`, to find its mail. */
+async function fillRequest(page: Page, marker: string): Promise<Locator> {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/parc-produits/MACH/demande");
+  const portal = page.locator("macc-portal");
+  await portal.getByLabel("Quelle machine ?").selectOption({ value: "MACH-TRACT-130|TR130-20-00391" });
+  await portal.getByLabel("Panne").check();
+  await portal.getByLabel("Décrivez le problème ou votre besoin").fill(`Le tracteur ne démarre plus (${marker}).`);
+  await portal.getByLabel("La machine est à l'arrêt").check();
+  return portal;
+}
+
+/** The after-sales service's mails about the request with `marker`: one per request recorded, each with its photo links. */
+async function staffMails(page: Page, marker: string): Promise<{ photos: number }[]> {
+  const outbox = (await (await page.request.get("/demo/outbox.json")).json()) as { to: string; text: string }[];
+  return outbox
+    .filter((m) => m.to === "sav@macc.fr" && m.text.includes(marker))
+    .map((m) => ({ photos: [...m.text.matchAll(/\/api\/service-request-photos\//g)].length }));
+}
+
+async function expectOneRequest(page: Page, portal: Locator, marker: string): Promise<void> {
+  await expect(portal.getByText(SENT)).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => staffMails(page, marker)).toEqual([{ photos: 2 }]);
+  // Nothing more goes out afterwards (a second tab, a later page load).
+  await page.reload();
+  await expect(portal.getByRole("heading", { level: 1, name: "Demander une intervention" })).toBeVisible();
+  await expect(portal.locator("form[aria-describedby='service-request-intro']")).toBeVisible();
+  await expect.poll(() => staffMails(page, marker)).toEqual([{ photos: 2 }]);
+}
+
+test.describe("a service request with 2 photos at 360 px, the network cut", () => {
+  test.slow(); // logs in, resizes and uploads photos, reloads
+
+  test("before the request: saved on this device, sent once when the browser is back online", async ({ page, context }) => {
+    const marker = randomUUID();
+    const portal = await fillRequest(page, marker);
+    await context.setOffline(true);
+    await portal.locator("#photos").setInputFiles(PHOTOS);
+    await expect(portal.locator(KEPT)).toHaveCount(2);
+    await portal.getByRole("button", { name: /^Envoyer ma demande/ }).click();
+    const saved = portal.locator(SAVED);
+    await expect(saved).toBeVisible();
+    await expect(portal.getByRole("alert")).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath("saved-360.png"), fullPage: true });
+    expect(await staffMails(page, marker)).toEqual([]);
+
+    await context.setOffline(false);
+    await expectOneRequest(page, portal, marker);
+  });
+
+  test("during the photos' upload: kept on the device, sent once at the next page load", async ({ page }) => {
+    const marker = randomUUID();
+    const portal = await fillRequest(page, marker);
+    await page.route("**/api/me/service-requests/photos", (route) => route.abort("internetdisconnected"));
+    await portal.locator("#photos").setInputFiles(PHOTOS);
+    await expect(portal.locator(KEPT)).toHaveCount(2);
+    await portal.getByRole("button", { name: /^Envoyer ma demande/ }).click();
+    await expect(portal.locator(SAVED)).toBeVisible();
+    // Through a reload with the network still cut: said again (IndexedDB), nothing recorded.
+    await page.reload();
+    await expect(portal.locator(SAVED)).toBeVisible();
+    expect(await staffMails(page, marker)).toEqual([]);
+    await page.unroute("**/api/me/service-requests/photos");
+
+    // The next page load: sent by the page's core.
+    await page.reload();
+    await expectOneRequest(page, portal, marker);
+  });
+
+  test("after the server recorded it, before its answer arrived: replayed with its key, recorded once", async ({ page }) => {
+    const marker = randomUUID();
+    const portal = await fillRequest(page, marker);
+    await portal.locator("#photos").setInputFiles(PHOTOS);
+    await expect(portal.locator(".service-request__photo progress[value='100']")).toHaveCount(2);
+    const keys: string[] = [];
+    let cut = true;
+    await page.route("**/api/me/service-requests", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      if (!cut) return route.continue();
+      // The server gets the request and records it; its answer never reaches the page.
+      const answer = await route.fetch();
+      expect(answer.status()).toBe(201);
+      await route.abort("connectionreset");
+    });
+    await portal.getByRole("button", { name: /^Envoyer ma demande/ }).click();
+    await expect(portal.locator(SAVED)).toBeVisible();
+    await expect.poll(() => staffMails(page, marker)).toEqual([{ photos: 2 }]);
+
+    cut = false;
+    await page.reload();
+    await expectOneRequest(page, portal, marker);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+});
