@@ -342,7 +342,7 @@ describe("<macc-contact-form>", () => {
       ["500", problem(500)],
       ["502", problem(502)],
       ["403", problem(403)],
-      ["no answer (network)", () => Promise.reject(new TypeError("Failed to fetch"))],
+      // No answer at all: saved on the device instead (below, "sending that survives the network").
     ])(
       "failure (%s): the message with the company's phone, focused; what was typed kept; no toast; one request",
       async (_label, failure) => {
@@ -534,6 +534,60 @@ describe("<macc-contact-form>", () => {
       answer.resolve({ status: 201, body: { id: "m-1" } });
       await view.screen.findByText(TEXT.sent);
       expect(calls.callsTo(SEND)).toHaveLength(1);
+    });
+  });
+
+  describe("sending that survives the network", () => {
+    const savedShown = (view: Mounted) => view.root.querySelector('.saved-offline [role="status"]') !== null;
+    const offline = () => {
+      throw new TypeError("Failed to fetch");
+    };
+
+    it("no network: saved on this device (a status, not an error) in any contact form of the page, sent once back online with the same key", async () => {
+      let online = false;
+      const calls = api({ [SEND]: () => (online ? { status: 201, body: { id: "m-1" } } : offline()) });
+      logIn();
+      const view = await mountForm();
+      fill(view, VALID);
+      submit(view);
+      await waitFor(() => expect(savedShown(view)).toBe(true));
+      expect(view.root.querySelector('[role="alert"]')).toBeNull();
+      const again = await mount("<macc-contact-form></macc-contact-form>");
+      await waitFor(() => expect(savedShown(again)).toBe(true));
+
+      online = true;
+      window.dispatchEvent(new Event("online"));
+      expect(await view.screen.findByText(TEXT.sent)).toBeTruthy();
+      const sent = calls.callsTo(SEND);
+      expect(sent.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(sent.map((c) => c.headers["idempotency-key"])).size).toBe(1);
+      expect(sent.at(-1)!.body).toEqual(VALID);
+      expect(sent.at(-1)!.headers["x-bot-check"]).toBeTruthy();
+    });
+
+    it("a saved message the API refuses (422): back in the form with the field's error", async () => {
+      let online = false;
+      const refusal = {
+        status: 422,
+        body: {
+          type: "https://macc.example/problems/validation",
+          title: "Unprocessable",
+          status: 422,
+          errors: [{ path: "subject", message: "Objet refusé par le serveur." }],
+        },
+        headers: { "Content-Type": "application/problem+json" },
+      };
+      api({ [SEND]: () => (online ? refusal : offline()) });
+      logIn();
+      const view = await mountForm();
+      fill(view, VALID);
+      submit(view);
+      await waitFor(() => expect(savedShown(view)).toBe(true));
+      online = true;
+      window.dispatchEvent(new Event("online"));
+      expect(await summaryItems(view)).toEqual(["Objet refusé par le serveur."]);
+      expect(control(view, "subject").value).toBe(VALID.subject);
+      expect(control(view, "message").value).toBe(VALID.message);
     });
   });
 });

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { isBotCheckRefusal } from "../../core/bot-check";
 import { companyPhone, footerNetwork } from "../../core/contacts";
 import { formatNumber } from "../../core/format";
+import { isNetworkFailure, type QueuedSubmission } from "../../core/offline";
 import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { SelectField } from "../../ui/Choice";
@@ -18,9 +19,10 @@ import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useForm } from "../../ui/useForm";
 import { useFooterContact } from "../../ui/useFooterContact";
 import { useFocusNext } from "../../ui/useFocusNext";
+import { refusalOf, SavedOffline, useOfflineQueue } from "../../ui/useOfflineQueue";
 import { ContactRequest } from "../../contract/contact";
 import type { RuleProblem } from "../../contract/rules";
-import { MESSAGE_MAX, MESSAGE_MIN, sendMessage, SUBJECT_MAX } from "./contact-api";
+import { contactKey, MESSAGE_MAX, MESSAGE_MIN, sendMessage, spendContactKey, SUBJECT_MAX } from "./contact-api";
 import { isLogged, selectCompany } from "../../core/store";
 import { CONTACT_FORM_ICON } from "./icons";
 
@@ -42,6 +44,10 @@ export function ContactForm() {
   const botCheck = useBotCheck();
   const botCheckFailure = useBotCheckFailure();
   const [refused, setRefused] = useState(false);
+  // The messages saved on this device: waiting for a network, refused by the API, or sent since.
+  const offline = useOfflineQueue("contact");
+  const waiting = (offline.entries ?? []).some((e) => e.state === "waiting");
+  const [sendBack, setSendBack] = useState<QueuedSubmission | null>(null);
 
   const say = ({ path, rule }: RuleProblem): string =>
     path === "service"
@@ -61,15 +67,29 @@ export function ContactForm() {
     (values) => formErrors(ContactRequest, values, say),
     async (values) => {
       setOutcome(null);
+      const body = { service: values.service, subject: values.subject.trim(), message: values.message.trim() };
+      const sender = [account, company?.idTier ?? null] as const;
+      // No network: the message waits on the device with its key (the one a lost attempt sent).
+      const saveOnDevice = async () => {
+        await offline.queue.save({ key: contactKey(body, sender), kind: "contact", owner: { account, company: sender[1] }, body });
+        spendContactKey();
+        if (sendBack) await offline.queue.remove(sendBack.key);
+        setSendBack(null);
+      };
       try {
-        await sendMessage(
-          request,
-          { service: values.service, subject: values.subject.trim(), message: values.message.trim() },
-          [account, company?.idTier ?? null],
-          botCheck.take,
-        );
+        if (navigator.onLine === false) {
+          await saveOnDevice();
+          return;
+        }
+        await sendMessage(request, body, sender, botCheck.take);
+        if (sendBack) void offline.queue.remove(sendBack.key);
+        setSendBack(null);
         setOutcome("sent");
       } catch (error) {
+        if (isNetworkFailure(error)) {
+          await saveOnDevice();
+          return;
+        }
         const fieldErrors = fieldErrorsOf(error, Object.keys(EMPTY));
         if (fieldErrors.length) {
           form.fail(fieldErrors);
@@ -82,8 +102,26 @@ export function ContactForm() {
   );
   // Once the outcome is on screen (the success view replaces the form), it takes focus.
   useEffect(() => {
-    if (outcome) status.current?.focus();
-  }, [outcome]);
+    if (outcome || waiting) status.current?.focus();
+  }, [outcome, waiting]);
+  // A message saved on the device and sent since (from this page or another tab) shows as sent,
+  // once; one the API refused comes back into the form, with why.
+  useEffect(() => {
+    const done = offline.entries?.find((e) => e.state === "sent");
+    if (done) {
+      setOutcome("sent");
+      void offline.queue.remove(done.key);
+    }
+    const back = offline.entries?.find((e) => e.state === "refused");
+    if (back && back.key !== sendBack?.key) {
+      setSendBack(back);
+      const values = back.body as ContactRequest;
+      for (const field of ["service", "subject", "message"] as const) form.set(field, values[field] ?? "");
+      const errors = fieldErrorsOf(refusalOf(back), Object.keys(EMPTY));
+      if (errors.length) form.fail(errors);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the device's queue changes
+  }, [offline.entries]);
 
   if (!logged) {
     return (
@@ -118,6 +156,20 @@ export function ContactForm() {
     );
   }
 
+  if (waiting) {
+    return (
+      <div className="container" part="contact-form">
+        <PageTitle icon={CONTACT_FORM_ICON}>{t`Write to us`}</PageTitle>
+        <div ref={status} tabIndex={-1}>
+          <SavedOffline />
+        </div>
+        <div className="actions">
+          <RouteLink route="DASHBOARD">{t`Back to my account`}</RouteLink>
+        </div>
+      </div>
+    );
+  }
+
   const length = form.values.message.trim().length;
   return (
     <div className="container" part="contact-form">
@@ -126,6 +178,12 @@ export function ContactForm() {
         <Trans>All fields are required. We answer by e-mail, usually within two working days.</Trans>
       </p>
       <div ref={status} tabIndex={-1}>
+        {sendBack && (
+          <Alert kind="error">
+            {t`Your message saved on this device was not accepted. Check it and send it again.`}
+            {sendBack.problem?.detail && !sendBack.problem.errors?.length ? ` ${sendBack.problem.detail}` : null}
+          </Alert>
+        )}
         {outcome === "failed" && (
           <Alert kind="error">
             {refused

@@ -2,6 +2,7 @@ import type { ContactAnswer, ContactRequest } from "../../contract/contact";
 import type { ApiRequest } from "../../core/api";
 import { BOT_CHECK_HEADER } from "../../core/bot-check";
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_SUBJECT_MAX } from "../../contract/constants";
+import { SUBMISSION_PATHS } from "../../core/offline";
 import { IDEMPOTENCY_KEY_HEADER, sendWhileInProgress, spendSubmissionKey, submissionKey } from "../../core/idempotency";
 
 /** Where the key of the message being sent is kept (the tab's session storage). */
@@ -18,18 +19,28 @@ export async function sendMessage(
   sender: readonly [account: string | null, company: string | null],
   proof: () => Promise<string>,
 ): Promise<ContactAnswer> {
-  const key = submissionKey(SUBMISSION_SLOT, [...sender, body]);
+  const key = contactKey(body, sender);
   const answer = await sendWhileInProgress(async () =>
     // Not parsed: the form reads nothing of it, and a message recorded is sent whatever it says.
-    request<ContactAnswer>("/me/contact", {
+    request<ContactAnswer>(SUBMISSION_PATHS.contact, {
       method: "POST",
       body,
       headers: { [IDEMPOTENCY_KEY_HEADER]: key, [BOT_CHECK_HEADER]: await proof() },
       errors: "inline",
     }),
   );
-  spendSubmissionKey(SUBMISSION_SLOT);
+  spendContactKey();
   return answer;
+}
+
+/** The message's idempotency key: the one a first attempt sent, so a message saved on the device after a lost answer replays it. */
+export function contactKey(body: ContactRequest, sender: readonly [account: string | null, company: string | null]): string {
+  return submissionKey(SUBMISSION_SLOT, [...sender, body]);
+}
+
+/** The message is recorded, or saved on the device with its key: the next one gets a new key. */
+export function spendContactKey(): void {
+  spendSubmissionKey(SUBMISSION_SLOT);
 }
 
 // The limits are shared with the API.
