@@ -105,7 +105,7 @@ export function useRouter({ base, locale, logged, derniereMiseAJour, role, emit,
     () => ({
       href: (route, params) => base + pathFor(route, locale, params),
       go(route, params, options) {
-        const path = pathFor(route, locale, params);
+        const path = pathFor(route, locale, params) + (options?.search ?? "");
         if (!emit("macc-navigate", { route, params: params ?? {}, path: base + path }, true)) return;
         push(path, Boolean(options?.replace));
       },

@@ -31,7 +31,8 @@ import { releaseReservedSpace } from "./sheets";
 export interface Navigation {
   /** The href of a route, for real links that work with a middle click. */
   href(route: RouteName, params?: RouteParams): string;
-  go(route: RouteName, params?: RouteParams, options?: { replace?: boolean }): void;
+  /** `search` ("?ref=…"): the query string the route's screen reads (SERVICE_REQUESTS: the timeline to open). */
+  go(route: RouteName, params?: RouteParams, options?: { replace?: boolean; search?: string }): void;
   /** The portal's current query string (without "?") and how to change it; absent in standalone elements. */
   query?: AddressQuery;
 }
@@ -84,7 +85,7 @@ export function useNavigation(): Navigation {
       portal ?? {
         href: (route, params) => core.config.portalBase + pathFor(route, locale, params),
         go(route, params, options) {
-          const path = core.config.portalBase + pathFor(route, locale, params);
+          const path = core.config.portalBase + pathFor(route, locale, params) + (options?.search ?? "");
           if (!emit("macc-navigate", { route, params: params ?? {}, path }, true)) return;
           if (options?.replace) location.replace(path);
           else location.assign(path);

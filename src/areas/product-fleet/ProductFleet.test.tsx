@@ -168,6 +168,51 @@ describe("<macc-product-fleet>", () => {
       ]);
     });
 
+    it("a line with an open service request: its state (and the visit while scheduled), linked to its timeline, one data request", async () => {
+      const calls = api({
+        [LIST]: {
+          body: {
+            items: [
+              {
+                ...PRODUCTS.items[0],
+                openRequest: {
+                  reference: "D-2026-7K3M9Q",
+                  status: "scheduled",
+                  window: { date: "2026-12-04", from: "13:30", to: "15:00" },
+                },
+              },
+              { ...PRODUCTS.items[1], openRequest: { reference: "D-2026-AB12CD", status: "waiting-for-parts", window: null } },
+              { codeFamille: "ENGR", produit: "Engrais", quantite: 3, dateDernierAchat: "2023-01-02", openRequest: null },
+            ],
+          },
+        },
+      });
+      logIn();
+      // In the source language: these texts are in the catalogs once extracted, the states moved to the shared one.
+      const view = await mountList('<macc-product-fleet locale="en-GB"></macc-product-fleet>');
+      const statuses = [...view.root.querySelectorAll("tbody tr")].map((tr) => {
+        const a = tr.querySelector<HTMLAnchorElement>("th .fleet-request");
+        return a && [a.textContent, a.getAttribute("href")];
+      });
+      expect(statuses).toEqual([
+        [
+          "Service request D-2026-7K3M9Q: Visit scheduled on 4 December 2026, 13:30–15:00",
+          "/portail/my-account/service-requests?ref=D-2026-7K3M9Q",
+        ],
+        ["Service request D-2026-AB12CD: Waiting for parts", "/portail/my-account/service-requests?ref=D-2026-AB12CD"],
+        null,
+      ]);
+      // Beside it, a machine of the family may still get its own request.
+      expect(view.screen.getAllByRole("link", { name: /^Request a service — / })).toHaveLength(3);
+      expect(calls.calls.map((c) => c.path.split("?")[0]).filter((path) => path!.startsWith("/api/me/"))).toEqual(["/api/me/products"]);
+
+      const events = listen<{ route: string; params: object; path: string }>("macc-navigate", document, (e) => e.preventDefault());
+      fireEvent.click(view.screen.getByRole("link", { name: /D-2026-AB12CD/ }));
+      expect(events.map((e) => e.detail)).toEqual([
+        { route: "SERVICE_REQUESTS", params: {}, path: "/portail/my-account/service-requests?ref=D-2026-AB12CD" },
+      ]);
+    });
+
     it("cards on narrow screens: each cell labelled by its column (the links' cell not), rows and headers keep their roles", async () => {
       api();
       logIn();

@@ -12,7 +12,8 @@ import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useBrand } from "../../ui/useBrand";
 import { useResource } from "../../ui/useResource";
-import type { ProductDocument } from "../../contract/products";
+import { useServiceRequestStatusLabels } from "../../ui/useServiceRequestStatusLabels";
+import type { Product, ProductDocument } from "../../contract/products";
 import { getDocument, getProduct, listProducts } from "./products-api";
 import { roleAllows } from "../../core/roles";
 import { selectCompany, selectRole } from "../../core/store";
@@ -66,7 +67,16 @@ function ProductList() {
           busy={products.status === "loading"}
           skeleton={{ rows: 4, height: "2.5em" }}
           columns={[
-            { label: t`Product`, rowHeader: true, cell: (p) => p.produit },
+            {
+              label: t`Product`,
+              rowHeader: true,
+              cell: (p) => (
+                <>
+                  {p.produit}
+                  {p.openRequest && <OpenRequestStatus request={p.openRequest} />}
+                </>
+              ),
+            },
             { label: t`Quantity`, numeric: true, cell: (p) => formatNumber(locale, p.quantite) },
             { label: t`Date of last purchase`, cell: (p) => formatDate(locale, p.dateDernierAchat) },
             {
@@ -95,6 +105,32 @@ function ProductList() {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * A line's open service request, inside the products' own answer (one request per screen): its
+ * state, and the visit while scheduled, linked to its timeline in the requests' list.
+ */
+function OpenRequestStatus({ request }: { request: NonNullable<Product["openRequest"]> }) {
+  const { t } = useLingui();
+  const { locale } = useElement();
+  const state = useServiceRequestStatusLabels()[request.status];
+  const { reference } = request;
+  let text = t`Service request ${reference}: ${state}`;
+  if (request.window) {
+    const date = formatDate(locale, request.window.date, "long");
+    const { from, to } = request.window;
+    text = t`Service request ${reference}: ${state} on ${date}, ${from}–${to}`;
+  }
+  return (
+    <RouteLink
+      route="SERVICE_REQUESTS"
+      search={`?${new URLSearchParams({ ref: reference }).toString()}`}
+      className={`fleet-request fleet-request--${request.status}`}
+    >
+      {text}
+    </RouteLink>
   );
 }
 

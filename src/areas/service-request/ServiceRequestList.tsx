@@ -10,30 +10,12 @@ import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useAddressQuery } from "../../ui/useAddressQuery";
 import { useResource } from "../../ui/useResource";
-import {
-  CUSTOMER_MESSAGE_MAX,
-  CUSTOMER_MESSAGE_MIN,
-  isOpenStatus,
-  type ServiceRequestStatus,
-  type ServiceRequestTimeline,
-} from "../../contract/service-request";
+import { useServiceRequestStatusLabels } from "../../ui/useServiceRequestStatusLabels";
+import { CUSTOMER_MESSAGE_MAX, CUSTOMER_MESSAGE_MIN, isOpenStatus, type ServiceRequestTimeline } from "../../contract/service-request";
 import { SERVICE_REQUEST_ICON } from "./icons";
 import { cancelServiceRequest, getTimeline, listServiceRequests, sendMessage } from "./service-request-api";
 
 type Filter = "open" | "closed";
-
-/** A state as the customer reads it. */
-export function useStatusLabels(): Record<ServiceRequestStatus, string> {
-  const { t } = useLingui();
-  return {
-    received: t`Received`,
-    assigned: t`Assigned`,
-    scheduled: t`Visit scheduled`,
-    "waiting-for-parts": t`Waiting for parts`,
-    done: t`Done`,
-    cancelled: t`Cancelled`,
-  };
-}
 
 /** SERVICE_REQUESTS: the account's service requests, open or closed, newest first; `?ref=` opens one's timeline. */
 export function ServiceRequestList() {
@@ -52,7 +34,7 @@ export function ServiceRequestList() {
 function Requests() {
   const { t } = useLingui();
   const { locale, request } = useElement();
-  const labels = useStatusLabels();
+  const labels = useServiceRequestStatusLabels();
   const query = useAddressQuery("service-requests");
   const params = new URLSearchParams(query.search);
   const filter: Filter = params.get("state") === "closed" ? "closed" : "open";
@@ -123,7 +105,7 @@ function Requests() {
 function Timeline({ reference, onChanged, onClose }: { reference: string; onChanged: () => void; onClose: () => void }) {
   const { t } = useLingui();
   const { locale, request } = useElement();
-  const labels = useStatusLabels();
+  const labels = useServiceRequestStatusLabels();
   const loaded = useResource(`service-request-timeline:${reference}`, (signal) => getTimeline(request, reference, signal));
   const [changed, setChanged] = useState<ServiceRequestTimeline | null>(null);
   const [busy, setBusy] = useState<"cancel" | "message" | null>(null);
