@@ -19,6 +19,7 @@ import type {
   MaccAdviserElement,
   MaccContactsElement,
   MaccServiceRequestElement,
+  MaccTeamElement,
   MaccContactFormElement,
   MaccBasketElement,
   MaccAddToBasketElement,
@@ -226,6 +227,16 @@ declare module "react" {
           family?: string;
           /** a machine's product code in that family, prefilled (the form asks which machine when the family has several) */
           product?: string;
+          /** On the element: a link or button leads to a route (`route` is a SPEC §2 route name, `path` the portal address); `preventDefault()` keeps the page where it is, otherwise a standalone element loads `path`. Cancelable. Bubbles, composed. */
+          "onmacc-navigate"?: (event: HTMLElementEventMap["macc-navigate"]) => void;
+          /** On the element: the element's code failed to load or took over 120 s (the loader shows its message in the element's place). Bubbles, composed. */
+          "onmacc-load-error"?: (event: HTMLElementEventMap["macc-load-error"]) => void;
+        }
+      >;
+      /** `<macc-team>`: TEAM: the company's members and invitations with role, status and end date; the owner invites, changes, suspends and removes */
+      "macc-team": MaccElementProps<
+        MaccTeamElement,
+        {
           /** On the element: a link or button leads to a route (`route` is a SPEC §2 route name, `path` the portal address); `preventDefault()` keeps the page where it is, otherwise a standalone element loads `path`. Cancelable. Bubbles, composed. */
           "onmacc-navigate"?: (event: HTMLElementEventMap["macc-navigate"]) => void;
           /** On the element: the element's code failed to load or took over 120 s (the loader shows its message in the element's place). Bubbles, composed. */

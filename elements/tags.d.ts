@@ -17,6 +17,7 @@ export type MaccRouteName =
   | "INFOS_PERSONNEL"
   | "INSCRIPTION"
   | "INTERLOCUTEURS"
+  | "INVITATION"
   | "LOGIN"
   | "LOGIN_PANIER"
   | "MAINTENANCE"
@@ -28,7 +29,8 @@ export type MaccRouteName =
   | "PARC_PRODUITS_DETAIL"
   | "PARC_PRODUITS_DETAIL_SAV"
   | "SERVICE_REQUEST"
-  | "SERVICE_REQUESTS";
+  | "SERVICE_REQUESTS"
+  | "TEAM";
 
 /** `event.detail` of each `macc-*` event. */
 export interface MaccEventDetailMap {
@@ -126,6 +128,9 @@ export interface MaccServiceRequestElement extends MaccElement {
   product: string | undefined;
 }
 
+/** `<macc-team>`: TEAM: the company's members and invitations with role, status and end date; the owner invites, changes, suspends and removes */
+export type MaccTeamElement = MaccElement;
+
 /** `<macc-contact-form>`: FORMULAIRE_CONTACT: a message to one of the network's services */
 export type MaccContactFormElement = MaccElement;
 
@@ -166,6 +171,7 @@ declare global {
     "macc-adviser": MaccAdviserElement;
     "macc-contacts": MaccContactsElement;
     "macc-service-request": MaccServiceRequestElement;
+    "macc-team": MaccTeamElement;
     "macc-contact-form": MaccContactFormElement;
     "macc-basket": MaccBasketElement;
     "macc-add-to-basket": MaccAddToBasketElement;

@@ -31,6 +31,7 @@ beforeAll(async () => {
 const PORTAL_ONLY: Readonly<Record<string, string>> = {
   CHANGEMENT_EMAIL: "areas/personal-info",
   SERVICE_REQUESTS: "areas/service-request",
+  INVITATION: "areas/team",
 };
 
 const lazyScreens = Object.entries(SCREENS).flatMap(([route, { View }]) =>

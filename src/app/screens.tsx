@@ -163,6 +163,9 @@ const PRODUCT_FLEET = {
 };
 const BASKET = { code: () => import("../areas/basket/Basket").then((m) => m.Basket), area: BASKET_AREA };
 
+/** The team area: its screens share one texts and styles download. */
+const TEAM_AREA = lazyArea(() => import("../areas/team/area"));
+
 export const SCREENS: Record<RouteName, ScreenDeclaration> = {
   AGRIMACC: {
     title: msg`Your partner in the field`,
@@ -290,6 +293,14 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
       code: () => import("../areas/service-request/ServiceRequestList").then((m) => m.ServiceRequestList),
       area: lazyArea(() => import("../areas/service-request/area")),
     }),
+  },
+  TEAM: {
+    title: msg`My team`,
+    View: lazyScreen({ code: () => import("../areas/team/Team").then((m) => m.Team), area: TEAM_AREA }),
+  },
+  INVITATION: {
+    title: msg`Invitation`,
+    View: lazyScreen({ code: () => import("../areas/team/Invitation").then((m) => m.Invitation), area: TEAM_AREA }),
   },
 };
 

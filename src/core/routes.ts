@@ -48,6 +48,8 @@ export const ROUTES = {
   INFOS_PERSONNEL: { access: "protected" },
   INSCRIPTION: { access: "restricted" },
   INTERLOCUTEURS: { access: "public" },
+  /** The landing of an invitation's link (`?token=`): it accepts nothing until its button is pressed. */
+  INVITATION: { access: "public" },
   LOGIN: { access: "restricted" },
   LOGIN_PANIER: { access: "restricted" },
   MAINTENANCE: { access: "public" },
@@ -62,6 +64,8 @@ export const ROUTES = {
   SERVICE_REQUEST: { access: "protected", param: "codeFamille", needs: ["fleet", "W"] },
   /** The account's service requests and, with `?ref=`, one's timeline (issue 28, step 2). */
   SERVICE_REQUESTS: { access: "protected", needs: ["fleet", "R"] },
+  /** The company's members and invitations (issue 29): the owner manages them, full reads them. */
+  TEAM: { access: "protected", needs: ["team", "R"] },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteName = keyof typeof ROUTES;

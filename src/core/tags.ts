@@ -883,6 +883,31 @@ export const TAGS = [
     ],
   },
   {
+    tag: "macc-team",
+    guide: {
+      name: {
+        en: "Team",
+        fr: "Équipe",
+        de: "Team",
+        es: "Equipo",
+        it: "Team",
+        nl: "Team",
+      },
+      description: {
+        en: "The company's members and invitations: its owner invites an accountant or an employee with a role, changes, suspends or removes them.",
+        fr: "Les membres et invitations de l’entreprise : son propriétaire invite un comptable ou un salarié avec un rôle, le modifie, le suspend ou le retire.",
+        de: "Die Mitglieder und Einladungen des Unternehmens: Der Inhaber lädt einen Buchhalter oder Mitarbeiter mit einer Rolle ein, ändert, sperrt oder entfernt ihn.",
+        es: "Los miembros e invitaciones de la empresa: su propietario invita a un contable o a un empleado con un rol, lo cambia, lo suspende o lo retira.",
+        it: "I membri e gli inviti dell’azienda: il titolare invita un contabile o un dipendente con un ruolo, lo modifica, lo sospende o lo rimuove.",
+        nl: "De leden en uitnodigingen van het bedrijf: de eigenaar nodigt een boekhouder of medewerker uit met een rol, wijzigt, schorst of verwijdert hem.",
+      },
+    },
+    module: "areas/team/Team",
+    shows: "TEAM: the company's members and invitations with role, status and end date; the owner invites, changes, suspends and removes",
+    reserve: { wide: 720, narrow: { height: 1400, upTo: "columnsStack" } },
+    attributes: [],
+  },
+  {
     tag: "macc-contact-form",
     guide: {
       name: {

@@ -91,10 +91,16 @@ describe("<macc-company-choice>", () => {
       ),
     ).toBeTruthy();
     expect(cards(view).map(cardText)).toEqual([
-      { name: "SARL Alphaactuelle", values: { "Numéro d'immatriculation :": "552100554", "Numéro client :": "C-1" } },
-      { name: "EARL Beta", values: { "Numéro d'immatriculation :": "81234567800019", "Numéro client :": "C-2" } },
+      {
+        name: "SARL Alphaactuelle",
+        values: { "Numéro d'immatriculation :": "552100554", "Numéro client :": "C-1", "Votre rôle :": "Propriétaire" },
+      },
+      {
+        name: "EARL Beta",
+        values: { "Numéro d'immatriculation :": "81234567800019", "Numéro client :": "C-2", "Votre rôle :": "Propriétaire" },
+      },
       // No legal form: no stray space before the name.
-      { name: "Gamma", values: { "Numéro d'immatriculation :": "0403.170.701", "Numéro client :": "C-3" } },
+      { name: "Gamma", values: { "Numéro d'immatriculation :": "0403.170.701", "Numéro client :": "C-3", "Votre rôle :": "Propriétaire" } },
     ]);
     // One "Choose" button per company, named after it for screen readers.
     expect((view.screen.getAllByRole("button") as HTMLElement[]).map((b) => b.textContent)).toEqual([

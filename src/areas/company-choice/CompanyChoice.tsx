@@ -10,6 +10,7 @@ import { RouteLink } from "../../ui/RouteLink";
 import { useBrand } from "../../ui/useBrand";
 import { selectCompany } from "../../core/store";
 import { COMPANY_ICON } from "./icons";
+import { useRoleLabels } from "../../ui/useRoleLabels";
 
 /**
  * `<macc-company-choice>` (CHOIX_ENTREPRISE): the customer picks the company they act for; the
@@ -17,6 +18,7 @@ import { COMPANY_ICON } from "./icons";
  */
 export function CompanyChoice() {
   const { t } = useLingui();
+  const roles = useRoleLabels();
   const { core, locale } = useElement();
   const brand = useBrand();
   const nav = useNavigation();
@@ -79,6 +81,10 @@ export function CompanyChoice() {
                     <div>
                       <dt>{t`Customer number:`}</dt>
                       <dd>{company.numeroClient}</dd>
+                    </div>
+                    <div>
+                      <dt>{t`Your role:`}</dt>
+                      <dd>{roles[company.role ?? "owner"]}</dd>
                     </div>
                   </dl>
                 </div>

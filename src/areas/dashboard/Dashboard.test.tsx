@@ -32,6 +32,8 @@ const TEXT = {
   fleet: "Mon parc produits",
   requests: "Mes demandes d'intervention",
   requestsDetail: "Suivez vos demandes au service après-vente",
+  team: "Mon équipe",
+  teamDetail: "Qui voit l'espace client de votre entreprise, et avec quel rôle",
   bank: "Coordonnées bancaires",
   allPaid: "Toutes vos factures sont payées",
   // French plurals: "one" for 1, "many" for whole millions ("1 000 000 de …"), "other" otherwise.
@@ -46,6 +48,7 @@ const HREF = {
   information: "/portail/mon-compte/mes-informations",
   fleet: "/portail/mon-compte/parc-produits",
   requests: "/portail/mon-compte/demandes-intervention",
+  team: "/portail/mon-compte/equipe",
   bank: "/portail/mon-compte/coordonnee-bancaire",
   login: "/portail/mon-compte/connexion",
 };
@@ -106,6 +109,7 @@ describe("<macc-dashboard>", () => {
       [TEXT.information, TEXT.informationDetail, HREF.information],
       [TEXT.fleet, TEXT.products(5), HREF.fleet],
       [TEXT.requests, TEXT.requestsDetail, HREF.requests],
+      [TEXT.team, TEXT.teamDetail, HREF.team],
     ]);
     const [call] = calls.callsTo(SUMMARY);
     expect(call!.headers.authorization).toBe("Bearer company-token-1");
@@ -131,7 +135,7 @@ describe("<macc-dashboard>", () => {
       const view = await mountLoaded(`<macc-dashboard${attribute}></macc-dashboard>`);
       expect(titles(view).includes(TEXT.invoices)).toBe(shown);
       expect(view.root.querySelector(`a[href="${HREF.invoices}"]`) !== null).toBe(shown);
-      expect(titles(view)).toEqual([...(shown ? [TEXT.invoices] : []), TEXT.information, TEXT.fleet, TEXT.requests]);
+      expect(titles(view)).toEqual([...(shown ? [TEXT.invoices] : []), TEXT.information, TEXT.fleet, TEXT.requests, TEXT.team]);
     });
   });
 
@@ -185,9 +189,9 @@ describe("<macc-dashboard>", () => {
     logIn();
     const view = await mount("<macc-dashboard></macc-dashboard>");
     await answer.started;
-    expect(titles(view)).toEqual([TEXT.invoices, TEXT.information, TEXT.fleet, TEXT.requests]);
+    expect(titles(view)).toEqual([TEXT.invoices, TEXT.information, TEXT.fleet, TEXT.requests, TEXT.team]);
     const links = [...view.root.querySelectorAll<HTMLAnchorElement>(".tiles a")];
-    expect(links.map((a) => a.getAttribute("href"))).toEqual([HREF.invoices, HREF.information, HREF.fleet, HREF.requests]);
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([HREF.invoices, HREF.information, HREF.fleet, HREF.requests, HREF.team]);
     const skeletonIn = (title: string) =>
       links.find((a) => a.querySelector(".tile__title")!.textContent === title)!.querySelector(".tile__detail .skeleton");
     expect(skeletonIn(TEXT.invoices)).not.toBeNull();
@@ -217,6 +221,7 @@ describe("<macc-dashboard>", () => {
         [TEXT.information, TEXT.informationDetail, HREF.information],
         [TEXT.fleet, "", HREF.fleet],
         [TEXT.requests, TEXT.requestsDetail, HREF.requests],
+        [TEXT.team, TEXT.teamDetail, HREF.team],
       ]);
       expect([...view.root.querySelectorAll('[role="alert"]')].map((alert) => alert.textContent)).toEqual([
         "Vos demandes de panier ne peuvent pas être affichées pour le moment.",

@@ -13,7 +13,7 @@ import { RouteLink } from "../../ui/RouteLink";
 import { useRouteAvailability } from "../../ui/useFeatures";
 import { useResource } from "../../ui/useResource";
 import { BasketRequests } from "./BasketRequests";
-import { BankIcon, DASHBOARD_ICON, FleetIcon, InvoiceIcon, ProfileIcon, ServiceRequestsIcon } from "./icons";
+import { BankIcon, DASHBOARD_ICON, FleetIcon, InvoiceIcon, ProfileIcon, ServiceRequestsIcon, TeamIcon } from "./icons";
 import { getSummary } from "./summary-api";
 import { selectCompany, selectRole } from "../../core/store";
 
@@ -72,6 +72,11 @@ export function Dashboard() {
         {roleAllows("SERVICE_REQUESTS", role) && (
           <Tile route="SERVICE_REQUESTS" icon={<ServiceRequestsIcon />} title={t`My service requests`}>
             <Trans>Follow your requests to the after-sales service</Trans>
+          </Tile>
+        )}
+        {roleAllows("TEAM", role) && (
+          <Tile route="TEAM" icon={<TeamIcon />} title={t`My team`}>
+            <Trans>Who can see your company's customer area, and their role</Trans>
           </Tile>
         )}
         {bankDetails && (

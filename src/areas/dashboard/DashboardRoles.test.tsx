@@ -26,7 +26,16 @@ async function dashboardOf(role: Role) {
 
 describe("<macc-dashboard> per role", () => {
   it.each<[Role, string[], boolean]>([
-    ["owner", ["Mes factures", "Mes informations", "Mon parc produits", "Mes demandes d'intervention", "Coordonnées bancaires"], true],
+    [
+      "owner",
+      ["Mes factures", "Mes informations", "Mon parc produits", "Mes demandes d'intervention", "Mon équipe", "Coordonnées bancaires"],
+      true,
+    ],
+    [
+      "full",
+      ["Mes factures", "Mes informations", "Mon parc produits", "Mes demandes d'intervention", "Mon équipe", "Coordonnées bancaires"],
+      true,
+    ],
     ["accountant", ["Mes factures", "Mes informations", "Coordonnées bancaires"], false],
     ["workshop", ["Mes informations", "Mon parc produits", "Mes demandes d'intervention"], false],
     ["read-only", ["Mes factures", "Mes informations", "Mon parc produits", "Mes demandes d'intervention", "Coordonnées bancaires"], true],

@@ -22,6 +22,11 @@ export const ServiceRequestsIcon = (p: IconProps) => (
     <path d="M9 3h6v3H9zM7 4H5v17h14V4h-2M9 14l2 2 4-5" />
   </Svg>
 );
+export const TeamIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 8a3 3 0 1 0 6 0a3 3 0 1 0 -6 0M2 20a7 7 0 0 1 14 0M15 5a3 3 0 0 1 0 6M18 20a7 7 0 0 0 -3 -5.7" />
+  </Svg>
+);
 export const BankIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M3 10h18L12 4zM5 10v8M9 10v8M15 10v8M19 10v8M3 20h18" />

@@ -142,6 +142,7 @@ describe("<macc-header>", () => {
         "Mes factures",
         "Mes informations",
         "Mon parc produits",
+        "Mon équipe",
       ]);
 
       fireEvent.keyDown(button, { key: "Escape" });

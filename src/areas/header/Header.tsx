@@ -212,6 +212,11 @@ function AccountMenu() {
               <RouteLink route="PARC_PRODUITS">{t`My product fleet`}</RouteLink>
             </li>
           )}
+          {roleAllows("TEAM", role) && (
+            <li>
+              <RouteLink route="TEAM">{t`My team`}</RouteLink>
+            </li>
+          )}
         </ul>
       )}
     </div>

@@ -9,20 +9,22 @@ import { company, mount, resetPage, signIn, user, waitFor } from "../../test/ele
 beforeEach(() => resetPage());
 
 const ENTRIES = ["Tableau de bord", "Mes factures", "Mes informations", "Mon parc produits"];
+/** The team: its owner manages it, full reads it (src/contract/permissions.ts). */
+const WITH_TEAM = [...ENTRIES, "Mon équipe"];
 
 async function menuOf(role: Role | undefined) {
   signIn(user([company({ codeReseau: "FRA", ...(role ? { role } : {}) })]));
   const { screen } = await mount("<macc-header></macc-header>");
   fireEvent.click(screen.getByRole("button", { name: /Mon compte/ }));
   await screen.findByRole("link", { name: "Tableau de bord" });
-  return { screen, entries: () => ENTRIES.filter((name) => screen.queryByRole("link", { name })) };
+  return { screen, entries: () => WITH_TEAM.filter((name) => screen.queryByRole("link", { name })) };
 }
 
 describe("<macc-header>'s account menu per role", () => {
   it.each<[Role | undefined, string[]]>([
-    [undefined, ENTRIES], // an API without roles: owner
-    ["owner", ENTRIES],
-    ["full", ENTRIES],
+    [undefined, WITH_TEAM], // an API without roles: owner
+    ["owner", WITH_TEAM],
+    ["full", WITH_TEAM],
     ["read-only", ENTRIES],
     ["accountant", ["Tableau de bord", "Mes factures", "Mes informations"]],
     ["workshop", ["Tableau de bord", "Mes informations", "Mon parc produits"]],

@@ -16,6 +16,7 @@ const paths: LanguagePaths = {
     INFOS_PERSONNEL: "/mein-konto/meine-daten",
     INSCRIPTION: "/registrierung",
     INTERLOCUTEURS: "/kontakt",
+    INVITATION: "/einladung",
     LOGIN: "/mein-konto/anmeldung",
     LOGIN_PANIER: "/warenkorb/anmeldung",
     MAINTENANCE: "/wartung",
@@ -28,6 +29,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS_DETAIL_SAV: "/mein-konto/meine-produkte/:codeFamille/sav",
     SERVICE_REQUEST: "/mein-konto/meine-produkte/:codeFamille/anfrage",
     SERVICE_REQUESTS: "/mein-konto/serviceanfragen",
+    TEAM: "/mein-konto/team",
   },
   site: {
     products: "/produkte",

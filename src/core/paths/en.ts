@@ -16,6 +16,7 @@ const paths: LanguagePaths = {
     INFOS_PERSONNEL: "/my-account/my-information",
     INSCRIPTION: "/registration",
     INTERLOCUTEURS: "/contact",
+    INVITATION: "/invitation",
     LOGIN: "/my-account/login",
     LOGIN_PANIER: "/cart/login",
     MAINTENANCE: "/maintenance",
@@ -28,6 +29,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS_DETAIL_SAV: "/my-account/MACC-products/:codeFamille/sav",
     SERVICE_REQUEST: "/my-account/MACC-products/:codeFamille/request",
     SERVICE_REQUESTS: "/my-account/service-requests",
+    TEAM: "/my-account/team",
   },
   site: {
     products: "/products",

@@ -16,6 +16,7 @@ const paths: LanguagePaths = {
     INFOS_PERSONNEL: "/mi-cuenta/mis-datos",
     INSCRIPTION: "/registro",
     INTERLOCUTEURS: "/contacto",
+    INVITATION: "/invitacion",
     LOGIN: "/mi-cuenta/conexion",
     LOGIN_PANIER: "/cesta/conexion",
     MAINTENANCE: "/mantenimiento",
@@ -28,6 +29,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS_DETAIL_SAV: "/mi-cuenta/productos-MACC/:codeFamille/sav",
     SERVICE_REQUEST: "/mi-cuenta/productos-MACC/:codeFamille/solicitud",
     SERVICE_REQUESTS: "/mi-cuenta/solicitudes-intervencion",
+    TEAM: "/mi-cuenta/equipo",
   },
   site: {
     products: "/productos",

@@ -16,6 +16,7 @@ const paths: LanguagePaths = {
     INFOS_PERSONNEL: "/mon-compte/mes-informations",
     INSCRIPTION: "/inscription",
     INTERLOCUTEURS: "/contact",
+    INVITATION: "/invitation",
     LOGIN: "/mon-compte/connexion",
     LOGIN_PANIER: "/panier/connexion",
     MAINTENANCE: "/maintenance",
@@ -28,6 +29,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS_DETAIL_SAV: "/mon-compte/parc-produits/:codeFamille/sav",
     SERVICE_REQUEST: "/mon-compte/parc-produits/:codeFamille/demande",
     SERVICE_REQUESTS: "/mon-compte/demandes-intervention",
+    TEAM: "/mon-compte/equipe",
   },
   site: {
     products: "/produits",

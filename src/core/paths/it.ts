@@ -16,6 +16,7 @@ const paths: LanguagePaths = {
     INFOS_PERSONNEL: "/il-mio-account/i-miei-dati",
     INSCRIPTION: "/registrazione",
     INTERLOCUTEURS: "/contatti",
+    INVITATION: "/invito",
     LOGIN: "/il-mio-account/accesso",
     LOGIN_PANIER: "/carrello/accesso",
     MAINTENANCE: "/manutenzione",
@@ -28,6 +29,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS_DETAIL_SAV: "/il-mio-account/prodotti-MACC/:codeFamille/sav",
     SERVICE_REQUEST: "/il-mio-account/prodotti-MACC/:codeFamille/richiesta",
     SERVICE_REQUESTS: "/il-mio-account/richieste-intervento",
+    TEAM: "/il-mio-account/team",
   },
   site: {
     products: "/prodotti",

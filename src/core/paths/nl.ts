@@ -16,6 +16,7 @@ const paths: LanguagePaths = {
     INFOS_PERSONNEL: "/mijn-account/mijn-gegevens",
     INSCRIPTION: "/registratie",
     INTERLOCUTEURS: "/contact",
+    INVITATION: "/uitnodiging",
     LOGIN: "/mijn-account/inloggen",
     LOGIN_PANIER: "/winkelmandje/inloggen",
     MAINTENANCE: "/onderhoud",
@@ -28,6 +29,7 @@ const paths: LanguagePaths = {
     PARC_PRODUITS_DETAIL_SAV: "/mijn-account/mijn-producten/:codeFamille/sav",
     SERVICE_REQUEST: "/mijn-account/mijn-producten/:codeFamille/aanvraag",
     SERVICE_REQUESTS: "/mijn-account/interventieaanvragen",
+    TEAM: "/mijn-account/team",
   },
   site: {
     products: "/producten",
