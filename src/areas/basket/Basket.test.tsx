@@ -564,3 +564,56 @@ describe('<macc-basket view="sent"> (PANIER_VALIDER)', () => {
     expect(view.screen.getByRole("link", { name: TEXT.backToSite }).getAttribute("href")).toBe("/");
   });
 });
+
+describe("<macc-basket>: sending that survives the network", () => {
+  const savedShown = (view: Mounted) => view.root.querySelector('.saved-offline [role="status"]') !== null;
+  const offline = () => {
+    throw new TypeError("Failed to fetch");
+  };
+
+  it("a visitor offline: saved on this device (a status, not an error), sent once back online with the same key, then the confirmation", async () => {
+    let online = false;
+    const calls = api({ [SEND]: () => (online ? { status: 201, body: SENT } : offline()) });
+    withBasket(["1001"]);
+    const view = await mountBasket();
+    fill(view, VALID);
+    fireEvent.click(sendButton(view));
+    await waitFor(() => expect(savedShown(view)).toBe(true));
+    expect(view.root.querySelector('[role="alert"]')).toBeNull();
+    // The basket stays until it is recorded.
+    expect(getCore().store.getState().app.panier).toEqual(["1001"]);
+
+    online = true;
+    window.dispatchEvent(new Event("online"));
+    await view.screen.findByText(TEXT.registered);
+    expect(view.screen.getByText(SENT.reference)).toBeTruthy();
+    const sent = calls.callsTo(SEND);
+    expect(new Set(sent.map((c) => c.headers["idempotency-key"])).size).toBe(1);
+    expect(sent.at(-1)!.body).toEqual({ items: ["1001"], ...VALID, pays: "FR", langue: "fr-FR", theme: "MACC" });
+    expect(sent.at(-1)!.headers.authorization).toBeUndefined();
+    expect(getCore().store.getState().app.panier).toEqual([]);
+  });
+
+  it("a customer's basket saved offline is deleted at logout; a visitor's stays (it is the browser's)", async () => {
+    api({ [SEND]: offline, [PROFILE]: { body: { user: { nom: "", prenom: "", mobile: "" } } } });
+    signIn(user([company({ codeReseau: "FRA" })]));
+    withBasket(["1001"]);
+    const view = await mountBasket();
+    fill(view, VALID);
+    fireEvent.click(sendButton(view));
+    await waitFor(() => expect(savedShown(view)).toBe(true));
+
+    getCore().store.getState().disconnect("user");
+    await waitFor(() => expect(savedShown(view)).toBe(false));
+
+    // The visitor's own basket, saved offline, survives a login and a logout.
+    await waitFor(() => expect(view.root.querySelector("form")).not.toBeNull());
+    fill(view, VALID);
+    fireEvent.click(sendButton(view));
+    await waitFor(() => expect(savedShown(view)).toBe(true));
+    signIn(user([company({ codeReseau: "FRA" })]));
+    getCore().store.getState().disconnect("user");
+    await new Promise((r) => setTimeout(r, 20));
+    expect(savedShown(view)).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
+import * as v from "valibot";
 import { Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc, useNavigation, useSitePath } from "../../ui/context";
@@ -8,11 +9,13 @@ import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { useResource } from "../../ui/useResource";
 import { followInAddress } from "./address";
-import type { BasketItem } from "../../contract/basket";
+import { BasketRequestAnswer, type BasketItem, type BasketRequest } from "../../contract/basket";
+import type { QueuedSubmission } from "../../core/offline";
+import { SavedOffline, useOfflineQueue } from "../../ui/useOfflineQueue";
 import { getBasketItems } from "../../core/basket-items";
 import { BasketForm } from "./BasketForm";
 import { Confirmation } from "./Confirmation";
-import { lastSent, type SentRecord } from "./submission";
+import { lastSent, rememberSent, type SentRecord } from "./submission";
 import { BASKET_ICON } from "./icons";
 
 export interface BasketProps {
@@ -30,12 +33,57 @@ export function Basket({ view }: BasketProps) {
     const record = view === "sent" ? lastSent() : null;
     return record ? { record, justNow: false } : null;
   });
+  const { core } = useElement();
+  // A basket saved on this device (no network when it was sent): waiting, refused by the API, or
+  // sent since by the page's queue — then its confirmation, and its items leave the basket.
+  const offline = useOfflineQueue("basket");
+  useEffect(() => {
+    const done = offline.entries?.find((e) => e.state === "sent");
+    if (!done) return;
+    const answer = v.safeParse(BasketRequestAnswer, done.answer);
+    if (answer.success) {
+      const { reference, createdAt, sms, items } = answer.output;
+      const record: SentRecord = { reference, createdAt, sms, items, mobile: (done.body as BasketRequest).mobile };
+      rememberSent(record);
+      const sentItems = (done.body as BasketRequest).items;
+      const store = core.store.getState();
+      const rest = store.app.panier.filter((id) => !sentItems.includes(id));
+      if (rest.length) store.updatePanier(rest);
+      else store.clearPanier();
+      setSent({ record, justNow: true });
+    }
+    void offline.queue.remove(done.key);
+  }, [offline.entries, offline.queue, core]);
+
   if (sent) return <Confirmation record={sent.record} announce={sent.justNow} />;
+  if (offline.entries?.some((e) => e.state === "waiting")) return <SavedBasket />;
   if (view === "sent") return <NothingSent />;
-  return <BasketScreen onSent={(record) => setSent({ record, justNow: true })} />;
+  const sendBack = offline.entries?.find((e) => e.state === "refused") ?? null;
+  return <BasketScreen sendBack={sendBack} onSent={(record) => setSent({ record, justNow: true })} />;
 }
 
-function BasketScreen({ onSent }: { onSent: (record: SentRecord) => void }) {
+/** The basket waits on this device for a network: said as a status, until the page's queue sends it. */
+function SavedBasket() {
+  const { t } = useLingui();
+  const site = useSitePath();
+  const status = useRef<HTMLDivElement>(null);
+  useEffect(() => status.current?.focus(), []);
+  return (
+    <div className="container basket-screen" part="basket-screen">
+      <PageTitle icon={BASKET_ICON}>{t`Your basket`}</PageTitle>
+      <div ref={status} tabIndex={-1}>
+        <SavedOffline />
+      </div>
+      <div className="actions">
+        <a className="btn btn--secondary" href={site("home")}>
+          {t`Back to the site`}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function BasketScreen({ sendBack, onSent }: { sendBack: QueuedSubmission | null; onSent: (record: SentRecord) => void }) {
   const { t } = useLingui();
   const { locale, request } = useElement();
   const nav = useNavigation();
@@ -89,7 +137,7 @@ function BasketScreen({ onSent }: { onSent: (record: SentRecord) => void }) {
       </section>
       {/* Prefilled afresh for another company, after a login on the page or in another language (its
           country and language unless chosen); what was typed stays (userPanier). */}
-      <BasketForm key={`${companyId ?? "visitor"}:${locale}`} panier={panier} onSent={onSent} />
+      <BasketForm key={`${companyId ?? "visitor"}:${locale}`} panier={panier} sendBack={sendBack} onSent={onSent} />
     </div>
   );
 }

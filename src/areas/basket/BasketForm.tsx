@@ -7,6 +7,7 @@ import { COMPANY_COUNTRIES, COMPANY_NUMBER_EXAMPLE, isCompanyCountry } from "../
 import type { RuleProblem } from "../../contract/rules";
 import { BASKET_MAX_ITEMS, BASKET_NOM_MAX, BASKET_SOCIETE_MAX, LOCALES, type Locale } from "../../contract/constants";
 import { ApiError, waitMinutes } from "../../core/errors";
+import { isNetworkFailure, offlineQueueOf, type QueuedSubmission } from "../../core/offline";
 import { countryOf } from "../../core/locale";
 import { MOBILE_EXAMPLE } from "../../contract/phone-rules";
 import { isLogged, selectCompany } from "../../core/store";
@@ -23,10 +24,11 @@ import { useBotCheck, useBotCheckFailure } from "../../ui/useBotCheck";
 import { useBrand } from "../../ui/useBrand";
 import { useCompanyPhone } from "../../ui/useCompanyPhone";
 import { useForm } from "../../ui/useForm";
+import { refusalOf } from "../../ui/useOfflineQueue";
 import { useResource } from "../../ui/useResource";
 import { followInAddress } from "./address";
 import { getProfileContact, sendBasket } from "./basket-api";
-import { rememberSent, basketSubmissionKey, type SentRecord } from "./submission";
+import { rememberSent, basketSubmissionKey, spendBasketKey, type SentRecord } from "./submission";
 
 /** The customer's data as the form holds it (SPEC §3 `userPanier`); the basket and the theme go with it. */
 type BasketValues = Omit<BasketRequest, "items" | "theme">;
@@ -48,7 +50,19 @@ function initialValues(saved: UserPanier | null, company: Entreprise | null, loc
   };
 }
 
-export function BasketForm({ panier, onSent }: { panier: string[]; onSent: (record: SentRecord) => void }) {
+/** The fields the API's validation problems name. */
+const FIELDS = ["nom", "societe", "mobile", "immat", "pays", "langue", "items"];
+
+export function BasketForm({
+  panier,
+  sendBack = null,
+  onSent,
+}: {
+  panier: string[];
+  /** A basket saved on this device that the API refused: back in the form, with why. */
+  sendBack?: QueuedSubmission | null;
+  onSent: (record: SentRecord) => void;
+}) {
   const { t } = useLingui();
   const { core, locale, theme, request } = useElement();
   const nav = useNavigation();
@@ -106,7 +120,16 @@ export function BasketForm({ panier, onSent }: { panier: string[]; onSent: (reco
       };
       // Kept for exactly this request from this account and company: a retry is recorded once.
       const key = basketSubmissionKey([account, company?.idTier ?? null, body]);
+      // No network: the basket waits on the device with its key (the one a lost attempt sent); a
+      // visitor's belongs to the browser, a customer's to their account.
+      const saveOnDevice = async () => {
+        const queue = offlineQueueOf(core);
+        await queue.save({ key, kind: "basket", owner: { account, company: account ? (company?.idTier ?? null) : null }, body });
+        spendBasketKey();
+        if (sendBack) await queue.remove(sendBack.key);
+      };
       try {
+        if (navigator.onLine === false) return await saveOnDevice();
         const sent = await sendBasket(request, body, key, botCheck.take);
         const record: SentRecord = {
           reference: sent.reference,
@@ -116,12 +139,14 @@ export function BasketForm({ panier, onSent }: { panier: string[]; onSent: (reco
           items: sent.items,
         };
         rememberSent(record);
+        if (sendBack) void offlineQueueOf(core).remove(sendBack.key);
         onSent(record);
         followInAddress(nav, []);
         // SPEC §4: the basket, the redirection and the user basket data go (macc-basket-change follows).
         core.store.getState().clearPanier();
         if (nav.query) nav.go("PANIER_VALIDER");
       } catch (error) {
+        if (isNetworkFailure(error)) return await saveOnDevice();
         const fields = fieldErrorsOf(error, [...Object.keys(form.values), "items"]);
         if (fields.length) return form.fail(fields);
         setFailure(explain(error));
@@ -143,6 +168,17 @@ export function BasketForm({ panier, onSent }: { panier: string[]; onSent: (reco
   useEffect(() => {
     if (failure) status.current?.focus();
   }, [failure]);
+
+  // A basket the API refused after it waited on this device: its data back in the fields, with why.
+  useEffect(() => {
+    if (!sendBack) return;
+    const saved = sendBack.body as BasketRequest;
+    for (const field of ["nom", "societe", "mobile", "immat", "pays", "langue"] as const) form.set(field, saved[field] ?? "");
+    const errors = fieldErrorsOf(refusalOf(sendBack), FIELDS);
+    if (errors.length) form.fail(errors);
+    else setFailure(sendBack.problem?.detail ?? t`Your basket saved on this device was not accepted. Check it and send it again.`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per refused basket
+  }, [sendBack?.key]);
 
   // A customer's name and mobile from their profile fill the fields still empty, once.
   const profile = useResource(company ? `basket-profile:${company.idTier}` : null, (signal) => getProfileContact(request, signal));

@@ -4,6 +4,7 @@ import type { ApiRequest } from "../../core/api";
 import { BOT_CHECK_HEADER } from "../../core/bot-check";
 import { ApiError } from "../../core/errors";
 import { IDEMPOTENCY_KEY_HEADER, sendWhileInProgress } from "../../core/idempotency";
+import { SUBMISSION_PATHS } from "../../core/offline";
 
 /**
  * Sends the basket once: `key` is the submission's idempotency key, so a repeated request (a retry
@@ -22,7 +23,7 @@ export async function sendBasket(
     v.parse(
       BasketRequestAnswer,
       await sendWhileInProgress(async () =>
-        request<unknown>("/basket/requests", {
+        request<unknown>(SUBMISSION_PATHS.basket, {
           method: "POST",
           body,
           headers: { [IDEMPOTENCY_KEY_HEADER]: key, [BOT_CHECK_HEADER]: await proof() },

@@ -29,6 +29,11 @@ const SentRecordSchema = v.object({
 /** What the confirmation screen shows of the last basket sent. */
 export type SentRecord = v.InferOutput<typeof SentRecordSchema>;
 
+/** The basket is saved on the device with its key (sent later by the page's queue): the next one gets a new key. */
+export function spendBasketKey(storage: Storage | null = browserStorage("session")): void {
+  spendSubmissionKey(SUBMISSION_KEY, storage);
+}
+
 /** The basket was recorded: its key is spent, its confirmation kept for PANIER_VALIDER. */
 export function rememberSent(record: SentRecord, storage: Storage | null = browserStorage("session")): void {
   spendSubmissionKey(SUBMISSION_KEY, storage);
