@@ -139,3 +139,74 @@ test.describe("a service request with 2 photos at 360 px, the network cut", () =
     expect(keys[1]).toBe(keys[0]);
   });
 });
+
+test("the contact form, the network cut before the message: saved on this device, sent once back online", async ({ page, context }) => {
+  test.slow(); // logs in, a bot check at each attempt
+  const marker = randomUUID();
+  await enterPortal(page, "multi@demo.macc.test", 0, "/portail/contact/formulaire-contact");
+  const form = page.locator("macc-portal main");
+  await form.getByLabel("Service").selectOption({ index: 1 });
+  await form.getByLabel("Objet").fill("Livraison de mardi");
+  await form.getByLabel("Votre message").fill(`Bonjour, pourriez-vous me rappeler (${marker}) ? Merci.`);
+  await context.setOffline(true);
+  await form.getByRole("button", { name: "Envoyer mon message" }).click();
+  await expect(form.locator(SAVED)).toBeVisible();
+  await expect(form.getByRole("alert")).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(form.getByRole("status").filter({ hasText: /Votre message a été envoyé/ })).toBeVisible({ timeout: 20_000 });
+  const recipients = async () => {
+    const outbox = (await (await page.request.get("/demo/outbox.json")).json()) as { to: string; text: string }[];
+    return outbox.filter((m) => m.text.includes(marker)).map((m) => m.to);
+  };
+  await expect.poll(async () => (await recipients()).length).toBeGreaterThan(0);
+  await page.reload();
+  await expect(form.getByLabel("Votre message")).toBeVisible();
+  // One message: each recipient got it once.
+  const sent = await recipients();
+  expect(new Set(sent).size).toBe(sent.length);
+});
+
+test("a visitor's basket, the answer lost after the server recorded it: replayed with its key at the next page load, recorded once", async ({
+  page,
+}) => {
+  test.slow(); // a bot check at each attempt, a reload
+  await page.goto("/portail/panier/validation?panier=1001");
+  const main = page.locator("macc-portal main");
+  await expect(main.locator(".basket-item img")).toHaveCount(1);
+  const mobile = `06 ${String(Math.floor(Math.random() * 1e8))
+    .padStart(8, "0")
+    .replace(/(\d\d)(?=\d)/g, "$1 ")}`;
+  await main.getByLabel("Votre nom").fill("Jean Dupont");
+  await main.getByLabel("Raison sociale").fill("GAEC des Prés");
+  await main.getByLabel("Téléphone mobile").fill(mobile);
+  await main.getByLabel("Numéro d'immatriculation de l'entreprise").fill("552 100 554");
+  const keys: string[] = [];
+  let cut = true;
+  await page.route("**/api/basket/requests", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    keys.push(route.request().headers()["idempotency-key"] ?? "");
+    if (!cut) return route.continue();
+    const answer = await route.fetch();
+    expect(answer.status()).toBe(201);
+    await route.abort("connectionreset");
+  });
+  await main.getByRole("button", { name: "Valider et être contacté par un conseiller" }).click();
+  await expect(main.locator(SAVED)).toBeVisible();
+
+  cut = false;
+  await page.reload();
+  await expect(main.getByText("Votre demande a bien été enregistrée.")).toBeVisible({ timeout: 20_000 });
+  const reference = (await main.locator("dd").first().textContent())!.trim();
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  // Exactly once: one mail to the sales service, one SMS.
+  const about = async () => {
+    const outbox = (await (await page.request.get("/demo/outbox.json")).json()) as { text: string; channel: string }[];
+    return outbox
+      .filter((m) => m.text.includes(reference))
+      .map((m) => m.channel)
+      .sort();
+  };
+  await expect.poll(about, { timeout: 15_000 }).toEqual(["email", "sms"]);
+});
