@@ -1,5 +1,4 @@
-import { useLingui } from "@lingui/react/macro";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { ApiError } from "../core/errors";
 import { offlineQueueOf, type OfflineQueue, type QueuedSubmission, type SubmissionKind } from "../core/offline";
 import { Alert } from "./Alert";
@@ -39,12 +38,14 @@ export function refusalOf(entry: QueuedSubmission): ApiError | null {
   return problem ? new ApiError(problem.status, { ...problem, errors: problem.errors }) : null;
 }
 
-/** What a form shows while its submission waits on this device: a status, not an error. */
-export function SavedOffline() {
-  const { t } = useLingui();
+/**
+ * What a form shows while its submission waits on this device: a status, not an error. Each form
+ * words it (its request, message, basket): languages agree the words with what was saved.
+ */
+export function SavedOffline({ children }: { children: ReactNode }) {
   return (
     <div className="saved-offline">
-      <Alert kind="info">{t`Saved on this device, it will be sent when you are back online.`}</Alert>
+      <Alert kind="info">{children}</Alert>
     </div>
   );
 }

@@ -72,7 +72,7 @@ function SavedBasket() {
     <div className="container basket-screen" part="basket-screen">
       <PageTitle icon={BASKET_ICON}>{t`Your basket`}</PageTitle>
       <div ref={status} tabIndex={-1}>
-        <SavedOffline />
+        <SavedOffline>{t`Your basket is saved on this device. It will be sent when you are back online.`}</SavedOffline>
       </div>
       <div className="actions">
         <a className="btn btn--secondary" href={site("home")}>

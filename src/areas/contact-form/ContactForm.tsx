@@ -161,7 +161,7 @@ export function ContactForm() {
       <div className="container" part="contact-form">
         <PageTitle icon={CONTACT_FORM_ICON}>{t`Write to us`}</PageTitle>
         <div ref={status} tabIndex={-1}>
-          <SavedOffline />
+          <SavedOffline>{t`Your message is saved on this device. It will be sent when you are back online.`}</SavedOffline>
         </div>
         <div className="actions">
           <RouteLink route="DASHBOARD">{t`Back to my account`}</RouteLink>

@@ -398,7 +398,7 @@ function Request({ family, product }: { family: string; product?: string }) {
       <div className="container">
         <PageTitle icon={SERVICE_REQUEST_ICON}>{t`Request a service`}</PageTitle>
         <div ref={status} tabIndex={-1} className="service-request__done">
-          <SavedOffline />
+          <SavedOffline>{t`Your request is saved on this device. It will be sent when you are back online.`}</SavedOffline>
         </div>
         <div className="actions">
           <RouteLink route="PARC_PRODUITS">{t`Back to my product fleet`}</RouteLink>
