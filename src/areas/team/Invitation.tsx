@@ -115,7 +115,7 @@ function Invited({ token }: { token: string }) {
   const role = roles[invitation.role];
   if (accepted) {
     return (
-      <div role="status">
+      <div>
         <Alert kind="success">
           {t`Welcome to the team of ${accepted.company}, with the role ${roles[accepted.role]}.`}{" "}
           {logged ? t`Choose the company to start.` : t`Log in with ${accepted.email} to start.`}
