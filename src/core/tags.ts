@@ -185,6 +185,8 @@ export const PARTS: Readonly<Record<string, { readonly description: string; read
   "personal-info": { description: "the personal information screen's outer box" },
   "profile-form": { description: "the personal and company data form" },
   "password-update": { description: "the password change screen's outer box" },
+  team: { description: "the team screen's outer box" },
+  invitation: { description: "the invitation page's outer box (the portal's INVITATION)" },
   dashboard: { description: "the dashboard's outer box" },
   tile: { description: "a dashboard tile" },
   "basket-requests": { description: "the dashboard's list of basket requests sent" },
