@@ -9,8 +9,9 @@ import { entityOf, sendEntity, type Entity } from "./etag.ts";
 import { firstScreenFor, FIRST_SCREENS_MANIFEST, readFirstScreens, withFirstScreen, type FirstScreen } from "./first-screens.ts";
 import { MemoryCache } from "./memory-cache.ts";
 
+/** `blob:` images: a service request's photos show their preview (resized in the page) before and while they upload. */
 export const HTML_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; " +
   "object-src 'none'; base-uri 'none'; frame-ancestors 'self'";
 
 const TYPES: Record<string, string> = {
