@@ -10,7 +10,7 @@ import * as v from "valibot";
 import { mayCall, ROLES } from "../../src/contract/permissions.ts";
 import { problemDetail, type ProblemDetailKey } from "../../src/contract/problem-details.ts";
 import { NOT_AN_OBJECT, problemsOf, type RuleProblem } from "../../src/contract/rules.ts";
-import { DEFAULT_LOCALE, LOCALES } from "../../src/contract/constants.ts";
+import { DEFAULT_LOCALE, IDEMPOTENCY_KEY_RETENTION_DAYS, LOCALES } from "../../src/contract/constants.ts";
 import { MaintenanceAnswer } from "../../src/contract/maintenance.ts";
 import { BOT_CHECK_HEADER } from "../../src/core/bot-check.ts";
 import { IDEMPOTENCY_KEY_HEADER } from "../../src/core/idempotency.ts";
@@ -254,8 +254,7 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
               in: "header",
               required: spec.idempotencyKey === "required",
               schema: { type: "string" as const, pattern: KEY_FORMAT.source },
-              description:
-                "One per submission, the same when it is sent again: the first request does the work, a repeat gets its answer (`Idempotent-Replayed: true`).",
+              description: `One per submission, the same when it is sent again: the first request does the work, a repeat within ${IDEMPOTENCY_KEY_RETENTION_DAYS} days gets its answer (\`Idempotent-Replayed: true\`).`,
             },
           ]
         : []),
