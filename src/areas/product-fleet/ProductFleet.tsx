@@ -70,12 +70,16 @@ function ProductList() {
             {
               label: t`Product`,
               rowHeader: true,
-              cell: (p) => (
-                <>
-                  {p.produit}
-                  {p.openRequest && <OpenRequestStatus request={p.openRequest} />}
-                </>
-              ),
+              // One element: a card's cell is a grid of its label and its content.
+              cell: (p) =>
+                p.openRequest ? (
+                  <span className="fleet-product">
+                    {p.produit}
+                    <OpenRequestStatus request={p.openRequest} />
+                  </span>
+                ) : (
+                  p.produit
+                ),
             },
             { label: t`Quantity`, numeric: true, cell: (p) => formatNumber(locale, p.quantite) },
             { label: t`Date of last purchase`, cell: (p) => formatDate(locale, p.dateDernierAchat) },
