@@ -91,6 +91,20 @@ test("from the product fleet on a phone (360 px): a service request about a mach
     { type: "image/jpeg", width: 960, height: 1600 },
     { type: "image/jpeg", width: 1600, height: 1200 },
   ]);
+
+  // Back on the fleet, the machine's line shows its open request's state, from the products' own
+  // answer (one data request), linked to its timeline. The newest open one of the family: another
+  // test (offline.spec, the next one) may have sent a newer one for the same tractor meanwhile.
+  await portal.getByRole("link", { name: "Retour à mon parc produits" }).click();
+  await expect(portal.getByRole("heading", { level: 1, name: "Mon parc produits" })).toBeVisible();
+  const status = portal.locator("tr", { hasText: "Machines agricoles" }).locator("a.fleet-request");
+  await expect(status).toHaveText(/D-\d{4}-[0-9A-Z]{6}.*(Reçue|Prise en charge|Intervention planifiée|En attente de pièces)/);
+  const shown = /D-\d{4}-[0-9A-Z]{6}/.exec((await status.textContent()) ?? "")![0];
+  await expect(status).toHaveAttribute("href", `/portail/mon-compte/demandes-intervention?ref=${shown}`);
+  await expectAccessible(page);
+  await status.click();
+  await expect(page).toHaveURL(new RegExp(`/portail/mon-compte/demandes-intervention\\?ref=${shown}$`));
+  await expect(portal.locator(".service-requests__timeline")).toContainText(shown);
 });
 
 test("a customer follows a request to done: the after-sales system's changes through the outbox's buttons, in the timeline and their messages", async ({
