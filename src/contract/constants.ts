@@ -43,6 +43,11 @@ export const BASKET_COOKIE = "maccBasket";
 /** Marks a first screen drawn at build time and sent in the HTML, until the element takes over. */
 export const FIRST_SCREEN_ATTRIBUTE = "data-first-screen";
 export const STORAGE_KEY = "macc:state";
+/**
+ * Set (local storage) while the offline queue holds a submission: a page loads the queue's code
+ * and opens IndexedDB only then (or when a form uses it), not on every page.
+ */
+export const OFFLINE_QUEUE_FLAG = "macc:offline-queue";
 
 /** Contact form limits, checked by the form and by the API. */
 export const CONTACT_SUBJECT_MAX = 150;

@@ -2,8 +2,9 @@ import { msg } from "@lingui/core/macro";
 import { createApiClient, type ApiClient } from "./api";
 import { panierFromQuery } from "./basket";
 import { readPageConfig, releaseStageOf, type PageConfig, type PageDataset } from "./config";
-import { DEFAULT_LOCALE, IS_LOGGED_COOKIE, type Locale, type Theme } from "../contract/constants";
+import { DEFAULT_LOCALE, IS_LOGGED_COOKIE, OFFLINE_QUEUE_FLAG, type Locale, type Theme } from "../contract/constants";
 import { readCookie } from "./cookies";
+import { browserStorage } from "./storage";
 import { loadI18n, withValues } from "./i18n";
 import { isLocale, pickLocale } from "./locale";
 import { loadPaths, pathFor } from "./paths";
@@ -131,7 +132,9 @@ function createCore(dataset: PageDataset): Core {
 
   core = { config, store, toasts, api, session, tokens, portalGuards: false, ready };
   // Submissions saved on this device while offline are sent from any element of the page.
-  if (typeof indexedDB !== "undefined") void import("./offline").then(({ offlineQueueOf }) => offlineQueueOf(core));
+  if (typeof indexedDB !== "undefined" && browserStorage("local")?.getItem(OFFLINE_QUEUE_FLAG)) {
+    void import("./offline").then(({ offlineQueueOf }) => offlineQueueOf(core));
+  }
   return core;
 }
 

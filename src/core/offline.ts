@@ -14,6 +14,8 @@ import {
   type Sender,
   type SubmissionKind,
 } from "./offline-queue";
+import { OFFLINE_QUEUE_FLAG } from "../contract/constants";
+import { browserStorage } from "./storage";
 import { isLogged, type MaccState } from "./store";
 
 export type { OfflineQueue, Owner, QueuedSubmission, SubmissionKind } from "./offline-queue";
@@ -115,14 +117,25 @@ export function senders(api: ApiClient): Record<SubmissionKind, Sender> {
   return { "service-request": serviceRequest, contact, basket };
 }
 
-/** Tells the other tabs of a change (their forms read the queue again). */
+/**
+ * Tells the other tabs of a change (their forms read the queue again), and keeps OFFLINE_QUEUE_FLAG
+ * set while anything is queued (the next page loads the queue only then).
+ */
 function broadcasting(storage: QueueStorage, channel: BroadcastChannel | null): QueueStorage {
-  if (!channel) return storage;
-  const tell = () => channel.postMessage("changed");
+  const flags = browserStorage("local");
+  const tell = () => channel?.postMessage("changed");
   return {
     all: () => storage.all(),
-    put: (entry) => storage.put(entry).then(tell),
-    delete: (key) => storage.delete(key).then(tell),
+    put: async (entry) => {
+      await storage.put(entry);
+      flags?.setItem(OFFLINE_QUEUE_FLAG, "1");
+      tell();
+    },
+    delete: async (key) => {
+      await storage.delete(key);
+      if (!(await storage.all()).length) flags?.removeItem(OFFLINE_QUEUE_FLAG);
+      tell();
+    },
   };
 }
 
