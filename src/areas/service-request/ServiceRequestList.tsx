@@ -4,6 +4,7 @@ import { formatDate, formatDateTime } from "../../core/format";
 import { selectCompany } from "../../core/store";
 import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
+import { TextareaField } from "../../ui/Textarea";
 import { useElement, useMacc } from "../../ui/context";
 import { LoadError, LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
@@ -171,40 +172,35 @@ function Timeline({ reference, onChanged, onClose }: { reference: string; onChan
           <div role="status">{failed && <Alert kind="error">{t`That did not work. Please try again in a moment.`}</Alert>}</div>
           {isOpenStatus(data.status) && (
             <form noValidate onSubmit={(event) => void submit(event)}>
-              <label htmlFor="service-request-message">{t`Write to the after-sales service`}</label>
-              <textarea
-                id="service-request-message"
+              <TextareaField
+                name="service-request-message"
+                label={t`Write to the after-sales service`}
+                error={invalid ? t`Write a message of ${CUSTOMER_MESSAGE_MIN} to ${CUSTOMER_MESSAGE_MAX} characters.` : undefined}
                 value={message}
                 maxLength={CUSTOMER_MESSAGE_MAX}
-                aria-invalid={invalid || undefined}
-                aria-describedby={invalid ? "service-request-message-error" : undefined}
                 onChange={(event) => setMessage(event.target.value)}
               />
-              {invalid && (
-                <p
-                  id="service-request-message-error"
-                  className="field-error"
-                >{t`Write a message of ${CUSTOMER_MESSAGE_MIN} to ${CUSTOMER_MESSAGE_MAX} characters.`}</p>
-              )}
               <Button type="submit" busy={busy === "message"}>
                 {t`Send the message`}
               </Button>
             </form>
           )}
-          {data.cancellable && (
-            <Button
-              variant="secondary"
-              busy={busy === "cancel"}
-              onClick={() => void act("cancel", () => cancelServiceRequest(request, reference))}
-            >
-              {t`Cancel this request`}
-            </Button>
-          )}
         </>
       )}
-      <Button variant="secondary" onClick={onClose}>
-        {t`Close the timeline`}
-      </Button>
+      <div className="actions">
+        {data?.cancellable && (
+          <Button
+            variant="secondary"
+            busy={busy === "cancel"}
+            onClick={() => void act("cancel", () => cancelServiceRequest(request, reference))}
+          >
+            {t`Cancel this request`}
+          </Button>
+        )}
+        <Button variant="secondary" onClick={onClose}>
+          {t`Close the timeline`}
+        </Button>
+      </div>
     </section>
   );
 }
