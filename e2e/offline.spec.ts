@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { crc32, deflateSync } from "node:zlib";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { enterPortal } from "./support";
+import { enterPortal, png } from "./support";
 
 /*
  * Sending that survives the network (issue 28): the network is cut at each point of a service
@@ -9,30 +8,6 @@ import { enterPortal } from "./support";
  * server recorded the request but before its answer came back — and once back online (or at the
  * next page load) exactly one request exists, with its 2 photos.
  */
-
-/** A real photo for the browser to decode and resize: a PNG of `width` × `height` in one colour. */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", pixels),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 const PHOTOS = [
   { name: "moteur.png", mimeType: "image/png", buffer: png(2000, 1500, [180, 40, 40]) },
