@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
 import { REQUEST_TIMEOUT_MS } from "../src/core/api";
 import { RECOVERY_DELAYS_MS } from "../src/core/resource-cache";
-import { enterPortal, expectAccessible, logIn } from "./support";
+import { enterPortal, expectAccessible, logIn, loseAnswers } from "./support";
 
 /*
  * The API failing under the elements, injected with Playwright's request routing: refused
@@ -208,13 +208,7 @@ test("a contact message whose answer was lost on the way is recorded once when s
   await contact.getByLabel("Objet").fill(subject);
   await contact.getByLabel("Votre message").fill("Ce message ne doit arriver qu'une fois.");
   // The first request reaches the API, which records it; its answer never reaches the page.
-  const keys: string[] = [];
-  await page.route(/\/api\/me\/contact$/, async (route) => {
-    keys.push(route.request().headers()["idempotency-key"] ?? "");
-    if (keys.length > 1) return route.continue();
-    await route.fetch();
-    await route.abort("connectionreset");
-  });
+  const answers = await loseAnswers(page, /\/api\/me\/contact$/);
   await contact.getByRole("button", { name: "Envoyer mon message" }).click();
   // No answer: the page keeps the message on this device with its key, and sends it again with the
   // same key at the next page load, where the API answers what it recorded the first time.
@@ -223,14 +217,15 @@ test("a contact message whose answer was lost on the way is recorded once when s
       .getByRole("status")
       .filter({ hasText: /enregistré sur cet appareil/ }),
   ).toBeVisible();
+  answers.deliver();
   await page.reload();
   await expect(
     main(page)
       .getByRole("status")
       .filter({ hasText: /Votre message a été envoyé/ }),
   ).toBeVisible({ timeout: 20_000 });
-  expect(keys).toHaveLength(2);
-  expect(keys[1]).toBe(keys[0]);
+  expect(answers.keys).toHaveLength(2);
+  expect(answers.keys[1]).toBe(answers.keys[0]);
   // One message: one mail to the service, one acknowledgement to the customer.
   await expect
     .poll(async () => {

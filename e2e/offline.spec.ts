@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { enterPortal, png } from "./support";
+import { enterPortal, loseAnswers, png } from "./support";
 
 /*
  * Sending that survives the network (issue 28): the network is cut at each point of a service
@@ -92,26 +92,18 @@ test.describe("a service request with 2 photos at 360 px, the network cut", () =
     const portal = await fillRequest(page, marker);
     await portal.locator("#photos").setInputFiles(PHOTOS);
     await expect(portal.locator(".service-request__photo progress[value='100']")).toHaveCount(2);
-    const keys: string[] = [];
-    let cut = true;
-    await page.route("**/api/me/service-requests", async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      keys.push(route.request().headers()["idempotency-key"] ?? "");
-      if (!cut) return route.continue();
-      // The server gets the request and records it; its answer never reaches the page.
-      const answer = await route.fetch();
-      expect(answer.status()).toBe(201);
-      await route.abort("connectionreset");
-    });
+    // The server gets the request and records it; its answer never reaches the page.
+    const answers = await loseAnswers(page, "**/api/me/service-requests");
     await portal.getByRole("button", { name: /^Envoyer ma demande/ }).click();
     await expect(portal.locator(SAVED)).toBeVisible();
     await expect.poll(() => staffMails(page, marker)).toEqual([{ photos: 2 }]);
+    expect(answers.lostStatuses).toEqual([201]);
 
-    cut = false;
+    answers.deliver();
     await page.reload();
     await expectOneRequest(page, portal, marker);
-    expect(keys).toHaveLength(2);
-    expect(keys[1]).toBe(keys[0]);
+    expect(answers.keys).toHaveLength(2);
+    expect(answers.keys[1]).toBe(answers.keys[0]);
   });
 });
 
@@ -156,25 +148,17 @@ test("a visitor's basket, the answer lost after the server recorded it: replayed
   await main.getByLabel("Raison sociale").fill("GAEC des Prés");
   await main.getByLabel("Téléphone mobile").fill(mobile);
   await main.getByLabel("Numéro d'immatriculation de l'entreprise").fill("552 100 554");
-  const keys: string[] = [];
-  let cut = true;
-  await page.route("**/api/basket/requests", async (route) => {
-    if (route.request().method() !== "POST") return route.continue();
-    keys.push(route.request().headers()["idempotency-key"] ?? "");
-    if (!cut) return route.continue();
-    const answer = await route.fetch();
-    expect(answer.status()).toBe(201);
-    await route.abort("connectionreset");
-  });
+  const answers = await loseAnswers(page, "**/api/basket/requests");
   await main.getByRole("button", { name: "Valider et être contacté par un conseiller" }).click();
   await expect(main.locator(SAVED)).toBeVisible();
+  expect(answers.lostStatuses).toEqual([201]);
 
-  cut = false;
+  answers.deliver();
   await page.reload();
   await expect(main.getByText("Votre demande a bien été enregistrée.")).toBeVisible({ timeout: 20_000 });
   const reference = (await main.locator("dd").first().textContent())!.trim();
-  expect(keys).toHaveLength(2);
-  expect(keys[1]).toBe(keys[0]);
+  expect(answers.keys).toHaveLength(2);
+  expect(answers.keys[1]).toBe(answers.keys[0]);
   // Exactly once: one mail to the sales service, one SMS.
   const about = async () => {
     const outbox = (await (await page.request.get("/demo/outbox.json")).json()) as { text: string; channel: string }[];

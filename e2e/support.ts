@@ -251,3 +251,21 @@ export function png(width: number, height: number, [r, g, b]: [number, number, n
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * POSTs to `url` reach the API, which records them, but their answers never reach the page (a
+ * connection reset) until `deliver()`; each one's Idempotency-Key and each lost answer's status are kept.
+ */
+export async function loseAnswers(page: Page, url: string | RegExp) {
+  const keys: string[] = [];
+  const lostStatuses: number[] = [];
+  let lost = true;
+  await page.route(url, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    keys.push(route.request().headers()["idempotency-key"] ?? "");
+    if (!lost) return route.continue();
+    lostStatuses.push((await route.fetch()).status());
+    await route.abort("connectionreset");
+  });
+  return { keys, lostStatuses, deliver: () => void (lost = false) };
+}
