@@ -4,11 +4,18 @@
  * emptied when their rows change (even directly in the database).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  INTEGRATION_SIGNATURE_HEADER,
+  INTEGRATION_TIMESTAMP_HEADER,
+  type ServiceRequestAnswer,
+} from "../../src/contract/service-request.ts";
 import { createApp } from "../app.ts";
+import { DEMO_INTEGRATION_SECRET } from "../config.ts";
 import type { Db } from "../db/db.ts";
 import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { PUBLIC_CACHE } from "../http/etag.ts";
-import { createTestApp, expectProblem, fromAddress, json, withBotCheck, type TestContext } from "../test-support.ts";
+import { createTestApp, expectProblem, fromAddress, json, settleMail, withBotCheck, type TestContext } from "../test-support.ts";
+import { integrationSignature } from "./service-request-events.ts";
 
 let t: TestContext;
 /** The same database, with the statements each request runs counted. */
@@ -48,7 +55,10 @@ beforeAll(async () => {
   app = createApp({ db: counting(t.db), config: t.config, mailer: t.mailer });
   multi = await login("multi@demo.macc.test");
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await settleMail(t.db);
+  await t.close();
+});
 
 const get = (path: string, token?: string, headers: Record<string, string> = {}) =>
   app.request(path, { headers: token ? { Authorization: `Bearer ${token}`, ...headers } : headers });
@@ -84,9 +94,9 @@ describe("authenticated reads", () => {
       expect(await read("/api/me/invoices?page=2")).toBe(0);
       expect(await read("/api/me/profile")).toBe(1);
       expect(await read("/api/me/profile")).toBe(0);
-      // The fleet from memory; each line's open service request is the account's own, one indexed query a read.
+      // The fleet (the company's) and each line's open service request (the account's), both from memory.
       expect(await read("/api/me/products")).toBe(2);
-      expect(await read("/api/me/products")).toBe(1);
+      expect(await read("/api/me/products")).toBe(0);
       vi.setSystemTime(Date.now() + 60_000);
       expect(await read("/api/me/invoices?page=2")).toBe(1); // the session and its role, in one query
     });
@@ -143,6 +153,69 @@ describe("profile and fleet kept in memory", () => {
     } finally {
       await t.db.query("DELETE FROM company_product_purchases WHERE code_produit = 'HP'");
     }
+  });
+});
+
+describe("the fleet lines' open service requests kept in memory", () => {
+  type Line = { codeFamille: string; openRequest: { reference: string; status: string } | null };
+  const machines = async () =>
+    ((await (await get("/api/me/products", multi.company[MULTI])).json()) as { items: Line[] }).items.find((l) => l.codeFamille === "MACH")!
+      .openRequest;
+  const signed = (reference: string, status: string) => {
+    const body = JSON.stringify({
+      eventId: `hp-${reference}-${status}`,
+      type: "status",
+      status,
+      technician: "Atelier Dupont",
+      at: new Date().toISOString(),
+    });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    return app.request(`/api/integrations/service-requests/${reference}/events`, {
+      method: "POST",
+      body,
+      headers: {
+        "Content-Type": "application/json",
+        [INTEGRATION_TIMESTAMP_HEADER]: timestamp,
+        [INTEGRATION_SIGNATURE_HEADER]: integrationSignature(DEMO_INTEGRATION_SECRET, timestamp, body),
+      },
+    });
+  };
+
+  it("a new request, a status change through the integration endpoint, one closed in SQL: each shows on the next read, repeated reads cost no query", async () => {
+    await midMinute(async () => {
+      const read = () => cost(machines);
+      await read();
+      expect(await read()).toBe(0);
+      const created = await app.request(
+        "/api/me/service-requests",
+        json(
+          {
+            codeFamille: "MACH",
+            codeProduit: "MACH-TRACT-130",
+            numeroSerie: "TR130-20-00391",
+            kind: "breakdown",
+            description: "Le relevage ne monte plus, fuite hydraulique.",
+            urgency: "machine-stopped",
+            location: "farm",
+            callTime: "any",
+            langue: "fr-FR",
+          },
+          { Authorization: `Bearer ${multi.company[MULTI]}`, "Idempotency-Key": `hot-paths-${Date.now()}` },
+        ),
+      );
+      expect(created.status).toBe(201);
+      const { reference } = (await created.json()) as ServiceRequestAnswer;
+      expect(await machines()).toMatchObject({ reference, status: "received" });
+      expect(await read()).toBe(0);
+
+      expect((await signed(reference, "assigned")).status).toBe(200);
+      expect(await machines()).toMatchObject({ reference, status: "assigned" });
+      expect(await read()).toBe(0);
+
+      await t.db.query("UPDATE service_requests SET status = 'done' WHERE reference = $1", [reference]);
+      expect((await machines())?.reference).not.toBe(reference);
+      expect(await read()).toBe(0);
+    });
   });
 });
 

@@ -11,6 +11,8 @@ import { openRequestsByFamily } from "../queries/service-requests.ts";
 
 /** Fleets kept in memory, per company and language (a few hundred bytes each). */
 const MAX_FLEETS = 10_000;
+/** Open service requests kept in memory, per account and company (a few, often none). */
+const MAX_OPEN_REQUESTS = 10_000;
 
 /** `/me/products`: the selected company's fleet (families bought), one family's purchases and documents. */
 export function productRoutes(deps: Deps) {
@@ -19,6 +21,8 @@ export function productRoutes(deps: Deps) {
 
   // The fleet, kept until the company's purchases or the product names change (migration 0008).
   const fleets = deps.caches.create<Awaited<ReturnType<typeof productFamilies>>>(MAX_FLEETS);
+  // Each line's open request is the account's own, kept until one of its requests changes (migration 0020).
+  const openRequests = deps.caches.create<Awaited<ReturnType<typeof openRequestsByFamily>>>(MAX_OPEN_REQUESTS);
 
   app.get(
     "/",
@@ -34,13 +38,16 @@ export function productRoutes(deps: Deps) {
     async (c) => {
       c.header("Cache-Control", "no-store");
       const language = answerLanguage(c);
-      const { idTier } = c.get("company");
+      const owner = c.get("company");
+      const { idTier, uuidCompte } = owner;
       const tags = [`company_product_purchases:${idTier}`, "product_names"];
-      // The fleet is the company's (kept); each line's open request is the account's own, read each
-      // time (one indexed query), so that the screen needs no second request to show it.
+      // The fleet is the company's, each line's open request the account's: both kept, so the
+      // screen needs no second request to show it and a repeated read costs no query.
       const [families, open] = await Promise.all([
         fleets.get(`${idTier}:${language}`, tags, () => productFamilies(db, idTier, language)),
-        openRequestsByFamily(db, c.get("company"), CLOSED_STATUSES),
+        openRequests.get(`${uuidCompte}:${idTier}`, [`service_requests:${uuidCompte}`], () =>
+          openRequestsByFamily(db, owner, CLOSED_STATUSES),
+        ),
       ]);
       return c.json({ items: families.map((f) => ({ ...f, openRequest: open.get(f.codeFamille) ?? null })) });
     },
