@@ -38,6 +38,7 @@ import { profileRoutes } from "./routes/profile.ts";
 import { registrationRoutes } from "./routes/registration.ts";
 import { serviceRequestEventRoutes } from "./routes/service-request-events.ts";
 import { SERVICE_REQUEST_PHOTO_PATH, serviceRequestRoutes, staffPhotoRoutes } from "./routes/service-requests.ts";
+import { alertRoutes, securityRoutes } from "./routes/security.ts";
 import { summaryRoutes } from "./routes/summary.ts";
 import { invitationRoutes, teamRoutes } from "./routes/team.ts";
 import { createSmsProvider, type SmsProvider } from "./sms/sms.ts";
@@ -75,6 +76,8 @@ const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/me/service-requests", serviceRequestRoutes],
   ["/me/team", teamRoutes],
   ["/invitations", invitationRoutes],
+  ["/me/security", securityRoutes],
+  ["/security", alertRoutes],
   ["/service-request-photos", staffPhotoRoutes],
   ["/integrations/service-requests", serviceRequestEventRoutes],
   ["/advisers", adviserPhotoRoutes],

@@ -95,6 +95,16 @@ export interface Config {
    * the raised login cost; when unset one is generated once and stored in the database.
    */
   deviceCookieSecret: string | undefined;
+  /**
+   * A GeoIP database (`GEOIP_CSV`: DB-IP's "IP to City Lite" CSV, IPv4 ranges) to show a device's
+   * approximate place in the devices list; unset: the masked address only (auth/place.ts).
+   */
+  geoipCsv: string | undefined;
+  /**
+   * Where the portal's pages are on `PUBLIC_URL` (`PORTAL_BASE`, default `/portail`): the reset link a
+   * "this wasn't me" link sends leads to its forgotten-password page in the account's language.
+   */
+  portalBase: string;
   /** Upper bound of the secret number of a challenge (the client tries up to this many hashes). */
   botCheckMaxNumber: number;
   /** Lifetime of a challenge. */
@@ -257,6 +267,8 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     botCheck: true,
     botCheckSecret: undefined,
     deviceCookieSecret: undefined,
+    geoipCsv: undefined,
+    portalBase: "/portail",
     botCheckMaxNumber: 50_000,
     botCheckTtlSeconds: 600,
     registrationTtlMinutes: 60,
@@ -330,6 +342,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, now = new Date(
     botCheck: onOff(env.BOT_CHECK, base.botCheck, "BOT_CHECK"),
     botCheckSecret: env.BOT_CHECK_SECRET?.trim() || undefined,
     deviceCookieSecret: env.DEVICE_COOKIE_SECRET?.trim() || undefined,
+    geoipCsv: env.GEOIP_CSV?.trim() || undefined,
+    portalBase: env.PORTAL_BASE?.trim().replace(/\/+$/, "") ?? base.portalBase,
     botCheckMaxNumber: int(env.BOT_CHECK_MAX_NUMBER, base.botCheckMaxNumber, "BOT_CHECK_MAX_NUMBER"),
     loginMaxAttemptsPerClient: int(env.LOGIN_MAX_PER_CLIENT, base.loginMaxAttemptsPerClient, "LOGIN_MAX_PER_CLIENT", 1),
     contactMaxPerAccount: int(env.CONTACT_MAX_PER_ACCOUNT, base.contactMaxPerAccount, "CONTACT_MAX_PER_ACCOUNT", 1),

@@ -74,7 +74,8 @@ export type ProblemSlug =
   | "transition-not-allowed"
   | "last-owner"
   | "already-member"
-  | "invitation-link-invalid";
+  | "invitation-link-invalid"
+  | "alert-link-invalid";
 
 /** A problem's `detail`: a sentence of the contract, or one put together in the request's language. */
 export type Detail = ProblemDetailKey | ((locale: Locale) => string);

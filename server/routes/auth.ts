@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { ForgotRequest, LoginRequest, ResetLinkRequest, ResetRequest, SessionAnswer } from "../../src/contract/auth.ts";
@@ -21,6 +22,8 @@ import { mailLanguage, passwordChangedMail, resetLinkMail } from "../mail/templa
 import { accountCredentials, recordLogin, resetPassword } from "../queries/accounts.ts";
 import { consumeResetLink, insertResetLink, supersedeResetLinks, validResetLink } from "../queries/password-resets.ts";
 import { countWithin, hit, reset } from "../queries/rate-limits.ts";
+import { recordActivity, recordFailedLogin, setSessionDevice } from "../queries/security.ts";
+import { signInDetail } from "../auth/place.ts";
 
 /** An unknown, expired, superseded or used reset link: the same answer for each (410). */
 const resetLinkGone = () => new ProblemError(410, "reset-link-invalid", "resetLinkInvalid");
@@ -100,22 +103,27 @@ export function authRoutes(deps: Deps) {
       }
 
       const valid = account ? await verifyPassword(account.passwordHash, body.password) : await verifyDummy(body.password);
+      const userAgent = c.req.header("user-agent");
+      // Failed attempts against the account are counted on its activity (one line an hour).
+      if (account && !valid) await recordFailedLogin(db, account.uuidCompte, signInDetail(config, userAgent, address));
       if (!account || !valid) throw new ProblemError(401, "invalid-credentials", "invalidCredentials");
       // A known device's success leaves the account's count as it is: the owner's logins must not
       // give a guesser elsewhere cheap attempts again.
       await reset(db, counterKey);
 
+      // The device cookie's id: a known device keeps its own, another gets a new one.
+      const deviceId = device?.deviceId ?? randomBytes(16).toString("base64url");
       const sid = await db.transaction(async (tx) => {
         await recordLogin(tx, account.uuidCompte);
-        return createSession(tx, account.uuidCompte, config.refreshTtlDays, {
-          userAgent: c.req.header("user-agent"),
-          clientAddress: address,
-        });
+        const session = await createSession(tx, account.uuidCompte, config.refreshTtlDays, { userAgent, clientAddress: address });
+        await setSessionDevice(tx, session.sid, deviceId);
+        await recordActivity(tx, { uuidCompte: account.uuidCompte, kind: "login", detail: signInDetail(config, userAgent, address) });
+        return session;
       });
       const user = await loadUser(db, account.uuidCompte);
       if (!user) throw new Error("account vanished during login");
       setRefreshCookie(c, sid.refreshToken);
-      await setDeviceCookie(c, account.uuidCompte, device);
+      await setDeviceCookie(c, account.uuidCompte, { uuidCompte: account.uuidCompte, deviceId });
       return c.json(await tokenResponse(user, sid.sid));
     },
   );

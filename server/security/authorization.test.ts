@@ -300,6 +300,12 @@ describe("ids of the account's other companies and of another customer → 404",
         ],
       },
       ...(await teamCases()),
+      // The account's devices: another session of its own is signed out, another customer's is not found.
+      signOutDevice: {
+        token: multi.account,
+        own: (await mintTokens(t.db, SECRET, await accountId(t.db, "multi@demo.macc.test"))).sid,
+        others: [["another customer's device", (await mintTokens(t.db, SECRET, await accountId(t.db, "stale@demo.macc.test"))).sid]],
+      },
       getBankDetailsRib: {
         token: multi.companies[OWN]!,
         own: await bankDetails(OWN),

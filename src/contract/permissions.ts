@@ -100,6 +100,13 @@ export const OPERATION_PERMISSIONS = {
   removeMember: ["team", "W"],
   /** An existing account takes an invitation sent to its own address: its own business. */
   joinInvitation: ["own", "W"],
+  // The account's own devices and activity (issue 29 step 3); its owner also reads the team's
+  // activity in the listing (team W: server/routes/security.ts).
+  listDevices: ["own", "R"],
+  signOutDevice: ["own", "W"],
+  signOutOtherDevices: ["own", "W"],
+  listActivity: ["own", "R"],
+  recordCompanySwitch: ["own", "R"],
   getAdviser: "every-role",
   postContact: "every-role",
   getSummary: "every-role",
