@@ -18,6 +18,7 @@ import {
   type LockedEmailChange,
 } from "../queries/email-changes.ts";
 import { newRefreshToken } from "./tokens.ts";
+import { recordActivity } from "../queries/security.ts";
 
 export interface EmailChangeRequest {
   uuidCompte: string;
@@ -85,6 +86,7 @@ export async function applyEmailChange(db: Db, tokenHash: string): Promise<LinkO
       }
       await setLoginEmail(tx, change.uuidCompte, change.newEmail);
       await endEmailChange(tx, change.id, "applied");
+      await recordActivity(tx, { uuidCompte: change.uuidCompte, kind: "email", detail: { change: "applied" } });
       return { done: true, value: { email: change.newEmail } };
     });
   } catch (err) {
@@ -105,6 +107,7 @@ export async function cancelEmailChange(db: Db, tokenHash: string): Promise<Link
     const end = endOf(change);
     if (end || !change) return { done: false, end: end ?? "unknown" };
     await endEmailChange(tx, change.id, "cancelled");
+    await recordActivity(tx, { uuidCompte: change.uuidCompte, kind: "email", detail: { change: "cancelled" } });
     return { done: true, value: null };
   });
 }

@@ -263,6 +263,7 @@ export function authRoutes(deps: Deps) {
       const done = await db.transaction(async (tx) => {
         if (!(await consumeResetLink(tx, link.id))) return false; // used concurrently
         await resetPassword(tx, link.uuidCompte, newHash);
+        await recordActivity(tx, { uuidCompte: link.uuidCompte, kind: "password", detail: { change: "reset" } });
         await revokeAccountSessions(tx, link.uuidCompte, "password-reset");
         await reset(tx, loginAccountKey(link.email));
         await reset(tx, passwordCheckKey(link.uuidCompte));

@@ -22,6 +22,7 @@ import { ProblemError, tooManyRequests, validationProblem, type ProblemFieldErro
 import { controlCharacterErrors } from "../http/schemas.ts";
 import { bankDetailsDocument, currentBankDetails, submitBankDetailsChange } from "../queries/bank-details.ts";
 import { countWithin, release } from "../queries/rate-limits.ts";
+import { recordActivity } from "../queries/security.ts";
 
 /** The change form's path: it sets its own body limit (a RIB document), not the API's 16 KB (app.ts). */
 export const BANK_DETAILS_UPLOAD_PATH = "/api/me/bank-details";
@@ -181,7 +182,15 @@ export function bankDetailsRoutes(deps: Deps) {
         if (repeatsDetailsInForce(checked.value, (await currentBankDetails(tx, idTier)).inForce)) {
           throw validationProblem([{ path: "iban", message: SAME_AS_IN_FORCE }]);
         }
-        return submitBankDetailsChange(tx, { idTier, uuidCompte, ...checked.value, rib });
+        const pending = await submitBankDetailsChange(tx, { idTier, uuidCompte, ...checked.value, rib });
+        // The IBAN's last 4 characters only: the log never holds a full one.
+        await recordActivity(tx, {
+          uuidCompte,
+          idTier,
+          kind: "bank-details",
+          detail: { last4: checked.value.iban.replace(/\s/g, "").slice(-4) },
+        });
+        return pending;
       });
       // Accepted, not applied: the change is being validated, the details in force stay so.
       return c.json({ pending }, 202);

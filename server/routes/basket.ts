@@ -44,6 +44,7 @@ import { contactSender } from "../queries/contact-messages.ts";
 import { networkSubServices } from "../queries/footer.ts";
 import { storeIdempotentAnswer } from "../queries/idempotency.ts";
 import { hit } from "../queries/rate-limits.ts";
+import { recordActivity } from "../queries/security.ts";
 import { SMS_WAIT_MS, sentWithin } from "../sms/sms.ts";
 
 /** The API's words for the basket: the contract's for its fields, then the catalogue's and the limit's. */
@@ -245,6 +246,10 @@ export function basketRoutes(deps: Deps) {
           },
           drawBasketReference,
         );
+        if (caller) {
+          const detail = { reference: saved.reference };
+          await recordActivity(tx, { uuidCompte: caller.uuidCompte, idTier: caller.idTier, kind: "basket-request", detail });
+        }
         const who = caller?.idTier ? await contactSender(tx, caller.uuidCompte, caller.idTier) : undefined;
         const mailId = await enqueueMail(
           tx,

@@ -11,6 +11,7 @@ import { ProblemError, tooManyRequests, validationProblem } from "../http/proble
 import { sendInBackground } from "../mail/mailer.ts";
 import { passwordChangedMail } from "../mail/templates.ts";
 import { changePasswordOnce, passwordModifiable, passwordState } from "../queries/accounts.ts";
+import { recordActivity } from "../queries/security.ts";
 
 const WRONG_OLD_PASSWORD = "Votre ancien mot de passe est invalide.";
 
@@ -65,6 +66,7 @@ export function passwordRoutes(deps: Deps) {
       const newHash = await hashPassword(body.nouveauMotDePasse);
       const changed = await db.transaction(async (tx) => {
         if (!(await changePasswordOnce(tx, auth.uuidCompte, newHash))) return false; // a concurrent change won
+        await recordActivity(tx, { uuidCompte: auth.uuidCompte, kind: "password", detail: { change: "changed" } });
         await revokeAccountSessions(tx, auth.uuidCompte, "password-change", auth.sid);
         return true;
       });

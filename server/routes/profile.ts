@@ -12,6 +12,7 @@ import { ProblemError, tooManyRequests, validationProblem, type ProblemFieldErro
 import { INVALID_COMPANY_NUMBER, REQUIRED } from "../http/schemas.ts";
 import { deliverInBackground } from "../mail/queue.ts";
 import { loadProfile, profileEditBasis, saveProfile, type ProfileView } from "../queries/profile.ts";
+import { recordActivity } from "../queries/security.ts";
 
 const WRONG_PASSWORD = "Mot de passe invalide.";
 /** Profiles kept in memory (a few hundred bytes each). */
@@ -112,7 +113,9 @@ export function profileRoutes(deps: Deps) {
           },
           { company: writesCompany },
         );
+        await recordActivity(tx, { uuidCompte, idTier, kind: "profile" });
         if (!changesEmail) return [];
+        await recordActivity(tx, { uuidCompte, kind: "email", detail: { change: "requested" } });
         return requestEmailChange(tx, config.publicUrl, {
           uuidCompte,
           oldEmail: basis.email,

@@ -185,4 +185,37 @@ describe("activity", () => {
     const uk = await login("uk@demo.macc.test", "10.84.8.1", CHROME_WINDOWS);
     await expectProblem(await t.app.request("/api/me/security/company-switch", { method: "POST", headers: bearer(uk.account) }), 403);
   });
+
+  it("records the account's changes with the change (a password change, an invitation by the owner), never a password or a token", async () => {
+    const welcome = await login("welcome@demo.macc.test", "10.84.9.1", CHROME_WINDOWS);
+    const changed = await t.app.request(
+      "/api/me/password",
+      json(
+        { ancienMotDePasse: DEMO_PASSWORD, nouveauMotDePasse: "Moisson-2027!", confirmerMotDePasse: "Moisson-2027!" },
+        bearer(welcome.account),
+      ),
+    );
+    expect(changed.status, await changed.clone().text()).toBe(204);
+    expect((await activity(welcome.account, "?kind=account")).entries[0]).toMatchObject({
+      kind: "password",
+      detail: { change: "changed" },
+    });
+
+    const owner = await login(OWNER, "10.84.9.2", CHROME_WINDOWS);
+    const invited = await t.app.request(
+      "/api/me/team/invitations",
+      json({ email: "journal@example.test", role: "accountant", invitationPath: "/invitation" }, bearer(owner.company[FRA]!)),
+    );
+    expect(invited.status, await invited.clone().text()).toBe(201);
+    const team = await activity(owner.company[FRA]!, "?kind=team");
+    expect(team.entries[0]).toMatchObject({
+      kind: "invitation",
+      actor: null,
+      detail: { email: "journal@example.test", role: "accountant", change: "sent" },
+    });
+
+    const { rows } = await t.db.query<{ detail: unknown }>("SELECT detail FROM account_activity");
+    const all = JSON.stringify(rows);
+    expect(all).not.toMatch(/Macc2026|Moisson-2027|token/i);
+  });
 });

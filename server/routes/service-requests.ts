@@ -64,6 +64,7 @@ import {
   subServiceOfKind,
 } from "../queries/service-requests.ts";
 import { SMS_WAIT_MS, sentWithin } from "../sms/sms.ts";
+import { recordActivity } from "../queries/security.ts";
 import { drawBasketReference } from "./basket.ts";
 
 /**
@@ -229,6 +230,8 @@ export function serviceRequestRoutes(deps: Deps) {
           { ...company, ...input, ...machine, codeFamille: input.codeFamille, address, recipients },
           drawReference,
         );
+        const detail = { reference: saved.reference, change: "sent" };
+        await recordActivity(tx, { uuidCompte: company.uuidCompte, idTier: company.idTier, kind: "service-request", detail });
         const refused = await attachPhotos(tx, company, saved.id, input.photos);
         if (refused.length > 0) throw validationProblem([{ path: "photos", message: M.unknownPhotos }], { unknown: refused });
 
@@ -374,6 +377,8 @@ export function serviceRequestRoutes(deps: Deps) {
           message: null,
         };
         await applyStatus(tx, request.id, change);
+        const detail = { reference, change: "cancelled" };
+        await recordActivity(tx, { uuidCompte: company.uuidCompte, idTier: company.idTier, kind: "service-request", detail });
         const notice = await noticeOfChange(tx, request, change);
         return { ...notice, mailIds: [...notice.mailIds, ...(await noticeToStaff(tx, request, "cancelled", null))] };
       });

@@ -8,6 +8,7 @@
 import { Hono, type Context } from "hono";
 import type { Locale } from "../../src/contract/constants.ts";
 import type { Role } from "../../src/contract/permissions.ts";
+import type { ActivityDetail } from "../../src/contract/security.ts";
 import {
   AcceptInvitationRequest,
   INVITATION_TTL_DAYS,
@@ -35,6 +36,7 @@ import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { accessChangeMail, invitationMail, type AccessChange } from "../mail/team-templates.ts";
 import { mailLanguage } from "../mail/templates.ts";
 import { countWithin, hit } from "../queries/rate-limits.ts";
+import { recordActivity } from "../queries/security.ts";
 import {
   accountByEmail,
   companyNameParts,
@@ -116,6 +118,10 @@ const linkInvalid = (reason: InvitationEnd) => new ProblemError(410, "invitation
 
 const companyName = (p: { raisonSociale: string; formeJuridique: string | null; pays: string }) =>
   formatCompanyName(p.raisonSociale, p.formeJuridique, p.pays);
+
+/** A line of the company's team activity by its owner (read by them and the company's other owners). */
+const teamActivity = (tx: Queryable, company: CompanyScope, kind: "invitation" | "member", detail: ActivityDetail) =>
+  recordActivity(tx, { uuidCompte: company.uuidCompte, idTier: company.idTier, kind, detail });
 
 /** Why the invitation's link can no longer be used, or null while it can. */
 function endOf(invitation: LockedInvitation | undefined): InvitationEnd | null {
@@ -260,6 +266,7 @@ export function teamRoutes(deps: Deps) {
       const company = c.get("company");
       const { sent, mailId } = await db.transaction(async (tx) => {
         if (await isMemberAddress(tx, company.idTier, input.email)) throw new ProblemError(409, "already-member", said("alreadyMember"));
+        await teamActivity(tx, company, "invitation", { email: input.email, role: input.role, change: "sent" });
         return invite(c, tx, {
           email: input.email,
           role: input.role,
@@ -291,6 +298,7 @@ export function teamRoutes(deps: Deps) {
       const { sent, mailId } = await db.transaction(async (tx) => {
         const invitation = await lockOpenInvitation(tx, company.idTier, c.req.valid("param").id);
         if (!invitation) throw notFound();
+        await teamActivity(tx, company, "invitation", { email: invitation.email, role: invitation.role, change: "resent" });
         return invite(
           c,
           tx,
@@ -326,6 +334,7 @@ export function teamRoutes(deps: Deps) {
         const invitation = await lockOpenInvitation(tx, c.get("company").idTier, c.req.valid("param").id);
         if (!invitation) throw notFound();
         await endInvitation(tx, invitation.id, "revoked");
+        await teamActivity(tx, c.get("company"), "invitation", { email: invitation.email, role: invitation.role, change: "revoked" });
       });
       return c.body(null, 204);
     },
@@ -356,6 +365,10 @@ export function teamRoutes(deps: Deps) {
       const id = c.req.valid("param").id;
       const { mailId, member } = await db.transaction(async (tx) => {
         const done = await changeMember(tx, company, id, input);
+        for (const change of done.changes) {
+          const role = "role" in change ? change.role : undefined;
+          await teamActivity(tx, company, "member", { email: done.to, ...(role ? { role } : {}), change: change.kind });
+        }
         const parts = await companyNameParts(tx, company.idTier);
         const member = (await teamOf(tx, company.idTier, company.uuidCompte)).members.find((m) => m.id === id)!;
         const mailId =
@@ -385,6 +398,7 @@ export function teamRoutes(deps: Deps) {
       const company = c.get("company");
       const mailId = await db.transaction(async (tx) => {
         const done = await changeMember(tx, company, c.req.valid("param").id, "remove");
+        await teamActivity(tx, company, "member", { email: done.to, change: "removed" });
         const parts = await companyNameParts(tx, company.idTier);
         return enqueueMail(tx, accessChangeMail(mailLanguage(done.langue), done.to, parts ? companyName(parts) : "", done.changes));
       });
@@ -462,6 +476,8 @@ export function invitationRoutes(deps: Deps) {
         if (!uuidCompte) throw hasAccount();
         await linkInvitedAccount(tx, uuidCompte, locked!.idTier, locked!.role, locked!.endsOn);
         await endInvitation(tx, locked!.id, "accepted");
+        const detail = { company: companyName(locked!), role: locked!.role, change: "accepted" };
+        await recordActivity(tx, { uuidCompte, idTier: locked!.idTier, kind: "invitation", detail });
         return { email: locked!.email, company: companyName(locked!), role: locked!.role };
       });
       return c.json(accepted satisfies InvitationAccepted, 201);
@@ -496,6 +512,8 @@ export function invitationRoutes(deps: Deps) {
         if (account?.uuidCompte !== uuidCompte) throw new ProblemError(403, "forbidden", said("otherAddress"));
         await linkInvitedAccount(tx, uuidCompte, locked!.idTier, locked!.role, locked!.endsOn);
         await endInvitation(tx, locked!.id, "accepted");
+        const detail = { company: companyName(locked!), role: locked!.role, change: "accepted" };
+        await recordActivity(tx, { uuidCompte, idTier: locked!.idTier, kind: "invitation", detail });
         return { email: locked!.email, company: companyName(locked!), role: locked!.role };
       });
       return c.json(accepted satisfies InvitationAccepted);
