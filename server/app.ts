@@ -37,7 +37,13 @@ import { productRoutes } from "./routes/products.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { registrationRoutes } from "./routes/registration.ts";
 import { serviceRequestEventRoutes } from "./routes/service-request-events.ts";
-import { SERVICE_REQUEST_PHOTO_PATH, serviceRequestRoutes, staffPhotoRoutes } from "./routes/service-requests.ts";
+import {
+  SERVICE_REQUEST_PHOTO_PATH,
+  SERVICE_REQUEST_VIDEO_PATH,
+  serviceRequestRoutes,
+  staffPhotoRoutes,
+  staffVideoRoutes,
+} from "./routes/service-requests.ts";
 import { alertRoutes, securityRoutes } from "./routes/security.ts";
 import { summaryRoutes } from "./routes/summary.ts";
 import { invitationRoutes, teamRoutes } from "./routes/team.ts";
@@ -79,6 +85,7 @@ const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/me/security", securityRoutes],
   ["/security", alertRoutes],
   ["/service-request-photos", staffPhotoRoutes],
+  ["/service-request-videos", staffVideoRoutes],
   ["/integrations/service-requests", serviceRequestEventRoutes],
   ["/advisers", adviserPhotoRoutes],
   ["/basket", basketRoutes],
@@ -174,8 +181,8 @@ export function createApp({ db, config, mailer = createMailer(config, db), sms =
     maxSize: config.bodyLimitBytes,
     onError: (c) => problem(c, 413, "too-large", "tooLarge"),
   });
-  // The bank-details change carries a document, a service request's upload a photo: their routes set their own limits.
-  const uploads = new Set([BANK_DETAILS_UPLOAD_PATH, SERVICE_REQUEST_PHOTO_PATH]);
+  // The bank-details change carries a document, a service request's uploads a photo or a video: their routes set their own limits.
+  const uploads = new Set([BANK_DETAILS_UPLOAD_PATH, SERVICE_REQUEST_PHOTO_PATH, SERVICE_REQUEST_VIDEO_PATH]);
   app.use("/api/*", (c, next) => (c.req.method === "POST" && uploads.has(c.req.path) ? next() : apiBodyLimit(c, next)));
 
   app.get(

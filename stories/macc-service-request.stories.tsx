@@ -43,6 +43,7 @@ const SENT: ServiceRequestAnswer = {
   address: "La Grange Neuve, 85000 La Roche-sur-Yon",
   callTime: "morning",
   photos: [],
+  video: null,
   sms: true,
 };
 

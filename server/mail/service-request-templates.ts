@@ -30,6 +30,8 @@ export interface StaffDetails extends ServiceRequestDetails {
   customer: { name: string; email: string; phone: string | null; company: string; numeroClient: string; idTier: string };
   /** Signed links, valid `linkDays`. */
   photoLinks: string[];
+  /** The video's signed link, valid `linkDays`, when there is one. */
+  videoLink?: string | null;
   linkDays: number;
 }
 
@@ -176,6 +178,7 @@ const STAFF: Record<
     description: string;
     photos: (count: number, days: number) => string;
     noPhotos: string;
+    video: (days: number) => string;
     signature: string;
   }
 > = {
@@ -188,6 +191,7 @@ const STAFF: Record<
     description: "Description :",
     photos: (n, d) => `Photos (${n}), liens valables ${d} jours :`,
     noPhotos: "Aucune photo.",
+    video: (d) => `Vidéo, lien valable ${d} jours :`,
     signature: "Espace client MACC",
   },
   en: {
@@ -199,6 +203,7 @@ const STAFF: Record<
     description: "Description:",
     photos: (n, d) => `Photos (${n}), links valid for ${d} days:`,
     noPhotos: "No photos.",
+    video: (d) => `Video, link valid for ${d} days:`,
     signature: "MACC customer area",
   },
   nl: {
@@ -210,6 +215,7 @@ const STAFF: Record<
     description: "Beschrijving:",
     photos: (n, d) => `Foto's (${n}), links ${d} dagen geldig:`,
     noPhotos: "Geen foto's.",
+    video: (d) => `Video, link ${d} dagen geldig:`,
     signature: "MACC-klantenzone",
   },
   es: {
@@ -221,6 +227,7 @@ const STAFF: Record<
     description: "Descripción:",
     photos: (n, d) => `Fotos (${n}), enlaces válidos durante ${d} días:`,
     noPhotos: "Sin fotos.",
+    video: (d) => `Vídeo, enlace válido durante ${d} días:`,
     signature: "Área de cliente MACC",
   },
   it: {
@@ -232,6 +239,7 @@ const STAFF: Record<
     description: "Descrizione:",
     photos: (n, d) => `Foto (${n}), link validi ${d} giorni:`,
     noPhotos: "Nessuna foto.",
+    video: (d) => `Video, link valido ${d} giorni:`,
     signature: "Area clienti MACC",
   },
 };
@@ -253,6 +261,7 @@ export function serviceRequestStaffMail(lang: StaffLanguage, to: string, d: Staf
       s.description,
       ...paragraphs(d.description),
       ...(d.photoLinks.length ? [s.photos(d.photoLinks.length, d.linkDays), ...d.photoLinks] : [s.noPhotos]),
+      ...(d.videoLink ? [s.video(d.linkDays), d.videoLink] : []),
     ],
     signature: s.signature,
   });

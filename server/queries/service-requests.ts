@@ -1,6 +1,7 @@
 import type {
   CallTime,
   PhotoType,
+  VideoType,
   ServiceRequestKind,
   ServiceRequestLocation,
   ServiceRequestStatus,
@@ -23,6 +24,15 @@ export async function insertPhoto(db: Queryable, owner: Owner, photo: { type: Ph
     [owner.uuidCompte, owner.idTier, photo.type, photo.bytes.byteLength, photo.bytes],
   );
   return { id: rows[0]!.id, type: photo.type, size: rows[0]!.size };
+}
+
+/** Stores an uploaded video, not yet named by a request. */
+export async function insertVideo(db: Queryable, owner: Owner, video: { type: VideoType; bytes: Uint8Array }) {
+  const { rows } = await db.query<{ id: string; size: number }>(
+    `INSERT INTO service_request_videos (uuid_compte, id_tier, type, size, bytes) VALUES ($1, $2, $3, $4, $5) RETURNING id, size`,
+    [owner.uuidCompte, owner.idTier, video.type, video.bytes.byteLength, video.bytes],
+  );
+  return { id: rows[0]!.id, type: video.type, size: rows[0]!.size };
 }
 
 /** The machines of a family in the company's fleet (its purchases), newest first, named in `language`. */
@@ -157,6 +167,16 @@ export async function attachPhotos(tx: Queryable, owner: Owner, requestId: strin
   return ids.filter((id) => !attached.has(id));
 }
 
+/** Gives a request the video it names: only the owner's upload not yet given to a request. False when it could not. */
+export async function attachVideo(tx: Queryable, owner: Owner, requestId: string, id: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    `UPDATE service_request_videos SET request_id = $3
+     WHERE id = $4 AND uuid_compte = $1 AND id_tier = $2 AND request_id IS NULL AND bytes IS NOT NULL RETURNING id`,
+    [owner.uuidCompte, owner.idTier, requestId, id],
+  );
+  return rows.length === 1;
+}
+
 /** Records that the acknowledgement SMS went out. */
 export async function markServiceRequestSmsSent(db: Queryable, reference: string): Promise<void> {
   await db.query("UPDATE service_requests SET sms_sent_at = now() WHERE reference = $1", [reference]);
@@ -180,6 +200,7 @@ interface RequestRow {
   call_time: CallTime;
   sms: boolean;
   photos: { id: string; type: PhotoType; size: number }[];
+  video: { id: string; type: VideoType; size: number } | null;
 }
 
 /** The request's columns and its photos still held, for the owner's reads. */
@@ -189,7 +210,9 @@ const REQUEST_COLUMNS = `r.reference, r.created_at, r.status, r.kind, r.urgency,
   COALESCE((SELECT n.nom FROM product_names n WHERE n.code_famille = r.code_famille AND n.langue = $3),
            (SELECT n.nom FROM product_names n WHERE n.code_famille = r.code_famille AND n.langue = 'fr'), r.code_famille) AS produit,
   COALESCE((SELECT json_agg(json_build_object('id', p.id, 'type', p.type, 'size', p.size) ORDER BY p.position)
-            FROM service_request_photos p WHERE p.request_id = r.id AND p.bytes IS NOT NULL), '[]'::json) AS photos`;
+            FROM service_request_photos p WHERE p.request_id = r.id AND p.bytes IS NOT NULL), '[]'::json) AS photos,
+  (SELECT json_build_object('id', m.id, 'type', m.type, 'size', m.size)
+   FROM service_request_videos m WHERE m.request_id = r.id AND m.bytes IS NOT NULL) AS video`;
 
 const photoPath = (reference: string, id: string) => `/api/me/service-requests/${reference}/photos/${id}`;
 
@@ -213,6 +236,7 @@ function toRequest(r: RequestRow) {
     address: r.address,
     callTime: r.call_time,
     photos: r.photos.map((p) => ({ ...p, url: photoPath(r.reference, p.id) })),
+    video: r.video && { ...r.video, url: `/api/me/service-requests/${r.reference}/videos/${r.video.id}` },
     sms: r.sms,
   };
 }
@@ -244,7 +268,17 @@ export async function serviceRequestsOf(
     [owner.uuidCompte, owner.idTier, language, closed, state, limit],
   );
   return rows.map((row) => {
-    const { photos, description: _d, usageHours: _u, location: _l, address: _a, callTime: _c, sms: _s, ...summary } = toRequest(row);
+    const {
+      photos,
+      video: _v,
+      description: _d,
+      usageHours: _u,
+      location: _l,
+      address: _a,
+      callTime: _c,
+      sms: _s,
+      ...summary
+    } = toRequest(row);
     return { ...summary, photoCount: photos.length };
   });
 }
@@ -269,23 +303,59 @@ export async function requestPhoto(db: Queryable, id: string) {
 }
 
 /**
- * Housekeeping: forgets the uploads no request named within `unattachedHours`, and the bytes of
- * the photos of requests made more than `retentionDays` ago (the rows stay: the request's history
- * still counts them). Returns how many photos were purged.
+ * A range of the bytes of a video: the owner's (`owner`, `reference`) or, for the staff's signed
+ * links, any request's. Only the range is read from the database; undefined for anyone else's and
+ * once purged. `range` null: the whole video.
+ */
+export async function requestVideo(
+  db: Queryable,
+  id: string,
+  range: (size: number) => { start: number; end: number } | null,
+  owner?: Owner & { reference: string },
+) {
+  const { rows } = owner
+    ? await db.query<{ type: VideoType; size: number }>(
+        `SELECT v.type, v.size FROM service_request_videos v JOIN service_requests r ON r.id = v.request_id
+         WHERE v.id = $1 AND v.bytes IS NOT NULL AND r.reference = $2 AND r.uuid_compte = $3 AND r.id_tier = $4`,
+        [id, owner.reference, owner.uuidCompte, owner.idTier],
+      )
+    : await db.query<{ type: VideoType; size: number }>(
+        `SELECT type, size FROM service_request_videos WHERE id = $1 AND request_id IS NOT NULL AND bytes IS NOT NULL`,
+        [id],
+      );
+  const found = rows[0];
+  if (!found) return undefined;
+  const part = range(found.size) ?? { start: 0, end: found.size - 1 };
+  const read = await db.query<{ bytes: Uint8Array }>(
+    `SELECT substring(bytes FROM $2::int FOR $3::int) AS bytes FROM service_request_videos WHERE id = $1 AND bytes IS NOT NULL`,
+    [id, part.start + 1, part.end - part.start + 1],
+  );
+  const bytes = read.rows[0]?.bytes;
+  return bytes && { type: found.type, size: found.size, start: part.start, bytes };
+}
+
+/**
+ * Housekeeping: forgets the uploads (photos and videos) no request named within `unattachedHours`,
+ * and the bytes of the media of requests made more than `retentionDays` ago (the rows stay: the
+ * request's history still counts them). Returns how many were purged.
  */
 export async function purgeServiceRequestPhotos(db: Queryable, retentionDays: number, unattachedHours: number): Promise<number> {
-  const dropped = await db.query<{ id: string }>(
-    `DELETE FROM service_request_photos WHERE request_id IS NULL AND created_at <= now() - make_interval(hours => $1::int) RETURNING id`,
-    [unattachedHours],
-  );
-  const purged = await db.query<{ id: string }>(
-    `UPDATE service_request_photos p SET bytes = NULL, purged_at = now()
-     FROM service_requests r
-     WHERE r.id = p.request_id AND p.bytes IS NOT NULL AND r.created_at <= now() - make_interval(days => $1::int)
-     RETURNING p.id`,
-    [retentionDays],
-  );
-  return dropped.rows.length + purged.rows.length;
+  let count = 0;
+  for (const table of ["service_request_photos", "service_request_videos"]) {
+    const dropped = await db.query<{ id: string }>(
+      `DELETE FROM ${table} WHERE request_id IS NULL AND created_at <= now() - make_interval(hours => $1::int) RETURNING id`,
+      [unattachedHours],
+    );
+    const purged = await db.query<{ id: string }>(
+      `UPDATE ${table} p SET bytes = NULL, purged_at = now()
+       FROM service_requests r
+       WHERE r.id = p.request_id AND p.bytes IS NOT NULL AND r.created_at <= now() - make_interval(days => $1::int)
+       RETURNING p.id`,
+      [retentionDays],
+    );
+    count += dropped.rows.length + purged.rows.length;
+  }
+  return count;
 }
 
 /* Status timeline (issue 28, step 2). */

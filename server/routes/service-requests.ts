@@ -15,6 +15,13 @@ import {
   PhotoUploadAnswer,
   SERVICE_REQUEST_MESSAGES as M,
   STAFF_LINK_DAYS,
+  VIDEO_MAX_BYTES,
+  VIDEO_MEDIA_TYPES,
+  VIDEO_TYPES,
+  VideoParams,
+  VideoUploadAnswer,
+  videoTypeOf,
+  type VideoType,
   ServiceRequest,
   ServiceRequestAnswer,
   ServiceRequestList,
@@ -52,13 +59,16 @@ import {
   ownsRequest,
   timelineOf,
   attachPhotos,
+  attachVideo,
   fleetMachines,
   insertPhoto,
+  insertVideo,
   insertServiceRequest,
   markServiceRequestSmsSent,
   ownedPhoto,
   requestAuthor,
   requestPhoto,
+  requestVideo,
   serviceRequestOf,
   serviceRequestsOf,
   subServiceOfKind,
@@ -92,12 +102,14 @@ const TIMELINE_PROBLEMS = {
 const timelineProblem = (key: keyof typeof TIMELINE_PROBLEMS) => (locale: Locale) =>
   TIMELINE_PROBLEMS[key][locale.slice(0, 2) as keyof (typeof TIMELINE_PROBLEMS)[typeof key]];
 
-/** The photo upload's path: it sets its own body limit (a photo), not the API's 16 KB (app.ts). */
+/** The uploads' paths: they set their own body limits (a photo, a video), not the API's 16 KB (app.ts). */
 export const SERVICE_REQUEST_PHOTO_PATH = "/api/me/service-requests/photos";
+export const SERVICE_REQUEST_VIDEO_PATH = "/api/me/service-requests/videos";
 
-/** Per account and hour: a form, not a way to fill the database (six photos to each request). */
+/** Per account and hour: a form, not a way to fill the database (six photos and a video to each request). */
 const REQUESTS_PER_HOUR = 20;
 const PHOTOS_PER_HOUR = REQUESTS_PER_HOUR * 6;
+const VIDEOS_PER_HOUR = REQUESTS_PER_HOUR;
 const HOUR_SECONDS = 3600;
 const IDEMPOTENCY_SCOPE = "service-request";
 /** Requests listed: the newest ones. */
@@ -106,13 +118,102 @@ const LIST_MAX = 100;
 /** The random part of a reference: drawn as a basket's (6 characters nobody misreads on the phone). */
 const drawReference = drawBasketReference;
 
-const tooLarge = (locale: Locale) => problemDetail("fileTooLarge", locale, { size: fileSize(PHOTO_MAX_BYTES, locale) });
 /**
- * A photo over its limit, said on the field whether the body announced its length or streamed past
- * it: 422, never 413, which the elements treat as the end of the session (SPEC §4).
+ * A photo or a video over its limit, said on the field whether the body announced its length or
+ * streamed past it: 422, never 413, which the elements treat as the end of the session (SPEC §4).
  */
-const photoTooLarge = () =>
-  new ProblemError(422, "file-too-large", tooLarge, { errors: [{ path: "photo", message: tooLarge(DEFAULT_LOCALE) }] });
+function fileTooLarge(path: "photo" | "video", maxBytes: number) {
+  const detail = (locale: Locale) => problemDetail("fileTooLarge", locale, { size: fileSize(maxBytes, locale) });
+  return new ProblemError(422, "file-too-large", detail, { errors: [{ path, message: detail(DEFAULT_LOCALE) }] });
+}
+
+/**
+ * An upload of one photo or video, the raw file as the body: refused before a byte of the body is
+ * read when its announced length is too large, and while it streams in without one (chunked);
+ * within the account's hourly count (a refused upload does not count); its type read from its content.
+ */
+function uploadHandlers<T extends string>(
+  deps: Deps,
+  {
+    path,
+    maxBytes,
+    perHour,
+    typeOf,
+    store,
+  }: {
+    path: "photo" | "video";
+    maxBytes: number;
+    perHour: number;
+    typeOf: (bytes: Uint8Array) => T | null;
+    store: (owner: CompanyScope, type: T, bytes: Uint8Array) => Promise<unknown>;
+  },
+) {
+  const required = path === "photo" ? M.photoRequired : M.videoRequired;
+  const wrongType = path === "photo" ? M.photoType : M.videoType;
+  return [
+    async (c: Context<AppEnv>, next: () => Promise<void>) => {
+      c.header("Cache-Control", "no-store");
+      if (Number(c.req.header("content-length")) > maxBytes) throw fileTooLarge(path, maxBytes);
+      const key = `service-request-${path}s:account:${c.get("company").uuidCompte}`;
+      const slot = await countWithin(deps.db, key, HOUR_SECONDS, perHour);
+      if (!slot.counted) throw tooManyRequests("tooManyRequests", slot.retryAfter);
+      await next();
+      if (c.res.status !== 201) await release(deps.db, key);
+    },
+    bodyLimit({
+      maxSize: maxBytes,
+      onError: () => {
+        throw fileTooLarge(path, maxBytes);
+      },
+    }),
+    async (c: Context<AppEnv>) => {
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.byteLength === 0) throw validationProblem([{ path, message: required }]);
+      const type = typeOf(bytes);
+      if (!type) throw validationProblem([{ path, message: wrongType }]);
+      return c.json(await store(c.get("company"), type, bytes), 201);
+    },
+  ] as const;
+}
+
+/** `Range: bytes=a-b` (one range: what a `<video>` asks for) within `size`; null for the whole, "bad" when unsatisfiable. */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | "bad" {
+  const match = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from = "", to = ""] = match;
+  if (!from && !to) return "bad";
+  const start = from ? Number(from) : Math.max(0, size - Number(to));
+  const end = from && to ? Math.min(Number(to), size - 1) : size - 1;
+  return start > end || start >= size ? "bad" : { start, end };
+}
+
+/** A video, or the range of it asked for (206), from the database's bytes. */
+async function sendVideo(
+  c: Context,
+  read: (range: (size: number) => { start: number; end: number } | null) => ReturnType<typeof requestVideo>,
+  cache: string,
+  notFound: () => never,
+): Promise<Response> {
+  let unsatisfiable: number | null = null;
+  const found = await read((size) => {
+    const range = byteRange(c.req.header("range"), size);
+    if (range !== "bad") return range;
+    unsatisfiable = size;
+    return { start: 0, end: -1 };
+  });
+  if (unsatisfiable !== null) return c.body(null, 416, { "Content-Range": `bytes */${unsatisfiable}`, "Cache-Control": cache });
+  if (!found) notFound();
+  const { type, size, start, bytes } = found;
+  const partial = bytes.byteLength < size;
+  return c.body(bytes as Uint8Array<ArrayBuffer>, partial ? 206 : 200, {
+    "Content-Type": VIDEO_MEDIA_TYPES[type],
+    "Content-Length": String(bytes.byteLength),
+    "Accept-Ranges": "bytes",
+    ...(partial ? { "Content-Range": `bytes ${start}-${start + bytes.byteLength - 1}/${size}` } : {}),
+    "Cache-Control": cache,
+    "Content-Security-Policy": "default-src 'none'; media-src 'self'; sandbox",
+  });
+}
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -120,10 +221,10 @@ const DAY_SECONDS = 24 * 60 * 60;
 const linkKey = (deps: Deps) => configuredOrStoredSecret(deps.db, undefined, "service_request_photo_link_hmac");
 const sign = (key: string, id: string, expires: number) => createHmac("sha256", key).update(`${id}.${expires}`).digest("base64url");
 
-async function staffPhotoLink(deps: Deps, id: string): Promise<string> {
+async function staffLink(deps: Deps, media: "photos" | "videos", id: string): Promise<string> {
   const expires = Math.floor(Date.now() / 1000) + STAFF_LINK_DAYS * DAY_SECONDS;
   const base = deps.config.publicUrl.replace(/\/$/, "");
-  return `${base}/api/service-request-photos/${id}?expires=${expires}&signature=${sign(await linkKey(deps), id, expires)}`;
+  return `${base}/api/service-request-${media}/${id}?expires=${expires}&signature=${sign(await linkKey(deps), id, expires)}`;
 }
 
 function sendPhoto(c: Context, photo: { type: PhotoType; bytes: Uint8Array }, cache: string): Response {
@@ -159,32 +260,43 @@ export function serviceRequestRoutes(deps: Deps) {
         content: Object.fromEntries(PHOTO_TYPES.map((t) => [PHOTO_MEDIA_TYPES[t], { schema: { type: "string", format: "binary" } }])),
       },
     }),
-    // Refused before a byte of the body is read when its announced length is too large.
-    async (c, next) => {
-      c.header("Cache-Control", "no-store");
-      if (Number(c.req.header("content-length")) > PHOTO_MAX_BYTES) throw photoTooLarge();
-      const key = `service-request-photos:account:${c.get("company").uuidCompte}`;
-      const slot = await countWithin(db, key, HOUR_SECONDS, PHOTOS_PER_HOUR);
-      if (!slot.counted) throw tooManyRequests("tooManyRequests", slot.retryAfter);
-      await next();
-      if (c.res.status !== 201) await release(db, key);
-    },
-    // Without a Content-Length (chunked), the limit holds while the body streams in.
-    bodyLimit({
-      maxSize: PHOTO_MAX_BYTES,
-      onError: () => {
-        throw photoTooLarge();
+    ...uploadHandlers<PhotoType>(deps, {
+      path: "photo",
+      maxBytes: PHOTO_MAX_BYTES,
+      perHour: PHOTOS_PER_HOUR,
+      typeOf: photoTypeOf,
+      store: async (owner, type, bytes) => {
+        const stripped = stripLocation(type, bytes);
+        if (!stripped) throw validationProblem([{ path: "photo", message: M.photoType }]);
+        return insertPhoto(db, owner, { type, bytes: stripped });
       },
     }),
-    async (c) => {
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
-      if (bytes.byteLength === 0) throw validationProblem([{ path: "photo", message: M.photoRequired }]);
-      const type = photoTypeOf(bytes);
-      const stripped = type && stripLocation(type, bytes);
-      if (!type || !stripped) throw validationProblem([{ path: "photo", message: M.photoType }]);
-      const saved = await insertPhoto(db, c.get("company"), { type, bytes: stripped });
-      return c.json(saved, 201);
-    },
+  );
+
+  app.post(
+    "/videos",
+    ...protectedOperation(deps, {
+      operationId: "postServiceRequestVideo",
+      summary: "Upload the video of a service request (the raw video as the body)",
+      tags: ["service-requests"],
+      auth: "company",
+      answers: { 201: { description: "Kept for a request to name within 24 hours.", schema: VideoUploadAnswer } },
+      problems: [401, 403, 422, 429],
+    }),
+    describeRoute({
+      requestBody: {
+        required: true,
+        description: `An MP4, QuickTime or WebM video of at most ${VIDEO_MAX_BYTES} bytes (a larger one: 422, never 413), recognised by its content. Its length (at most 30 s) is checked by the browser.`,
+        content: Object.fromEntries(VIDEO_TYPES.map((t) => [VIDEO_MEDIA_TYPES[t], { schema: { type: "string", format: "binary" } }])),
+      },
+    }),
+    ...uploadHandlers<VideoType>(deps, {
+      path: "video",
+      maxBytes: VIDEO_MAX_BYTES,
+      perHour: VIDEOS_PER_HOUR,
+      typeOf: videoTypeOf,
+      store: (owner, type, bytes) => insertVideo(db, owner, { type, bytes }),
+    }),
   );
 
   // A request: stored once per Idempotency-Key with its photos, the after-sales service and the
@@ -210,7 +322,8 @@ export function serviceRequestRoutes(deps: Deps) {
       const hash = requestHash({ owner: [company.uuidCompte, company.idTier], ...input });
       const language = languageOf(input.langue);
       const links = new Map<string, string>();
-      for (const id of input.photos) links.set(id, await staffPhotoLink(deps, id));
+      for (const id of input.photos) links.set(id, await staffLink(deps, "photos", id));
+      const videoLink = input.video && (await staffLink(deps, "videos", input.video));
       const outcome = await runOnce(db, IDEMPOTENCY_SCOPE, key, hash, async (tx) => {
         const state = await hit(tx, `service-requests:account:${company.uuidCompte}`, HOUR_SECONDS);
         if (state.count > REQUESTS_PER_HOUR) throw tooManyRequests("tooManyRequests", state.retryAfter);
@@ -234,6 +347,9 @@ export function serviceRequestRoutes(deps: Deps) {
         await recordActivity(tx, { uuidCompte: company.uuidCompte, idTier: company.idTier, kind: "service-request", detail });
         const refused = await attachPhotos(tx, company, saved.id, input.photos);
         if (refused.length > 0) throw validationProblem([{ path: "photos", message: M.unknownPhotos }], { unknown: refused });
+        if (input.video && !(await attachVideo(tx, company, saved.id, input.video))) {
+          throw validationProblem([{ path: "video", message: M.unknownVideo }], { unknown: [input.video] });
+        }
 
         const details = { ...input, reference: saved.reference, address };
         const staff = staffLanguage(company.codeReseau, input.langue);
@@ -259,6 +375,7 @@ export function serviceRequestRoutes(deps: Deps) {
                   machine: staffMachine,
                   customer,
                   photoLinks: input.photos.map((id) => links.get(id)!),
+                  videoLink,
                   linkDays: STAFF_LINK_DAYS,
                 }),
               ),
@@ -444,6 +561,35 @@ export function serviceRequestRoutes(deps: Deps) {
     },
   );
 
+  app.get(
+    "/:reference/videos/:video",
+    ...protectedOperation(deps, {
+      operationId: "getServiceRequestVideo",
+      summary: "The video of one of the account's service requests, whole or a range of it (another's is not found)",
+      tags: ["service-requests"],
+      auth: "company",
+      answers: {
+        200: {
+          description: "The video (MP4, QuickTime or WebM); with `Range: bytes=…`, 206 and that part",
+          file: VIDEO_TYPES.map((t) => VIDEO_MEDIA_TYPES[t]),
+        },
+      },
+      problems: [401, 403, 404],
+    }),
+    paramsOf(VideoParams, "notFound"),
+    (c) => {
+      const { reference, video } = c.req.valid("param");
+      return sendVideo(
+        c,
+        (range) => requestVideo(db, video, range, { ...c.get("company"), reference }),
+        "private, no-store",
+        () => {
+          throw new ProblemError(404, "not-found", "notFound");
+        },
+      );
+    },
+  );
+
   return app;
 }
 
@@ -490,16 +636,43 @@ export function staffPhotoRoutes(deps: Deps) {
       problems: [404],
     }),
     async (c) => {
-      const checked = v.safeParse(SignedQuery, c.req.query());
       const id = c.req.param("photo");
-      if (!checked.success || !/^[0-9a-f-]{36}$/i.test(id) || checked.output.expires < Date.now() / 1000) {
-        throw new ProblemError(404, "not-found", "photoNotFound");
-      }
-      const expected = Buffer.from(sign(await linkKey(deps), id, checked.output.expires));
-      const given = Buffer.from(checked.output.signature);
-      const photo = expected.length === given.length && timingSafeEqual(expected, given) ? await requestPhoto(deps.db, id) : undefined;
+      const photo = (await signedFor(deps, c, id)) ? await requestPhoto(deps.db, id) : undefined;
       if (!photo) throw new ProblemError(404, "not-found", "photoNotFound");
       return sendPhoto(c, photo, "private, max-age=3600");
+    },
+  );
+  return app;
+}
+
+/** Whether a staff link's expiry and signature hold for `id`. */
+async function signedFor(deps: Deps, c: Context, id: string): Promise<boolean> {
+  const checked = v.safeParse(SignedQuery, c.req.query());
+  if (!checked.success || !/^[0-9a-f-]{36}$/i.test(id) || checked.output.expires < Date.now() / 1000) return false;
+  const expected = Buffer.from(sign(await linkKey(deps), id, checked.output.expires));
+  const given = Buffer.from(checked.output.signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** `/service-request-videos`: the staff play a request's video through the signed link of their e-mail. */
+export function staffVideoRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.get(
+    "/:video",
+    operation({
+      operationId: "getServiceRequestVideoSigned",
+      summary: `A service request's video through a signed link of the staff's e-mail (valid ${STAFF_LINK_DAYS} days), whole or a range of it`,
+      tags: ["service-requests"],
+      answers: { 200: { description: "The video (MP4, QuickTime or WebM)", file: VIDEO_TYPES.map((t) => VIDEO_MEDIA_TYPES[t]) } },
+      problems: [404],
+    }),
+    async (c) => {
+      const id = c.req.param("video");
+      const notFound = () => {
+        throw new ProblemError(404, "not-found", "notFound");
+      };
+      if (!(await signedFor(deps, c, id))) notFound();
+      return sendVideo(c, (range) => requestVideo(deps.db, id, range), "private, max-age=3600", notFound);
     },
   );
   return app;

@@ -145,8 +145,8 @@ describe("ids of the account's other companies and of another customer → 404",
     return ((await res.json()) as { pending: { id: string } }).pending.id;
   }
 
-  /** A service request with a photo, made through the API by the holder of `token` about `family`. */
-  async function serviceRequest(token: string, family: string): Promise<{ reference: string; photo: string }> {
+  /** A service request with a photo and a video, made through the API by the holder of `token` about `family`. */
+  async function serviceRequest(token: string, family: string): Promise<{ reference: string; photo: string; video: string }> {
     const png = new Uint8Array([
       0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
     ]);
@@ -157,16 +157,22 @@ describe("ids of the account's other companies and of another customer → 404",
       body: png,
     });
     const { id: photo } = (await up.json()) as { id: string };
+    const filmed = await t.app.request("/api/me/service-requests/videos", {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "video/webm" },
+      body: new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]),
+    });
+    const { id: video } = (await filmed.json()) as { id: string };
     const body = { codeFamille: family, kind: "question", description: "Une question sur cette machine.", urgency: "can-wait" };
     const res = await t.app.request(
       "/api/me/service-requests",
       json(
-        { ...body, location: "farm", callTime: "any", photos: [photo], langue: "fr-FR" },
+        { ...body, location: "farm", callTime: "any", photos: [photo], video, langue: "fr-FR" },
         { ...headers, "Idempotency-Key": `authz-${family}-${photo}` },
       ),
     );
     expect(res.status).toBe(201);
-    return { reference: ((await res.json()) as { reference: string }).reference, photo };
+    return { reference: ((await res.json()) as { reference: string }).reference, photo, video };
   }
 
   /** An open invitation of `idTier` (written as the owner's would be). */
@@ -265,6 +271,15 @@ describe("ids of the account's other companies and of another customer → 404",
           ["the account's other company's request and photo", requests.sibling],
           ["another customer's request and photo", requests.other],
           ["another customer's photo under an own request", { ...requests.own, photo: requests.other.photo }],
+        ],
+      },
+      getServiceRequestVideo: {
+        token: multi.companies[OWN]!,
+        own: requests.own,
+        others: [
+          ["the account's other company's request and video", requests.sibling],
+          ["another customer's request and video", requests.other],
+          ["another customer's video under an own request", { ...requests.own, video: requests.other.video }],
         ],
       },
       getInvoicePdf: {

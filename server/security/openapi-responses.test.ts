@@ -178,6 +178,8 @@ describe("every operation with valid input answers what the document says", () =
       0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
     ]);
     const photo = await call<{ id: string }>("postServiceRequestPhoto", { token, raw: { bytes: png, type: "image/png" } });
+    const webm = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x77, 0x65, 0x62, 0x6d]);
+    const video = await call<{ id: string }>("postServiceRequestVideo", { token, raw: { bytes: webm, type: "video/webm" } });
     const serviceRequest = {
       token,
       body: {
@@ -190,6 +192,7 @@ describe("every operation with valid input answers what the document says", () =
         otherAddress: "Hangar de la Grande Pièce",
         callTime: "afternoon",
         photos: [photo.body.id],
+        video: video.body.id,
         langue: "fr-FR",
       },
       headers: { "Idempotency-Key": "walk-service-request-0001" },
@@ -202,6 +205,9 @@ describe("every operation with valid input answers what the document says", () =
     const staff = await waitForMail(t.db, (m) => m.to === "sav@macc.fr" && m.text.includes(made.body.reference));
     const link = new URL(/https?:\/\/\S+\/api\/service-request-photos\/\S+/.exec(staff.text)![0]);
     await call("getServiceRequestPhotoSigned", { params: { photo: photo.body.id }, query: link.search });
+    await call("getServiceRequestVideo", { token, params: { reference: made.body.reference, video: video.body.id } });
+    const videoLink = new URL(/https?:\/\/\S+\/api\/service-request-videos\/\S+/.exec(staff.text)![0]);
+    await call("getServiceRequestVideoSigned", { params: { video: video.body.id }, query: videoLink.search });
     // Its timeline: a message, a signed change from the after-sales system (and its replay), the customer's cancellation.
     const reference = { reference: made.body.reference };
     await call("postServiceRequestMessage", { token, params: reference, body: { message: "Le hangar est ouvert." } });
@@ -228,7 +234,7 @@ describe("every operation with valid input answers what the document says", () =
     // The demo outbox's button (a form): signed and sent through the endpoint.
     const other = await call<{ reference: string }>("postServiceRequest", {
       ...serviceRequest,
-      body: { ...serviceRequest.body, photos: [] },
+      body: { ...serviceRequest.body, photos: [], video: null },
       headers: { "Idempotency-Key": "walk-service-request-0002" },
     });
     const form = new FormData();

@@ -85,6 +85,8 @@ export const OPERATION_PERMISSIONS = {
   getServiceRequestPhoto: ["fleet", "R"],
   postServiceRequest: ["fleet", "W"],
   postServiceRequestPhoto: ["fleet", "W"],
+  getServiceRequestVideo: ["fleet", "R"],
+  postServiceRequestVideo: ["fleet", "W"],
   getServiceRequestTimeline: ["fleet", "R"],
   cancelServiceRequest: ["fleet", "W"],
   postServiceRequestMessage: ["fleet", "W"],

@@ -72,6 +72,32 @@ export function photoTypeOf(head: Uint8Array): PhotoType | null {
   return null;
 }
 
+/** One short video of a request, besides its photos (issue 28, step 4). */
+export const VIDEO_MAX_SECONDS = 30;
+/**
+ * The largest video the API accepts: 30 s filmed by a phone. A larger one is refused with 422 (413
+ * ends the customer's session, SPEC §4), before its body is read when it announces its length.
+ */
+export const VIDEO_MAX_BYTES = 30 * 1024 * 1024;
+export const VIDEO_TYPES = ["mp4", "quicktime", "webm"] as const;
+export type VideoType = (typeof VIDEO_TYPES)[number];
+export const VIDEO_MEDIA_TYPES: Readonly<Record<VideoType, string>> = {
+  mp4: "video/mp4",
+  quicktime: "video/quicktime",
+  webm: "video/webm",
+};
+
+/**
+ * A video's type from its first bytes (never its name or declared type): an ISO media file's `ftyp`
+ * box (QuickTime's brand `qt  `, MP4 otherwise), or WebM's EBML header; null when it is neither.
+ */
+export function videoTypeOf(head: Uint8Array): VideoType | null {
+  const starts = (bytes: readonly number[], at = 0) => bytes.every((byte, i) => head[at + i] === byte);
+  if (starts([0x66, 0x74, 0x79, 0x70], 4)) return starts([0x71, 0x74, 0x20, 0x20], 8) ? "quicktime" : "mp4"; // ....ftyp
+  if (starts([0x1a, 0x45, 0xdf, 0xa3])) return "webm";
+  return null;
+}
+
 /** The API's words for the rules only service requests have (the form has its own, in the user's language). */
 export const SERVICE_REQUEST_MESSAGES = {
   usageHours: `Indiquez un nombre d'heures entier entre 0 et ${USAGE_HOURS_MAX}.`,
@@ -81,6 +107,10 @@ export const SERVICE_REQUEST_MESSAGES = {
   unknownPhotos: "Certaines photos n'ont pas été reçues : ajoutez-les de nouveau.",
   photoType: "Ce type de fichier n'est pas accepté : envoyez une photo JPEG, PNG ou WebP.",
   photoRequired: "Le corps de la requête doit être la photo.",
+  video: "Une vidéo au plus, déjà envoyée.",
+  unknownVideo: "La vidéo n'a pas été reçue : ajoutez-la de nouveau.",
+  videoType: "Ce type de fichier n'est pas accepté : envoyez une vidéo MP4, QuickTime ou WebM.",
+  videoRequired: "Le corps de la requête doit être la vidéo.",
 } as const;
 const M = SERVICE_REQUEST_MESSAGES;
 
@@ -123,6 +153,8 @@ const ServiceRequestFields = requestObject({
     ),
     [],
   ),
+  /** The id of a video uploaded first (VIDEO_MAX_SECONDS at most), or null. */
+  video: v.optional(v.nullable(v.pipe(v.string(M.video), v.uuid(M.video))), null),
   /** The customer's language: their acknowledgement (mail and SMS) is written in it. */
   langue: locale(),
 });
@@ -149,6 +181,13 @@ export type ServiceRequestPhoto = v.InferOutput<typeof ServiceRequestPhoto>;
 
 /** A photo just uploaded: kept for a request to name within UNATTACHED_PHOTO_HOURS. */
 export const PhotoUploadAnswer = v.object({ id: v.string(), type: v.picklist(PHOTO_TYPES), size: v.number() });
+
+/** A request's video, played with the customer's session (its address answers range requests). */
+export const ServiceRequestVideo = v.object({ id: v.string(), url: v.string(), type: v.picklist(VIDEO_TYPES), size: v.number() });
+export type ServiceRequestVideo = v.InferOutput<typeof ServiceRequestVideo>;
+
+/** A video just uploaded: kept for a request to name within UNATTACHED_PHOTO_HOURS, as a photo. */
+export const VideoUploadAnswer = v.object({ id: v.string(), type: v.picklist(VIDEO_TYPES), size: v.number() });
 
 const Machine = v.object({
   codeFamille: v.string(),
@@ -182,6 +221,8 @@ export const ServiceRequestAnswer = v.object({
   address: v.string(),
   callTime: v.picklist(CALL_TIMES),
   photos: v.array(ServiceRequestPhoto),
+  /** Absent from answers recorded before videos (a replayed idempotent answer). */
+  video: v.optional(v.nullable(ServiceRequestVideo), null),
   sms: v.optional(v.boolean(), false),
 });
 export type ServiceRequestAnswer = v.InferOutput<typeof ServiceRequestAnswer>;
@@ -204,6 +245,7 @@ export const ServiceRequestParams = v.object({
   reference: v.pipe(v.string(), v.toUpperCase(), v.regex(/^D-\d{4}-[0-9A-HJKMNP-TV-Z]{6}$/)),
 });
 export const PhotoParams = v.object({ ...ServiceRequestParams.entries, photo: v.pipe(v.string(), v.uuid()) });
+export const VideoParams = v.object({ ...ServiceRequestParams.entries, video: v.pipe(v.string(), v.uuid()) });
 
 /*
  * Status timeline (issue 28, step 2): the after-sales system reports each change of a request's
