@@ -31,6 +31,8 @@ import { featureRoutes } from "./routes/features.ts";
 import { footerRoutes } from "./routes/footer.ts";
 import { invoiceRoutes } from "./routes/invoices.ts";
 import { meRoutes } from "./routes/me.ts";
+import { notificationEventRoutes } from "./routes/notification-events.ts";
+import { notificationRoutes } from "./routes/notifications.ts";
 import { outboxRoutes } from "./routes/outbox.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { productRoutes } from "./routes/products.ts";
@@ -81,12 +83,14 @@ const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/me/bank-details", bankDetailsRoutes],
   ["/me/service-requests", serviceRequestRoutes],
   ["/me/team", teamRoutes],
+  ["/me/notifications", notificationRoutes],
   ["/invitations", invitationRoutes],
   ["/me/security", securityRoutes],
   ["/security", alertRoutes],
   ["/service-request-photos", staffPhotoRoutes],
   ["/service-request-videos", staffVideoRoutes],
   ["/integrations/service-requests", serviceRequestEventRoutes],
+  ["/integrations/notifications", notificationEventRoutes],
   ["/advisers", adviserPhotoRoutes],
   ["/basket", basketRoutes],
 ];

@@ -53,6 +53,7 @@ const TAGS = [
   { name: "registration", description: "Self-service account creation (anonymous, bot check on every step)" },
   { name: "bank-details", description: "Bank details (COORDONNEE_BANCAIRE), behind the `coordonnee-bancaire` feature" },
   { name: "basket", description: "The basket's catalogue and its validation (a request to be called back)" },
+  { name: "notifications", description: "What needs the customer: the action banner, the header's count" },
   { name: "demo", description: 'Development pages, absent when NODE_ENV is "production"' },
 ];
 

@@ -23,7 +23,7 @@ describe("migrations and seed", () => {
   it("seeds only once", async () => {
     const again = await seedDemoIfEmpty(t.db);
     expect(again.seeded).toBe(false);
-    expect((await q<{ n: number }>("SELECT count(*)::int AS n FROM accounts"))[0]?.n).toBe(7);
+    expect((await q<{ n: number }>("SELECT count(*)::int AS n FROM accounts"))[0]?.n).toBe(8);
   });
 
   it("makes every account the owner of its companies, but multi@'s first company's accountant and workshop (issue 29)", async () => {

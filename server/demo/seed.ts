@@ -231,6 +231,38 @@ function generatePurchases(
   return out;
 }
 
+/**
+ * Issue 30's banner: multi@ and due@ last came 3 days ago, and the back office has reported each
+ * one's company's two newest invoices since (as its integration endpoint would), so their next
+ * login shows "2 new invoices".
+ */
+async function seedNotifications(tx: Queryable, invoices: InvoiceSeed[], now: Date): Promise<void> {
+  const newest = (idTier: string) =>
+    invoices
+      .filter((i) => i.id_tier === idTier)
+      .sort((a, b) => b.date_facture.localeCompare(a.date_facture) || b.numero.localeCompare(a.numero))
+      .slice(0, 2);
+  const events = ["1004217", "1009045"].flatMap((idTier) =>
+    newest(idTier).map((invoice, i) => ({
+      event_id: `demo-invoice-${invoice.numero}`,
+      body_hash: "demo",
+      kind: "invoice",
+      id_tier: idTier,
+      subject: invoice.numero,
+      created_at: new Date(now.getTime() - (24 + i) * 3_600_000).toISOString(),
+    })),
+  );
+  await insertRows(
+    tx,
+    "notification_events",
+    { event_id: "text", body_hash: "text", kind: "text", id_tier: "text", subject: "text", created_at: "timestamptz" },
+    events,
+  );
+  await tx.query("UPDATE accounts SET last_login_at = $1 WHERE email IN ('multi@demo.macc.test', 'due@demo.macc.test')", [
+    new Date(now.getTime() - 3 * 86_400_000).toISOString(),
+  ]);
+}
+
 export interface SeedReport {
   seeded: boolean;
   ms: number;
@@ -438,6 +470,24 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
       code_postal: "51100",
       ville: "Reims",
     },
+    // Issue 30: confirmed 2 years and 10½ months ago, due in 45 days (the banner's "due soon" entry).
+    {
+      id_tier: "1009045",
+      code_reseau: "FRA",
+      forme_juridique: "EARL",
+      raison_sociale: "des Grands Champs",
+      immatriculation: siret("52341876", "0001"),
+      numero_client: "C-100945",
+      pays: "FR",
+      derniere_mise_a_jour: day(addDays(addMonths(now, -36), 45)),
+      contact_email: "grandschamps@exploitation.test",
+      contact_mobile: "+33 6 52 63 74 85",
+      telephone: "02 47 21 43 65",
+      adresse: "La Ferme des Grands Champs",
+      adresse_complement: null,
+      code_postal: "37500",
+      ville: "Chinon",
+    },
     {
       id_tier: "1006612",
       code_reseau: "FRA",
@@ -614,6 +664,23 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
       langue: "fr-FR",
       tiers: ["1008010"],
     },
+    // Issue 30: information to confirm within 45 days, and 2 invoices since the last visit.
+    {
+      email: "due@demo.macc.test",
+      civilite: "M.",
+      prenom: "Antoine",
+      nom: "Girard",
+      fonction: "Exploitant",
+      mobile: "+33 6 52 63 74 86",
+      telephone: "02 47 21 43 60",
+      adresse: "La Ferme des Grands Champs",
+      adresse_complement: null,
+      code_postal: "37500",
+      ville: "Chinon",
+      pays: "FR",
+      langue: "fr-FR",
+      tiers: ["1009045"],
+    },
     // Issue 29's team members of multi@'s first company: its accountant, and its workshop.
     {
       email: "comptable@demo.macc.test",
@@ -761,6 +828,7 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
     ...generateInvoices("2000873", "AG", 320, ["SEM", "ENGR", "ALIM"], now, 2000873),
     ...generateInvoices("1005530", "FM", 60, ["ENGR", "SEM"], now, 1005530),
     ...generateInvoices("1006612", "FT", 25, ["ALIM", "CLOT"], now, 1006612),
+    ...generateInvoices("1009045", "FG", 40, ["ALIM", "ENGR"], now, 1009045),
   ];
   await insertRows(
     tx,
@@ -784,6 +852,7 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
     ...generatePurchases("3000452", ["PSEM"], now, 29),
     ...generatePurchases("1005530", ["ENGR"], now, 31),
     ...generatePurchases("1006612", ["ALIM", "CLOT"], now, 37),
+    ...generatePurchases("1009045", ["ALIM", "ENGR"], now, 41),
     ...MACHINES.map(({ daysAgo, ...m }) => ({
       ...m,
       id_tier: "1004217",
@@ -830,5 +899,6 @@ async function seedDemo(tx: Queryable, passwordHash: string, now: Date): Promise
       validated_at: b.status === "in-force" ? addMonths(now, months).toISOString() : null,
     })),
   );
+  await seedNotifications(tx, invoices, now);
   return invoices.length;
 }

@@ -75,6 +75,7 @@ export type ProblemSlug =
   | "last-owner"
   | "already-member"
   | "invitation-link-invalid"
+  | "notification-changed"
   | "alert-link-invalid";
 
 /** A problem's `detail`: a sentence of the contract, or one put together in the request's language. */

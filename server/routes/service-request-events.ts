@@ -58,7 +58,10 @@ export function integrationSignature(secret: string, timestamp: string, body: st
 const unsigned = (why: string) =>
   new ProblemError(401, "invalid-signature", () => `Signature refusée : ${why}.`, { headers: { "WWW-Authenticate": "HMAC-SHA256" } });
 
-/** Refuses a call not signed with the secret, or signed more than 5 minutes away from now; 404 when the integration is off. */
+/**
+ * Refuses a call not signed with the secret, or signed more than 5 minutes away from now; 404 when
+ * the integration is off. Every integration endpoint of the back office is signed so (issue 30).
+ */
 function requireSignature(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.header("Cache-Control", "no-store");
@@ -81,6 +84,30 @@ function requireSignature(deps: Deps): MiddlewareHandler<AppEnv> {
     }
     await next();
   };
+}
+
+/** The signature's headers, documented, and their check: what every signed integration endpoint puts before its handler. */
+export function signedOperation(deps: Deps) {
+  const documented = describeRoute({
+    parameters: [
+      {
+        name: INTEGRATION_TIMESTAMP_HEADER,
+        in: "header",
+        required: true,
+        schema: { type: "string", pattern: "^\\d{1,12}$" },
+        description: `Unix seconds when the call was signed; more than ${INTEGRATION_MAX_SKEW_SECONDS} s away from the server's clock → 401 stale-signature.`,
+      },
+      {
+        name: INTEGRATION_SIGNATURE_HEADER,
+        in: "header",
+        required: true,
+        schema: { type: "string", pattern: "^sha256=[0-9a-f]{64}$" },
+        description:
+          "`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with INTEGRATION_SECRET; wrong → 401 invalid-signature.",
+      },
+    ],
+  });
+  return [documented, requireSignature(deps)] as const;
 }
 
 /** What the customer is sent for a change: e-mail queued in the transaction, SMS after the commit. */
@@ -156,26 +183,7 @@ export function serviceRequestEventRoutes(deps: Deps) {
       },
       problems: [400, 401, 404, 409, 415, 422],
     }),
-    describeRoute({
-      parameters: [
-        {
-          name: INTEGRATION_TIMESTAMP_HEADER,
-          in: "header",
-          required: true,
-          schema: { type: "string", pattern: "^\\d{1,12}$" },
-          description: `Unix seconds when the call was signed; more than ${INTEGRATION_MAX_SKEW_SECONDS} s away from the server's clock → 401 stale-signature.`,
-        },
-        {
-          name: INTEGRATION_SIGNATURE_HEADER,
-          in: "header",
-          required: true,
-          schema: { type: "string", pattern: "^sha256=[0-9a-f]{64}$" },
-          description:
-            "`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with INTEGRATION_SECRET; wrong → 401 invalid-signature.",
-        },
-      ],
-    }),
-    requireSignature(deps),
+    ...signedOperation(deps),
     paramsOf(ServiceRequestParams, "notFound"),
     ...jsonBody(ServiceRequestEvent, { multiline: ["message"] }),
     async (c) => {

@@ -350,6 +350,22 @@ describe("every operation with valid input answers what the document says", () =
     await call("securityAlertNotMe", { body: { token: link, resetPath: "/portail/mon-compte/mot-de-passe-oublie" } });
   });
 
+  it("notifications: the banner's entries, one dismissed, and a back-office event signed", async () => {
+    const token = (await login("due@demo.macc.test")).user.entreprises[0]!.token;
+    const { body } = await call<{ entries: { key: string; fingerprint: string }[] }>("getNotifications", { token });
+    const entry = body.entries[0]!;
+    await call("putNotificationState", { token, params: { key: entry.key }, body: { fingerprint: entry.fingerprint, state: "dismissed" } });
+    const event = JSON.stringify({ eventId: "walk-notification-0001", type: "invoice", idTier: "1009045", numero: "FG2026-09999" });
+    const signedAt = String(Math.floor(Date.now() / 1000));
+    await call("postNotificationEvent", {
+      raw: { bytes: new TextEncoder().encode(event), type: "application/json" },
+      headers: {
+        [INTEGRATION_TIMESTAMP_HEADER]: signedAt,
+        [INTEGRATION_SIGNATURE_HEADER]: integrationSignature(t.config.integrationSecret!, signedAt, event),
+      },
+    });
+  });
+
   it("visited every operation of the document", () => {
     expect(operations.map((op) => op.id).filter((id) => !seen.has(id))).toEqual([]);
   });

@@ -109,6 +109,9 @@ export const OPERATION_PERMISSIONS = {
   signOutOtherDevices: ["own", "W"],
   listActivity: ["own", "R"],
   recordCompanySwitch: ["own", "R"],
+  // What needs the customer (issue 30): every role, each told only what its role reads (server/routes/notifications.ts).
+  getNotifications: "every-role",
+  putNotificationState: "every-role",
   getAdviser: "every-role",
   postContact: "every-role",
   getSummary: "every-role",

@@ -1,0 +1,167 @@
+/**
+ * The action banner's entries (issue 30): due@'s information to confirm within 45 days and its 2
+ * invoices since the last visit; told by role (the accountant of invoices, not of machines);
+ * dismissed until the entry changes, on every device; the back office's signed events; malformed
+ * input, another customer's entries and unsigned calls refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NotificationsAnswer } from "../../src/contract/notifications.ts";
+import { INTEGRATION_SIGNATURE_HEADER, INTEGRATION_TIMESTAMP_HEADER } from "../../src/contract/service-request.ts";
+import { DEMO_INTEGRATION_SECRET } from "../config.ts";
+import { createTestApp, demoLogin, expectProblem, json, type TestContext } from "../test-support.ts";
+import { integrationSignature } from "./service-request-events.ts";
+
+const FRA = "1004217"; // multi@'s first company; comptable@ is its accountant, atelier@ its workshop
+const DUE = "1009045"; // due@'s company, confirmed 2 years and 10½ months ago
+
+let t: TestContext;
+let due = "";
+let multi = "";
+let accountant = "";
+let workshop = "";
+let events = 0;
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}`, "X-Requested-With": "macc" });
+const read = async (token: string) => {
+  const res = await t.app.request("/api/me/notifications", { headers: bearer(token) });
+  expect(res.status, await res.clone().text()).toBe(200);
+  expect(res.headers.get("Cache-Control")).toBe("no-store");
+  return (await res.json()) as NotificationsAnswer;
+};
+const setState = (token: string, key: string, body: unknown) =>
+  t.app.request(`/api/me/notifications/${encodeURIComponent(key)}/state`, { ...json(body, bearer(token)), method: "PUT" });
+
+function signed(body: unknown, secret = DEMO_INTEGRATION_SECRET) {
+  const raw = typeof body === "string" ? body : JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return t.app.request("/api/integrations/notifications/events", {
+    method: "POST",
+    body: raw,
+    headers: {
+      "Content-Type": "application/json",
+      [INTEGRATION_TIMESTAMP_HEADER]: timestamp,
+      [INTEGRATION_SIGNATURE_HEADER]: integrationSignature(secret, timestamp, raw),
+    },
+  });
+}
+const eventId = () => `notif-test-${Date.now()}-${++events}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  due = (await demoLogin(t.app, "due@demo.macc.test", "10.84.0.1")).company[DUE]!;
+  multi = (await demoLogin(t.app, "multi@demo.macc.test", "10.84.0.2")).company[FRA]!;
+  accountant = (await demoLogin(t.app, "comptable@demo.macc.test", "10.84.0.3")).company[FRA]!;
+  workshop = (await demoLogin(t.app, "atelier@demo.macc.test", "10.84.0.4")).company[FRA]!;
+});
+afterAll(() => t.close());
+
+describe("GET /api/me/notifications", () => {
+  it("lists due@'s information to confirm in 45 days first, then its 2 invoices since the last visit", async () => {
+    const answer = await read(due);
+    expect(answer.entries.map((e) => e.kind)).toEqual(["freshness", "invoices"]);
+    expect(answer.entries[0]).toMatchObject({ key: "freshness", action: true, dueInDays: 45, read: false });
+    expect(answer.entries[1]).toMatchObject({ key: "invoices", count: 2, action: false });
+    expect(answer).toMatchObject({ total: 2, actionRequired: 1 });
+  });
+
+  it("tells each member what their role reads: the accountant the invoices, the workshop not", async () => {
+    expect((await read(multi)).entries.find((e) => e.kind === "invoices")?.count).toBe(2);
+    const invoice = { eventId: eventId(), type: "invoice", idTier: FRA, numero: "FA2026-99001" };
+    const sent = await signed(invoice);
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    // multi@ (owner), comptable@ (accountant); not atelier@ (workshop).
+    expect(await sent.json()).toEqual({ eventId: invoice.eventId, type: "invoice", recipients: 2 });
+    expect((await read(multi)).entries.find((e) => e.kind === "invoices")?.count).toBe(3);
+    expect((await read(accountant)).entries.map((e) => e.kind)).toContain("invoices");
+    expect((await read(workshop)).entries.map((e) => e.kind)).not.toContain("invoices");
+
+    const document = { eventId: eventId(), type: "document", codeFamille: "MACH", title: "Notice du relevage avant" };
+    expect((await signed(document)).status).toBe(200);
+    expect((await read(workshop)).entries.find((e) => e.kind === "documents")).toMatchObject({ count: 1, codeFamille: "MACH" });
+    expect((await read(accountant)).entries.map((e) => e.kind)).not.toContain("documents");
+  });
+
+  it("refuses an account-level token (403) and no token (401)", async () => {
+    const account = (await demoLogin(t.app, "multi@demo.macc.test", "10.84.0.5")).account;
+    await expectProblem(await t.app.request("/api/me/notifications", { headers: bearer(account) }), 403);
+    await expectProblem(await t.app.request("/api/me/notifications"), 401);
+  });
+});
+
+describe("read and dismissed", () => {
+  it("dismisses an entry until it changes, for every session of the account", async () => {
+    const before = await read(due);
+    const invoices = before.entries.find((e) => e.key === "invoices")!;
+    const res = await setState(due, "invoices", { fingerprint: invoices.fingerprint, state: "dismissed" });
+    expect(res.status, await res.clone().text()).toBe(204);
+    // Another device of the same account: a session of its own.
+    const other = (await demoLogin(t.app, "due@demo.macc.test", "10.84.0.6")).company[DUE]!;
+    expect((await read(due)).entries.map((e) => e.key)).toEqual(["freshness"]);
+
+    // A new invoice changes the entry: it shows again, with the new one counted.
+    expect((await signed({ eventId: eventId(), type: "invoice", idTier: DUE, numero: "FG2026-00999" })).status).toBe(200);
+    const after = await read(other);
+    expect(after.entries.find((e) => e.key === "invoices")).toBeDefined();
+    expect(after).toMatchObject({ total: 2, actionRequired: 1 });
+  });
+
+  it("marks an entry read without hiding it", async () => {
+    const freshness = (await read(due)).entries[0]!;
+    expect((await setState(due, "freshness", { fingerprint: freshness.fingerprint, state: "read" })).status).toBe(204);
+    expect((await read(due)).entries[0]).toMatchObject({ key: "freshness", read: true });
+  });
+
+  it("refuses a changed version (409), another customer's entry (404) and malformed input (problem+json)", async () => {
+    await expectProblem(await setState(due, "freshness", { fingerprint: "old-version", state: "dismissed" }), 409);
+    // multi@'s FRA has no information to confirm: due@'s entry is not theirs.
+    await expectProblem(await setState(multi, "freshness", { fingerprint: "x", state: "read" }), 404);
+    // A service request of another account, named by its id.
+    await expectProblem(
+      await setState(due, "service-request:00000000-0000-4000-8000-000000000000", { fingerprint: "x", state: "read" }),
+      404,
+    );
+    await expectProblem(await setState(due, "not-a-kind", { fingerprint: "x", state: "read" }), 404);
+    const invalid = await expectProblem(await setState(due, "freshness", { fingerprint: "", state: "gone" }), 422);
+    expect(invalid.errors?.map((e) => e.path).sort()).toEqual(["fingerprint", "state"]);
+    await expectProblem(
+      await t.app.request("/api/me/notifications/freshness/state", {
+        method: "PUT",
+        body: "{",
+        headers: { ...bearer(due), "Content-Type": "application/json" },
+      }),
+      400,
+    );
+  });
+});
+
+describe("POST /api/integrations/notifications/events", () => {
+  it("answers a replayed id as the first time and refuses the id reused for another event (409)", async () => {
+    const invoice = { eventId: eventId(), type: "invoice", idTier: DUE, numero: "FG2026-01000" };
+    const first = await signed(invoice);
+    expect(first.status).toBe(200);
+    const again = await signed(invoice);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await again.json()).toEqual(await first.json());
+    await expectProblem(await signed({ ...invoice, numero: "FG2026-01001" }), 409);
+  });
+
+  it("refuses unsigned, wrongly signed and malformed events, and unknown companies or families (404)", async () => {
+    const body = { eventId: eventId(), type: "invoice", idTier: DUE, numero: "FG2026-01002" };
+    const unsigned = await t.app.request("/api/integrations/notifications/events", json(body));
+    expect((await expectProblem(unsigned, 401)).type).toBe("urn:macc:problem:invalid-signature");
+    await expectProblem(await signed(body, "another-secret"), 401);
+    await expectProblem(await signed({ ...body, type: "payment" }), 422);
+    await expectProblem(await signed({ eventId: eventId(), type: "invoice", idTier: DUE }), 422);
+    await expectProblem(await signed("[1]"), 422);
+    await expectProblem(await signed({ ...body, eventId: eventId(), idTier: "9999999" }), 404);
+    await expectProblem(await signed({ eventId: eventId(), type: "document", codeFamille: "NOPE", title: "x" }), 404);
+  });
+
+  it("is off without INTEGRATION_SECRET (404)", async () => {
+    const off = await createTestApp({ integrationSecret: undefined }, t.db);
+    const res = await off.app.request("/api/integrations/notifications/events", json({}));
+    await expectProblem(res, 404);
+    await off.close();
+  });
+});
