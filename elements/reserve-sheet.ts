@@ -19,6 +19,7 @@ export const RESERVE_CSS = `:host{min-height:var(--_reserve,48px)}
 :host(macc-contacts){--_reserve:384px}
 :host(macc-service-request){--_reserve:1280px}@media (max-width:36rem){:host(macc-service-request){--_reserve:1720px}}
 :host(macc-team){--_reserve:720px}@media (max-width:36rem){:host(macc-team){--_reserve:1400px}}
+:host(macc-security){--_reserve:900px}@media (max-width:36rem){:host(macc-security){--_reserve:1600px}}
 :host(macc-contact-form){--_reserve:480px}
 :host(macc-basket){--_reserve:1297px}@media (max-width:36rem){:host(macc-basket){--_reserve:1745px}}
 :host(macc-add-to-basket){--_reserve:44px}

@@ -20,6 +20,7 @@ import type {
   MaccContactsElement,
   MaccServiceRequestElement,
   MaccTeamElement,
+  MaccSecurityElement,
   MaccContactFormElement,
   MaccBasketElement,
   MaccAddToBasketElement,
@@ -236,6 +237,16 @@ declare module "react" {
       /** `<macc-team>`: TEAM: the company's members and invitations with role, status and end date; the owner invites, changes, suspends and removes */
       "macc-team": MaccElementProps<
         MaccTeamElement,
+        {
+          /** On the element: a link or button leads to a route (`route` is a SPEC §2 route name, `path` the portal address); `preventDefault()` keeps the page where it is, otherwise a standalone element loads `path`. Cancelable. Bubbles, composed. */
+          "onmacc-navigate"?: (event: HTMLElementEventMap["macc-navigate"]) => void;
+          /** On the element: the element's code failed to load or took over 120 s (the loader shows its message in the element's place). Bubbles, composed. */
+          "onmacc-load-error"?: (event: HTMLElementEventMap["macc-load-error"]) => void;
+        }
+      >;
+      /** `<macc-security>`: SECURITY: the account's signed-in devices (sign out one or all others) and its activity of the last 12 months, filtered and paged */
+      "macc-security": MaccElementProps<
+        MaccSecurityElement,
         {
           /** On the element: a link or button leads to a route (`route` is a SPEC §2 route name, `path` the portal address); `preventDefault()` keeps the page where it is, otherwise a standalone element loads `path`. Cancelable. Bubbles, composed. */
           "onmacc-navigate"?: (event: HTMLElementEventMap["macc-navigate"]) => void;

@@ -30,7 +30,8 @@ export type MaccRouteName =
   | "PARC_PRODUITS_DETAIL_SAV"
   | "SERVICE_REQUEST"
   | "SERVICE_REQUESTS"
-  | "TEAM";
+  | "TEAM"
+  | "SECURITY";
 
 /** `event.detail` of each `macc-*` event. */
 export interface MaccEventDetailMap {
@@ -131,6 +132,9 @@ export interface MaccServiceRequestElement extends MaccElement {
 /** `<macc-team>`: TEAM: the company's members and invitations with role, status and end date; the owner invites, changes, suspends and removes */
 export type MaccTeamElement = MaccElement;
 
+/** `<macc-security>`: SECURITY: the account's signed-in devices (sign out one or all others) and its activity of the last 12 months, filtered and paged */
+export type MaccSecurityElement = MaccElement;
+
 /** `<macc-contact-form>`: FORMULAIRE_CONTACT: a message to one of the network's services */
 export type MaccContactFormElement = MaccElement;
 
@@ -172,6 +176,7 @@ declare global {
     "macc-contacts": MaccContactsElement;
     "macc-service-request": MaccServiceRequestElement;
     "macc-team": MaccTeamElement;
+    "macc-security": MaccSecurityElement;
     "macc-contact-form": MaccContactFormElement;
     "macc-basket": MaccBasketElement;
     "macc-add-to-basket": MaccAddToBasketElement;

@@ -298,6 +298,13 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     title: msg`My team`,
     View: lazyScreen({ code: () => import("../areas/team/Team").then((m) => m.Team), area: TEAM_AREA }),
   },
+  SECURITY: {
+    title: msg`Security`,
+    View: lazyScreen({
+      code: () => import("../areas/security/Security").then((m) => m.Security),
+      area: lazyArea(() => import("../areas/security/area")),
+    }),
+  },
   INVITATION: {
     title: msg`Invitation`,
     View: lazyScreen({ code: () => import("../areas/team/Invitation").then((m) => m.Invitation), area: TEAM_AREA }),

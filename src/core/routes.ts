@@ -66,6 +66,8 @@ export const ROUTES = {
   SERVICE_REQUESTS: { access: "protected", needs: ["fleet", "R"] },
   /** The company's members and invitations (issue 29): the owner manages them, full reads them. */
   TEAM: { access: "protected", needs: ["team", "R"] },
+  /** The account's signed-in devices and activity (issue 29): every role, even without a company chosen. */
+  SECURITY: { access: "protected", beforeConfirmation: true },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -109,6 +109,12 @@ export const DOCUMENT_EVENTS = {
     description: "another company chosen (not at login, not the same one again)",
     cancelable: false,
   },
+  "macc-notifications-change": {
+    detail: "{ total: number; actionRequired: number }",
+    description:
+      "`<macc-action-banner>` read or changed what needs the customer: `total` entries, `actionRequired` of them to act on (0 and 0 for a visitor), for a badge on the host page",
+    cancelable: false,
+  },
   "macc-basket-change": {
     detail: "{ panier: string[] }",
     description: "the basket's items changed (basket screen, `<macc-add-to-basket>`, `?panier=`)",
@@ -186,8 +192,10 @@ export const PARTS: Readonly<Record<string, { readonly description: string; read
   "profile-form": { description: "the personal and company data form" },
   "password-update": { description: "the password change screen's outer box" },
   team: { description: "the team screen's outer box" },
+  security: { description: "the security screen's outer box (devices and activity)" },
   invitation: { description: "the invitation page's outer box (the portal's INVITATION)" },
   dashboard: { description: "the dashboard's outer box" },
+  "action-banner": { description: "the action banner (`<macc-action-banner>`, the dashboard's top)" },
   tile: { description: "a dashboard tile" },
   "basket-requests": { description: "the dashboard's list of basket requests sent" },
   invoices: { description: "the invoices screen's outer box" },
@@ -685,8 +693,34 @@ export const TAGS = [
       },
     },
     module: "areas/dashboard/Dashboard",
-    shows: "DASHBOARD: tiles for invoices, information, product fleet (bank details when switched on)",
+    shows: "DASHBOARD: what needs the customer (the action banner), then tiles for invoices, information, product fleet (bank details when switched on)",
     reserve: { wide: 320 },
+    attributes: [],
+  },
+  {
+    tag: "macc-action-banner",
+    guide: {
+      name: {
+        en: "Action banner",
+        fr: "Bandeau des actions",
+        de: "Hinweisleiste",
+        es: "Banda de avisos",
+        it: "Banner degli avvisi",
+        nl: "Meldingenbalk",
+      },
+      description: {
+        en: "What the logged-in customer must do or know, most urgent first: information to confirm, bank details being validated, a visit booked, new invoices. Shows nothing to visitors.",
+        fr: "Ce que le client connecté doit faire ou savoir, le plus urgent d’abord : informations à confirmer, coordonnées bancaires en validation, intervention planifiée, nouvelles factures. N’affiche rien aux visiteurs.",
+        de: "Was der angemeldete Kunde tun oder wissen muss, das Dringendste zuerst: zu bestätigende Angaben, Bankdaten in Prüfung, ein geplanter Einsatz, neue Rechnungen. Zeigt Besuchern nichts.",
+        es: "Lo que el cliente conectado debe hacer o saber, lo más urgente primero: información que confirmar, datos bancarios en validación, una intervención programada, facturas nuevas. No muestra nada a los visitantes.",
+        it: "Ciò che il cliente connesso deve fare o sapere, il più urgente per primo: informazioni da confermare, coordinate bancarie in convalida, un intervento programmato, nuove fatture. Non mostra nulla ai visitatori.",
+        nl: "Wat de aangemelde klant moet doen of weten, het dringendste eerst: gegevens om te bevestigen, bankgegevens in controle, een gepland bezoek, nieuwe facturen. Toont bezoekers niets.",
+      },
+    },
+    module: "areas/action-banner/ActionBanner",
+    shows: "what needs the logged-in customer, most urgent first, each entry linking to its route (CONFIRMATION_INFORMATION, FACTURES, …) and dismissible until it changes; nothing for a visitor",
+    // Nothing for a visitor, the most frequent case: a customer's banner reserves its own room while it loads.
+    reserve: { wide: 0 },
     attributes: [],
   },
   {
@@ -907,6 +941,32 @@ export const TAGS = [
     module: "areas/team/Team",
     shows: "TEAM: the company's members and invitations with role, status and end date; the owner invites, changes, suspends and removes",
     reserve: { wide: 720, narrow: { height: 1400, upTo: "columnsStack" } },
+    attributes: [],
+  },
+  {
+    tag: "macc-security",
+    guide: {
+      name: {
+        en: "Security",
+        fr: "Sécurité",
+        de: "Sicherheit",
+        es: "Seguridad",
+        it: "Sicurezza",
+        nl: "Beveiliging",
+      },
+      description: {
+        en: "The customer's signed-in devices, to sign out one or all others, and their account's activity of the last 12 months (the company's team's too for its owner).",
+        fr: "Les appareils connectés du client, pour en déconnecter un ou tous les autres, et l’activité de son compte sur 12 mois (celle de l’équipe de l’entreprise aussi pour son propriétaire).",
+        de: "Die angemeldeten Geräte des Kunden, um eines oder alle anderen abzumelden, und die Aktivität seines Kontos der letzten 12 Monate (für den Inhaber auch die des Teams).",
+        es: "Los dispositivos conectados del cliente, para cerrar la sesión de uno o de todos los demás, y la actividad de su cuenta de los últimos 12 meses (también la del equipo para su propietario).",
+        it: "I dispositivi connessi del cliente, per disconnetterne uno o tutti gli altri, e l’attività del suo account degli ultimi 12 mesi (anche quella del team per il titolare).",
+        nl: "De aangemelde apparaten van de klant, om er één of alle andere af te melden, en de activiteit van zijn account van de laatste 12 maanden (voor de eigenaar ook die van het team).",
+      },
+    },
+    module: "areas/security/Security",
+    shows:
+      "SECURITY: the account's signed-in devices (sign out one or all others) and its activity of the last 12 months, filtered and paged",
+    reserve: { wide: 900, narrow: { height: 1600, upTo: "columnsStack" } },
     attributes: [],
   },
   {

@@ -136,14 +136,16 @@ describe("<macc-header>", () => {
       expect(screen.getByRole("link", { name: "Tableau de bord" }).getAttribute("href")).toBe("/portail/mon-compte");
       expect(screen.getByRole("link", { name: "Mon parc produits" }).getAttribute("href")).toBe("/portail/mon-compte/parc-produits");
       expect(screen.getByRole("link", { name: "Mes informations" }).getAttribute("href")).toBe("/portail/mon-compte/mes-informations");
-      // The dashboard's tiles, in their order.
-      expect([...submenu!.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
+      // The dashboard's tiles, in their order, then the account's security.
+      const links = [...submenu!.querySelectorAll("a")];
+      expect(links.slice(0, -1).map((a) => a.textContent)).toEqual([
         "Tableau de bord",
         "Mes factures",
         "Mes informations",
         "Mon parc produits",
         "Mon équipe",
       ]);
+      expect(links.at(-1)!.getAttribute("href")).toBe("/portail/mon-compte/securite");
 
       fireEvent.keyDown(button, { key: "Escape" });
       await waitFor(() => expect(button.getAttribute("aria-expanded")).toBe("false"));

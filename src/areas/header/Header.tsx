@@ -8,7 +8,9 @@ import { showsJoinUs } from "../../core/site";
 import { brandName, showsInvoices } from "../../core/theme";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc, useSitePath } from "../../ui/context";
+import { useNotificationCount } from "../../ui/notifications";
 import { RouteLink } from "../../ui/RouteLink";
+import { useRoleLabels } from "../../ui/useRoleLabels";
 import { BasketIcon, GlobeIcon, LogoutIcon, MenuIcon, SearchIcon, SwitchIcon, UserIcon } from "./icons";
 import { LOCALE_LABELS } from "../../core/locale-labels";
 import { roleAllows } from "../../core/roles";
@@ -161,6 +163,8 @@ function AccountMenu() {
   const [open, setOpen] = useState(false);
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
+  // What needs the customer (issue 30): the action banner's read, shared, not a request of its own.
+  const notifications = useNotificationCount();
 
   useEffect(() => {
     if (!open) return;
@@ -217,6 +221,10 @@ function AccountMenu() {
               <RouteLink route="TEAM">{t`My team`}</RouteLink>
             </li>
           )}
+          {/* The account's devices and activity: every role's. */}
+          <li>
+            <RouteLink route="SECURITY">{t`Security`}</RouteLink>
+          </li>
         </ul>
       )}
     </div>
@@ -228,6 +236,8 @@ function CompanyBlock() {
   const { core } = useElement();
   const entreprise = useMacc(selectCompany);
   const companyCount = useMacc((s) => s.auth.user?.entreprises.length ?? 0);
+  const role = useMacc(selectRole);
+  const roles = useRoleLabels();
   const [leaving, setLeaving] = useState(false);
 
   const logout = async () => {
@@ -252,7 +262,12 @@ function CompanyBlock() {
             <span className="company__name">
               {formatCompanyName(entreprise.raisonSocial, entreprise.formeJuridique, entreprise.pays)}
             </span>{" "}
-            <span className="company__number">{entreprise.immatriculation}</span>
+            <span className="company__number">{entreprise.immatriculation}</span>{" "}
+            {/* The account's role in the company (issue 29), as the company choice shows it. */}
+            <span className="company__role">
+              <span className="visually-hidden">{t`Role:`} </span>
+              {roles[role]}
+            </span>
           </span>
         </p>
       )}

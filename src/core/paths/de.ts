@@ -30,6 +30,7 @@ const paths: LanguagePaths = {
     SERVICE_REQUEST: "/mein-konto/meine-produkte/:codeFamille/anfrage",
     SERVICE_REQUESTS: "/mein-konto/serviceanfragen",
     TEAM: "/mein-konto/team",
+    SECURITY: "/mein-konto/sicherheit",
   },
   site: {
     products: "/produkte",

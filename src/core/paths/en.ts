@@ -30,6 +30,7 @@ const paths: LanguagePaths = {
     SERVICE_REQUEST: "/my-account/MACC-products/:codeFamille/request",
     SERVICE_REQUESTS: "/my-account/service-requests",
     TEAM: "/my-account/team",
+    SECURITY: "/my-account/security",
   },
   site: {
     products: "/products",

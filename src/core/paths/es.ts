@@ -30,6 +30,7 @@ const paths: LanguagePaths = {
     SERVICE_REQUEST: "/mi-cuenta/productos-MACC/:codeFamille/solicitud",
     SERVICE_REQUESTS: "/mi-cuenta/solicitudes-intervencion",
     TEAM: "/mi-cuenta/equipo",
+    SECURITY: "/mi-cuenta/seguridad",
   },
   site: {
     products: "/productos",

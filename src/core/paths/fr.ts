@@ -30,6 +30,7 @@ const paths: LanguagePaths = {
     SERVICE_REQUEST: "/mon-compte/parc-produits/:codeFamille/demande",
     SERVICE_REQUESTS: "/mon-compte/demandes-intervention",
     TEAM: "/mon-compte/equipe",
+    SECURITY: "/mon-compte/securite",
   },
   site: {
     products: "/produits",

@@ -30,6 +30,7 @@ const paths: LanguagePaths = {
     SERVICE_REQUEST: "/il-mio-account/prodotti-MACC/:codeFamille/richiesta",
     SERVICE_REQUESTS: "/il-mio-account/richieste-intervento",
     TEAM: "/il-mio-account/team",
+    SECURITY: "/il-mio-account/sicurezza",
   },
   site: {
     products: "/prodotti",

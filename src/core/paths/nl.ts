@@ -30,6 +30,7 @@ const paths: LanguagePaths = {
     SERVICE_REQUEST: "/mijn-account/mijn-producten/:codeFamille/aanvraag",
     SERVICE_REQUESTS: "/mijn-account/interventieaanvragen",
     TEAM: "/mijn-account/team",
+    SECURITY: "/mijn-account/beveiliging",
   },
   site: {
     products: "/producten",
