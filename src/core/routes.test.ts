@@ -177,6 +177,7 @@ const PROTECTED: RouteName[] = [
   "SERVICE_REQUEST",
   "SERVICE_REQUESTS",
   "TEAM",
+  "SECURITY",
 ];
 const RESTRICTED: RouteName[] = ["LOGIN", "LOGIN_PANIER", "INSCRIPTION"];
 const PUBLIC: RouteName[] = [
@@ -190,7 +191,8 @@ const PUBLIC: RouteName[] = [
   "PANIER",
   "PANIER_VALIDER",
 ];
-const FRESHNESS_EXEMPT: RouteName[] = ["CHOIX_ENTREPRISE", "CONFIRMATION_INFORMATION"];
+// The account's security is reachable before the company's data is confirmed (a stolen session is ended at once).
+const FRESHNESS_EXEMPT: RouteName[] = ["CHOIX_ENTREPRISE", "CONFIRMATION_INFORMATION", "SECURITY"];
 
 const NOW = new Date(2025, 5, 15, 18, 30); // local time, late in the day on purpose
 const FRESH = "2025-01-10";

@@ -192,7 +192,6 @@ export const PARTS: Readonly<Record<string, { readonly description: string; read
   "profile-form": { description: "the personal and company data form" },
   "password-update": { description: "the password change screen's outer box" },
   team: { description: "the team screen's outer box" },
-  security: { description: "the security screen's outer box (devices and activity)" },
   invitation: { description: "the invitation page's outer box (the portal's INVITATION)" },
   dashboard: { description: "the dashboard's outer box" },
   "action-banner": { description: "the action banner (`<macc-action-banner>`, the dashboard's top)" },

@@ -40,7 +40,7 @@ function SecurityScreen() {
     if (notice) status.current?.focus();
   }, [notice]);
   return (
-    <div className="container security" part="security">
+    <div className="container security">
       <PageTitle icon={SECURITY_ICON}>{t`Security`}</PageTitle>
       <div role="status" ref={status} tabIndex={-1}>
         {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
