@@ -72,7 +72,7 @@ const get = (p: string, init?: RequestInit) => t.app.request(p, init);
 function expectHtmlSecurity(res: Response) {
   expect(res.headers.get("content-security-policy")).toBe(HTML_CSP);
   expect(HTML_CSP).toBe(
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'",
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'",
   );
   expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");

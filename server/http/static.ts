@@ -4,15 +4,16 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
+import { PAGE_PREVIEW_SOURCES } from "../../src/contract/constants.ts";
 import type { AppEnv } from "./context.ts";
 import { entityOf, sendEntity, type Entity } from "./etag.ts";
 import { firstScreenFor, FIRST_SCREENS_MANIFEST, readFirstScreens, withFirstScreen, type FirstScreen } from "./first-screens.ts";
 import { MemoryCache } from "./memory-cache.ts";
 
-/** `blob:` images: a service request's photos show their preview (resized in the page) before and while they upload. */
+/** The previews of a service request's photos and video, before and while they upload, are `blob:` URLs (PAGE_PREVIEW_SOURCES). */
 export const HTML_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; " +
-  "object-src 'none'; base-uri 'none'; frame-ancestors 'self'";
+  `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: ${PAGE_PREVIEW_SOURCES["img-src"]}; ` +
+  `media-src 'self' ${PAGE_PREVIEW_SOURCES["media-src"]}; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'`;
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

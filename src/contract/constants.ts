@@ -80,3 +80,11 @@ export const BASKET_IMMAT_MAX = 40;
  */
 export const OFFLINE_QUEUE_MAX_AGE_DAYS = 7;
 export const IDEMPOTENCY_KEY_RETENTION_DAYS = 8;
+
+/**
+ * What a page showing `<macc-service-request>` (or the whole portal) must allow beyond the API's
+ * sources: the photos' previews (resized in the page) are `blob:` images, and the video's is a
+ * `blob:` medium (its length is read in the page before it is sent). The portal pages' policy
+ * (server/http/static.ts) and the configurator's (demo/editor/model.ts) both read it.
+ */
+export const PAGE_PREVIEW_SOURCES = { "img-src": "blob:", "media-src": "blob:" } as const;

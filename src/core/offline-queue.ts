@@ -17,7 +17,7 @@ export interface Owner {
   company: string | null;
 }
 
-/** A resized photo of a service request, with its upload's id once the API has it (the request names it). */
+/** A resized photo (or the video) of a service request, with its upload's id once the API has it (the request names it). */
 export interface QueuedPhoto {
   blob: Blob;
   id: string | null;
@@ -41,6 +41,8 @@ export interface QueuedSubmission {
   /** The request's JSON body (never a token, nor a bot-check solution: those are made when it is sent). */
   body: unknown;
   photos?: QueuedPhoto[];
+  /** A service request's video, sent as its photos are. */
+  video?: QueuedPhoto | null;
   /** waiting: to send; refused: a 4xx, kept for its form to show; sent: its answer, until its form has shown it. */
   state: "waiting" | "refused" | "sent";
   problem?: QueuedProblem;
@@ -88,7 +90,7 @@ export function belongsTo(entry: QueuedSubmission, current: Owner): boolean {
 
 export interface OfflineQueue {
   /** Keeps a submission that could not go out. */
-  save(entry: Pick<QueuedSubmission, "key" | "kind" | "owner" | "body" | "photos">): Promise<void>;
+  save(entry: Pick<QueuedSubmission, "key" | "kind" | "owner" | "body" | "photos" | "video">): Promise<void>;
   /** The submissions of `kind` the current owner sees, oldest first (what its form shows). */
   list(kind: SubmissionKind): Promise<QueuedSubmission[]>;
   /** Its form has shown it sent, or the customer sends a refused one again. */
@@ -156,8 +158,8 @@ export function createOfflineQueue({ storage, senders, current, now = Date.now, 
 
   let running: Promise<void> | null = null;
   return {
-    async save({ key, kind, owner, body, photos }) {
-      await put({ key, kind, owner, body, photos, savedAt: now(), state: "waiting" });
+    async save({ key, kind, owner, body, photos, video }) {
+      await put({ key, kind, owner, body, photos, ...(video ? { video } : {}), savedAt: now(), state: "waiting" });
     },
     async list(kind) {
       const owner = current();

@@ -48,6 +48,31 @@ describe("the queue's senders", () => {
     expect(post.headers).toEqual({ "Idempotency-Key": "key-12345678" });
   });
 
+  it("a service request's video: uploaded after the photos, its id kept before the request names it; expired, uploaded again", async () => {
+    let posts = 0;
+    const { api, calls } = client((path, options) => {
+      if (path === SUBMISSION_PATHS["service-request-photo"]) return { id: "p-1" };
+      if (path === SUBMISSION_PATHS["service-request-video"]) return { id: `v-${calls.length}` };
+      if (++posts === 1) throw new ApiError(422, { status: 422, errors: [{ path: "video", message: "unknown" }], unknown: ["v-2"] });
+      return { reference: "D-1", video: (options.body as { video: string }).video };
+    });
+    const saved: QueuedSubmission[] = [];
+    const answer = await senders(api)["service-request"](
+      entry({ photos: [{ blob: new Blob(["p"]), id: null }], video: { blob: new Blob(["v"]), id: null } }),
+      async (e) => void saved.push(e),
+    );
+    expect(calls.map((c) => c.path)).toEqual([
+      SUBMISSION_PATHS["service-request-photo"],
+      SUBMISSION_PATHS["service-request-video"],
+      SUBMISSION_PATHS["service-request"],
+      SUBMISSION_PATHS["service-request-video"],
+      SUBMISSION_PATHS["service-request"],
+    ]);
+    expect(saved.map((e) => e.video?.id)).toEqual([null, "v-2", null, "v-4"]);
+    expect(answer).toEqual({ reference: "D-1", video: "v-4" });
+    expect(calls[4]!.options.headers).toEqual(calls[2]!.options.headers);
+  });
+
   it("a service request whose photo expired on the server (422 unknown): that photo uploaded again, the request sent once more", async () => {
     let posts = 0;
     const { api, calls } = client((path, options) => {

@@ -9,6 +9,7 @@ import {
   memoryStorage,
   type OfflineQueue,
   type Owner,
+  type QueuedPhoto,
   type QueuedSubmission,
   type QueueStorage,
   type Sender,
@@ -32,6 +33,7 @@ export { isNetworkFailure } from "./offline-queue";
 export const SUBMISSION_PATHS = {
   "service-request": "/me/service-requests",
   "service-request-photo": "/me/service-requests/photos",
+  "service-request-video": "/me/service-requests/videos",
   contact: "/me/contact",
   basket: "/basket/requests",
 } as const;
@@ -44,38 +46,43 @@ export function ownerOf(state: Pick<MaccState, "auth">): Owner {
   return { account: state.auth.user?.uuidCompte ?? null, company: state.auth.user ? state.auth.companyId : null };
 }
 
-/** A photo that expired on the server (unnamed for a day) is uploaded again: the request is not recorded yet. */
+/** A photo or a video that expired on the server (unnamed for a day) is uploaded again: the request is not recorded yet. */
 function expiredPhotos(error: unknown): string[] {
   if (!(error instanceof ApiError) || error.status !== 422) return [];
   const unknown = error.problem.unknown;
   return Array.isArray(unknown) ? unknown.filter((id): id is string => typeof id === "string") : [];
 }
 
-/** The id of an uploaded photo (PhotoUploadAnswer; read by hand so the contact and basket forms, which load this module, do not load the service request's contract). */
-function photoId(answer: unknown): string {
+/** The id of an uploaded photo or video (PhotoUploadAnswer; read by hand so the contact and basket forms, which load this module, do not load the service request's contract). */
+function uploadedId(answer: unknown): string {
   const id = (answer as { id?: unknown } | null)?.id;
-  if (typeof id !== "string" || !id) throw new Error("The photo upload answered no id");
+  if (typeof id !== "string" || !id) throw new Error("The upload answered no id");
   return id;
 }
 
 export function senders(api: ApiClient): Record<SubmissionKind, Sender> {
+  const upload = async (path: string, blob: Blob) =>
+    uploadedId(await api.request<unknown>(path, { method: "POST", body: blob, errors: "inline" }));
   const serviceRequest: Sender = async (entry, save) => {
     let current = entry;
     for (let attempt = 0; ; attempt++) {
       const photos = [...(current.photos ?? [])];
       for (const [i, photo] of photos.entries()) {
         if (photo.id) continue;
-        const answer = await api.request<unknown>(SUBMISSION_PATHS["service-request-photo"], {
-          method: "POST",
-          body: photo.blob,
-          errors: "inline",
-        });
-        photos[i] = { ...photo, id: photoId(answer) };
+        photos[i] = { ...photo, id: await upload(SUBMISSION_PATHS["service-request-photo"], photo.blob) };
         // Kept at once: a later attempt names the same photos, so its request is the same one.
         current = { ...current, photos };
         await save(current);
       }
-      const body = { ...(current.body as object), photos: photos.map((p) => p.id) };
+      if (current.video && !current.video.id) {
+        current = {
+          ...current,
+          video: { ...current.video, id: await upload(SUBMISSION_PATHS["service-request-video"], current.video.blob) },
+        };
+        await save(current);
+      }
+      const video = current.video ? { video: current.video.id } : {};
+      const body = { ...(current.body as object), photos: photos.map((p) => p.id), ...video };
       try {
         return await sendWhileInProgress(() =>
           api.request<unknown>(SUBMISSION_PATHS["service-request"], {
@@ -88,7 +95,8 @@ export function senders(api: ApiClient): Record<SubmissionKind, Sender> {
       } catch (error) {
         const expired = expiredPhotos(error);
         if (!expired.length || attempt > 0) throw error;
-        current = { ...current, photos: photos.map((p) => (p.id && expired.includes(p.id) ? { ...p, id: null } : p)) };
+        const again = (media: QueuedPhoto) => (media.id && expired.includes(media.id) ? { ...media, id: null } : media);
+        current = { ...current, photos: photos.map(again), video: current.video && again(current.video) };
         await save(current);
       }
     }

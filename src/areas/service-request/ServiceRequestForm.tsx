@@ -30,6 +30,8 @@ import {
   ServiceRequest,
   ServiceRequestAnswer as AnswerSchema,
   USAGE_HOURS_MAX,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_SECONDS,
   type CallTime,
   type ServiceRequestAnswer,
   type ServiceRequestKind,
@@ -37,7 +39,8 @@ import {
 } from "../../contract/service-request";
 import { SERVICE_REQUEST_ICON } from "./icons";
 import { resizePhoto } from "./resize";
-import { getFamily, sendServiceRequest, serviceRequestKey, spendServiceRequestKey, uploadPhoto } from "./service-request-api";
+import { getFamily, sendServiceRequest, serviceRequestKey, spendServiceRequestKey, uploadMedia } from "./service-request-api";
+import { checkVideo, type VideoProblem } from "./video";
 
 export interface ServiceRequestFormProps {
   /** The product family of the fleet the request is about (the route's `codeFamille`). */
@@ -82,8 +85,9 @@ interface Values {
 }
 
 /**
- * A photo chosen: resized in the browser, then uploaded at once with its progress. Without a
- * network it stays on the device (`offline`) and goes with the request when it is sent.
+ * A photo chosen (resized in the browser) or the video (its size and length checked in the
+ * browser), then uploaded at once with its progress. Without a network it stays on the device
+ * (`offline`) and goes with the request when it is sent.
  */
 interface Photo {
   key: number;
@@ -95,14 +99,14 @@ interface Photo {
   upload?: AbortController;
 }
 
-/** A photo ready for the request: resized, with its upload's id when the network let it go. */
+/** A photo or the video ready for the request, with its upload's id when the network let it go. */
 interface ReadyPhoto {
   blob: Blob;
   id: string | null;
 }
 
 /** The fields the API's validation problems name. */
-const FIELDS = ["kind", "description", "usageHours", "urgency", "location", "otherAddress", "callTime", "photos"] as const;
+const FIELDS = ["kind", "description", "usageHours", "urgency", "location", "otherAddress", "callTime", "photos", "video"] as const;
 
 /** A request saved on this device, back into the form's values (when the API refused it). */
 function valuesOf(body: ServiceRequest): Values {
@@ -131,6 +135,8 @@ function Request({ family, product }: { family: string; product?: string }) {
   const chosen = machines.find((m) => m.codeProduit === product) ?? (machines.length === 1 ? machines[0] : undefined);
   const [photos, setPhotos] = useState<Photo[]>([]);
   const uploads = useRef(new Map<number, Promise<ReadyPhoto | null>>());
+  const [video, setVideo] = useState<Photo | null>(null);
+  const [videoProblem, setVideoProblem] = useState<VideoProblem | null>(null);
   const nextKey = useRef(0);
   const [sent, setSent] = useState<ServiceRequestAnswer | null>(null);
   const [failed, setFailed] = useState(false);
@@ -199,6 +205,7 @@ function Request({ family, product }: { family: string; product?: string }) {
       otherAddress: values.location === "other" ? values.otherAddress : "",
       callTime: values.callTime,
       photos: photos.flatMap((p) => (p.id ? [p.id] : [])),
+      video: video?.id ?? null,
       langue: locale,
     } as ServiceRequest;
   };
@@ -210,6 +217,7 @@ function Request({ family, product }: { family: string; product?: string }) {
       if (machines.length > 1 && !values.machine) errors.push({ field: "machine", message: t`Choose which machine` });
       if (photos.some((p) => p.state === "failed"))
         errors.push({ field: "photos", message: t`Remove the photos that could not be sent, or add them again` });
+      if (video?.state === "failed") errors.push({ field: "video", message: t`Remove the video that could not be sent, or add it again` });
       return [...errors, ...formErrors(ServiceRequest, body(values), say)];
     },
     async (values) => {
@@ -217,27 +225,33 @@ function Request({ family, product }: { family: string; product?: string }) {
       const owner = [account, company?.idTier ?? null] as const;
       // The photos still on their way are waited for: the request names them all.
       const ready = await Promise.all(photos.map((p) => uploads.current.get(p.key)));
+      const film = video ? await uploads.current.get(video.key) : null;
       if (ready.some((photo) => !photo)) {
         form.fail([{ field: "photos", message: t`Remove the photos that could not be sent, or add them again` }]);
         return;
       }
+      if (video && !film) {
+        form.fail([{ field: "video", message: t`Remove the video that could not be sent, or add it again` }]);
+        return;
+      }
       const kept = ready as ReadyPhoto[];
-      const full = { ...body(values), photos: kept.flatMap((p) => (p.id ? [p.id] : [])) };
+      const full = { ...body(values), photos: kept.flatMap((p) => (p.id ? [p.id] : [])), video: film?.id ?? null };
       // No network: the request waits on the device with its key (the one a lost attempt sent).
       const saveOnDevice = async () => {
         await offline.queue.save({
           key: serviceRequestKey(full, owner),
           kind: "service-request",
           owner: { account, company: company?.idTier ?? null },
-          body: { ...full, photos: [] },
+          body: { ...full, photos: [], video: null },
           photos: kept.map(({ blob, id }) => ({ blob, id })),
+          video: film ? { blob: film.blob, id: film.id } : null,
         });
         spendServiceRequestKey();
         if (refused) await offline.queue.remove(refused.key);
         setRefused(null);
       };
       try {
-        if (kept.some((p) => !p.id) || navigator.onLine === false) {
+        if (kept.some((p) => !p.id) || (film && !film.id) || navigator.onLine === false) {
           await saveOnDevice();
           return;
         }
@@ -281,7 +295,7 @@ function Request({ family, product }: { family: string; product?: string }) {
       setRefused(back);
       const values = valuesOf(back.body as ServiceRequest);
       for (const [field, value] of Object.entries(values)) form.set(field as keyof Values, value);
-      restore(back.photos ?? []);
+      restore(back.photos ?? [], back.video ?? null);
       const errors = fieldErrorsOf(refusalOf(back), FIELDS);
       if (errors.length) form.fail(errors);
     }
@@ -290,9 +304,18 @@ function Request({ family, product }: { family: string; product?: string }) {
   // The previews' memory goes with the form.
   const previews = useRef(photos);
   previews.current = photos;
-  useEffect(() => () => previews.current.forEach((p) => p.preview && URL.revokeObjectURL(p.preview)), []);
+  const film = useRef(video);
+  film.current = video;
+  useEffect(
+    () => () => [...previews.current, ...(film.current ? [film.current] : [])].forEach((p) => p.preview && URL.revokeObjectURL(p.preview)),
+    [],
+  );
 
-  const update = (key: number, change: Partial<Photo>) => setPhotos((all) => all.map((p) => (p.key === key ? { ...p, ...change } : p)));
+  /** Changes a photo, or the video (their keys never meet). */
+  const update = (key: number, change: Partial<Photo>) => {
+    setPhotos((all) => all.map((p) => (p.key === key ? { ...p, ...change } : p)));
+    setVideo((current) => (current?.key === key ? { ...current, ...change } : current));
+  };
 
   function add(files: FileList | null) {
     const room = PHOTO_MAX_COUNT - photos.length;
@@ -300,19 +323,40 @@ function Request({ family, product }: { family: string; product?: string }) {
       const key = nextKey.current++;
       const upload = new AbortController();
       setPhotos((all) => [...all, { key, name: file.name, preview: null, state: "resizing", progress: 0, upload }]);
-      uploads.current.set(key, send(key, resizePhoto(file), upload.signal));
+      uploads.current.set(key, send("photo", key, resizePhoto(file), upload.signal));
     }
   }
 
-  /** Uploads a resized photo; without a network it stays on the device, for the request to take along. */
-  async function send(key: number, resizing: Promise<Blob>, signal: AbortSignal): Promise<ReadyPhoto | null> {
+  /** The video chosen: its size and length checked here (a refused one says why on the field), then sent. */
+  function addVideo(files: FileList | null) {
+    const file = files?.[0];
+    if (!file) return;
+    if (video) remove(video);
+    const key = nextKey.current++;
+    const upload = new AbortController();
+    setVideoProblem(null);
+    setVideo({ key, name: file.name, preview: null, state: "resizing", progress: 0, upload });
+    const checked = checkVideo(file).then((problem) => {
+      if (!problem) return file;
+      setVideoProblem(problem);
+      setVideo(null);
+      uploads.current.delete(key);
+      upload.abort();
+      throw new Error(problem);
+    });
+    uploads.current.set(key, send("video", key, checked, upload.signal));
+  }
+
+  /** Uploads a resized photo or the video; without a network it stays on the device, for the request to take along. */
+  async function send(media: "photo" | "video", key: number, preparing: Promise<Blob>, signal: AbortSignal): Promise<ReadyPhoto | null> {
     let resized: Blob | null = null;
     try {
-      resized = await resizing;
+      resized = await preparing;
       update(key, { state: "uploading", preview: URL.createObjectURL(resized) });
       if (navigator.onLine === false) throw new TypeError("offline");
-      const id = await uploadPhoto(
+      const id = await uploadMedia(
         request,
+        media,
         resized,
         (loaded, total) => update(key, { progress: total ? Math.round((100 * loaded) / total) : 0 }),
         signal,
@@ -330,24 +374,24 @@ function Request({ family, product }: { family: string; product?: string }) {
     }
   }
 
-  /** The photos of a request the API refused, back in the form (their ids, when they still have them, are kept). */
-  function restore(saved: { blob: Blob; id: string | null }[]) {
-    previews.current.forEach((p) => p.preview && URL.revokeObjectURL(p.preview));
+  /** The photos and video of a request the API refused, back in the form (their ids, when they still have them, are kept). */
+  function restore(saved: ReadyPhoto[], savedVideo: ReadyPhoto | null) {
+    [...previews.current, ...(film.current ? [film.current] : [])].forEach((p) => p.preview && URL.revokeObjectURL(p.preview));
     uploads.current.clear();
-    setPhotos(
-      saved.map(({ blob, id }) => {
-        const key = nextKey.current++;
-        uploads.current.set(key, Promise.resolve({ blob, id }));
-        return {
-          key,
-          name: "",
-          preview: URL.createObjectURL(blob),
-          state: id ? "sent" : "offline",
-          progress: id ? 100 : 0,
-          ...(id ? { id } : {}),
-        };
-      }),
-    );
+    const back = ({ blob, id }: ReadyPhoto): Photo => {
+      const key = nextKey.current++;
+      uploads.current.set(key, Promise.resolve({ blob, id }));
+      return {
+        key,
+        name: "",
+        preview: URL.createObjectURL(blob),
+        state: id ? "sent" : "offline",
+        progress: id ? 100 : 0,
+        ...(id ? { id } : {}),
+      };
+    };
+    setPhotos(saved.map(back));
+    setVideo(savedVideo && back(savedVideo));
   }
 
   function remove(photo: Photo) {
@@ -355,6 +399,7 @@ function Request({ family, product }: { family: string; product?: string }) {
     if (photo.preview) URL.revokeObjectURL(photo.preview);
     uploads.current.delete(photo.key);
     setPhotos((all) => all.filter((p) => p.key !== photo.key));
+    setVideo((current) => (current?.key === photo.key ? null : current));
   }
 
   const notFound = detail.status === "error" && detail.error instanceof ApiError && detail.error.status === 404;
@@ -410,8 +455,14 @@ function Request({ family, product }: { family: string; product?: string }) {
   const data = detail.status === "ready" ? detail.data : null;
   const machine = machines.find((m) => machineKey(m) === form.values.machine);
   const length = form.values.description.trim().length;
-  const sending = photos.some((p) => p.state === "resizing" || p.state === "uploading");
+  const sending = [...photos, ...(video ? [video] : [])].some((p) => p.state === "resizing" || p.state === "uploading");
   const photosError = form.errors.find((e) => e.field === "photos")?.message;
+  const videoProblems: Record<VideoProblem, string> = {
+    tooLarge: t`This video is larger than ${formatNumber(locale, VIDEO_MAX_BYTES / 1024 / 1024)} MB: film a shorter one.`,
+    tooLong: t`This video is longer than ${VIDEO_MAX_SECONDS} seconds: film a shorter one.`,
+    unreadable: t`This video cannot be read: choose another one.`,
+  };
+  const videoError = (videoProblem && videoProblems[videoProblem]) ?? form.errors.find((e) => e.field === "video")?.message;
   return (
     <div className="container">
       <p>
@@ -564,6 +615,43 @@ function Request({ family, product }: { family: string; product?: string }) {
             </div>
           )}
         </fieldset>
+        <fieldset className={videoError ? "field field--error" : "field"} part="field">
+          <legend className="field__label">{t`Video (optional)`}</legend>
+          <span className="field__hint" id="video-hint">
+            {t`One video of up to ${VIDEO_MAX_SECONDS} seconds, to show a noise or how the fault happens.`}
+          </span>
+          {videoError && <span className="field__error">{videoError}</span>}
+          {video ? (
+            <div className="service-request__photo">
+              {video.preview ? (
+                <video src={video.preview} muted playsInline preload="metadata" aria-hidden="true" />
+              ) : (
+                <span className="service-request__thumb" aria-hidden="true" />
+              )}
+              <div>
+                <span>{t`Video`}</span>
+                {video.state === "failed" ? (
+                  <span className="field__error">{t`Not sent`}</span>
+                ) : video.state === "offline" ? (
+                  <span className="service-request__kept">{t`Kept on this device until you are back online`}</span>
+                ) : (
+                  <progress max={100} value={video.state === "resizing" ? undefined : video.progress} aria-label={t`Video sending`}>
+                    {video.progress}%
+                  </progress>
+                )}
+              </div>
+              <Button variant="secondary" onClick={() => remove(video)}>
+                {t`Remove`}
+                <span className="visually-hidden"> {t`the video`}</span>
+              </Button>
+            </div>
+          ) : (
+            <div className="service-request__add">
+              <PhotoPicker id="video-camera" label={t`Film a video`} capture accept="video/*" hint="video-hint" onFiles={addVideo} />
+              <PhotoPicker id="video" label={t`Choose a video`} accept="video/*" hint="video-hint" onFiles={addVideo} />
+            </div>
+          )}
+        </fieldset>
         <Button type="submit" busy={form.submitting}>
           {sending ? t`Send my request (photos are still being sent)` : t`Send my request`}
         </Button>
@@ -577,11 +665,16 @@ function PhotoPicker({
   id,
   label,
   capture = false,
+  accept = "image/*",
+  hint = "photos-hint",
   onFiles,
 }: {
   id: string;
   label: string;
   capture?: boolean;
+  /** image/* (photos, several at once) or video/* (one). */
+  accept?: "image/*" | "video/*";
+  hint?: string;
   onFiles: (files: FileList | null) => void;
 }) {
   return (
@@ -593,10 +686,10 @@ function PhotoPicker({
         id={id}
         className="visually-hidden"
         type="file"
-        accept="image/*"
+        accept={accept}
         capture={capture ? "environment" : undefined}
-        multiple={!capture}
-        aria-describedby="photos-hint"
+        multiple={!capture && accept === "image/*"}
+        aria-describedby={hint}
         onChange={(event) => {
           onFiles(event.currentTarget.files);
           event.currentTarget.value = "";

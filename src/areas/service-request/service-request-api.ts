@@ -8,6 +8,7 @@ import {
   ServiceRequestAnswer as Answer,
   ServiceRequestList,
   ServiceRequestTimeline as Timeline,
+  VideoUploadAnswer,
 } from "../../contract/service-request";
 import * as v from "valibot";
 
@@ -32,21 +33,22 @@ export function getFamily(request: ApiRequest, family: string, locale: string, s
   return request<ProductDetail>(`/me/products/${encodeURIComponent(family)}`, { query: { langue: locale }, signal, errors: "inline" });
 }
 
-/** One photo, the resized image as the body: its own request, so its progress shows. */
-export async function uploadPhoto(
+/** One photo (the resized image) or the video as the body: its own request, so its progress shows. */
+export async function uploadMedia(
   request: ApiRequest,
-  photo: Blob,
+  media: "photo" | "video",
+  file: Blob,
   onProgress: (loaded: number, total: number | null) => void,
   signal?: AbortSignal,
 ): Promise<string> {
-  const answer = await request<unknown>(SUBMISSION_PATHS["service-request-photo"], {
+  const answer = await request<unknown>(SUBMISSION_PATHS[`service-request-${media}`], {
     method: "POST",
-    body: photo,
+    body: file,
     onUploadProgress: onProgress,
     signal,
     errors: "inline",
   });
-  return v.parse(PhotoUploadAnswer, answer).id;
+  return v.parse(media === "photo" ? PhotoUploadAnswer : VideoUploadAnswer, answer).id;
 }
 
 /**
