@@ -54,6 +54,32 @@ describe("GET /api/me/summary", () => {
     expect(await (await get("/api/me/summary?with=basket-requests")).json()).toEqual({ ...counts, basketRequests: requests });
   });
 
+  it("counts the account's open service requests for the company: a new one counts, a closed one no more", async () => {
+    const count = async () => ((await (await get("/api/me/summary")).json()) as { openServiceRequests: number }).openServiceRequests;
+    const before = await count();
+    const made = await t.app.request(
+      "/api/me/service-requests",
+      json(
+        {
+          codeFamille: "MACH",
+          kind: "question",
+          description: "Une question sur le semoir avant les semis.",
+          urgency: "can-wait",
+          location: "farm",
+          callTime: "any",
+          langue: "fr-FR",
+        },
+        { Authorization: `Bearer ${token}`, "Idempotency-Key": "summary-service-request-0001" },
+      ),
+    );
+    expect(made.status).toBe(201);
+    expect(await count()).toBe(before + 1);
+    await t.db.query("UPDATE service_requests SET status = 'done' WHERE reference = $1", [
+      ((await made.json()) as { reference: string }).reference,
+    ]);
+    expect(await count()).toBe(before);
+  });
+
   it("refuses anything else to add", async () => {
     await expectProblem(await get("/api/me/summary?with=invoices"), 400);
   });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { BASKET_REQUESTS_LISTED } from "../../src/contract/basket.ts";
 import { can } from "../../src/contract/permissions.ts";
 import { SummaryAnswer, SummaryQuery } from "../../src/contract/profile.ts";
+import { CLOSED_STATUSES } from "../../src/contract/service-request.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { protectedOperation, queryOf } from "../http/operation.ts";
 import { basketRequestsOf } from "../queries/basket.ts";
@@ -28,7 +29,7 @@ export function summaryRoutes(deps: Deps) {
       // What the caller's role does not read counts nothing (issue 29): its tiles are hidden anyway.
       const role = c.get("role");
       const [counts, basketRequests] = await Promise.all([
-        companySummary(deps.db, idTier),
+        companySummary(deps.db, idTier, uuidCompte, CLOSED_STATUSES),
         c.req.valid("query").with === "basket-requests" && can(role, "basket", "R")
           ? basketRequestsOf(deps.db, uuidCompte, idTier, BASKET_REQUESTS_LISTED)
           : undefined,
@@ -37,6 +38,7 @@ export function summaryRoutes(deps: Deps) {
         ...counts,
         invoices: can(role, "invoices", "R") ? counts.invoices : { unpaid: 0, total: 0 },
         products: can(role, "fleet", "R") ? counts.products : 0,
+        openServiceRequests: can(role, "fleet", "R") ? counts.openServiceRequests : 0,
       };
       return c.json(basketRequests ? { ...summary, basketRequests } : summary);
     },

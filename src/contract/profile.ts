@@ -150,6 +150,8 @@ export const SummaryAnswer = v.object({
   /** Product families bought. */
   products: v.number(),
   adviser: v.boolean(),
+  /** The account's open service requests for the company (absent from answers of servers before it: 0). */
+  openServiceRequests: v.optional(v.number(), 0),
   basketRequests: v.optional(MyBasketRequestsAnswer.entries.requests),
 });
 export type SummaryAnswer = v.InferOutput<typeof SummaryAnswer>;

@@ -183,6 +183,13 @@ describe("<macc-dashboard>", () => {
     });
   });
 
+  it("the service requests tile counts the account's open requests (none: what the list is for)", async () => {
+    api({ body: { ...summary(), openServiceRequests: 3 } });
+    logIn();
+    const view = await mountLoaded();
+    await waitFor(() => expect(detailOf(view, TEXT.requests)).toMatch(/^3\D/));
+  });
+
   it("while the summary loads: the tiles are there and usable, skeletons in place of the counts", async () => {
     const answer = deferred();
     api(answer.handler);

@@ -71,7 +71,11 @@ export function Dashboard() {
         )}
         {roleAllows("SERVICE_REQUESTS", role) && (
           <Tile route="SERVICE_REQUESTS" icon={<ServiceRequestsIcon />} title={t`My service requests`}>
-            <Trans>Follow your requests to the after-sales service</Trans>
+            {counts && counts.openServiceRequests > 0 ? (
+              <Plural value={counts.openServiceRequests} one="# open request" other="# open requests" />
+            ) : (
+              detail(<Trans>Follow your requests to the after-sales service</Trans>)
+            )}
           </Tile>
         )}
         {roleAllows("TEAM", role) && (

@@ -1,0 +1,79 @@
+/**
+ * `<macc-action-banner>` (issue 30): nothing for a visitor (the page told 0), a skeleton while
+ * loading, a region with a heading listing the entries most urgent first with their links, a
+ * dismissal that hides the entry, records it and tells the page the new counts, an error with its
+ * retry.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import "../../../elements/macc-action-banner";
+import type { NotificationsAnswer } from "../../contract/notifications";
+import { company, deferred, listen, mount, problem, resetPage, sessionRoutes, signIn, stubApi, user, waitFor } from "../../test/elements";
+
+const READ = "GET /api/me/notifications";
+const ANSWER: NotificationsAnswer = {
+  entries: [
+    { key: "freshness", kind: "freshness", fingerprint: "f1", action: true, read: false, at: "2024-01-13T00:00:00.000Z", dueInDays: 45 },
+    { key: "invoices", kind: "invoices", fingerprint: "v1", action: false, read: false, at: "2026-11-27T09:00:00.000Z", count: 2 },
+  ],
+  total: 2,
+  actionRequired: 1,
+};
+const counts = (events: CustomEvent<{ total: number; actionRequired: number }>[]) => events.map((e) => e.detail);
+
+beforeEach(() => resetPage());
+
+describe("<macc-action-banner>", () => {
+  it("a visitor: nothing shown, nothing read, the page told 0", async () => {
+    const api = stubApi({});
+    const events = listen<{ total: number; actionRequired: number }>("macc-notifications-change");
+    const view = await mount("<macc-action-banner></macc-action-banner>");
+    await waitFor(() => expect(counts(events)).toEqual([{ total: 0, actionRequired: 0 }]));
+    expect(view.root.querySelector(".action-banner")).toBeNull();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("a customer: a region with its heading, the entries most urgent first linking to their screens, the page told the counts", async () => {
+    stubApi({ ...sessionRoutes(), [READ]: { body: ANSWER } });
+    signIn(user([company()]));
+    const events = listen<{ total: number; actionRequired: number }>("macc-notifications-change");
+    const view = await mount("<macc-action-banner></macc-action-banner>");
+    const region = await waitFor(() => view.screen.getByRole("region", { name: "Ce qui demande votre attention" }));
+    expect(region.querySelector("[role=alert]")).toBeNull();
+    const links = [...region.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(links).toEqual([
+      ["Confirmez les informations de votre entreprise (échéance dans 45 jours)", "/portail/mon-compte/confirmation-information"],
+      ["2 nouvelles factures", "/portail/mon-compte/factures"],
+    ]);
+    expect(counts(events).at(-1)).toEqual({ total: 2, actionRequired: 1 });
+  });
+
+  it("dismissing: the entry goes at once, focus moves to the next link, the server is told the version, the page the new counts", async () => {
+    const api = stubApi({ ...sessionRoutes(), [READ]: { body: ANSWER }, "PUT /api/me/notifications/freshness/state": { status: 204 } });
+    signIn(user([company()]));
+    const events = listen<{ total: number; actionRequired: number }>("macc-notifications-change");
+    const view = await mount("<macc-action-banner></macc-action-banner>");
+    const dismiss = await waitFor(() =>
+      view.screen.getByRole("button", { name: "Masquer : Confirmez les informations de votre entreprise (échéance dans 45 jours)" }),
+    );
+    dismiss.click();
+    await waitFor(() => expect(view.root.querySelectorAll("li")).toHaveLength(1));
+    expect(view.root.activeElement?.textContent).toBe("2 nouvelles factures");
+    await waitFor(() => expect(api.callsTo("PUT /api/me/notifications/freshness/state")).toHaveLength(1));
+    expect(api.callsTo("PUT /api/me/notifications/freshness/state")[0]!.body).toEqual({ fingerprint: "f1", state: "dismissed" });
+    await waitFor(() => expect(counts(events).at(-1)).toEqual({ total: 1, actionRequired: 0 }));
+  });
+
+  it("while loading: a labelled skeleton keeps the room; a failure: the message and “try again”, which reads again", async () => {
+    const answer = deferred();
+    let reads = 0;
+    const api = stubApi({ ...sessionRoutes(), [READ]: (call) => (++reads === 1 ? answer.handler(call) : problem(500)) });
+    signIn(user([company()]));
+    const view = await mount("<macc-action-banner></macc-action-banner>");
+    await waitFor(() => expect(view.screen.getByRole("status", { name: "Chargement de ce qui demande votre attention" })).toBeTruthy());
+    answer.resolve(problem(500));
+    const retry = await waitFor(() => view.screen.getByRole("button", { name: "Réessayer" }));
+    expect(view.screen.getByText("Ce qui demande votre attention ne peut pas être affiché pour le moment.")).toBeTruthy();
+    retry.click();
+    await waitFor(() => expect(api.callsTo(READ).length).toBeGreaterThanOrEqual(2));
+  });
+});

@@ -1,0 +1,6 @@
+import { ActionBanner as Banner } from "../../ui/ActionBanner";
+
+/** `<macc-action-banner>`: what needs the customer, for any CMS page (the dashboard shows the same at its top). */
+export function ActionBanner() {
+  return <Banner />;
+}
