@@ -13,6 +13,7 @@ export const RESERVE_CSS = `:host{min-height:var(--_reserve,48px)}
 :host(macc-forgot-password){--_reserve:288px}
 :host(macc-login-help){--_reserve:480px}
 :host(macc-dashboard){--_reserve:320px}
+:host(macc-action-banner){--_reserve:0px}
 :host(macc-invoices){--_reserve:576px}
 :host(macc-product-fleet){--_reserve:384px}
 :host(macc-adviser){--_reserve:224px}

@@ -14,6 +14,7 @@ import type {
   MaccForgotPasswordElement,
   MaccLoginHelpElement,
   MaccDashboardElement,
+  MaccActionBannerElement,
   MaccInvoicesElement,
   MaccProductFleetElement,
   MaccAdviserElement,
@@ -166,9 +167,19 @@ declare module "react" {
           "onmacc-load-error"?: (event: HTMLElementEventMap["macc-load-error"]) => void;
         }
       >;
-      /** `<macc-dashboard>`: DASHBOARD: tiles for invoices, information, product fleet (bank details when switched on) */
+      /** `<macc-dashboard>`: DASHBOARD: what needs the customer (the action banner), then tiles for invoices, information, product fleet (bank details when switched on) */
       "macc-dashboard": MaccElementProps<
         MaccDashboardElement,
+        {
+          /** On the element: a link or button leads to a route (`route` is a SPEC §2 route name, `path` the portal address); `preventDefault()` keeps the page where it is, otherwise a standalone element loads `path`. Cancelable. Bubbles, composed. */
+          "onmacc-navigate"?: (event: HTMLElementEventMap["macc-navigate"]) => void;
+          /** On the element: the element's code failed to load or took over 120 s (the loader shows its message in the element's place). Bubbles, composed. */
+          "onmacc-load-error"?: (event: HTMLElementEventMap["macc-load-error"]) => void;
+        }
+      >;
+      /** `<macc-action-banner>`: what needs the logged-in customer, most urgent first, each entry linking to its route (CONFIRMATION_INFORMATION, FACTURES, …) and dismissible until it changes; nothing for a visitor */
+      "macc-action-banner": MaccElementProps<
+        MaccActionBannerElement,
         {
           /** On the element: a link or button leads to a route (`route` is a SPEC §2 route name, `path` the portal address); `preventDefault()` keeps the page where it is, otherwise a standalone element loads `path`. Cancelable. Bubbles, composed. */
           "onmacc-navigate"?: (event: HTMLElementEventMap["macc-navigate"]) => void;

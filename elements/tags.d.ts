@@ -45,6 +45,8 @@ export interface MaccEventDetailMap {
   "macc-logout": { reason: "user" | "idle" | "expired" | "forced" };
   /** another company chosen (not at login, not the same one again) */
   "macc-company-change": { idTier: string; codeReseau: string };
+  /** `<macc-action-banner>` read or changed what needs the customer: `total` entries, `actionRequired` of them to act on (0 and 0 for a visitor), for a badge on the host page */
+  "macc-notifications-change": { total: number; actionRequired: number };
   /** the basket's items changed (basket screen, `<macc-add-to-basket>`, `?panier=`) */
   "macc-basket-change": { panier: string[] };
 }
@@ -101,8 +103,11 @@ export type MaccForgotPasswordElement = MaccElement;
 /** `<macc-login-help>`: AIDE_CONNEXION: help logging in (a forgotten password, no account yet, a blocked account) */
 export type MaccLoginHelpElement = MaccElement;
 
-/** `<macc-dashboard>`: DASHBOARD: tiles for invoices, information, product fleet (bank details when switched on) */
+/** `<macc-dashboard>`: DASHBOARD: what needs the customer (the action banner), then tiles for invoices, information, product fleet (bank details when switched on) */
 export type MaccDashboardElement = MaccElement;
+
+/** `<macc-action-banner>`: what needs the logged-in customer, most urgent first, each entry linking to its route (CONFIRMATION_INFORMATION, FACTURES, …) and dismissible until it changes; nothing for a visitor */
+export type MaccActionBannerElement = MaccElement;
 
 /** `<macc-invoices>`: FACTURES: search, year and status filters, sorting, paging, PDF per invoice, ZIP per year */
 export type MaccInvoicesElement = MaccElement;
@@ -170,6 +175,7 @@ declare global {
     "macc-forgot-password": MaccForgotPasswordElement;
     "macc-login-help": MaccLoginHelpElement;
     "macc-dashboard": MaccDashboardElement;
+    "macc-action-banner": MaccActionBannerElement;
     "macc-invoices": MaccInvoicesElement;
     "macc-product-fleet": MaccProductFleetElement;
     "macc-adviser": MaccAdviserElement;
@@ -192,6 +198,7 @@ declare global {
     "macc-login": CustomEvent<MaccEventDetailMap["macc-login"]>;
     "macc-logout": CustomEvent<MaccEventDetailMap["macc-logout"]>;
     "macc-company-change": CustomEvent<MaccEventDetailMap["macc-company-change"]>;
+    "macc-notifications-change": CustomEvent<MaccEventDetailMap["macc-notifications-change"]>;
     "macc-basket-change": CustomEvent<MaccEventDetailMap["macc-basket-change"]>;
   }
 }

@@ -412,6 +412,7 @@ function homePage(site: Site): string {
         <h1>{site}</h1>
         <p>${escape(texts.tagline)}</p>
       </div>
+      <macc-action-banner></macc-action-banner>
       <macc-login></macc-login>
       <div class="cms-content site-articles">
 ${articles}

@@ -39,6 +39,23 @@ const meta = {
     api: {
       "POST /auth/refresh": refreshAs(USER_ONE_COMPANY),
       [SUMMARY_PATH]: ok({ ...summaryOf(), basketRequests: BASKET_REQUESTS }, 400),
+      // The action banner at its top (stories/macc-action-banner.stories.tsx): two entries.
+      "GET /me/notifications": ok({
+        entries: [
+          {
+            key: "freshness",
+            kind: "freshness",
+            fingerprint: "f1",
+            action: true,
+            read: false,
+            at: "2024-01-13T00:00:00.000Z",
+            dueInDays: 45,
+          },
+          { key: "invoices", kind: "invoices", fingerprint: "v1", action: false, read: false, at: "2026-11-27T09:00:00.000Z", count: 2 },
+        ],
+        total: 2,
+        actionRequired: 1,
+      }),
     },
   },
 } satisfies Meta;

@@ -7,6 +7,7 @@ export interface MaccEventDetails {
   "macc-logout": { reason: NonNullable<MaccState["logoutReason"]> };
   "macc-company-change": { idTier: string; codeReseau: string };
   "macc-basket-change": { panier: string[] };
+  "macc-notifications-change": { total: number; actionRequired: number };
   "macc-navigate": { route: RouteName; params: RouteParams; path: string };
 }
 export type MaccEventName = keyof MaccEventDetails;

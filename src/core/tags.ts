@@ -692,7 +692,8 @@ export const TAGS = [
       },
     },
     module: "areas/dashboard/Dashboard",
-    shows: "DASHBOARD: what needs the customer (the action banner), then tiles for invoices, information, product fleet (bank details when switched on)",
+    shows:
+      "DASHBOARD: what needs the customer (the action banner), then tiles for invoices, information, product fleet (bank details when switched on)",
     reserve: { wide: 320 },
     attributes: [],
   },
@@ -717,7 +718,8 @@ export const TAGS = [
       },
     },
     module: "areas/action-banner/ActionBanner",
-    shows: "what needs the logged-in customer, most urgent first, each entry linking to its route (CONFIRMATION_INFORMATION, FACTURES, …) and dismissible until it changes; nothing for a visitor",
+    shows:
+      "what needs the logged-in customer, most urgent first, each entry linking to its route (CONFIRMATION_INFORMATION, FACTURES, …) and dismissible until it changes; nothing for a visitor",
     // Nothing for a visitor, the most frequent case: a customer's banner reserves its own room while it loads.
     reserve: { wide: 0 },
     attributes: [],

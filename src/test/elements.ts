@@ -293,6 +293,10 @@ export function stubApi(routes: Record<string, RouteHandler>, { unmatched = "fai
     const key = routeKey(method, url).find((k) => Object.hasOwn(routes, k));
     // Forms solve a bot-check challenge as they show; unless a test cares, serve one solved by n = 0.
     if (!key && url.pathname.endsWith("/bot-check/challenge")) return toResponse({ body: trivialChallenge() });
+    // The header's count and the dashboard's action banner read what needs the customer; unless a test cares, nothing does.
+    if (!key && method === "GET" && url.pathname.endsWith("/me/notifications")) {
+      return toResponse({ body: { entries: [], total: 0, actionRequired: 0 } });
+    }
     // The core reports each company opened to the activity log (src/core/index.ts); unless a test cares, it is recorded.
     if (!key && method === "POST" && url.pathname.endsWith("/me/security/company-switch")) return toResponse({ status: 204 });
     calls.push(call);

@@ -5,6 +5,7 @@ import { showsInvoices } from "../../core/theme";
 import { can } from "../../contract/permissions";
 import { roleAllows } from "../../core/roles";
 import type { RouteName } from "../../core/routes";
+import { ActionBanner } from "../../ui/ActionBanner";
 import { Skeleton } from "../../ui/Alert";
 import { useElement, useMacc } from "../../ui/context";
 import { LoggedOut } from "../../ui/LoadError";
@@ -46,6 +47,8 @@ export function Dashboard() {
       <p className="company-line">
         {formatCompanyName(entreprise.raisonSocial, entreprise.formeJuridique, entreprise.pays)} · {entreprise.immatriculation}
       </p>
+      {/* What needs the customer, the same as <macc-action-banner> on the site's pages (issue 30). */}
+      <ActionBanner />
       <ul className="tiles">
         {showsInvoices(entreprise.codeReseau, theme) && roleAllows("FACTURES", role) && (
           <Tile route="FACTURES" icon={<InvoiceIcon />} title={t`My invoices`}>

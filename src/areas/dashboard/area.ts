@@ -1,10 +1,11 @@
 import type { AreaDeclaration } from "../../core/tags";
 import { dashboardCatalog } from "./catalog";
 import controlsCss from "../../ui/styles/controls.css?inline";
+import bannerCss from "../../ui/styles/action-banner.css?inline";
 import dashboardCss from "./dashboard.css?inline";
 
 /**
  * The dashboard area's texts and styles, declared once: the element of `Dashboard` adopts them,
- * and the portal loads them with its screen (src/app/screens.tsx).
+ * and the portal loads them with its screen (src/app/screens.tsx); the action banner at its top brings its sheet.
  */
-export const area: AreaDeclaration = { catalogs: [dashboardCatalog], styles: [controlsCss, dashboardCss] };
+export const area: AreaDeclaration = { catalogs: [dashboardCatalog], styles: [controlsCss, bannerCss, dashboardCss] };

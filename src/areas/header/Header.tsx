@@ -195,7 +195,16 @@ function AccountMenu() {
   return (
     <div ref={ref} onBlur={onBlur}>
       <button type="button" className="menu-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
-        {t`My account`} <span aria-hidden="true">▾</span>
+        {t`My account`}
+        {notifications > 0 && (
+          <span className="account-count">
+            <span aria-hidden="true">{notifications}</span>
+            <span className="visually-hidden">
+              <Plural value={notifications} one="(# notification)" other="(# notifications)" />
+            </span>
+          </span>
+        )}{" "}
+        <span aria-hidden="true">▾</span>
       </button>
       {open && (
         <ul className="submenu" id={id} onClick={() => setOpen(false)}>
