@@ -161,3 +161,13 @@ export async function companyExists(db: Queryable, idTier: string): Promise<bool
 export async function familyExists(db: Queryable, codeFamille: string): Promise<boolean> {
   return (await db.query("SELECT 1 FROM products WHERE code_famille = $1", [codeFamille])).rows.length > 0;
 }
+
+/** The demo back office's choices: the companies with members, the product families. */
+export async function backOfficeTargets(db: Queryable): Promise<[{ idTier: string; name: string }[], string[]]> {
+  const companies = await db.query<{ id_tier: string; raison_sociale: string }>(
+    `SELECT c.id_tier, c.raison_sociale FROM companies c
+      WHERE EXISTS (SELECT 1 FROM account_companies ac WHERE ac.id_tier = c.id_tier) ORDER BY c.id_tier LIMIT 50`,
+  );
+  const families = await db.query<{ code_famille: string }>("SELECT code_famille FROM products ORDER BY position LIMIT 50");
+  return [companies.rows.map((r) => ({ idTier: r.id_tier, name: r.raison_sociale })), families.rows.map((r) => r.code_famille)];
+}

@@ -165,3 +165,22 @@ describe("POST /api/integrations/notifications/events", () => {
     await off.close();
   });
 });
+
+describe("the demo outbox's back-office buttons", () => {
+  it("send a signed new invoice that the company's members see at once, and show on the page", async () => {
+    const before = (await read(due)).entries.find((e) => e.kind === "invoices")?.count ?? 0;
+    const form = new FormData();
+    form.set("type", "invoice");
+    form.set("target", DUE);
+    const res = await t.app.request("/demo/outbox/notifications/events", { method: "POST", body: form });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.text()).toContain("est annoncé à 1 membre(s)");
+    expect((await read(due)).entries.find((e) => e.kind === "invoices")?.count).toBe(before + 1);
+    const page = await (await t.app.request("/demo/outbox")).text();
+    expect(page).toContain("Événements du back-office");
+    const wrong = new FormData();
+    wrong.set("type", "payment");
+    wrong.set("target", DUE);
+    await expectProblem(await t.app.request("/demo/outbox/notifications/events", { method: "POST", body: wrong }), 422);
+  });
+});

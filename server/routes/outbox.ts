@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { describeRoute } from "hono-openapi";
 import * as v from "valibot";
 import { OutboxAnswer } from "../../src/contract/outbox.ts";
@@ -16,6 +16,7 @@ import { ProblemError, validationProblem } from "../http/problem.ts";
 import { setHtmlSecurityHeaders } from "../http/static.ts";
 import { listOutbox, outboxHtml, type OutboxMessage } from "../mail/outbox.ts";
 import { escapeHtml } from "../mail/templates.ts";
+import { backOfficeTargets } from "../queries/customer-notifications.ts";
 import { openRequestsForDemo } from "../queries/service-requests.ts";
 import { integrationSignature } from "./service-request-events.ts";
 
@@ -61,6 +62,57 @@ const STATUS_LABELS: Readonly<Record<ServiceRequestStatus, string>> = {
   cancelled: "Annulée",
 };
 
+/** Signs `body` with the integration secret and calls the integration endpoint at `path` in process, as the back office would. */
+function sendSigned(dispatch: Dispatch, secret: string, base: string, path: string, body: string, env: unknown) {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return dispatch(
+    new Request(new URL(path, base), {
+      method: "POST",
+      body,
+      headers: {
+        "Content-Type": "application/json",
+        [INTEGRATION_TIMESTAMP_HEADER]: timestamp,
+        [INTEGRATION_SIGNATURE_HEADER]: integrationSignature(secret, timestamp, body),
+      },
+    }),
+    env,
+  );
+}
+
+/** The page a demo button answers with once its event was sent. */
+function sentPage(title: string, said: string): string {
+  return (
+    '<!doctype html><html lang="fr"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(title)} (démonstration) – MACC</title>` +
+    '<link rel="stylesheet" href="/demo/outbox.css"></head><body><main>' +
+    `<h1>${escapeHtml(title)}</h1><p role="status">${escapeHtml(said)}</p>` +
+    '<p><a href="/demo/outbox">Retour à la boîte d\'envoi</a></p></main></body></html>'
+  );
+}
+
+/** The back office's buttons (issue 30): a new invoice for a company, a new document for a family, today's digest. */
+function renderBackOffice(companies: { idTier: string; name: string }[], families: string[]): string {
+  const options = (values: { value: string; label: string }[]) =>
+    values.map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(o.label)}</option>`).join("");
+  return (
+    '<section class="requests" aria-labelledby="back-office"><h2 id="back-office">Événements du back-office</h2>' +
+    "<p>Chaque bouton envoie l'événement, signé, au point d'intégration des notifications comme le ferait le back-office.</p>" +
+    '<form method="post" action="/demo/outbox/notifications/events"><input type="hidden" name="type" value="invoice">' +
+    `<label>Entreprise <select name="target">${options(companies.map((c) => ({ value: c.idTier, label: `${c.name} (${c.idTier})` })))}</select></label> ` +
+    '<button type="submit">Nouvelle facture</button></form>' +
+    '<form method="post" action="/demo/outbox/notifications/events"><input type="hidden" name="type" value="document">' +
+    `<label>Famille <select name="target">${options(families.map((f) => ({ value: f, label: f })))}</select></label> ` +
+    '<button type="submit">Nouveau document</button></form>' +
+    "</section>"
+  );
+}
+
+const DemoNotificationForm = v.object({
+  type: v.picklist(["invoice", "document"]),
+  target: v.pipe(v.string(), v.regex(/^[0-9A-Za-z_-]{1,40}$/)),
+});
+
 /** The event a demo button sends: a technician for an assignment, tomorrow 8–10 h for a schedule. */
 function demoEvent(status: ServiceRequestStatus, now = new Date()) {
   const tomorrow = new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -96,6 +148,11 @@ function renderRequests(requests: { reference: string; status: ServiceRequestSta
 }
 
 const DemoEventForm = v.object({ status: v.picklist(SERVICE_REQUEST_STATUSES) });
+
+/** A posted form's fields, as text. */
+async function formOf(c: Context<AppEnv>): Promise<Record<string, string>> {
+  return Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, x]) => [k, String(x)]));
+}
 
 const DATE = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Paris" });
 
@@ -156,36 +213,65 @@ export function outboxRoutes(deps: Deps, dispatch?: Dispatch) {
     async (c) => {
       const secret = deps.config.integrationSecret;
       if (!secret || !dispatch) throw new ProblemError(404, "not-found", "notFound");
-      const form = v.safeParse(DemoEventForm, Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, x]) => [k, String(x)])));
+      const form = v.safeParse(DemoEventForm, await formOf(c));
       if (!form.success) throw validationProblem([{ path: "status", message: "Statut inconnu." }]);
       const body = JSON.stringify(demoEvent(form.output.status));
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      const url = new URL(`/api/integrations/service-requests/${c.req.valid("param").reference}/events`, c.req.url);
-      const answer = await dispatch(
-        new Request(url, {
-          method: "POST",
-          body,
-          headers: {
-            "Content-Type": "application/json",
-            [INTEGRATION_TIMESTAMP_HEADER]: timestamp,
-            [INTEGRATION_SIGNATURE_HEADER]: integrationSignature(secret, timestamp, body),
-          },
-        }),
-        c.env,
-      );
+      const path = `/api/integrations/service-requests/${c.req.valid("param").reference}/events`;
+      const answer = await sendSigned(dispatch, secret, c.req.url, path, body, c.env);
       // Refused (a change the table does not allow, a request gone): the endpoint's problem as it said it.
       if (!answer.ok) return answer;
       setHtmlSecurityHeaders(c);
       c.header("Cache-Control", "no-store");
       const { reference, status } = (await answer.json()) as { reference: string; status: ServiceRequestStatus };
-      return c.html(
-        '<!doctype html><html lang="fr"><head><meta charset="utf-8">' +
-          '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-          "<title>Changement envoyé (démonstration) – MACC</title>" +
-          '<link rel="stylesheet" href="/demo/outbox.css"></head><body><main>' +
-          `<h1>Changement envoyé</h1><p role="status">La demande ${escapeHtml(reference)} est maintenant « ${escapeHtml(STATUS_LABELS[status])} ».</p>` +
-          '<p><a href="/demo/outbox">Retour à la boîte d\'envoi</a></p></main></body></html>',
-      );
+      return c.html(sentPage("Changement envoyé", `La demande ${reference} est maintenant « ${STATUS_LABELS[status]} ».`));
+    },
+  );
+
+  // The back office of the demo (issue 30): a new invoice or document, signed and sent to the
+  // notifications' integration endpoint, then back to the page.
+  app.post(
+    "/outbox/notifications/events",
+    operation({
+      operationId: "postDemoNotificationEvent",
+      summary:
+        "Demo only: sends a signed new-invoice or new-document event to the notifications' integration endpoint (the outbox page's buttons)",
+      tags: ["demo"],
+      answers: { 200: { description: "Sent: a page saying so, with a link back to the outbox", file: "text/html" } },
+      problems: [404, 422],
+    }),
+    describeRoute({
+      requestBody: {
+        required: true,
+        description: "The outbox page's form: the kind of event and its company (invoice) or product family (document).",
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: {
+              type: "object",
+              required: ["type", "target"],
+              properties: { type: { type: "string", enum: ["invoice", "document"] }, target: { type: "string" } },
+            },
+          },
+        },
+      },
+    }),
+    async (c) => {
+      const secret = deps.config.integrationSecret;
+      if (!secret || !dispatch) throw new ProblemError(404, "not-found", "notFound");
+      const form = v.safeParse(DemoNotificationForm, await formOf(c));
+      if (!form.success) throw validationProblem([{ path: "target", message: "Événement ou destinataire inconnu." }]);
+      const { type, target } = form.output;
+      const stamp = new Date().toISOString().slice(0, 19).replace(/\D/g, "");
+      const event =
+        type === "invoice"
+          ? { eventId: `demo-${crypto.randomUUID()}`, type, idTier: target, numero: `DEMO-${stamp}` }
+          : { eventId: `demo-${crypto.randomUUID()}`, type, codeFamille: target, title: `Notice de démonstration ${stamp}` };
+      const answer = await sendSigned(dispatch, secret, c.req.url, "/api/integrations/notifications/events", JSON.stringify(event), c.env);
+      if (!answer.ok) return answer;
+      setHtmlSecurityHeaders(c);
+      c.header("Cache-Control", "no-store");
+      const { recipients } = (await answer.json()) as { recipients: number };
+      const what = "numero" in event ? `La facture ${event.numero}` : `Le document « ${event.title} »`;
+      return c.html(sentPage("Événement envoyé", `${what} est annoncé à ${recipients} membre(s) des entreprises concernées.`));
     },
   );
 
@@ -248,7 +334,9 @@ export function outboxRoutes(deps: Deps, dispatch?: Dispatch) {
     }),
     async (c) => {
       const messages = await listOutbox(deps.db);
-      const requests = deps.config.integrationSecret && dispatch ? await openRequestsForDemo(deps.db, 20) : [];
+      const signing = Boolean(deps.config.integrationSecret && dispatch);
+      const requests = signing ? await openRequestsForDemo(deps.db, 20) : [];
+      const backOffice = signing ? renderBackOffice(...(await backOfficeTargets(deps.db))) : "";
       setHtmlSecurityHeaders(c);
       c.header("Cache-Control", "no-store");
       const body = messages.length === 0 ? "<p>Aucun message pour l'instant.</p>" : messages.map(renderMessage).join("\n");
@@ -264,7 +352,7 @@ export function outboxRoutes(deps: Deps, dispatch?: Dispatch) {
           "<header><h1>Boîte d'envoi de démonstration</h1>" +
           `<p>${count} ` +
           'Rechargez la page pour voir les nouveaux. <a href="/demo/outbox.json">Format JSON</a></p></header>' +
-          `<main>${renderRequests(requests)}${body}</main></body></html>`,
+          `<main>${renderRequests(requests)}${backOffice}${body}</main></body></html>`,
       );
     },
   );

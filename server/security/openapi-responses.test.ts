@@ -364,6 +364,12 @@ describe("every operation with valid input answers what the document says", () =
         [INTEGRATION_SIGNATURE_HEADER]: integrationSignature(t.config.integrationSecret!, signedAt, event),
       },
     });
+    // The demo outbox's back-office button (a form): signed and sent through the endpoint.
+    const form = new FormData();
+    form.set("type", "document");
+    form.set("target", "MACH");
+    const button = await call("postDemoNotificationEvent", { form });
+    expect(await button.res.text()).toContain("Le document");
   });
 
   it("visited every operation of the document", () => {
