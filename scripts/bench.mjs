@@ -127,6 +127,12 @@ async function lighthousePart({ runs }, machine) {
 const SIZE_GROUPS = {
   size: { title: "Sizes", intro: "From scripts/bench-size.mjs: JavaScript a real Chromium downloads, gzip level 9." },
   shift: { title: "Layout shift while the elements load", intro: "From scripts/bench-size.mjs, on a wide and a narrow screen." },
+  photo: {
+    title: "Service request photos",
+    intro:
+      "From scripts/bench-size.mjs: a 12-megapixel photo drawn from a fixed seed (a field under a sky, the sensor's grain; the same bytes at every run), " +
+      "saved as a phone's JPEG, resized by the form's own code (src/areas/service-request/resize.ts) in Chromium.",
+  },
 };
 
 /** Runs bench-size.mjs (its own server and Chromium) and reads the results it writes as JSON. */

@@ -44,6 +44,8 @@ export const USAGE_HOURS_MAX = 99_999;
 export const PHOTO_MAX_COUNT = 6;
 /** The longest side of a photo the browser sends (resized as JPEG). */
 export const PHOTO_MAX_EDGE = 1600;
+/** What the browser keeps a resized photo within (issue 28, measured in `npm run bench`): 300 kB. */
+export const PHOTO_TARGET_BYTES = 300 * 1024;
 /**
  * The largest photo the API accepts: the browser sends about 300 kB, another client may send a
  * camera's original. A larger one is refused with 422 (413 ends the customer's session, SPEC §4).
