@@ -19,6 +19,7 @@ import {
 } from "../queries/email-changes.ts";
 import { newRefreshToken } from "./tokens.ts";
 import { recordActivity } from "../queries/security.ts";
+import { notMeWords } from "../mail/security-templates.ts";
 
 export interface EmailChangeRequest {
   uuidCompte: string;
@@ -28,6 +29,8 @@ export interface EmailChangeRequest {
   lang: MailLanguage;
   /** The page the links lead to (`?token=` applies, `?cancel=` cancels). */
   path: string;
+  /** The "this wasn't me" link for the old address's mail (server/auth/alert-links.ts). */
+  notMeUrl?: string;
 }
 
 /**
@@ -55,9 +58,15 @@ export async function requestEmailChange(tx: Queryable, publicUrl: string, r: Em
     r.newEmail,
     pageLink(publicUrl, r.path, { cancel: cancel.token }),
     EMAIL_CHANGE_TTL_HOURS,
+    r.notMeUrl ? notMeOf(r.lang, r.notMeUrl) : undefined,
   );
   return [await enqueueMail(tx, toNewAddress), await enqueueMail(tx, toOldAddress)];
 }
+
+const notMeOf = (lang: MailLanguage, url: string) => {
+  const { label, notYou } = notMeWords(lang);
+  return { intro: notYou, label, url };
+};
 
 /** Why a link can no longer be used, or null while its change is pending. */
 function endOf(change: LockedEmailChange | undefined): EmailChangeLinkEnd | null {

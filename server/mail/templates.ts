@@ -24,6 +24,8 @@ export interface Layout {
   action?: { label: string; url: string };
   /** Paragraphs shown after the action. */
   after?: string[];
+  /** A second link after those, with the sentence that introduces it (the alerts' "this wasn't me"). */
+  secondary?: { intro: string; label: string; url: string };
   signature: string;
 }
 
@@ -43,6 +45,7 @@ export function render(to: string, l: Layout): MailMessage {
     ...l.paragraphs.flatMap((p) => [p, ""]),
     ...(l.action ? [`${l.action.label}${l.lang === "fr" ? "\u00a0:" : ":"}`, l.action.url, ""] : []),
     ...(l.after ?? []).flatMap((p) => [p, ""]),
+    ...(l.secondary ? [l.secondary.intro, `${l.secondary.label}${l.lang === "fr" ? "\u00a0:" : ":"}`, l.secondary.url, ""] : []),
     l.signature,
   ].join("\n");
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
@@ -59,6 +62,10 @@ export function render(to: string, l: Layout): MailMessage {
         `<p style="margin:0 0 16px;font-size:14px;word-break:break-all">${escapeHtml(l.action.url)}</p>`
       : "") +
     (l.after ?? []).map(p).join("") +
+    (l.secondary
+      ? p(l.secondary.intro) +
+        `<p style="margin:0 0 16px"><a href="${escapeHtml(l.secondary.url)}" style="color:#0b6e4f">${escapeHtml(l.secondary.label)}</a></p>`
+      : "") +
     `<p style="margin:24px 0 0">${escapeHtml(l.signature)}</p>` +
     `</div></body></html>`;
   return { to, subject: l.subject, text, html };
@@ -745,9 +752,20 @@ const EMAIL_CHANGE_NOTICE: Record<MailLanguage, (newEmail: string, hours: number
   }),
 };
 
-/** To the old address: what was asked, and the single-use link that cancels it (no login needed). */
-export function emailChangeNoticeMail(lang: MailLanguage, to: string, newEmail: string, cancelUrl: string, hours: number): MailMessage {
-  return renderWithLink(to, lang, EMAIL_CHANGE_NOTICE[lang](newEmail, hours), cancelUrl);
+/**
+ * To the old address: what was asked, the single-use link that cancels it (no login needed), and
+ * the security alerts' "this wasn't me" link when given.
+ */
+export function emailChangeNoticeMail(
+  lang: MailLanguage,
+  to: string,
+  newEmail: string,
+  cancelUrl: string,
+  hours: number,
+  notMe?: { intro: string; label: string; url: string },
+): MailMessage {
+  const { label, ...texts } = EMAIL_CHANGE_NOTICE[lang](newEmail, hours);
+  return render(to, { lang, ...texts, action: { label, url: cancelUrl }, ...(notMe ? { secondary: notMe } : {}) });
 }
 
 const EMAIL_TAKEN: Record<MailLanguage, Omit<Layout, "lang">> = {

@@ -137,6 +137,14 @@ export async function deleteOldActivity(db: Queryable, months: number): Promise<
   return rows[0]?.n ?? 0;
 }
 
+/** The account's login address and language (its alerts' recipient). */
+export async function accountContact(db: Queryable, uuidCompte: string): Promise<{ email: string; langue: string } | undefined> {
+  const { rows } = await db.query<{ email: string; langue: string | null }>("SELECT email, langue FROM accounts WHERE uuid_compte = $1", [
+    uuidCompte,
+  ]);
+  return rows[0] && { email: rows[0].email, langue: rows[0].langue ?? "fr" };
+}
+
 /** Keeps a "this wasn't me" link's token hash, valid `ttlDays` days. */
 export async function insertAlertLink(db: Queryable, tokenHash: string, uuidCompte: string, kind: string, ttlDays: number): Promise<void> {
   await db.query(

@@ -22,7 +22,13 @@ import { mailLanguage, passwordChangedMail, resetLinkMail } from "../mail/templa
 import { accountCredentials, recordLogin, resetPassword } from "../queries/accounts.ts";
 import { consumeResetLink, insertResetLink, supersedeResetLinks, validResetLink } from "../queries/password-resets.ts";
 import { countWithin, hit, reset } from "../queries/rate-limits.ts";
-import { recordActivity, recordFailedLogin, setSessionDevice } from "../queries/security.ts";
+import { accountContact, recordActivity, recordFailedLogin, setSessionDevice } from "../queries/security.ts";
+import { notMeLink } from "../auth/alert-links.ts";
+import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
+import { securityAlertMail } from "../mail/security-templates.ts";
+
+/** "Chrome 124, Windows" for the alert (its words are the browser's and system's own names). */
+const deviceLabel = (d: { browser?: string; system?: string }) => [d.browser, d.system].filter(Boolean).join(", ") || "?";
 import { signInDetail } from "../auth/place.ts";
 
 /** An unknown, expired, superseded or used reset link: the same answer for each (410). */
@@ -113,13 +119,22 @@ export function authRoutes(deps: Deps) {
 
       // The device cookie's id: a known device keeps its own, another gets a new one.
       const deviceId = device?.deviceId ?? randomBytes(16).toString("base64url");
-      const sid = await db.transaction(async (tx) => {
+      const { sid, mailId } = await db.transaction(async (tx) => {
         await recordLogin(tx, account.uuidCompte);
         const session = await createSession(tx, account.uuidCompte, config.refreshTtlDays, { userAgent, clientAddress: address });
         await setSessionDevice(tx, session.sid, deviceId);
-        await recordActivity(tx, { uuidCompte: account.uuidCompte, kind: "login", detail: signInDetail(config, userAgent, address) });
-        return session;
+        const detail = signInDetail(config, userAgent, address);
+        await recordActivity(tx, { uuidCompte: account.uuidCompte, kind: "login", detail });
+        // A browser without this account's device cookie: the new-device alert (issue 29).
+        if (device) return { sid: session, mailId: null };
+        const contact = await accountContact(tx, account.uuidCompte);
+        if (!contact) return { sid: session, mailId: null };
+        const lang = mailLanguage(contact.langue);
+        const notMe = await notMeLink(tx, config, account.uuidCompte, "new-device", lang);
+        const facts = { device: deviceLabel(detail), where: detail.place ?? detail.address ?? "" };
+        return { sid: session, mailId: await enqueueMail(tx, securityAlertMail(lang, contact.email, "new-device", notMe, facts)) };
       });
+      if (mailId) deliverInBackground(db, mailer, [mailId]);
       const user = await loadUser(db, account.uuidCompte);
       if (!user) throw new Error("account vanished during login");
       setRefreshCookie(c, sid.refreshToken);

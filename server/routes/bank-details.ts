@@ -22,7 +22,11 @@ import { ProblemError, tooManyRequests, validationProblem, type ProblemFieldErro
 import { controlCharacterErrors } from "../http/schemas.ts";
 import { bankDetailsDocument, currentBankDetails, submitBankDetailsChange } from "../queries/bank-details.ts";
 import { countWithin, release } from "../queries/rate-limits.ts";
-import { recordActivity } from "../queries/security.ts";
+import { accountContact, recordActivity } from "../queries/security.ts";
+import { notMeLink } from "../auth/alert-links.ts";
+import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
+import { mailLanguage } from "../mail/templates.ts";
+import { securityAlertMail } from "../mail/security-templates.ts";
 
 /** The change form's path: it sets its own body limit (a RIB document), not the API's 16 KB (app.ts). */
 export const BANK_DETAILS_UPLOAD_PATH = "/api/me/bank-details";
@@ -178,20 +182,22 @@ export function bankDetailsRoutes(deps: Deps) {
       }
 
       const { uuidCompte, idTier } = c.get("company");
-      const pending = await db.transaction(async (tx) => {
+      const last4 = checked.value.iban.replace(/\s/g, "").slice(-4);
+      const { pending, mailId } = await db.transaction(async (tx) => {
         if (repeatsDetailsInForce(checked.value, (await currentBankDetails(tx, idTier)).inForce)) {
           throw validationProblem([{ path: "iban", message: SAME_AS_IN_FORCE }]);
         }
         const pending = await submitBankDetailsChange(tx, { idTier, uuidCompte, ...checked.value, rib });
         // The IBAN's last 4 characters only: the log never holds a full one.
-        await recordActivity(tx, {
-          uuidCompte,
-          idTier,
-          kind: "bank-details",
-          detail: { last4: checked.value.iban.replace(/\s/g, "").slice(-4) },
-        });
-        return pending;
+        await recordActivity(tx, { uuidCompte, idTier, kind: "bank-details", detail: { last4 } });
+        // The security alert to the account's address, with its "this wasn't me" link (issue 29).
+        const contact = await accountContact(tx, uuidCompte);
+        if (!contact) return { pending, mailId: null };
+        const lang = mailLanguage(contact.langue);
+        const notMe = await notMeLink(tx, config, uuidCompte, "bank-details-changed", lang);
+        return { pending, mailId: await enqueueMail(tx, securityAlertMail(lang, contact.email, "bank-details-changed", notMe, { last4 })) };
       });
+      if (mailId) deliverInBackground(db, deps.mailer, [mailId]);
       // Accepted, not applied: the change is being validated, the details in force stay so.
       return c.json({ pending }, 202);
     },

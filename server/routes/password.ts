@@ -8,8 +8,9 @@ import type { AppEnv, Deps } from "../http/context.ts";
 import { noticeLanguage } from "../http/locale.ts";
 import { jsonBody, protectedOperation } from "../http/operation.ts";
 import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
-import { sendInBackground } from "../mail/mailer.ts";
-import { passwordChangedMail } from "../mail/templates.ts";
+import { notMeLink } from "../auth/alert-links.ts";
+import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
+import { securityAlertMail } from "../mail/security-templates.ts";
 import { changePasswordOnce, passwordModifiable, passwordState } from "../queries/accounts.ts";
 import { recordActivity } from "../queries/security.ts";
 
@@ -64,14 +65,17 @@ export function passwordRoutes(deps: Deps) {
       if (confirmation.outcome === "wrong") throw validationProblem([{ path: "ancienMotDePasse", message: WRONG_OLD_PASSWORD }]);
 
       const newHash = await hashPassword(body.nouveauMotDePasse);
-      const changed = await db.transaction(async (tx) => {
-        if (!(await changePasswordOnce(tx, auth.uuidCompte, newHash))) return false; // a concurrent change won
+      const lang = noticeLanguage(c, account.langue);
+      const mailId = await db.transaction(async (tx) => {
+        if (!(await changePasswordOnce(tx, auth.uuidCompte, newHash))) return null; // a concurrent change won
         await recordActivity(tx, { uuidCompte: auth.uuidCompte, kind: "password", detail: { change: "changed" } });
         await revokeAccountSessions(tx, auth.uuidCompte, "password-change", auth.sid);
-        return true;
+        // The security alert, with its "this wasn't me" link (issue 29).
+        const notMe = await notMeLink(tx, config, auth.uuidCompte, "password-changed", lang);
+        return enqueueMail(tx, securityAlertMail(lang, account.email, "password-changed", notMe));
       });
-      if (!changed) throw alreadyChanged();
-      sendInBackground(mailer, passwordChangedMail(noticeLanguage(c, account.langue), account.email));
+      if (!mailId) throw alreadyChanged();
+      deliverInBackground(db, mailer, [mailId]);
       return c.body(null, 204);
     },
   );

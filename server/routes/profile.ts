@@ -12,6 +12,7 @@ import { ProblemError, tooManyRequests, validationProblem, type ProblemFieldErro
 import { INVALID_COMPANY_NUMBER, REQUIRED } from "../http/schemas.ts";
 import { deliverInBackground } from "../mail/queue.ts";
 import { loadProfile, profileEditBasis, saveProfile, type ProfileView } from "../queries/profile.ts";
+import { notMeLink } from "../auth/alert-links.ts";
 import { recordActivity } from "../queries/security.ts";
 
 const WRONG_PASSWORD = "Mot de passe invalide.";
@@ -116,12 +117,15 @@ export function profileRoutes(deps: Deps) {
         await recordActivity(tx, { uuidCompte, idTier, kind: "profile" });
         if (!changesEmail) return [];
         await recordActivity(tx, { uuidCompte, kind: "email", detail: { change: "requested" } });
+        const lang = noticeLanguage(c, basis.langue);
         return requestEmailChange(tx, config.publicUrl, {
           uuidCompte,
           oldEmail: basis.email,
           newEmail: user.email,
-          lang: noticeLanguage(c, basis.langue),
+          lang,
           path: body.emailChangePath!,
+          // The old address's mail carries the security alerts' "this wasn't me" link too (issue 29).
+          notMeUrl: await notMeLink(tx, config, uuidCompte, "email-change-requested", lang),
         });
       });
       deliverInBackground(db, mailer, mailIds);

@@ -13,8 +13,10 @@ import {
   expectProblem,
   fromAddress,
   json,
+  outbox,
   refreshCookie,
   settleMail,
+  waitForMail,
   withBotCheck,
   type TestContext,
 } from "../test-support.ts";
@@ -217,5 +219,73 @@ describe("activity", () => {
     const { rows } = await t.db.query<{ detail: unknown }>("SELECT detail FROM account_activity");
     const all = JSON.stringify(rows);
     expect(all).not.toMatch(/Macc2026|Moisson-2027|token/i);
+  });
+});
+
+describe("alerts", () => {
+  const linkIn = (text: string) => /[?&]alerte=([\w-]+)/.exec(text)?.[1];
+  const notMe = (token: string) =>
+    t.app.request("/api/security/not-me", json({ token, resetPath: "/portail/mot-de-passe-oublie" }), fromAddress("10.84.10.9"));
+
+  it("mails a sign-in from a device without the account's device cookie, not from a known one", async () => {
+    const res = await t.app.request(
+      "/api/auth/login",
+      await withBotCheck(t.app, json({ email: "uk@demo.macc.test", password: DEMO_PASSWORD }, { "User-Agent": FIREFOX_LINUX })),
+      fromAddress("10.84.10.1"),
+    );
+    expect(res.status).toBe(200);
+    const mail = await waitForMail(t.db, (m) => m.to === "uk@demo.macc.test" && m.text.includes("10.84.10.x"));
+    expect(mail.subject).toBe("New sign-in to your MACC account");
+    expect(mail.text).toContain("Firefox 126, Linux, 10.84.10.x");
+    expect(linkIn(mail.text)).toBeTruthy();
+    expect(mail.text).toContain("/portail/forgotten-password?alerte=");
+    const device = /^macc_device=([^;]*)/.exec(res.headers.getSetCookie().find((c) => c.startsWith("macc_device="))!)![1]!;
+    await settleMail(t.db);
+    const before = (await outbox(t.db)).length;
+    const again = await t.app.request(
+      "/api/auth/login",
+      await withBotCheck(t.app, json({ email: "uk@demo.macc.test", password: DEMO_PASSWORD }, { Cookie: `macc_device=${device}` })),
+      fromAddress("10.84.10.2"),
+    );
+    expect(again.status).toBe(200);
+    await settleMail(t.db);
+    expect((await outbox(t.db)).length).toBe(before);
+  });
+
+  it("“this wasn't me” ends every session, mails a reset link, works once, and needs no session", async () => {
+    const a = await login("stale@demo.macc.test", "10.84.11.1", CHROME_WINDOWS);
+    const b = await login("stale@demo.macc.test", "10.84.11.2", FIREFOX_LINUX);
+    const mail = await waitForMail(t.db, (m) => m.to === "stale@demo.macc.test" && /alerte=/.test(m.text));
+    const token = linkIn(mail.text)!;
+    const res = await notMe(token);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { signedOut: number }).signedOut).toBeGreaterThanOrEqual(2);
+    for (const s of [a, b]) {
+      await expectProblem(await refresh(s.refresh), 401);
+      await expectProblem(await get("/api/me/security/devices", s.account), 401);
+    }
+    const reset = await waitForMail(t.db, (m) => m.to === "stale@demo.macc.test" && /mot-de-passe-oublie\?token=/.test(m.text));
+    expect(reset.text).toContain("/portail/mot-de-passe-oublie?token=");
+    await expectProblem(await notMe(token), 410);
+    await expectProblem(await notMe("unknown-token"), 410);
+    await expectProblem(await t.app.request("/api/security/not-me", json({ resetPath: "/x" })), 422);
+  });
+
+  it("the password change's mail carries the link", async () => {
+    const atelier = await login("atelier@demo.macc.test", "10.84.12.1", CHROME_WINDOWS);
+    const res = await t.app.request(
+      "/api/me/password",
+      json(
+        { ancienMotDePasse: DEMO_PASSWORD, nouveauMotDePasse: "Semailles-2027!", confirmerMotDePasse: "Semailles-2027!" },
+        bearer(atelier.account),
+      ),
+    );
+    expect(res.status, await res.clone().text()).toBe(204);
+    const mail = await waitForMail(
+      t.db,
+      (m) => m.to === "atelier@demo.macc.test" && /mot de passe MACC a été modifié/.test(m.subject ?? ""),
+    );
+    expect(linkIn(mail.text)).toBeTruthy();
+    expect(mail.text).toContain("Ce n'était pas moi");
   });
 });

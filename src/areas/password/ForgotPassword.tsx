@@ -21,6 +21,7 @@ import { NewPasswordFields } from "../../ui/NewPasswordFields";
 import { useNewPasswordRules, type NewPassword } from "../../ui/useNewPasswordRules";
 import { useFocusNext } from "../../ui/useFocusNext";
 import { FORGOT_PASSWORD_ICON } from "./icons";
+import { NotMe } from "./NotMe";
 
 /** The request's fields the forms hold: the page's own path and the link's token are not typed. */
 const RequestFields = v.pick(ForgotRequest, ["email"]);
@@ -33,11 +34,14 @@ const ResetFields = v.omit(ResetRequest, ["token"]);
  * analytics and error reports.
  */
 const tokenInAddress = (): string | null => new URL(location.href).searchParams.get("token");
+/** A security alert's "this wasn't me" link (`?alerte=`), taken out of the address the same way. */
+const alertInAddress = (): string | null => new URL(location.href).searchParams.get("alerte");
 
 function removeTokenFromAddress(): void {
   const url = new URL(location.href);
-  if (!url.searchParams.has("token")) return;
+  if (!url.searchParams.has("token") && !url.searchParams.has("alerte")) return;
   url.searchParams.delete("token");
+  url.searchParams.delete("alerte");
   history.replaceState(history.state, "", url);
 }
 
@@ -47,6 +51,7 @@ function removeTokenFromAddress(): void {
  */
 export function ForgotPassword() {
   const [token, setToken] = useState(tokenInAddress);
+  const [alert] = useState(alertInAddress);
   useEffect(removeTokenFromAddress, []);
   const focusNext = useFocusNext();
   // Asking for a new link: the keyboard goes on in the e-mail field of the form that replaces the page.
@@ -56,7 +61,7 @@ export function ForgotPassword() {
   };
   return (
     <div className="container" part="forgot-password">
-      {token ? <ResetForm token={token} onRestart={forget} /> : <RequestForm />}
+      {alert && !token ? <NotMe token={alert} /> : token ? <ResetForm token={token} onRestart={forget} /> : <RequestForm />}
     </div>
   );
 }

@@ -30,6 +30,11 @@ export function checkResetLink(request: ApiRequest, token: string): Promise<void
   return request("/auth/reset/check", { method: "POST", body: { token }, anonymous: true, errors: "inline" });
 }
 
+/** A security alert's "this wasn't me": every session ends and a reset link is mailed (no session needed). */
+export function securityAlertNotMe(request: ApiRequest, token: string, resetPath: string): Promise<void> {
+  return request("/security/not-me", { method: "POST", body: { token, resetPath }, anonymous: true, errors: "inline" });
+}
+
 export function resetPassword(request: ApiRequest, body: ResetRequest): Promise<void> {
   return request("/auth/reset", { method: "POST", body, anonymous: true, errors: "inline" });
 }
