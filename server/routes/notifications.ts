@@ -19,7 +19,7 @@ import {
 } from "../../src/contract/notifications.ts";
 import { can, confirmsCompanyData, type Role } from "../../src/contract/permissions.ts";
 import { todayIso } from "../../src/contract/team.ts";
-import { freshnessDaysLeft } from "../../src/core/route-rules.ts";
+import { freshnessDaysLeft } from "../../src/core/freshness.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { jsonBody, paramsOf, protectedOperation } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
