@@ -102,22 +102,26 @@ export function ActionBanner() {
   if (visitor) return null;
   if (notifications.status === "loading" && !notifications.data) {
     return (
-      <div className="action-banner action-banner--loading" part="action-banner" aria-busy="true">
-        <Skeleton height="1.5em" width="14em" label={t`Loading what needs your attention`} />
-        <Skeleton height="1.25em" />
-        <Skeleton height="1.25em" width="70%" />
+      <div className="container">
+        <div className="action-banner action-banner--loading" part="action-banner" aria-busy="true">
+          <Skeleton height="1.5em" width="14em" label={t`Loading what needs your attention`} />
+          <Skeleton height="1.25em" />
+          <Skeleton height="1.25em" width="70%" />
+        </div>
       </div>
     );
   }
   if (notifications.status === "error" && !notifications.data) {
     return (
-      <div className="action-banner action-banner--error" part="action-banner">
-        <p role="status">
-          <Trans>What needs your attention cannot be shown right now.</Trans>
-        </p>
-        <button type="button" className="action-banner__button" onClick={notifications.reload}>
-          {t`Try again`}
-        </button>
+      <div className="container">
+        <div className="action-banner action-banner--error" part="action-banner">
+          <p role="status">
+            <Trans>What needs your attention cannot be shown right now.</Trans>
+          </p>
+          <button type="button" className="action-banner__button" onClick={notifications.reload}>
+            {t`Try again`}
+          </button>
+        </div>
       </div>
     );
   }
@@ -147,30 +151,33 @@ export function ActionBanner() {
   };
 
   return (
-    <section className="action-banner" part="action-banner" aria-labelledby={headingId}>
-      <h2 id={headingId} ref={heading} tabIndex={-1}>
-        <Trans>What needs your attention</Trans>
-      </h2>
-      {failed && (
-        <p className="action-banner__failed" role="status">
-          <Trans>That did not work. Please try again in a moment.</Trans>
-        </p>
-      )}
-      <ul ref={list}>
-        {entries.map((entry, index) => (
-          <li key={entry.key} className={entry.action ? "action-banner__entry action-banner__entry--action" : "action-banner__entry"}>
-            <RouteLink {...routeOf(entry)} onClick={() => markRead(entry)}>
-              <EntryText entry={entry} />
-            </RouteLink>
-            <button type="button" className="action-banner__dismiss" onClick={() => void dismiss(entry, index)}>
-              <span aria-hidden="true">×</span>
-              <span className="visually-hidden">
-                <Trans>Dismiss:</Trans> <EntryText entry={entry} />
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </section>
+    // The content column of the page (a container in the dashboard's adds nothing).
+    <div className="container">
+      <section className="action-banner" part="action-banner" aria-labelledby={headingId}>
+        <h2 id={headingId} ref={heading} tabIndex={-1}>
+          <Trans>What needs your attention</Trans>
+        </h2>
+        {failed && (
+          <p className="action-banner__failed" role="status">
+            <Trans>That did not work. Please try again in a moment.</Trans>
+          </p>
+        )}
+        <ul ref={list}>
+          {entries.map((entry, index) => (
+            <li key={entry.key} className={entry.action ? "action-banner__entry action-banner__entry--action" : "action-banner__entry"}>
+              <RouteLink {...routeOf(entry)} onClick={() => markRead(entry)}>
+                <EntryText entry={entry} />
+              </RouteLink>
+              <button type="button" className="action-banner__dismiss" onClick={() => void dismiss(entry, index)}>
+                <span aria-hidden="true">×</span>
+                <span className="visually-hidden">
+                  <Trans>Dismiss:</Trans> <EntryText entry={entry} />
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
   );
 }
