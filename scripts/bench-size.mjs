@@ -12,6 +12,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { build } from "esbuild";
+import { TWELVE_MEGAPIXELS } from "./field-photo.mjs";
 import { startServer, stopAll } from "./bench-processes.mjs";
 
 const JS_DIR = "dist/static/js";
@@ -55,13 +56,11 @@ const BUDGETS = [
 ];
 
 /**
- * A service request's photo as the form sends it: a 12-megapixel camera photo (4000 × 3000, a JPEG
- * at 0.92 as a phone saves it) resized by the form's own code (src/areas/service-request/resize.ts,
- * bundled here) to at most 1,600 px. The photo is drawn from a fixed seed (a field under a sky:
- * crop rows, soil, the grain of a camera's sensor), so the size is the same at every run.
+ * A service request's photo as the form sends it: a 12-megapixel camera photo drawn from a fixed
+ * seed (scripts/field-photo.mjs) resized by the form's own code (src/areas/service-request/resize.ts,
+ * bundled here) to at most 1,600 px, so the size is the same at every run.
  */
 const PHOTO_BUDGET_KB = 300; // PHOTO_TARGET_BYTES (src/contract/service-request.ts), which the resize aims at
-const PHOTO = { width: 4000, height: 3000, seed: 28 };
 
 const SHIFT_BUDGET = 0.1;
 const SHIFT_PAGES = [
@@ -187,8 +186,13 @@ try {
       console.log(`${ok ? "ok  " : "FAIL"} layout shift of ${path}, ${screen.name} screen: ${shift.toFixed(3)} (budget ${SHIFT_BUDGET})`);
     }
   }
+  // The form's resize and the photo's drawing, bundled for the page.
   const resize = await build({
-    entryPoints: ["src/areas/service-request/resize.ts"],
+    stdin: {
+      contents:
+        'export { resizePhoto } from "./src/areas/service-request/resize.ts"; export { fieldPhoto } from "./scripts/field-photo.mjs";',
+      resolveDir: process.cwd(),
+    },
     bundle: true,
     format: "iife",
     globalName: "serviceRequestPhotos",
@@ -197,64 +201,12 @@ try {
   const page = await browser.newPage();
   await page.setContent("<!doctype html><title>photo</title>");
   await page.addScriptTag({ content: resize.outputFiles[0].text });
-  const photo = await page.evaluate(async ({ width, height, seed }) => {
-    // mulberry32: the same numbers from the same seed.
-    let state = seed;
-    const random = () => {
-      state = (state + 0x6d2b79f5) | 0;
-      let x = Math.imul(state ^ (state >>> 15), 1 | state);
-      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
-    const canvas = new OffscreenCanvas(width, height);
-    const g = canvas.getContext("2d");
-    const sky = g.createLinearGradient(0, 0, 0, height * 0.4);
-    sky.addColorStop(0, "#6f9fd8");
-    sky.addColorStop(1, "#dfe9f2");
-    g.fillStyle = sky;
-    g.fillRect(0, 0, width, height * 0.4);
-    for (let i = 0; i < 300; i++) {
-      g.fillStyle = `rgba(255, 255, 255, ${0.05 + random() * 0.2})`;
-      g.beginPath();
-      g.ellipse(random() * width, random() * height * 0.35, 40 + random() * 220, 15 + random() * 60, 0, 0, 2 * Math.PI);
-      g.fill();
-    }
-    g.fillStyle = "#6b5434";
-    g.fillRect(0, height * 0.4, width, height * 0.6);
-    // Crop rows running to the horizon, each a run of small leaves.
-    for (let row = 0; row < 90; row++) {
-      const y = height * 0.4 + (row / 90) ** 1.6 * height * 0.6;
-      const size = 3 + (row / 90) * 40;
-      for (let x = random() * size; x < width; x += size * (0.6 + random() * 0.8)) {
-        g.fillStyle = `hsl(${80 + random() * 40}, ${35 + random() * 30}%, ${18 + random() * 30}%)`;
-        g.beginPath();
-        g.ellipse(
-          x,
-          y + (random() - 0.5) * size,
-          size * (0.4 + random() * 0.6),
-          size * (0.2 + random() * 0.3),
-          random() * Math.PI,
-          0,
-          2 * Math.PI,
-        );
-        g.fill();
-      }
-    }
-    // The sensor's grain, a few levels either way.
-    const pixels = g.getImageData(0, 0, width, height);
-    const data = pixels.data;
-    for (let i = 0; i < data.length; i += 4) {
-      const grain = (random() - 0.5) * 12;
-      data[i] += grain;
-      data[i + 1] += grain;
-      data[i + 2] += grain;
-    }
-    g.putImageData(pixels, 0, 0);
-    const original = await canvas.convertToBlob({ type: "image/jpeg", quality: 0.92 });
+  const photo = await page.evaluate(async (spec) => {
+    const original = await globalThis.serviceRequestPhotos.fieldPhoto(spec);
     const resized = await globalThis.serviceRequestPhotos.resizePhoto(original);
     const bitmap = await createImageBitmap(resized);
     return { original: original.size, resized: resized.size, width: bitmap.width, height: bitmap.height };
-  }, PHOTO);
+  }, TWELVE_MEGAPIXELS);
   await page.close();
   const photoKb = kb(photo.resized);
   const photoOk = photoKb <= PHOTO_BUDGET_KB;
