@@ -119,6 +119,7 @@ export default defineConfig({
           include: ["server/**/*.test.ts"],
           testTimeout: 20_000,
           globalSetup: ["server/test-global-setup.ts"],
+          setupFiles: ["server/test-setup.ts"],
           // Each file copies the run's prepared embedded PostgreSQL (test-global-setup.ts): about 1 s on an idle core, several times that on a busy one.
           hookTimeout: 60_000,
         },

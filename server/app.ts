@@ -10,7 +10,7 @@ import { configuredOrStoredSecret, loadTokenSecret } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
 import { isDatabaseUnavailable, type Db } from "./db/db.ts";
 import type { AppEnv, Deps } from "./http/context.ts";
-import { CACHE_CHANNEL, createCacheHub } from "./http/memory-cache.ts";
+import { CACHE_CHANNEL, createCacheHub, type CacheHub } from "./http/memory-cache.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import { operation } from "./http/operation.ts";
 import { problem, ProblemError, requestLocale } from "./http/problem.ts";
@@ -58,6 +58,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Outgoing SMS; the demo outbox when DEMO_OUTBOX is on (see `createSmsProvider`). */
   sms?: SmsProvider;
+  /** The in-memory caches; the tests pass theirs, to wait until a change they made in SQL is heard. */
+  caches?: CacheHub;
 }
 
 /** One router per resource, each under its own prefix below `/api` (each route declares its contract: server/openapi.ts). */
@@ -112,9 +114,16 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-export function createApp({ db, config, mailer = createMailer(config, db), sms = createSmsProvider(config, db) }: AppOptions) {
-  // On PostgreSQL other instances may share the database: a session ended here must be refused there too.
-  const caches = createCacheHub({ db, shared: db.engine === "postgres" });
+/** The caches of an instance on `db`. On PostgreSQL other instances may share the database: a session ended here must be refused there too. */
+export const createCacheHubFor = (db: Db) => createCacheHub({ db, shared: db.engine === "postgres" });
+
+export function createApp({
+  db,
+  config,
+  mailer = createMailer(config, db),
+  sms = createSmsProvider(config, db),
+  caches = createCacheHubFor(db),
+}: AppOptions) {
   // Until it listens the caches keep nothing (PostgreSQL: retried until it does; PGlite cannot fail to).
   db.listen(CACHE_CHANNEL, caches).catch((err: unknown) => {
     console.error("[cache] cannot listen for database changes, answers are not cached:", err instanceof Error ? err.message : err);

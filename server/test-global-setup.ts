@@ -1,21 +1,26 @@
 /**
- * Builds the API tests' databases once per run: an embedded PostgreSQL with the migrations applied,
- * with and without the demo data, saved as data-directory images. Each test file then starts from
- * a copy (about a third of the time of creating, migrating and seeding a database of its own).
+ * Builds the API tests' databases once per run, migrated, with and without the demo data; each test
+ * file then starts from a copy (about a third of the time of creating, migrating and seeding a
+ * database of its own). On a throw-away PostgreSQL server when this machine has one
+ * (test-postgres.ts): two template databases. Otherwise on the embedded engine: two data-directory
+ * images.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { MEMORY_DB_START_PARAMS, PGLITE_EXTENSIONS, pgliteDb } from "./db/db.ts";
+import { MEMORY_DB_START_PARAMS, PGLITE_EXTENSIONS, pgliteDb, postgresDb } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { seedDemoIfEmpty } from "./demo/seed.ts";
+import { databaseUrl, postgresBinaries, startTestServer, TEMPLATES } from "./test-postgres.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** Data-directory images of a migrated database: `seeded` holds the demo data, `bare` does not. */
-    dbImages: { seeded: string; bare: string };
+    dbImages?: { seeded: string; bare: string };
+    /** The throw-away PostgreSQL server holding the template databases (TEMPLATES), when there is one. */
+    testPostgres?: string;
   }
 }
 
@@ -47,7 +52,27 @@ async function images(): Promise<{ seeded: Buffer; bare: Buffer }> {
   return { seeded, bare };
 }
 
+/** The two template databases, migrated, `seeded` then given the demo data. */
+async function templates(url: string): Promise<void> {
+  const server = postgresDb(url, { max: 1 });
+  for (const [kind, name] of Object.entries(TEMPLATES)) {
+    await server.exec(`CREATE DATABASE ${name}`);
+    const db = postgresDb(databaseUrl(url, name), { max: 1 });
+    await migrate(db);
+    if (kind === "seeded") await seedDemoIfEmpty(db);
+    await db.close();
+  }
+  await server.close();
+}
+
 export default async function setup(project: TestProject) {
+  const bin = process.env.TEST_ENGINE === "pglite" ? null : postgresBinaries();
+  if (bin) {
+    const server = await startTestServer(bin);
+    await templates(server.url);
+    project.provide("testPostgres", server.url);
+    return server.stop;
+  }
   const dir = mkdtempSync(join(tmpdir(), "macc-test-db-"));
   const seeded = join(dir, "seeded.tar");
   const bare = join(dir, "bare.tar");

@@ -1,12 +1,14 @@
 /** Shared set-up of the API tests (not a test file itself). */
 import { readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { defaultConfig, type Config } from "./config.ts";
-import { createApp } from "./app.ts";
-import { openMemoryDb, type Db } from "./db/db.ts";
+import { createApp, createCacheHubFor } from "./app.ts";
+import { openMemoryDb, postgresDb, type Db } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "./demo/seed.ts";
 import { localMailer, type Mailer } from "./mail/mailer.ts";
+import { databaseUrl, TEMPLATES } from "./test-postgres.ts";
 import { botCheckSolution } from "../src/test/bot-check-solution.ts";
 import type { BotCheckChallenge } from "../src/contract/bot-check.ts";
 
@@ -45,11 +47,27 @@ function image(file: string): ImageBlob {
   return blob;
 }
 
+/** The databases the current file opened (closeTestDbs). */
+const opened: Db[] = [];
+/** Closes the databases the file opened: a worker runs many files, their connections would pile up (test-setup.ts). */
+export async function closeTestDbs(): Promise<void> {
+  await Promise.all(opened.splice(0).map((db) => db.close()));
+}
+
 /** A copy of the run's prepared database (test-global-setup.ts), or a new one when there is none. */
 export async function openTestDb(seeded: boolean): Promise<Db> {
+  const server = inject("testPostgres");
   const images = inject("dbImages");
-  if (!images) return openMemoryDb();
-  return openMemoryDb(image(seeded ? images.seeded : images.bare));
+  let db: Db;
+  if (server) {
+    const name = `macc_test_${randomUUID().replaceAll("-", "")}`;
+    const admin = postgresDb(server, { max: 1 });
+    // FILE_COPY: the template's files copied as they are, without writing them to the WAL.
+    await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATES[seeded ? "seeded" : "bare"]} STRATEGY FILE_COPY`).finally(() => admin.close());
+    db = postgresDb(databaseUrl(server, name), { max: 4 });
+  } else db = images ? await openMemoryDb(image(seeded ? images.seeded : images.bare)) : await openMemoryDb();
+  opened.push(db);
+  return db;
 }
 
 export async function createTestApp(
@@ -67,7 +85,31 @@ export async function createTestApp(
   // A small proof of work keeps the bot-check solutions fast to find in tests.
   const config = defaultConfig({ nodeEnv: "test", tokenSecret: undefined, botCheckMaxNumber: 1000, ...overrides });
   const mailer = localMailer(db, config.mailFrom, 0);
-  return { db, config, app: createApp({ db, config, mailer }), seedMs, mailer, close: () => mailer.close() };
+  const caches = createCacheHubFor(db);
+  const app = createApp({ db, config, mailer, caches });
+  return { db: heardByApp(db, caches), config, app, seedMs, mailer, close: () => mailer.close() };
+}
+
+/**
+ * `db` for the test itself: a change it makes in SQL answers once the app has heard it. PostgreSQL
+ * tells the app's caches through a notification that arrives a moment after the change (the embedded
+ * engine at once); a real change reaches an instance as fast, well within what the caches allow.
+ */
+function heardByApp(db: Db, caches: ReturnType<typeof createCacheHubFor>): Db {
+  if (db.engine !== "postgres") return db;
+  const changes = (sql: string) => !/^\s*select\b/i.test(sql);
+  return {
+    ...db,
+    async query(sql, params) {
+      const result = await db.query(sql, params);
+      if (changes(sql)) await caches.settle(db);
+      return result;
+    },
+    async exec(sql) {
+      await db.exec(sql);
+      if (changes(sql)) await caches.settle(db);
+    },
+  } as Db;
 }
 
 /** Outbox rows (newest first). */

@@ -134,6 +134,7 @@ export function postgresDb(connectionString: string, options: pg.PoolConfig = {}
   });
   const base = wrap(pool);
   const listeners = new Set<() => Promise<void>>();
+  let closed: Promise<void> | undefined;
   return {
     engine: "postgres",
     query: base.query,
@@ -169,9 +170,10 @@ export function postgresDb(connectionString: string, options: pg.PoolConfig = {}
         await stop();
       };
     },
-    async close() {
-      await Promise.all([...listeners].map((stop) => stop()));
-      await pool.end();
+    // Once: a second call waits for the first (node-postgres refuses to end a pool twice).
+    close() {
+      closed ??= Promise.all([...listeners].map((stop) => stop())).then(() => pool.end());
+      return closed;
     },
   };
 }
