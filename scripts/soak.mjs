@@ -3,10 +3,13 @@
 // through a whole visit again and again for a bounded time — proof of work solved and login, a
 // company chosen, the invoice list, an invoice PDF, a contact message (every third one sent again
 // with its Idempotency-Key after the answer), a basket validation (every third one sent twice with
-// its Idempotency-Key: one after the other, or both at once), logout —
+// its Idempotency-Key: one after the other, or both at once), a service request with 2 photos (1 visit
+// in 4, at most 18 a customer: the API's hourly limit is 20; every other one sent again with its key),
+// logout —
 // on PGlite and on PostgreSQL (DATABASE_URL, else a throw-away cluster as the benchmark starts,
 // in a schema of its own dropped afterwards). Then it checks in the database that exactly the
-// contact messages and basket requests acknowledged with 2xx are there, each once, and that the
+// contact messages, basket requests, service requests and their photos acknowledged with 2xx are
+// there, each once, and that the
 // outbox holds one notification per acknowledged write; any 5xx, unexpected status or timeout
 // fails it too (exit 1). Writes throughput and latency per step in BENCHMARKS.md, between the
 // `<!-- soak -->` markers (the rest of the file is `npm run bench`'s).
@@ -55,6 +58,10 @@ const STEPS = [
   ["contact again", "the same contact message, same key (1 visit in 3)"],
   ["basket", "`POST /api/basket/requests`"],
   ["basket again", "the same basket, same key (1 visit in 3)"],
+  ["fleet", "`GET /api/me/products` (1 visit in 4)"],
+  ["photo", "`POST /api/me/service-requests/photos`, 2 a service request"],
+  ["service request", "`POST /api/me/service-requests` naming the 2 photos (1 visit in 4)"],
+  ["service request again", "the same service request, same key (every other one)"],
   ["logout", "`POST /api/auth/logout`"],
   ["logged out", "after the logout, its access token and refresh cookie (401 expected; on every other instance)"],
   ["wrong password", "wrong current passwords, one burst per run (`POST /api/me/password`, 422 then 429 past the limit)"],
@@ -64,6 +71,14 @@ const COMPANIES = ["1004217", "2000873", "1005530", "1006612"];
 const RAISED = "1000000";
 /** Wrong current passwords allowed per account in the window (not raised): the burst sends two more. */
 const PASSWORD_FAILURES = defaultConfig().passwordMaxFailuresPerAccount;
+/** A service request every SERVICE_REQUEST_EVERY visits, at most SERVICE_REQUESTS_MAX a customer (the API allows 20 an hour). */
+const SERVICE_REQUEST_EVERY = 4;
+const SERVICE_REQUESTS_MAX = 18;
+/** A photo as small as a JPEG gets (start, JFIF header, a scan, end): the API checks it by its content. */
+const PHOTO = new Uint8Array([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xda, 0x00,
+  0x02, 0x11, 0x22, 0x33, 0xff, 0xd9,
+]);
 /** The longest any answer may take before it counts as a hang. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -273,6 +288,9 @@ async function visitOnce(ctx, i, visit, base, proof) {
       first: i + visit,
       twice: (i + visit) % 3 === 0 ? ((i + visit) % 6 === 0 ? "after" : "together") : null,
     });
+    if (visit % SERVICE_REQUEST_EVERY === 1 && visit <= SERVICE_REQUEST_EVERY * SERVICE_REQUESTS_MAX) {
+      await serviceRequest(ctx, { auth, key: `soak-service-${run}-${i}-${visit}`, first: i + visit, twice: (i + visit) % 2 === 0 });
+    }
   };
   await steps();
   const logout = await call(
@@ -407,6 +425,51 @@ async function basket(ctx, { auth, proof, key, twice, first }) {
   for (const a of done) acks.baskets.set(a.body.id, { reference: a.body.reference, sms: a.body.sms });
 }
 
+/**
+ * A service request about the company's first family of the fleet, with 2 photos uploaded first;
+ * `twice`: sent again with its key after the answer, to another instance, and answered the same.
+ */
+async function serviceRequest(ctx, { auth, key, first, twice }) {
+  const { origin, rec, acks } = ctx;
+  const fleet = await call(rec, "fleet", `${origin}/api/me/products?langue=fr-FR`, { headers: auth }, [200]);
+  const family = fleet?.body.items[0]?.codeFamille;
+  if (!family) return;
+  const photos = [];
+  for (let k = 0; k < 2; k++) {
+    const init = { method: "POST", headers: { ...auth, "Content-Type": "image/jpeg" }, body: PHOTO };
+    const photo = await call(rec, "photo", `${origin}/api/me/service-requests/photos`, init, [201]);
+    if (!photo) return;
+    photos.push(photo.body.id);
+  }
+  const body = JSON.stringify({
+    codeFamille: family,
+    kind: "question",
+    description: `Demande de charge ${key}, deux photos jointes.`,
+    urgency: "can-wait",
+    location: "farm",
+    callTime: "any",
+    photos,
+    langue: "fr-FR",
+  });
+  const send = (step, instance) =>
+    call(
+      rec,
+      step,
+      `${origin}/api/me/service-requests`,
+      { method: "POST", headers: { ...auth, ...instance, "Content-Type": "application/json", "Idempotency-Key": key }, body },
+      [201],
+    );
+  const made = await send("service request", toInstance(ctx, first));
+  if (!made) return;
+  acks.serviceRequests.set(made.body.reference, photos);
+  if (made.body.photos.map((p) => p.id).join() !== photos.join()) rec.problem(`service request: its photos not as sent (${key})`);
+  if (!twice) return;
+  const again = await send("service request again", toInstance(ctx, made.instance + 1));
+  if (again && (again.body.reference !== made.body.reference || again.headers.get("idempotent-replayed") !== "true"))
+    rec.problem(`service request: a repeat with its key was not answered with the first answer (${key})`);
+  if (again) ctx.cross.replays += Number(again.instance !== made.instance);
+}
+
 /** Waits until the outbox stops changing (the last deliveries after the load), at most a minute. */
 async function settleOutbox(origin) {
   const until = Date.now() + 60_000;
@@ -462,6 +525,24 @@ async function verify(db, run, acks) {
     baskets.rows.map((r) => r.id),
     new Set(acks.baskets.keys()),
   );
+  const serviceRequests = await db.query(`SELECT reference FROM service_requests WHERE uuid_compte IN ${mine}`, [run]);
+  expectSame(
+    "service requests",
+    serviceRequests.rows.map((r) => r.reference),
+    new Set(acks.serviceRequests.keys()),
+  );
+  // Each photo named by an acknowledged request, once, with its bytes (an upload whose request was
+  // not acknowledged stays unnamed until the purge).
+  const photos = await db.query(
+    `SELECT p.id FROM service_request_photos p JOIN service_requests r ON r.id = p.request_id
+     WHERE r.uuid_compte IN ${mine} AND p.bytes IS NOT NULL`,
+    [run],
+  );
+  expectSame(
+    "service request photos",
+    photos.rows.map((r) => r.id),
+    new Set([...acks.serviceRequests.values()].flat()),
+  );
 
   // One notification per write: the service's e-mail and the customer's acknowledgement for a
   // message, the adviser's e-mail for a basket (and its SMS when the answer said it was sent).
@@ -498,7 +579,13 @@ async function verify(db, run, acks) {
   if (queued[0].n > 0) failures.push(`mail queue: ${queued[0].n} e-mail(s) not delivered`);
   return {
     failures,
-    stored: { contacts: contacts.rows.length, baskets: baskets.rows.length, outbox: outbox.length },
+    stored: {
+      contacts: contacts.rows.length,
+      baskets: baskets.rows.length,
+      serviceRequests: serviceRequests.rows.length,
+      photos: photos.rows.length,
+      outbox: outbox.length,
+    },
   };
 }
 
@@ -551,7 +638,7 @@ async function soakEngine(engine, options) {
   // One instance is asked directly; several through the benchmark's proxy.
   const front = servers.length > 1 ? await startProxy(servers.map((s) => s.port)) : servers[0];
   const rec = createRecorder();
-  const acks = { contacts: new Map(), baskets: new Map() };
+  const acks = { contacts: new Map(), baskets: new Map(), serviceRequests: new Map() };
   const started = performance.now();
   const ctx = {
     origin: front.origin,
@@ -624,7 +711,8 @@ function renderEngine(r, options, started) {
     `Run on ${started.toISOString().slice(0, 16).replace("T", " ")} UTC. ` +
       `${n(r.visits)} visits in ${r.seconds.toFixed(1)} s (${(r.visits / r.seconds).toFixed(1)} a second), ${n(requests)} requests (${n(requests / r.seconds)} a second), ` +
       `${fivexx} answered 5xx, ${r.problems.length} unexpected answer(s) or timeout(s). ` +
-      `Acknowledged: ${n(r.acks.contacts.size)} contact messages, ${n(r.acks.baskets.size)} basket requests; stored: ${n(r.stored.contacts)} and ${n(r.stored.baskets)}; ${n(r.stored.outbox)} outbox messages. ` +
+      `Acknowledged: ${n(r.acks.contacts.size)} contact messages, ${n(r.acks.baskets.size)} basket requests, ${n(r.acks.serviceRequests.size)} service requests with ${n([...r.acks.serviceRequests.values()].flat().length)} photos; ` +
+      `stored: ${n(r.stored.contacts)}, ${n(r.stored.baskets)}, ${n(r.stored.serviceRequests)} and ${n(r.stored.photos)}; ${n(r.stored.outbox)} outbox messages. ` +
       `${r.retried === 0 ? "Every e-mail was delivered at its first attempt." : `${n(r.retried)} e-mail(s) whose first delivery failed (the in-process receiver too slow under the load) were delivered by the queue's retry after the load.`} ` +
       `Load average at the end of the load: ${r.load.toFixed(1)} (other work on the machine counts in it).`,
     "",
