@@ -36,7 +36,9 @@ export async function startTestServer(bin: string): Promise<TestServer> {
   if (asRoot) execFileSync("chown", ["postgres:", dir]);
   else chmodSync(dir, 0o700);
   const run = (command: string, args: string[]) =>
-    asRoot ? execFileSync("runuser", ["-u", "postgres", "--", join(bin, command), ...args], { cwd: dir }) : execFileSync(join(bin, command), args, { cwd: dir });
+    asRoot
+      ? execFileSync("runuser", ["-u", "postgres", "--", join(bin, command), ...args], { cwd: dir })
+      : execFileSync(join(bin, command), args, { cwd: dir });
   const data = join(dir, "data");
   // --no-locale: C collation and messages, as in PGlite.
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--no-locale", "--no-sync"]);
@@ -53,7 +55,8 @@ export async function startTestServer(bin: string): Promise<TestServer> {
   server.stderr.on("data", (chunk) => (log += chunk));
   const url = `postgres://postgres@${encodeURIComponent(dir)}/postgres`;
   // postmaster.pid: its first line the server's process id, its last "ready" once it accepts connections.
-  const pidFile = () => (existsSync(join(data, "postmaster.pid")) ? readFileSync(join(data, "postmaster.pid"), "utf8").trim().split("\n") : []);
+  const pidFile = () =>
+    existsSync(join(data, "postmaster.pid")) ? readFileSync(join(data, "postmaster.pid"), "utf8").trim().split("\n") : [];
   const deadline = Date.now() + 30_000;
   while (pidFile().at(-1)?.trim() !== "ready") {
     if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the test PostgreSQL server did not start:\n${log}`);

@@ -63,7 +63,9 @@ export async function openTestDb(seeded: boolean): Promise<Db> {
     const name = `macc_test_${randomUUID().replaceAll("-", "")}`;
     const admin = postgresDb(server, { max: 1 });
     // FILE_COPY: the template's files copied as they are, without writing them to the WAL.
-    await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATES[seeded ? "seeded" : "bare"]} STRATEGY FILE_COPY`).finally(() => admin.close());
+    await admin
+      .exec(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATES[seeded ? "seeded" : "bare"]} STRATEGY FILE_COPY`)
+      .finally(() => admin.close());
     db = postgresDb(databaseUrl(server, name), { max: 4 });
   } else db = images ? await openMemoryDb(image(seeded ? images.seeded : images.bare)) : await openMemoryDb();
   opened.push(db);
