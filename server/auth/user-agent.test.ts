@@ -57,6 +57,12 @@ const CASES: [string, string, string, "phone" | "tablet" | "computer"][] = [
     "ChromeOS",
     "computer",
   ],
+  [
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
+    "Chrome 131",
+    "Linux",
+    "computer",
+  ],
   ["curl/8.5.0", "", "", "computer"],
   ["", "", "", "computer"],
 ];

@@ -16,7 +16,7 @@ const BROWSERS: readonly (readonly [string, RegExp])[] = [
   ["Opera", /\b(?:OPR|Opera)\/(\d+)/],
   ["Samsung Internet", /\bSamsungBrowser\/(\d+)/],
   ["Firefox", /\b(?:Firefox|FxiOS)\/(\d+)/],
-  ["Chrome", /\b(?:Chrome|CriOS)\/(\d+)/],
+  ["Chrome", /\b(?:HeadlessChrome|Chrome|CriOS)\/(\d+)/],
   ["Safari", /\bVersion\/(\d+)[.\d]* (?:Mobile\/\S+ )?Safari\//],
 ];
 

@@ -99,15 +99,15 @@ describe("<macc-security>", () => {
     await waitFor(() => expect(view.root.querySelector(".skeleton")).not.toBeNull());
     pending.resolve({ body: BODY });
     await waitFor(() => expect(devices(view.root)).toHaveLength(2));
-    expect(devices(view.root)[0]).toContain("Chrome 124 on Windows");
+    expect(devices(view.root)[0]).toContain("Chrome 124 · Windows");
     expect(devices(view.root)[0]).toContain("This device");
     expect(devices(view.root)[0]).toContain("203.0.113.x");
     expect(view.root.querySelectorAll(".security__device")[0]!.querySelector("button")).toBeNull();
     expect(devices(view.root)[1]).toContain("Angers, FR");
-    expect(view.screen.getByRole("button", { name: "Sign out Safari 17 on iOS 17" })).toBeTruthy();
+    expect(view.screen.getByRole("button", { name: "Sign out Safari 17 · iOS 17" })).toBeTruthy();
     await waitFor(() => expect(lines(view.root)).toHaveLength(3));
     expect(lines(view.root)[0]).toContain("Opened the company EARL Les Tilleuls");
-    expect(lines(view.root)[0]).toContain("By comptable@ferme.test");
+    expect(lines(view.root)[0]).toContain("By: comptable@ferme.test");
     expect(lines(view.root)[1]).toContain("Failed login attempts: 14");
     expect(lines(view.root)[2]).toContain("IBAN ending 0189");
   });
@@ -120,10 +120,10 @@ describe("<macc-security>", () => {
     });
     const view = await open();
     await waitFor(() => expect(devices(view.root)).toHaveLength(2));
-    fireEvent.click(view.screen.getByRole("button", { name: "Sign out Safari 17 on iOS 17" }));
+    fireEvent.click(view.screen.getByRole("button", { name: "Sign out Safari 17 · iOS 17" }));
     await waitFor(() => expect(devices(view.root)).toHaveLength(1));
     expect(calls.callsTo(`DELETE /api/me/security/devices/${PHONE}`)).toHaveLength(1);
-    expect(view.root.querySelector('[role="status"]')!.textContent).toContain("Safari 17 on iOS 17 was signed out.");
+    expect(view.root.querySelector('[role="status"]')!.textContent).toContain("Safari 17 · iOS 17 was signed out.");
     expect(view.root.textContent).toContain("No other device is signed in.");
   });
 

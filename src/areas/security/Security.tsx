@@ -51,11 +51,11 @@ function SecurityScreen() {
   );
 }
 
-/** "Chrome 124 on Windows", or what is known of it. */
+/** "Chrome 124 · Windows" (the products' own names), or what is known of it. */
 function useDeviceName() {
   const { t } = useLingui();
   return ({ browser, system }: { browser?: string; system?: string }) =>
-    browser && system ? t`${browser} on ${system}` : browser || system || t`Unknown browser`;
+    [browser, system].filter(Boolean).join(" · ") || t`Unknown browser`;
 }
 
 /** The sentence of a refused action: generic (the API has nothing the customer can change). */
@@ -315,7 +315,11 @@ function Activity() {
                 <p className="security__what">{describe(e)}</p>
                 <p className="security__meta">
                   <time dateTime={e.at}>{formatDateTime(locale, e.at)}</time>
-                  {e.actor && <span>{t`By ${e.actor}`}</span>}
+                  {e.actor && (
+                    <span className="security__actor">
+                      {t`By:`} {e.actor}
+                    </span>
+                  )}
                   {device && <span>{device}</span>}
                   {where && <span>{where}</span>}
                 </p>
