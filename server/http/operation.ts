@@ -272,5 +272,5 @@ export function operation(spec: OperationSpec): MiddlewareHandler {
  */
 export function protectedOperation(deps: Deps, spec: OperationSpec & { auth: "bearer" | "company" }) {
   const scope: MiddlewareHandler<AppEnv> = spec.auth === "company" ? requireCompany() : (_c, next) => next();
-  return [operation(spec), requireAuth(deps), scope, requireOperationRole(deps, spec.operationId)] as const;
+  return [operation(spec), requireAuth(deps), scope, requireOperationRole(spec.operationId)] as const;
 }

@@ -7,7 +7,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { can, mayCall, requirementOf, type Module, type Permission, type Role } from "../../src/contract/permissions.ts";
-import type { AppEnv, Deps } from "./context.ts";
+import type { AppEnv } from "./context.ts";
 import { ProblemError } from "./problem.ts";
 
 /** The 403 of an operation the caller's role does not allow. */
@@ -18,7 +18,7 @@ export const forbiddenRole = () => new ProblemError(403, "forbidden-role", "forb
  * refuses (403 `forbidden-role`) when `allowed` says no. An account-level token, or none (an
  * operation open to visitors), acts for no company: no role applies.
  */
-function roleGuard(_deps: Deps, allowed: (role: Role) => boolean): MiddlewareHandler<AppEnv> {
+function roleGuard(allowed: (role: Role) => boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const auth = c.var.auth as AppEnv["Variables"]["auth"] | undefined;
     if (!auth?.idTier) return next();
@@ -30,19 +30,19 @@ function roleGuard(_deps: Deps, allowed: (role: Role) => boolean): MiddlewareHan
 }
 
 /** Requires the caller's role to read (R) or change (W) `module`. */
-export function requirePermission(deps: Deps, module: Module, permission: Permission): MiddlewareHandler<AppEnv> {
-  return roleGuard(deps, (role) => can(role, module, permission));
+export function requirePermission(module: Module, permission: Permission): MiddlewareHandler<AppEnv> {
+  return roleGuard((role) => can(role, module, permission));
 }
 
 /**
  * Requires what the contract declares for the operation `operationId` (`OPERATION_PERMISSIONS`); an
  * operation it does not declare is the owner's only until it does.
  */
-export function requireOperationRole(deps: Deps, operationId: string): MiddlewareHandler<AppEnv> {
+export function requireOperationRole(operationId: string): MiddlewareHandler<AppEnv> {
   const requirement = requirementOf(operationId);
   if (requirement === "every-role" || (requirement && requirement[0] === "own")) {
     // Every role may: the role is still read, for the handler (`c.get("role")`).
-    return roleGuard(deps, () => true);
+    return roleGuard(() => true);
   }
-  return roleGuard(deps, (role) => mayCall(role, operationId));
+  return roleGuard((role) => mayCall(role, operationId));
 }

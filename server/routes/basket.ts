@@ -196,7 +196,7 @@ export function basketRoutes(deps: Deps) {
       problems: [400, 401, 403, 409, 413, 415, 422, 429],
     }),
     optionalAuth(deps),
-    requireOperationRole(deps, "postBasketRequest"),
+    requireOperationRole("postBasketRequest"),
     ...jsonBody(BasketRequest),
     async (c) => {
       c.header("Cache-Control", "no-store");
