@@ -31,7 +31,8 @@ export type MaccRouteName =
   | "SERVICE_REQUEST"
   | "SERVICE_REQUESTS"
   | "TEAM"
-  | "SECURITY";
+  | "SECURITY"
+  | "NOTIFICATIONS";
 
 /** `event.detail` of each `macc-*` event. */
 export interface MaccEventDetailMap {

@@ -171,3 +171,41 @@ export async function backOfficeTargets(db: Queryable): Promise<[{ idTier: strin
   const families = await db.query<{ code_famille: string }>("SELECT code_famille FROM products ORDER BY position LIMIT 50");
   return [companies.rows.map((r) => ({ idTier: r.id_tier, name: r.raison_sociale })), families.rows.map((r) => r.code_famille)];
 }
+
+/** One back-office event of the notification centre's 12 months. */
+export interface HistoryEvent {
+  id: string;
+  kind: "invoice" | "document";
+  subject: string;
+  codeFamille: string | null;
+  at: string;
+}
+
+/**
+ * The company's invoice events and its families' document events of the last `months`, newest
+ * first, `limit` from `offset` (the caller keeps the kinds the role reads: `kinds`).
+ */
+export async function historyEvents(
+  db: Queryable,
+  idTier: string,
+  kinds: readonly ("invoice" | "document")[],
+  months: number,
+  limit: number,
+  offset: number,
+): Promise<HistoryEvent[]> {
+  const { rows } = await db.query<{
+    id: string;
+    kind: "invoice" | "document";
+    subject: string;
+    code_famille: string | null;
+    created_at: Date | string;
+  }>(
+    `SELECT e.id, e.kind, e.subject, e.code_famille, e.created_at FROM notification_events e
+      WHERE e.created_at > now() - make_interval(months => $3) AND e.kind = ANY($2::text[])
+        AND ((e.kind = 'invoice' AND e.id_tier = $1)
+          OR (e.kind = 'document' AND e.code_famille IN (SELECT p.code_famille FROM company_product_purchases p WHERE p.id_tier = $1)))
+      ORDER BY e.created_at DESC, e.id DESC LIMIT $4 OFFSET $5`,
+    [idTier, kinds, months, limit, offset],
+  );
+  return rows.map((r) => ({ id: r.id, kind: r.kind, subject: r.subject, codeFamille: r.code_famille, at: iso(r.created_at) }));
+}

@@ -184,3 +184,23 @@ describe("the demo outbox's back-office buttons", () => {
     await expectProblem(await t.app.request("/demo/outbox/notifications/events", { method: "POST", body: wrong }), 422);
   });
 });
+
+describe("GET /api/me/notifications/history", () => {
+  it("lists the current entries, dismissed ones too, then each event of 12 months newest first, paged; by role", async () => {
+    const res = await t.app.request("/api/me/notifications/history", { headers: bearer(due) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = (await res.json()) as { items: { kind: string; read: boolean; subject?: string }[]; page: number; more: boolean };
+    expect(body.page).toBe(1);
+    expect(body.items[0]).toMatchObject({ kind: "freshness" });
+    const invoices = body.items.filter((i) => i.kind === "invoice");
+    expect(invoices.length).toBeGreaterThanOrEqual(2);
+    expect(invoices.map((i) => i.subject)).toContain("FG2026-00999");
+    // The workshop reads no invoices: none in its centre either.
+    const workshopRes = await t.app.request("/api/me/notifications/history", { headers: bearer(workshop) });
+    const workshopBody = (await workshopRes.json()) as { items: { kind: string }[] };
+    expect(workshopBody.items.some((i) => i.kind === "invoice" || i.kind === "invoices")).toBe(false);
+    const second = await t.app.request("/api/me/notifications/history?page=2", { headers: bearer(due) });
+    expect(((await second.json()) as { items: unknown[] }).items).toEqual([]);
+    await expectProblem(await t.app.request("/api/me/notifications/history?page=zero", { headers: bearer(due) }), 400);
+  });
+});

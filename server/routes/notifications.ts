@@ -10,20 +10,25 @@ import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import {
   FRESHNESS_NOTICE_DAYS,
+  NOTIFICATION_HISTORY_MONTHS,
+  NOTIFICATION_HISTORY_PAGE,
   NOTIFICATION_KINDS,
+  NotificationHistoryAnswer,
+  NotificationHistoryQuery,
   NOTIFICATION_MODULES,
   NotificationParams,
   NotificationStateRequest,
   NotificationsAnswer,
   type NotificationEntry,
+  type NotificationHistoryItem,
 } from "../../src/contract/notifications.ts";
 import { can, confirmsCompanyData, type Role } from "../../src/contract/permissions.ts";
 import { todayIso } from "../../src/contract/team.ts";
 import { freshnessDaysLeft } from "../../src/core/freshness.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { jsonBody, paramsOf, protectedOperation } from "../http/operation.ts";
+import { jsonBody, paramsOf, protectedOperation, queryOf } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
-import { notificationSources, setNotificationState, type NotificationSources } from "../queries/customer-notifications.ts";
+import { historyEvents, notificationSources, setNotificationState, type NotificationSources } from "../queries/customer-notifications.ts";
 
 /** Accounts × companies whose answer is kept: the active customers of an instance. */
 const MAX_KEPT = 10_000;
@@ -120,7 +125,7 @@ export function bannerOf(entries: (NotificationEntry & { dismissed: boolean })[]
 export function notificationRoutes(deps: Deps) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
-  const kept = deps.caches.create<(NotificationEntry & { dismissed: boolean })[] | null>(MAX_KEPT);
+  const kept = deps.caches.create<{ entries: (NotificationEntry & { dismissed: boolean })[]; since: string } | null>(MAX_KEPT);
 
   const entriesFor = async (uuidCompte: string, idTier: string, role: Role) => {
     // The day is in the key: the freshness entry's days left change at midnight, not with a row.
@@ -138,7 +143,7 @@ export function notificationRoutes(deps: Deps) {
     ];
     return kept.get(key, tags, async () => {
       const sources = await notificationSources(db, uuidCompte, idTier);
-      return sources && entriesOf(sources, role);
+      return sources && { entries: entriesOf(sources, role), since: sources.since };
     });
   };
 
@@ -164,8 +169,66 @@ export function notificationRoutes(deps: Deps) {
     async (c) => {
       c.header("Cache-Control", "no-store");
       const { uuidCompte, idTier } = c.get("company");
-      const entries = (await entriesFor(uuidCompte, idTier, c.get("role"))) ?? [];
+      const entries = (await entriesFor(uuidCompte, idTier, c.get("role")))?.entries ?? [];
       return c.json(bannerOf(entries) satisfies NotificationsAnswer);
+    },
+  );
+
+  app.get(
+    "/history",
+    ...protectedOperation(deps, {
+      operationId: "getNotificationHistory",
+      summary:
+        "The notification centre: what the banner shows now (read, unread or dismissed), then each new invoice and document of 12 months",
+      tags: ["notifications"],
+      auth: "company",
+      answers: {
+        200: {
+          description: `${NOTIFICATION_HISTORY_PAGE} items a page, newest first after the current entries (page 1); only what the caller's role reads.`,
+          schema: NotificationHistoryAnswer,
+        },
+      },
+      problems: [400, 401, 403, 422],
+    }),
+    ...queryOf(NotificationHistoryQuery),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const { uuidCompte, idTier } = c.get("company");
+      const role = c.get("role");
+      const page = Number(c.req.valid("query").page);
+      const kept = await entriesFor(uuidCompte, idTier, role);
+      const entries = kept?.entries ?? [];
+      const since = kept?.since ?? new Date(0).toISOString();
+      const current: NotificationHistoryItem[] =
+        page === 1 ? entries.map((e) => ({ id: e.key, kind: e.kind, at: e.at, read: e.read || e.dismissed, entry: e })) : [];
+      const kinds = (["invoice", "document"] as const).filter((k) => tells(role, k === "invoice" ? "invoices" : "documents"));
+      // One more than a page: whether there is a next one.
+      const events = await historyEvents(
+        db,
+        idTier,
+        kinds,
+        NOTIFICATION_HISTORY_MONTHS,
+        NOTIFICATION_HISTORY_PAGE + 1,
+        (page - 1) * NOTIFICATION_HISTORY_PAGE,
+      );
+      // An event is read once the customer came back after it, or read (or dismissed) its entry in the banner.
+      const seen = (kind: "invoices" | "documents") => {
+        const entry = entries.find((e) => e.kind === kind);
+        return !entry || entry.read || entry.dismissed;
+      };
+      const items = events.slice(0, NOTIFICATION_HISTORY_PAGE).map((e): NotificationHistoryItem => ({
+        id: e.id,
+        kind: e.kind,
+        at: e.at,
+        read: e.at <= since || seen(e.kind === "invoice" ? "invoices" : "documents"),
+        subject: e.subject,
+        codeFamille: e.codeFamille,
+      }));
+      return c.json({
+        items: [...current, ...items],
+        page,
+        more: events.length > NOTIFICATION_HISTORY_PAGE,
+      } satisfies NotificationHistoryAnswer);
     },
   );
 
@@ -186,7 +249,7 @@ export function notificationRoutes(deps: Deps) {
       const { uuidCompte, idTier } = c.get("company");
       const { key } = c.req.valid("param");
       const { fingerprint, state } = c.req.valid("json");
-      const entry = ((await entriesFor(uuidCompte, idTier, c.get("role"))) ?? []).find((e) => e.key === key);
+      const entry = (await entriesFor(uuidCompte, idTier, c.get("role")))?.entries.find((e) => e.key === key);
       // Another customer's request, an entry the role is not told of, one gone: not found alike.
       if (!entry) throw new ProblemError(404, "not-found", "notFound");
       if (entry.fingerprint !== fingerprint) {

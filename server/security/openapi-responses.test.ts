@@ -355,6 +355,7 @@ describe("every operation with valid input answers what the document says", () =
     const { body } = await call<{ entries: { key: string; fingerprint: string }[] }>("getNotifications", { token });
     const entry = body.entries[0]!;
     await call("putNotificationState", { token, params: { key: entry.key }, body: { fingerprint: entry.fingerprint, state: "dismissed" } });
+    await call("getNotificationHistory", { token, query: "?page=1" });
     const event = JSON.stringify({ eventId: "walk-notification-0001", type: "invoice", idTier: "1009045", numero: "FG2026-09999" });
     const signedAt = String(Math.floor(Date.now() / 1000));
     await call("postNotificationEvent", {

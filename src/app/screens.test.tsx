@@ -32,6 +32,7 @@ const PORTAL_ONLY: Readonly<Record<string, string>> = {
   CHANGEMENT_EMAIL: "areas/personal-info",
   SERVICE_REQUESTS: "areas/service-request",
   INVITATION: "areas/team",
+  NOTIFICATIONS: "areas/notifications",
 };
 
 const lazyScreens = Object.entries(SCREENS).flatMap(([route, { View }]) =>

@@ -305,6 +305,13 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
       area: lazyArea(() => import("../areas/security/area")),
     }),
   },
+  NOTIFICATIONS: {
+    title: msg`Notifications`,
+    View: lazyScreen({
+      code: () => import("../areas/notifications/NotificationCentre").then((m) => m.NotificationCentre),
+      area: lazyArea(() => import("../areas/notifications/area")),
+    }),
+  },
   INVITATION: {
     title: msg`Invitation`,
     View: lazyScreen({ code: () => import("../areas/team/Invitation").then((m) => m.Invitation), area: TEAM_AREA }),

@@ -63,6 +63,32 @@ export const NotificationsAnswer = v.object({
 });
 export type NotificationsAnswer = v.InferOutput<typeof NotificationsAnswer>;
 
+/** The notification centre: what the banner shows now (read, unread or dismissed), then each back-office event of 12 months. */
+export const NOTIFICATION_HISTORY_PAGE = 20;
+export const NotificationHistoryQuery = v.object({
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, "Page invalide."), v.transform(Number), v.minValue(1, "Page invalide.")), "1"),
+});
+export const NotificationHistoryItem = v.object({
+  id: v.string(),
+  /** A current entry (as the banner's), or one event: a new invoice or document. */
+  kind: v.picklist([...NOTIFICATION_KINDS, "invoice", "document"]),
+  at: v.string(),
+  read: v.boolean(),
+  /** A current entry's details. */
+  entry: v.optional(NotificationEntry),
+  /** An event's invoice number or document title. */
+  subject: v.optional(v.string()),
+  codeFamille: v.optional(v.nullable(v.string())),
+});
+export type NotificationHistoryItem = v.InferOutput<typeof NotificationHistoryItem>;
+export const NotificationHistoryAnswer = v.object({
+  items: v.array(NotificationHistoryItem),
+  page: v.number(),
+  /** Whether a next page holds older ones. */
+  more: v.boolean(),
+});
+export type NotificationHistoryAnswer = v.InferOutput<typeof NotificationHistoryAnswer>;
+
 export const NotificationParams = v.object({ key: v.pipe(v.string(), v.regex(ENTRY_KEY)) });
 
 /** Read or dismissed: the version the customer saw (a changed entry is a 409). */

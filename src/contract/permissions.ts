@@ -111,6 +111,7 @@ export const OPERATION_PERMISSIONS = {
   recordCompanySwitch: ["own", "R"],
   // What needs the customer (issue 30): every role, each told only what its role reads (server/routes/notifications.ts).
   getNotifications: "every-role",
+  getNotificationHistory: "every-role",
   putNotificationState: "every-role",
   getAdviser: "every-role",
   postContact: "every-role",

@@ -178,6 +178,7 @@ const PROTECTED: RouteName[] = [
   "SERVICE_REQUESTS",
   "TEAM",
   "SECURITY",
+  "NOTIFICATIONS",
 ];
 const RESTRICTED: RouteName[] = ["LOGIN", "LOGIN_PANIER", "INSCRIPTION"];
 const PUBLIC: RouteName[] = [

@@ -68,6 +68,8 @@ export const ROUTES = {
   TEAM: { access: "protected", needs: ["team", "R"] },
   /** The account's signed-in devices and activity (issue 29): every role, even without a company chosen. */
   SECURITY: { access: "protected", beforeConfirmation: true },
+  /** The notification centre (issue 30): what the action banner showed, read or not, for 12 months; every role, each told what it reads. */
+  NOTIFICATIONS: { access: "protected" },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteName = keyof typeof ROUTES;

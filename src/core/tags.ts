@@ -194,6 +194,7 @@ export const PARTS: Readonly<Record<string, { readonly description: string; read
   team: { description: "the team screen's outer box" },
   invitation: { description: "the invitation page's outer box (the portal's INVITATION)" },
   dashboard: { description: "the dashboard's outer box" },
+  notifications: { description: "the notification centre's outer box (the portal's NOTIFICATIONS)" },
   "action-banner": { description: "the action banner (`<macc-action-banner>`, the dashboard's top)" },
   tile: { description: "a dashboard tile" },
   "basket-requests": { description: "the dashboard's list of basket requests sent" },

@@ -11,7 +11,7 @@ import { useNotifications, useNotificationState } from "./notifications";
 import { RouteLink } from "./RouteLink";
 
 /** Where each kind of entry leads. */
-function routeOf(entry: NotificationEntry): { route: RouteName; params?: RouteParams } {
+export function routeOf(entry: NotificationEntry): { route: RouteName; params?: RouteParams } {
   switch (entry.kind) {
     case "freshness":
       return { route: "CONFIRMATION_INFORMATION" };

@@ -136,9 +136,10 @@ describe("<macc-header>", () => {
       expect(screen.getByRole("link", { name: "Tableau de bord" }).getAttribute("href")).toBe("/portail/mon-compte");
       expect(screen.getByRole("link", { name: "Mon parc produits" }).getAttribute("href")).toBe("/portail/mon-compte/parc-produits");
       expect(screen.getByRole("link", { name: "Mes informations" }).getAttribute("href")).toBe("/portail/mon-compte/mes-informations");
-      // The dashboard's tiles, in their order, then the account's security.
+      // The dashboard's tiles, in their order, then the notification centre and the account's security.
       const links = [...submenu!.querySelectorAll("a")];
-      expect(links.slice(0, -1).map((a) => a.textContent)).toEqual([
+      expect(links.at(-2)!.getAttribute("href")).toBe("/portail/mon-compte/notifications");
+      expect(links.slice(0, -2).map((a) => a.textContent)).toEqual([
         "Tableau de bord",
         "Mes factures",
         "Mes informations",

@@ -230,6 +230,9 @@ function AccountMenu() {
               <RouteLink route="TEAM">{t`My team`}</RouteLink>
             </li>
           )}
+          <li>
+            <RouteLink route="NOTIFICATIONS">{t`Notifications`}</RouteLink>
+          </li>
           {/* The account's devices and activity: every role's. */}
           <li>
             <RouteLink route="SECURITY">{t`Security`}</RouteLink>

@@ -31,6 +31,7 @@ const paths: LanguagePaths = {
     SERVICE_REQUESTS: "/mein-konto/serviceanfragen",
     TEAM: "/mein-konto/team",
     SECURITY: "/mein-konto/sicherheit",
+    NOTIFICATIONS: "/mein-konto/benachrichtigungen",
   },
   site: {
     products: "/produkte",

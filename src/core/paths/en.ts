@@ -31,6 +31,7 @@ const paths: LanguagePaths = {
     SERVICE_REQUESTS: "/my-account/service-requests",
     TEAM: "/my-account/team",
     SECURITY: "/my-account/security",
+    NOTIFICATIONS: "/my-account/notifications",
   },
   site: {
     products: "/products",

@@ -31,6 +31,7 @@ const paths: LanguagePaths = {
     SERVICE_REQUESTS: "/mi-cuenta/solicitudes-intervencion",
     TEAM: "/mi-cuenta/equipo",
     SECURITY: "/mi-cuenta/seguridad",
+    NOTIFICATIONS: "/mi-cuenta/notificaciones",
   },
   site: {
     products: "/productos",

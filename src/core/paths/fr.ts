@@ -31,6 +31,7 @@ const paths: LanguagePaths = {
     SERVICE_REQUESTS: "/mon-compte/demandes-intervention",
     TEAM: "/mon-compte/equipe",
     SECURITY: "/mon-compte/securite",
+    NOTIFICATIONS: "/mon-compte/notifications",
   },
   site: {
     products: "/produits",

@@ -31,6 +31,7 @@ const paths: LanguagePaths = {
     SERVICE_REQUESTS: "/il-mio-account/richieste-intervento",
     TEAM: "/il-mio-account/team",
     SECURITY: "/il-mio-account/sicurezza",
+    NOTIFICATIONS: "/il-mio-account/notifiche",
   },
   site: {
     products: "/prodotti",

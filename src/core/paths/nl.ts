@@ -31,6 +31,7 @@ const paths: LanguagePaths = {
     SERVICE_REQUESTS: "/mijn-account/interventieaanvragen",
     TEAM: "/mijn-account/team",
     SECURITY: "/mijn-account/beveiliging",
+    NOTIFICATIONS: "/mijn-account/meldingen",
   },
   site: {
     products: "/producten",
