@@ -185,7 +185,7 @@ export function createApp({
     // answered, so a read right after a write could find the old entry.
     if (c.req.method !== "GET" && c.req.method !== "HEAD") {
       await caches
-        .settle(db, since)
+        .settle(db, c.res.status < 400 ? since : undefined)
         .catch((err: unknown) => console.error("[cache] settle failed:", err instanceof Error ? err.message : err));
     }
   });

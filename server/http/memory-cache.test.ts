@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createCacheHub, LEASE_MS, MemoryCache, type CacheHub } from "./memory-cache.ts";
 
 /** A cache holding `a` (tagged invoices:1), `b` (invoices:2) and `c` (the whole footer_sub_service_names table). */
@@ -159,5 +159,30 @@ describe("createCacheHub", () => {
     const quick = performance.now();
     await a.settle(db, a.mark());
     expect(performance.now() - quick).toBeLessThan(100);
+  });
+
+  it("a write that succeeded while its instance was not listening waits for the others' leases; a failed one does not", async () => {
+    const { hubs, db } = sharedBus([null, 1]);
+    const [deaf, other] = hubs as [CacheHub, CacheHub];
+    deaf.create(10, { everywhere: ["sessions"] });
+    other.create(10, { everywhere: ["sessions"] });
+    deaf.listening(false); // its notification connection lost: the write's own change goes unheard here
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    try {
+      const since = deaf.mark();
+      await db.query("", ["", "sessions:1"]);
+      let settled = false;
+      const settling = deaf.settle(db, since).then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(LEASE_MS - 10);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(10);
+      await settling;
+      let failedSettled = false;
+      void deaf.settle(db, undefined).then(() => (failedSettled = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(failedSettled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

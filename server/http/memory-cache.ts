@@ -141,9 +141,9 @@ export interface CacheHub extends Listener {
    * sends a marker notification through `db` and waits for it (PostgreSQL delivers notifications
    * in commit order). Immediate when not listening on an unshared database (nothing is kept then).
    * When a change to an `everywhere` table was heard since `since` (the write's own, or one made
-   * meanwhile), on a shared database it also waits until every other instance has acknowledged
-   * having heard it, or can no longer answer from what it kept (its lease ran out): at most
-   * `LEASE_MS`.
+   * meanwhile), or this instance could not hear (not listening), on a shared database it also waits
+   * until every other instance has acknowledged having heard it, or can no longer answer from what
+   * it kept (its lease ran out): at most `LEASE_MS`. A write that failed passes no `since`.
    */
   settle(db: Queryable, since?: number): Promise<void>;
 }
@@ -321,8 +321,9 @@ export function createCacheHub({ db: hubDb, shared = false }: CacheHubOptions = 
       const start = now();
       // Not listening, or a marker that did not come back: whether an `everywhere` table changed is unknown.
       const heardAll = live && (await roundTrip(db, SETTLE, randomUUID(), SETTLE_TIMEOUT_MS));
-      // Not listening at all (the database unreachable, a write failing): answered at once, not waited for.
-      if (!live || !shared || since === undefined || (heardAll && changes === since)) return;
+      // A write that failed (no `since`) changed nothing; one that succeeded while this instance was
+      // not listening may have changed an `everywhere` table, unheard: it waits for the others too.
+      if (!shared || since === undefined || (heardAll && changes === since)) return;
       await settleEverywhere(db, start);
     },
     listening(isUp) {
