@@ -6,7 +6,8 @@ import { ProfileFormFields } from "../../contract/profile";
 import type { RuleProblem } from "../../contract/rules";
 import { ADDRESS_COUNTRIES } from "../../contract/constants";
 import { can } from "../../contract/permissions";
-import { selectRole } from "../../core/store";
+import { freshnessOf } from "../../core/freshness";
+import { selectCompany, selectRole } from "../../core/store";
 import { formatDateTime } from "../../core/format";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -60,6 +61,7 @@ export function ProfileForm({
   const role = useMacc(selectRole);
   const companyWritable = can(role, "company", "W");
   const companyReadable = can(role, "company", "R");
+  const companyDue = freshnessOf(useMacc(selectCompany)?.derniereMiseAJour, new Date()) !== "fresh";
   const nav = useNavigation();
   const phone = useCompanyPhone();
   const [outcome, setOutcome] = useState<"saved" | "failed" | "cancelled" | "cancelFailed" | null>(null);
@@ -280,6 +282,12 @@ export function ProfileForm({
         companyReadable && (
           <section className="form-section" aria-labelledby="your-company">
             <h2 id="your-company">{t`Your company`}</h2>
+            {/* Only owner and full confirm the company's data (issue 29): the other roles are told who does. */}
+            {companyDue ? (
+              <Alert>{t`The company's details are due for their 3-year confirmation: its owner must confirm them.`}</Alert>
+            ) : (
+              <p className="field__hint">{t`The company's owner keeps these details up to date and confirms them every 3 years.`}</p>
+            )}
             <div className="form-grid">
               {(
                 [

@@ -69,4 +69,19 @@ describe("<macc-personal-info> per role", () => {
     fireEvent.click(view.root.querySelector<HTMLButtonElement>('form button[type="submit"]')!);
     await waitFor(() => expect(saved).toHaveLength(1));
   });
+
+  it("a role that does not confirm the company's data is told its owner does, and that it is due when it is", async () => {
+    stubApi({
+      ...sessionRoutes(),
+      "GET /api/servicesMACC/reseau/FRA/type/gen": { body: { listSousServices: [] } },
+      "GET /api/me/profile": { body: PROFILE },
+    });
+    signIn(user([company({ role: "accountant", derniereMiseAJour: "2019-01-10" })]));
+    // In the source language: the text stays the same once the catalogs are translated.
+    const view = await mount('<macc-personal-info locale="en-GB"></macc-personal-info>');
+    await waitFor(() => expect(view.root.getElementById("your-company")).not.toBeNull());
+    expect(view.root.getElementById("your-company")!.closest("section")!.textContent).toContain(
+      "The company's details are due for their 3-year confirmation: its owner must confirm them.",
+    );
+  });
 });
