@@ -20,6 +20,7 @@ import {
   type StubResponse,
   unbroken,
 } from "../../test/elements";
+import { offline, savedOfflineCases, savedShown } from "../../test/offline-forms";
 
 const ITEMS = "GET /api/basket/items";
 const SEND = "POST /api/basket/requests";
@@ -566,32 +567,31 @@ describe('<macc-basket view="sent"> (PANIER_VALIDER)', () => {
 });
 
 describe("<macc-basket>: sending that survives the network", () => {
-  const savedShown = (view: Mounted) => view.root.querySelector('.saved-offline [role="status"]') !== null;
-  const offline = () => {
-    throw new TypeError("Failed to fetch");
-  };
-
-  it("a visitor offline: saved on this device (a status, not an error), sent once back online with the same key, then the confirmation", async () => {
-    let online = false;
-    const calls = api({ [SEND]: () => (online ? { status: 201, body: SENT } : offline()) });
-    withBasket(["1001"]);
-    const view = await mountBasket();
-    fill(view, VALID);
-    fireEvent.click(sendButton(view));
-    await waitFor(() => expect(savedShown(view)).toBe(true));
-    expect(view.root.querySelector('[role="alert"]')).toBeNull();
+  // A visitor's; the basket is the one: it waits whole until it goes (no other one meanwhile).
+  savedOfflineCases({
+    send: SEND,
+    copy: "<macc-basket></macc-basket>",
+    api: (send) => {
+      const calls = api({ [SEND]: send });
+      withBasket(["1001"]);
+      return calls;
+    },
+    open: () => mountBasket(),
+    fill: (view) => fill(view, VALID),
+    submit: (view) => fireEvent.click(sendButton(view)),
+    recorded: { status: 201, body: SENT },
+    shownSent: async (view) => {
+      await view.screen.findByText(TEXT.registered);
+      expect(view.screen.getByText(SENT.reference)).toBeTruthy();
+    },
+    mark: (call) => call.headers["idempotency-key"],
     // The basket stays until it is recorded.
-    expect(getCore().store.getState().app.panier).toEqual(["1001"]);
-
-    online = true;
-    window.dispatchEvent(new Event("online"));
-    await view.screen.findByText(TEXT.registered);
-    expect(view.screen.getByText(SENT.reference)).toBeTruthy();
-    const sent = calls.callsTo(SEND);
-    expect(new Set(sent.map((c) => c.headers["idempotency-key"])).size).toBe(1);
-    expect(sent.at(-1)!.body).toEqual({ items: ["1001"], ...VALID, pays: "FR", langue: "fr-FR", theme: "MACC" });
-    expect(sent.at(-1)!.headers.authorization).toBeUndefined();
-    expect(getCore().store.getState().app.panier).toEqual([]);
+    afterSaved: () => expect(getCore().store.getState().app.panier).toEqual(["1001"]),
+    afterSent: (sent) => {
+      expect(sent.body).toEqual({ items: ["1001"], ...VALID, pays: "FR", langue: "fr-FR", theme: "MACC" });
+      expect(sent.headers.authorization).toBeUndefined();
+      expect(getCore().store.getState().app.panier).toEqual([]);
+    },
   });
 
   it("a customer's basket saved offline is deleted at logout; a visitor's stays (it is the browser's)", async () => {

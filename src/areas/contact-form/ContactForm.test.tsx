@@ -20,6 +20,7 @@ import {
   unbroken,
   asWritten,
 } from "../../test/elements";
+import { offline, savedOfflineCases, savedShown } from "../../test/offline-forms";
 
 const SEND = "POST /api/me/contact";
 const BOT_CHECK = "GET /api/bot-check/challenge";
@@ -538,31 +539,25 @@ describe("<macc-contact-form>", () => {
   });
 
   describe("sending that survives the network", () => {
-    const savedShown = (view: Mounted) => view.root.querySelector('.saved-offline [role="status"]') !== null;
-    const offline = () => {
-      throw new TypeError("Failed to fetch");
-    };
-
-    it("no network: saved on this device (a status, not an error) in any contact form of the page, sent once back online with the same key", async () => {
-      let online = false;
-      const calls = api({ [SEND]: () => (online ? { status: 201, body: { id: "m-1" } } : offline()) });
-      logIn();
-      const view = await mountForm();
-      fill(view, VALID);
-      submit(view);
-      await waitFor(() => expect(savedShown(view)).toBe(true));
-      expect(view.root.querySelector('[role="alert"]')).toBeNull();
-      const again = await mount("<macc-contact-form></macc-contact-form>");
-      await waitFor(() => expect(savedShown(again)).toBe(true));
-
-      online = true;
-      window.dispatchEvent(new Event("online"));
-      expect(await view.screen.findByText(TEXT.sent)).toBeTruthy();
-      const sent = calls.callsTo(SEND);
-      expect(sent.length).toBeGreaterThanOrEqual(2);
-      expect(new Set(sent.map((c) => c.headers["idempotency-key"])).size).toBe(1);
-      expect(sent.at(-1)!.body).toEqual(VALID);
-      expect(sent.at(-1)!.headers["x-bot-check"]).toBeTruthy();
+    savedOfflineCases({
+      send: SEND,
+      copy: "<macc-contact-form></macc-contact-form>",
+      api: (send) => {
+        const calls = api({ [SEND]: send });
+        logIn();
+        return calls;
+      },
+      open: () => mountForm(),
+      fill: (view, n) => fill(view, { ...VALID, subject: `${VALID.subject} ${n}` }),
+      submit,
+      recorded: { status: 201, body: { id: "m-1" } },
+      shownSent: (view) => view.screen.findByText(TEXT.sent),
+      mark: (call) => (call.body as { subject: string }).subject,
+      afterSent: (sent) => {
+        expect(sent.body).toEqual({ ...VALID, subject: `${VALID.subject} 1` });
+        expect(sent.headers["x-bot-check"]).toBeTruthy();
+      },
+      another: (view) => view.screen.getByRole("button", { name: "Écrire un autre message" }),
     });
 
     it("a saved message the API refuses (422): back in the form with the field's error", async () => {

@@ -48,6 +48,10 @@ export function ContactForm() {
   const offline = useOfflineQueue("contact");
   const waiting = (offline.entries ?? []).some((e) => e.state === "waiting");
   const [sendBack, setSendBack] = useState<QueuedSubmission | null>(null);
+  // A message waits on the device and the customer writes another meanwhile: the form, the saved
+  // one said above it (and its sending, once it goes), never a second one overwritten or lost.
+  const [another, setAnother] = useState(false);
+  const [savedSent, setSavedSent] = useState(false);
 
   const say = ({ path, rule }: RuleProblem): string =>
     path === "service"
@@ -75,6 +79,7 @@ export function ContactForm() {
         spendContactKey();
         if (sendBack) await offline.queue.remove(sendBack.key);
         setSendBack(null);
+        setAnother(false);
       };
       try {
         if (navigator.onLine === false) {
@@ -109,7 +114,9 @@ export function ContactForm() {
   useEffect(() => {
     const done = offline.entries?.find((e) => e.state === "sent");
     if (done) {
-      setOutcome("sent");
+      // While another message is being written, its sending is said above the form, not in its place.
+      if (another) setSavedSent(true);
+      else setOutcome("sent");
       void offline.queue.remove(done.key);
     }
     const back = offline.entries?.find((e) => e.state === "refused");
@@ -156,7 +163,7 @@ export function ContactForm() {
     );
   }
 
-  if (waiting) {
+  if (waiting && !another) {
     return (
       <div className="container" part="contact-form">
         <PageTitle icon={CONTACT_FORM_ICON}>{t`Write to us`}</PageTitle>
@@ -164,6 +171,18 @@ export function ContactForm() {
           <SavedOffline>{t`Your message is saved on this device. It will be sent when you are back online.`}</SavedOffline>
         </div>
         <div className="actions">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              form.set("subject", "");
+              form.set("message", "");
+              setSavedSent(false);
+              setAnother(true);
+              focusNext("service");
+            }}
+          >
+            {t`Write another message`}
+          </Button>
           <RouteLink route="DASHBOARD">{t`Back to my account`}</RouteLink>
         </div>
       </div>
@@ -177,6 +196,10 @@ export function ContactForm() {
       <p>
         <Trans>All fields are required. We answer by e-mail, usually within two working days.</Trans>
       </p>
+      {waiting && <SavedOffline>{t`Your message is saved on this device. It will be sent when you are back online.`}</SavedOffline>}
+      {savedSent && (
+        <Alert kind="success">{t`Your message has been sent. We have e-mailed you a copy and will answer as soon as possible.`}</Alert>
+      )}
       <div ref={status} tabIndex={-1}>
         {sendBack && (
           <Alert kind="error">

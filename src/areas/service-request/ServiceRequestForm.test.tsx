@@ -17,6 +17,7 @@ import {
   type Mounted,
   type RouteHandler,
 } from "../../test/elements";
+import { offline, savedOfflineCases, savedShown } from "../../test/offline-forms";
 
 /** The video's length as the browser would read it (happy-dom plays no video): the real checks, this length. */
 const videoLength = vi.hoisted(() => ({ seconds: 12 as number | null }));
@@ -52,11 +53,6 @@ const TEXT = {
   failed: "Votre demande n'a pas pu être envoyée. Rien n'est perdu : veuillez réessayer dans un instant.",
   hours: "Saisissez les heures en nombre entier entre 0 et 99\u202f999",
   otherAddress: "Saisissez l'adresse où se trouve la machine",
-};
-/** Found by its place: its words wait for the catalogs' next extraction. */
-const savedShown = (view: Mounted) => view.root.querySelector('.saved-offline [role="status"]') !== null;
-const offline = () => {
-  throw new TypeError("Failed to fetch");
 };
 
 const MACHINES = {
@@ -239,28 +235,27 @@ describe("<macc-service-request>", () => {
     expect(second!.headers["idempotency-key"]).toBe(first!.headers["idempotency-key"]);
   });
 
-  it("no network: saved on this device (a status, not an error), through a new mount, then sent with the same key once back online", async () => {
-    let online = false;
-    const calls = api({ [SEND]: () => (online ? { status: 201, body: SENT } : offline()) });
-    logIn();
-    const view = await mountForm('family="MACH" product="MACH-TRACT-130"');
-    fillValid(view);
-    submit(view);
-    await waitFor(() => expect(savedShown(view)).toBe(true));
-    expect(view.root.querySelector('[role="alert"]')).toBeNull();
-    expect(view.root.querySelector("form")).toBeNull();
-
-    // Another element of the page (or the same one mounted again) shows it too.
-    const again = await mount('<macc-service-request family="MACH"></macc-service-request>');
-    await waitFor(() => expect(savedShown(again)).toBe(true));
-
-    online = true;
-    window.dispatchEvent(new Event("online"));
-    expect(await view.screen.findByText(TEXT.sent)).toBeTruthy();
-    const [first, second, third] = calls.callsTo(SEND);
-    expect(second!.headers["idempotency-key"]).toBe(first!.headers["idempotency-key"]);
-    expect(second!.body).toEqual(first!.body);
-    expect(third).toBeUndefined();
+  describe("sending that survives the network", () => {
+    savedOfflineCases({
+      send: SEND,
+      copy: '<macc-service-request family="MACH"></macc-service-request>',
+      api: (send) => {
+        const calls = api({ [SEND]: send });
+        logIn();
+        return calls;
+      },
+      open: () => mountForm('family="MACH" product="MACH-TRACT-130"'),
+      fill: (view, n) => {
+        fillValid(view);
+        type(view, "description", `Le tracteur ne démarre plus (${n}).`);
+      },
+      submit,
+      recorded: { status: 201, body: SENT },
+      shownSent: (view) => view.screen.findByText(TEXT.sent),
+      mark: (call) => (call.body as { description: string }).description,
+      // Found by its place: its words wait for the catalogs.
+      another: (view) => view.root.querySelector<HTMLElement>(".actions button")!,
+    });
   });
 
   it("a saved request the API refuses (422): back in the form with the field's error, not dropped", async () => {

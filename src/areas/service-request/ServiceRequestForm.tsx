@@ -16,6 +16,7 @@ import { LoadError, LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { TextareaField } from "../../ui/Textarea";
+import { useFocusNext } from "../../ui/useFocusNext";
 import { useForm } from "../../ui/useForm";
 import { useResource } from "../../ui/useResource";
 import { refusalOf, SavedOffline, useOfflineQueue } from "../../ui/useOfflineQueue";
@@ -146,6 +147,11 @@ function Request({ family, product }: { family: string; product?: string }) {
   const saved = (offline.entries ?? []).filter((e) => (e.body as Partial<ServiceRequest> | null)?.codeFamille === family);
   const waiting = saved.some((e) => e.state === "waiting");
   const [refused, setRefused] = useState<QueuedSubmission | null>(null);
+  // A request waits on the device and the customer writes another meanwhile: the form, the saved
+  // one said above it (and its reference, once it goes), never a second one overwritten or lost.
+  const [another, setAnother] = useState(false);
+  const focusNext = useFocusNext();
+  const [savedSent, setSavedSent] = useState<ServiceRequestAnswer | null>(null);
 
   const kinds: Record<ServiceRequestKind, string> = {
     breakdown: t`Breakdown`,
@@ -249,6 +255,7 @@ function Request({ family, product }: { family: string; product?: string }) {
         spendServiceRequestKey();
         if (refused) await offline.queue.remove(refused.key);
         setRefused(null);
+        setAnother(false);
       };
       try {
         if (kept.some((p) => !p.id) || (film && !film.id) || navigator.onLine === false) {
@@ -287,7 +294,9 @@ function Request({ family, product }: { family: string; product?: string }) {
     const done = saved.find((e) => e.state === "sent");
     const answer = done && v.safeParse(AnswerSchema, done.answer);
     if (done && answer?.success) {
-      setSent(answer.output);
+      // While another request is being written, the saved one's reference is said above the form.
+      if (another) setSavedSent(answer.output);
+      else setSent(answer.output);
       void offline.queue.remove(done.key);
     }
     const back = saved.find((e) => e.state === "refused");
@@ -394,6 +403,15 @@ function Request({ family, product }: { family: string; product?: string }) {
     setVideo(savedVideo && back(savedVideo));
   }
 
+  /** An empty form beside the request that waits on the device (the machine stays chosen). */
+  function writeAnother() {
+    for (const field of ["kind", "description", "usageHours", "urgency", "otherAddress"] as const) form.set(field, "");
+    restore([], null);
+    setSavedSent(null);
+    setAnother(true);
+    focusNext("description");
+  }
+
   function remove(photo: Photo) {
     photo.upload?.abort();
     if (photo.preview) URL.revokeObjectURL(photo.preview);
@@ -438,7 +456,7 @@ function Request({ family, product }: { family: string; product?: string }) {
     );
   }
 
-  if (waiting) {
+  if (waiting && !another) {
     return (
       <div className="container">
         <PageTitle icon={SERVICE_REQUEST_ICON}>{t`Request a service`}</PageTitle>
@@ -446,6 +464,9 @@ function Request({ family, product }: { family: string; product?: string }) {
           <SavedOffline>{t`Your request is saved on this device. It will be sent when you are back online.`}</SavedOffline>
         </div>
         <div className="actions">
+          <Button variant="secondary" onClick={writeAnother}>
+            {t`Write another request`}
+          </Button>
           <RouteLink route="PARC_PRODUITS">{t`Back to my product fleet`}</RouteLink>
         </div>
       </div>
@@ -495,6 +516,8 @@ function Request({ family, product }: { family: string; product?: string }) {
           detail.status === "loading" && <Skeleton height="5.5em" label={t`Loading the product`} />
         )}
       </div>
+      {waiting && <SavedOffline>{t`Your request is saved on this device. It will be sent when you are back online.`}</SavedOffline>}
+      {savedSent && <Alert kind="success">{t`Your request has been sent. Its reference is ${savedSent.reference}.`}</Alert>}
       <div ref={status} tabIndex={-1}>
         {failed && <Alert kind="error">{t`Your request could not be sent. Nothing has been lost: please try again in a moment.`}</Alert>}
         {refused && (
