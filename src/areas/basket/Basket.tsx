@@ -1,7 +1,9 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import * as v from "valibot";
-import { Skeleton } from "../../ui/Alert";
+import { Alert, Skeleton } from "../../ui/Alert";
+import { can } from "../../contract/permissions";
+import { isLogged, selectRole } from "../../core/store";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc, useNavigation, useSitePath } from "../../ui/context";
 import { LoadError } from "../../ui/LoadError";
@@ -90,6 +92,8 @@ function BasketScreen({ sendBack, onSent }: { sendBack: QueuedSubmission | null;
   const panier = useMacc((s) => s.app.panier);
   const updatePanier = useMacc((s) => s.updatePanier);
   const companyId = useMacc((s) => s.auth.companyId);
+  const logged = useMacc(isLogged);
+  const role = useMacc(selectRole);
   const items = useResource(panier.length ? `basket-items:${locale}:${panier.join(",")}` : null, (signal) =>
     getBasketItems(request, panier, signal),
   );
@@ -137,7 +141,12 @@ function BasketScreen({ sendBack, onSent }: { sendBack: QueuedSubmission | null;
       </section>
       {/* Prefilled afresh for another company, after a login on the page or in another language (its
           country and language unless chosen); what was typed stays (userPanier). */}
-      <BasketForm key={`${companyId ?? "visitor"}:${locale}`} panier={panier} sendBack={sendBack} onSent={onSent} />
+      {/* Acting for a company whose basket requests the role does not send (issue 29): it says who can. */}
+      {companyId && logged && !can(role, "basket", "W") ? (
+        <Alert>{t`Your role in this company does not send basket requests: its owner or a member with full access can send this basket.`}</Alert>
+      ) : (
+        <BasketForm key={`${companyId ?? "visitor"}:${locale}`} panier={panier} sendBack={sendBack} onSent={onSent} />
+      )}
     </div>
   );
 }
