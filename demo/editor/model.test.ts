@@ -132,7 +132,7 @@ describe("sanitizer allowlist", () => {
 describe("Content-Security-Policy", () => {
   it("names the files' origin for scripts and the sheet, the API's for connections and images", () => {
     expect(cspHeader(cspDirectives(settings, { nonce: false }))).toBe(
-      "Content-Security-Policy: script-src https://cdn.example; style-src https://cdn.example; connect-src https://extranet.example; img-src https://extranet.example",
+      "Content-Security-Policy: script-src https://cdn.example; style-src https://cdn.example; connect-src https://extranet.example; img-src https://extranet.example blob:; media-src blob:",
     );
   });
 
@@ -140,7 +140,8 @@ describe("Content-Security-Policy", () => {
     expect(cspDirectives({ ...settings, hostSheet: false, errorEndpoint: "https://errors.example:8443/r" }, { nonce: true })).toEqual([
       "script-src 'nonce-{NONCE}' 'strict-dynamic' https://cdn.example",
       "connect-src https://extranet.example https://errors.example:8443",
-      "img-src https://extranet.example",
+      "img-src https://extranet.example blob:",
+      "media-src blob:",
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { CustomElementDeclaration, Declaration, Package } from "custom-elements-manifest/schema";
 import { LANGUAGES, type Language, type TagAttribute, type TagDeclaration } from "../../src/core/tags";
+import { PAGE_PREVIEW_SOURCES } from "../../src/contract/constants";
 
 /**
  * What the configurator needs from the Custom Elements Manifest (dist/custom-elements.json, built
@@ -239,7 +240,9 @@ export function originOf(url: string): string | null {
  * - scripts: the loader imports every chunk and catalog relative to its own address, so the
  *   files' origin (with a nonce, `'strict-dynamic'` lets the nonced loader's imports through);
  * - connections: every API call goes to the API base, error reports to their endpoint;
- * - images: basket pictures and advisers' photos are the API's, resolved against its base;
+ * - images: basket pictures and advisers' photos are the API's, resolved against its base; a
+ *   service request's photo previews (resized in the page) are `blob:` images, and its video's
+ *   preview a `blob:` medium (PAGE_PREVIEW_SOURCES, which the portal pages' own policy reads too);
  * - styles: the elements adopt constructable sheets, which style-src does not govern; only the
  *   optional host sheet is a `<link>`.
  * Fonts, frames and workers: none.
@@ -253,7 +256,8 @@ export function cspDirectives(settings: PageSettings, { nonce }: { nonce: boolea
     nonce ? `script-src 'nonce-${NONCE_PLACEHOLDER}' 'strict-dynamic' ${files}` : `script-src ${files}`,
     ...(settings.hostSheet ? [`style-src ${files}`] : []),
     `connect-src ${connect.join(" ")}`,
-    `img-src ${api}`,
+    `img-src ${api} ${PAGE_PREVIEW_SOURCES["img-src"]}`,
+    `media-src ${PAGE_PREVIEW_SOURCES["media-src"]}`,
   ];
 }
 
