@@ -62,6 +62,7 @@ const STEPS = [
   ["photo", "`POST /api/me/service-requests/photos`, 2 a service request"],
   ["service request", "`POST /api/me/service-requests` naming the 2 photos (1 visit in 4)"],
   ["service request again", "the same service request, same key (every other one)"],
+  ["team member", "a team member's visit (1 customer in 5, the companies' accountant): `GET /api/me/security/activity` after the invoices"],
   ["logout", "`POST /api/auth/logout`"],
   ["logged out", "after the logout, its access token and refresh cookie (401 expected; on every other instance)"],
   ["wrong password", "wrong current passwords, one burst per run (`POST /api/me/password`, 422 then 429 past the limit)"],
@@ -117,6 +118,9 @@ function readOptions(env = { ...process.env, ...argumentsAsEnv(process.argv.slic
 }
 
 const emailOf = (run, i) => `soak-${run}-${i}@soak.macc.test`;
+/** One customer in TEAM_MEMBER_EVERY is the companies' accountant (issue 29): invoices and activity, nothing to send. */
+const TEAM_MEMBER_EVERY = 5;
+const isTeamMember = (i) => i % TEAM_MEMBER_EVERY === 0;
 
 /** Migrations, demo data, and the customers' accounts, each linked to the four companies. */
 async function prepare(db, run, customers) {
@@ -130,11 +134,17 @@ async function prepare(db, run, customers) {
     [run, hash, customers],
   );
   await db.query(
-    `INSERT INTO account_companies (uuid_compte, id_tier, position)
-     SELECT a.uuid_compte, c.id_tier, c.position - 1
+    `INSERT INTO account_companies (uuid_compte, id_tier, position, role)
+     SELECT a.uuid_compte, c.id_tier, c.position - 1, CASE WHEN a.email = ANY($3::text[]) THEN 'accountant' ELSE 'owner' END
      FROM accounts a CROSS JOIN unnest($2::text[]) WITH ORDINALITY AS c(id_tier, position)
      WHERE a.email LIKE 'soak-' || $1 || '-%'`,
-    [run, COMPANIES],
+    [
+      run,
+      COMPANIES,
+      Array.from({ length: customers }, (_, k) => k + 1)
+        .filter(isTeamMember)
+        .map((i) => emailOf(run, i)),
+    ],
   );
   // The contact form's service per company: its network's first sub-service, by its French name.
   const { rows } = await db.query(
@@ -252,6 +262,11 @@ async function visitOnce(ctx, i, visit, base, proof) {
     if (!invoice) return;
     const pdf = await call(rec, "pdf", `${origin}/api/me/invoices/${invoice.id}/pdf`, { headers: auth }, [200]);
     if (pdf && pdf.body.subarray(0, 5).toString() !== "%PDF-") rec.problem("pdf: not a PDF");
+    // A team member reads the invoices and the account's activity; basket and service requests are not theirs to send.
+    if (isTeamMember(i)) {
+      await call(rec, "team member", `${origin}/api/me/security/activity`, { headers: auth }, [200]);
+      return;
+    }
     const token = `SOAK-${run}-${i}-${visit}`;
     // With its key, as the form sends it; one visit in three sends it again after the answer (a
     // retry), to another instance than the one that answered.
