@@ -36,6 +36,14 @@ export const problem = (
 /** Never answers (until the element goes away and aborts the request): the loading state. */
 export const pending = (): ApiFixture => new ApiFixture({ delayMs: Number.POSITIVE_INFINITY });
 
+/** No network: the request fails as fetch does offline (a TypeError), so a form saves its submission on the device. */
+export const noNetwork = (): ApiFixture =>
+  new ApiFixture({
+    body: () => {
+      throw new TypeError("Failed to fetch");
+    },
+  });
+
 // ---------------------------------------------------------------------------------------------
 // Footer: GET /servicesMACC/reseau/{codeReseau}/type/gen?langue={locale}
 

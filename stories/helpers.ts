@@ -1,7 +1,9 @@
 import type { StoryContext } from "@storybook/react-vite";
 import type { MaccPageParameters } from "../.storybook/preview";
 import { DEFAULT_LOCALE, type Locale } from "../src/contract/constants";
+import { getCore } from "../src/core/index";
 import { isLocale } from "../src/core/locale";
+import { offlineQueueOf, type SubmissionKind } from "../src/core/offline";
 
 export type { MaccPageParameters };
 
@@ -62,4 +64,19 @@ export function submitForm(root: ShadowRoot): void {
 /** The text of the first `selector` in the shadow root once it has some. */
 export function textOf(root: ShadowRoot, selector: string, timeoutMs = 5000): Promise<string> {
   return waitFor(() => root.querySelector(selector)?.textContent?.trim(), selector, timeoutMs);
+}
+
+/**
+ * A story's `beforeEach` for a submission saved on the device (`noNetwork`): the device's queue of
+ * `kind` emptied before the story and after it, so no other story of the form opens on it.
+ */
+export function forgetSaved(kind: SubmissionKind) {
+  const forget = async () => {
+    const queue = offlineQueueOf(getCore());
+    for (const entry of await queue.list(kind)) await queue.remove(entry.key);
+  };
+  return async () => {
+    await forget();
+    return forget;
+  };
 }

@@ -7,6 +7,7 @@ import {
   botCheckOk,
   FOOTER_PATH,
   footerOk,
+  noNetwork,
   ok,
   pending,
   problem,
@@ -17,7 +18,7 @@ import {
   USER_ONE_COMPANY,
   validationProblem,
 } from "./fixtures";
-import { elementAttributes, fillFields, shadowOf, submitForm, textOf, type MaccPageParameters } from "./helpers";
+import { elementAttributes, fillFields, forgetSaved, shadowOf, submitForm, textOf, type MaccPageParameters } from "./helpers";
 
 /**
  * `<macc-basket>` (PANIER; PANIER_VALIDER with `view="sent"`): the basket's items (GET
@@ -204,4 +205,15 @@ export const AgriTheme: Story = {
 export const NothingSent: Story = {
   name: "Confirmation, nothing sent",
   render: (_args, { globals }) => <macc-basket view="sent" {...elementAttributes(globals)} />,
+};
+
+/** No network: the basket is saved on this device (a status, not an error) until the page's queue sends it. */
+export const SavedOffline: Story = {
+  name: "Saved offline",
+  parameters: { api: { [SEND_PATH]: noNetwork() } },
+  beforeEach: forgetSaved("basket"),
+  play: async ({ canvasElement }) => {
+    const root = await send(canvasElement);
+    await textOf(root, ".saved-offline");
+  },
 };

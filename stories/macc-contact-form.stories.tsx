@@ -11,13 +11,14 @@ import {
   FOOTER_PATH,
   footerNoServices,
   footerOk,
+  noNetwork,
   pending,
   refreshAs,
   SERVER_ERROR,
   USER_AGRI,
   USER_ONE_COMPANY,
 } from "./fixtures";
-import { elementAttributes, fillFields, shadowOf, submitForm, textOf, type MaccPageParameters } from "./helpers";
+import { elementAttributes, fillFields, forgetSaved, shadowOf, submitForm, textOf, type MaccPageParameters } from "./helpers";
 
 /**
  * `<macc-contact-form>` (FORMULAIRE_CONTACT): a message to one of the network's services (the
@@ -148,4 +149,15 @@ export const AgriTheme: Story = {
 /** Not logged in: a prompt and a link to the login page. */
 export const Anonymous: Story = {
   parameters: { macc: { user: null } satisfies MaccPageParameters },
+};
+
+/** No network: the message is saved on this device (a status, not an error), with "Write another message". */
+export const SavedOffline: Story = {
+  name: "Saved offline",
+  parameters: { api: { [CONTACT_PATH]: noNetwork() } },
+  beforeEach: forgetSaved("contact"),
+  play: async ({ canvasElement }) => {
+    const root = await send(canvasElement);
+    await textOf(root, ".saved-offline");
+  },
 };

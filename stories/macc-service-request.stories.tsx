@@ -3,8 +3,8 @@ import { expect } from "storybook/test";
 import { ApiFixture } from "../.storybook/api-stub";
 import "../elements/macc-service-request";
 import type { ServiceRequestAnswer } from "../src/contract/service-request";
-import { ok, pending, PRODUCT_NOT_FOUND, PRODUCT_PATH, refreshAs, SERVER_ERROR, USER_ONE_COMPANY } from "./fixtures";
-import { elementAttributes, fillFields, shadowOf, submitForm, textOf, type MaccPageParameters } from "./helpers";
+import { noNetwork, ok, pending, PRODUCT_NOT_FOUND, PRODUCT_PATH, refreshAs, SERVER_ERROR, USER_ONE_COMPANY } from "./fixtures";
+import { elementAttributes, fillFields, forgetSaved, shadowOf, submitForm, textOf, type MaccPageParameters } from "./helpers";
 
 /**
  * `<macc-service-request family="CODE" product="CODE">` (SERVICE_REQUEST): a request to the
@@ -136,5 +136,17 @@ export const SendFails: Story = {
   play: async ({ canvasElement }) => {
     const root = await send(canvasElement);
     await textOf(root, ".alert--error");
+  },
+};
+
+/** No network: the request is saved on this device (a status, not an error), with the way to write another. */
+export const SavedOffline: Story = {
+  name: "Saved offline",
+  parameters: { api: { [SEND_PATH]: noNetwork() } },
+  beforeEach: forgetSaved("service-request"),
+  play: async ({ canvasElement }) => {
+    const root = await send(canvasElement);
+    await textOf(root, ".saved-offline");
+    await expect(root.querySelector(".actions button")).toBeTruthy();
   },
 };
