@@ -145,6 +145,11 @@ export async function accountContact(db: Queryable, uuidCompte: string): Promise
   return rows[0] && { email: rows[0].email, langue: rows[0].langue ?? "fr" };
 }
 
+/** "This wasn't me" links used or expired more than a day ago. */
+export async function purgeOldAlertLinks(db: Queryable): Promise<void> {
+  await db.query("DELETE FROM security_alert_links WHERE expires_at < now() - interval '1 day' OR used_at < now() - interval '1 day'");
+}
+
 /** Keeps a "this wasn't me" link's token hash, valid `ttlDays` days. */
 export async function insertAlertLink(db: Queryable, tokenHash: string, uuidCompte: string, kind: string, ttlDays: number): Promise<void> {
   await db.query(

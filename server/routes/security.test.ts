@@ -289,3 +289,21 @@ describe("alerts", () => {
     expect(mail.text).toContain("Ce n'était pas moi");
   });
 });
+
+describe("housekeeping", () => {
+  it("deletes the activity past 12 months and the used or expired alert links", async () => {
+    const { housekeeping } = await import("../jobs/housekeeping.ts");
+    const uk = (await t.db.query<{ uuid_compte: string }>("SELECT uuid_compte FROM accounts WHERE email = 'uk@demo.macc.test'")).rows[0]!
+      .uuid_compte;
+    await t.db.query("INSERT INTO account_activity (uuid_compte, kind, at) VALUES ($1, 'profile', now() - interval '13 months')", [uk]);
+    await t.db.query(
+      "INSERT INTO security_alert_links (token_hash, uuid_compte, kind, expires_at) VALUES ('old-link', $1, 'new-device', now() - interval '2 days')",
+      [uk],
+    );
+    await housekeeping(t.db);
+    const left = await t.db.query<{ n: number }>(
+      "SELECT (SELECT count(*) FROM account_activity WHERE at < now() - interval '12 months')::int + (SELECT count(*) FROM security_alert_links WHERE token_hash = 'old-link')::int AS n",
+    );
+    expect(left.rows[0]!.n).toBe(0);
+  });
+});
