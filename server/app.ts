@@ -32,6 +32,7 @@ import { footerRoutes } from "./routes/footer.ts";
 import { invoiceRoutes } from "./routes/invoices.ts";
 import { meRoutes } from "./routes/me.ts";
 import { notificationEventRoutes } from "./routes/notification-events.ts";
+import { notificationPreferenceRoutes, unsubscribeRoutes } from "./routes/notification-preferences.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
 import { outboxRoutes } from "./routes/outbox.ts";
 import { passwordRoutes } from "./routes/password.ts";
@@ -86,6 +87,8 @@ const API_ROUTERS: [prefix: string, router: (deps: Deps) => Hono<AppEnv>][] = [
   ["/me/service-requests", serviceRequestRoutes],
   ["/me/team", teamRoutes],
   ["/me/notifications", notificationRoutes],
+  ["/me/notification-preferences", notificationPreferenceRoutes],
+  ["/notifications/unsubscribe", unsubscribeRoutes],
   ["/invitations", invitationRoutes],
   ["/me/security", securityRoutes],
   ["/security", alertRoutes],

@@ -52,6 +52,18 @@ setInterval(() => {
   deliverPending(db, mailer).catch((err: unknown) => console.error("Mail queue delivery failed:", err));
 }, 60_000).unref();
 const app = createApp({ db, config, mailer });
+// Yesterday's new invoices, one message per member and company (issue 30): hourly, so an instance
+// down at midnight does not skip a day; queued once, by one instance at a time.
+const [{ queueInvoiceDigest, dayOf }, { loadTokenSecret }] = await Promise.all([
+  import("./jobs/notification-digest.ts"),
+  import("./auth/tokens.ts"),
+]);
+setInterval(() => {
+  const yesterday = dayOf(new Date(Date.now() - 86_400_000));
+  queueInvoiceDigest({ db, publicUrl: config.publicUrl, secret: () => loadTokenSecret(db, config.tokenSecret), mailer }, yesterday).catch(
+    (err: unknown) => console.error("Invoice digest failed:", err),
+  );
+}, 3_600_000).unref();
 const server = listen(app.fetch, { hostname: config.host, port: config.port }, (info) => {
   const host = info.address.includes(":") ? `[${info.address}]` : info.address;
   const engine = db.engine === "postgres" ? "PostgreSQL" : "embedded PostgreSQL";

@@ -43,6 +43,8 @@ export function startLocalReceiver(db: Queryable, port = 0, host = "127.0.0.1"):
             subject: parsed.subject ?? null,
             text: parsed.text ?? "",
             html: parsed.html ?? null,
+            // A notification's one-click unsubscribe (RFC 8058), kept to be seen and tested.
+            headers: listHeaders(parsed.headers),
           });
         })().then(
           () => callback(),
@@ -66,4 +68,10 @@ export function startLocalReceiver(db: Queryable, port = 0, host = "127.0.0.1"):
       });
     });
   });
+}
+
+/** The message's `List-*` headers, or null when it has none. */
+function listHeaders(headers: readonly { key: string; value: string }[]): Record<string, string> | null {
+  const list = headers.filter((h) => h.key.toLowerCase().startsWith("list-"));
+  return list.length ? Object.fromEntries(list.map((h) => [h.key.toLowerCase(), h.value])) : null;
 }

@@ -11,6 +11,8 @@ export interface MailMessage {
   html: string;
   /** Address the recipient's "Reply" goes to (e.g. the customer, for a contact-form message). */
   replyTo?: string;
+  /** Headers of its own: a notification's one-click unsubscribe (RFC 8058 `List-Unsubscribe`, `List-Unsubscribe-Post`). */
+  headers?: Record<string, string>;
 }
 
 /** Sends e-mails. Features build a `MailMessage` and call `send`; the transport is chosen once at start. */

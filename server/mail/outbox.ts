@@ -15,7 +15,14 @@ export interface OutboxMessage {
 
 export async function storeInOutbox(
   db: Queryable,
-  message: { channel: "email" | "sms"; to: string; subject?: string | null; text: string; html?: string | null },
+  message: {
+    channel: "email" | "sms";
+    to: string;
+    subject?: string | null;
+    text: string;
+    html?: string | null;
+    headers?: Record<string, string> | null;
+  },
 ): Promise<void> {
   await insertOutboxMessage(db, {
     channel: message.channel,
@@ -23,6 +30,7 @@ export async function storeInOutbox(
     subject: message.subject ?? null,
     body: message.text,
     html: message.html ?? null,
+    headers: message.headers ?? null,
   });
 }
 

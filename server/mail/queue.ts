@@ -18,6 +18,7 @@ export async function enqueueMail(tx: Queryable, message: MailMessage): Promise<
     subject: message.subject,
     body: message.text,
     html: message.html,
+    headers: message.headers ?? null,
   });
 }
 
@@ -31,6 +32,7 @@ export async function deliverPending(db: Db, mailer: Mailer, ids?: string[]): Pr
   for (const r of rows) {
     const message: MailMessage = { to: r.recipient, subject: r.subject, text: r.body, html: r.html };
     if (r.reply_to) message.replyTo = r.reply_to;
+    if (r.headers) message.headers = r.headers;
     try {
       await mailer.send(message);
       await markMailSent(db, r.id);

@@ -209,3 +209,76 @@ export async function historyEvents(
   );
   return rows.map((r) => ({ id: r.id, kind: r.kind, subject: r.subject, codeFamille: r.code_famille, at: iso(r.created_at) }));
 }
+
+/** The account's chosen channels (types without a row follow the defaults). */
+export async function preferenceRows(db: Queryable, uuidCompte: string): Promise<{ type: string; channel: string }[]> {
+  const { rows } = await db.query<{ event_type: string; channel: string }>(
+    "SELECT event_type, channel FROM notification_preferences WHERE uuid_compte = $1",
+    [uuidCompte],
+  );
+  return rows.map((r) => ({ type: r.event_type, channel: r.channel }));
+}
+
+export async function setPreference(db: Queryable, uuidCompte: string, type: string, channel: string): Promise<void> {
+  await db.query(
+    `INSERT INTO notification_preferences (uuid_compte, event_type, channel) VALUES ($1, $2, $3)
+     ON CONFLICT (uuid_compte, event_type) DO UPDATE SET channel = EXCLUDED.channel, updated_at = now()`,
+    [uuidCompte, type, channel],
+  );
+}
+
+export async function accountExists(db: Queryable, uuidCompte: string): Promise<boolean> {
+  return (await db.query("SELECT 1 FROM accounts WHERE uuid_compte = $1", [uuidCompte])).rows.length > 0;
+}
+
+/**
+ * Records the day's digest of each member whose role reads invoices (`roles`) and who takes them by
+ * e-mail (`byDefault`: the channel without a choice), once: what was recorded before is not again.
+ * Returns what to send.
+ */
+export async function claimInvoiceDigests(
+  db: Queryable,
+  day: string,
+  roles: readonly string[],
+  byDefault: string,
+): Promise<{ uuidCompte: string; email: string; langue: string; idTier: string; company: string; count: number }[]> {
+  const { rows } = await db.query<{
+    uuid_compte: string;
+    email: string;
+    langue: string;
+    id_tier: string;
+    raison_sociale: string;
+    invoices: number;
+  }>(
+    `WITH claimed AS (
+       INSERT INTO notification_digests (uuid_compte, id_tier, day, invoices)
+       SELECT ac.uuid_compte, e.id_tier, $1::date, count(*)::int
+         FROM notification_events e JOIN account_companies ac ON ac.id_tier = e.id_tier
+        WHERE e.kind = 'invoice' AND e.created_at >= $1::date AND e.created_at < $1::date + 1
+          AND ac.role = ANY($2::text[]) AND ac.suspended_at IS NULL AND (ac.ends_on IS NULL OR ac.ends_on >= CURRENT_DATE)
+          AND coalesce((SELECT p.channel FROM notification_preferences p WHERE p.uuid_compte = ac.uuid_compte AND p.event_type = 'invoices'), $3) = 'email'
+        GROUP BY ac.uuid_compte, e.id_tier
+       ON CONFLICT DO NOTHING
+       RETURNING uuid_compte, id_tier, invoices)
+     SELECT c.uuid_compte, a.email, a.langue, c.id_tier, co.raison_sociale, c.invoices
+       FROM claimed c JOIN accounts a USING (uuid_compte) JOIN companies co USING (id_tier)`,
+    [day, roles, byDefault],
+  );
+  return rows.map((r) => ({
+    uuidCompte: r.uuid_compte,
+    email: r.email,
+    langue: r.langue,
+    idTier: r.id_tier,
+    company: r.raison_sociale,
+    count: r.invoices,
+  }));
+}
+
+/** A product family's name in `language` (its code when it has none). */
+export async function familyName(db: Queryable, codeFamille: string, language: string): Promise<string> {
+  const { rows } = await db.query<{ nom: string }>(
+    "SELECT nom FROM product_names WHERE code_famille = $1 ORDER BY (langue = $2) DESC, (langue = 'fr') DESC LIMIT 1",
+    [codeFamille, language],
+  );
+  return rows[0]?.nom ?? codeFamille;
+}

@@ -14,14 +14,22 @@ export interface OutboxRow {
 
 export async function insertOutboxMessage(
   db: Queryable,
-  message: { channel: "email" | "sms"; recipient: string; subject: string | null; body: string; html: string | null },
+  message: {
+    channel: "email" | "sms";
+    recipient: string;
+    subject: string | null;
+    body: string;
+    html: string | null;
+    headers?: Record<string, string> | null;
+  },
 ): Promise<void> {
-  await db.query("INSERT INTO outbox (channel, recipient, subject, body, html) VALUES ($1, $2, $3, $4, $5)", [
+  await db.query("INSERT INTO outbox (channel, recipient, subject, body, html, headers) VALUES ($1, $2, $3, $4, $5, $6)", [
     message.channel,
     message.recipient,
     message.subject,
     message.body,
     message.html,
+    message.headers ? JSON.stringify(message.headers) : null,
   ]);
 }
 
@@ -50,16 +58,24 @@ export interface QueuedMailRow {
   subject: string;
   body: string;
   html: string;
+  headers: Record<string, string> | null;
 }
 
 /** Queues one message, in the caller's transaction; returns its id. */
 export async function insertQueuedMail(
   tx: Queryable,
-  message: { recipient: string; replyTo: string | null; subject: string; body: string; html: string },
+  message: {
+    recipient: string;
+    replyTo: string | null;
+    subject: string;
+    body: string;
+    html: string;
+    headers: Record<string, string> | null;
+  },
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO mail_queue (recipient, reply_to, subject, body, html) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [message.recipient, message.replyTo, message.subject, message.body, message.html],
+    `INSERT INTO mail_queue (recipient, reply_to, subject, body, html, headers) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [message.recipient, message.replyTo, message.subject, message.body, message.html, message.headers && JSON.stringify(message.headers)],
   );
   return rows[0]!.id;
 }
@@ -79,7 +95,7 @@ export async function claimDueMail(db: Queryable, maxAttempts: number, ids: stri
          AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
        ORDER BY created_at LIMIT $3
        FOR UPDATE SKIP LOCKED)
-     RETURNING q.id, q.recipient, q.reply_to, q.subject, q.body, q.html`,
+     RETURNING q.id, q.recipient, q.reply_to, q.subject, q.body, q.html, q.headers`,
     [maxAttempts, ids, batch],
   );
   return rows;

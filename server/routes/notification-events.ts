@@ -9,18 +9,48 @@ import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { NotificationEvent, NotificationEventAnswer } from "../../src/contract/notifications.ts";
 import type { Role } from "../../src/contract/permissions.ts";
+import type { Db } from "../db/db.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { jsonBody, operation } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
+import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
+import { newDocumentMail } from "../mail/notification-templates.ts";
+import { mailLanguage } from "../mail/templates.ts";
+import { unsubscribeToken, unsubscribeUrl } from "../notifications/unsubscribe.ts";
 import {
   companyExists,
   eventAudience,
   familyExists,
+  familyName,
   insertNotificationEvent,
   seenNotificationEvent,
 } from "../queries/customer-notifications.ts";
+import { preferencesOf } from "./notification-preferences.ts";
 import { tells } from "./notifications.ts";
 import { signedOperation } from "./service-request-events.ts";
+
+/** E-mails a new document to the members whose role reads the fleet and who take documents by e-mail, in their language. */
+async function mailDocument(deps: Deps, codeFamille: string, title: string): Promise<void> {
+  const { db, config } = deps;
+  const key = await deps.secret();
+  const members = (await eventAudience(db, { codeFamille })).filter((m) => tells(m.role as Role, "documents"));
+  const ids: string[] = [];
+  const told = new Set<string>();
+  for (const m of members) {
+    // One message per account, however many of its companies own the family.
+    if (told.has(m.uuidCompte) || (await preferencesOf(db, m.uuidCompte)).documents !== "email") continue;
+    told.add(m.uuidCompte);
+    const lang = mailLanguage(m.langue);
+    const mail = newDocumentMail(lang, m.email, {
+      title,
+      product: await familyName(db, codeFamille, lang),
+      url: `${config.publicUrl}/portail/mon-compte/parc-produits/${encodeURIComponent(codeFamille)}`,
+      unsubscribeUrl: unsubscribeUrl(config.publicUrl, unsubscribeToken(key, m.uuidCompte, "documents")),
+    });
+    ids.push(await enqueueMail(db, mail));
+  }
+  deliverInBackground(db as Db, deps.mailer, ids);
+}
 
 export function notificationEventRoutes(deps: Deps) {
   const { db } = deps;
@@ -67,6 +97,8 @@ export function notificationEventRoutes(deps: Deps) {
         });
         if (stored) {
           await deps.caches.settle(db);
+          // A document is e-mailed at once by preference; invoices wait for the day's digest (server/jobs/notification-digest.ts).
+          if (event.type === "document") await mailDocument(deps, event.codeFamille, event.title);
           return c.json(await answer(), 200);
         }
       }

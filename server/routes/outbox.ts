@@ -16,6 +16,7 @@ import { ProblemError, validationProblem } from "../http/problem.ts";
 import { setHtmlSecurityHeaders } from "../http/static.ts";
 import { listOutbox, outboxHtml, type OutboxMessage } from "../mail/outbox.ts";
 import { escapeHtml } from "../mail/templates.ts";
+import { dayOf, queueInvoiceDigest } from "../jobs/notification-digest.ts";
 import { backOfficeTargets } from "../queries/customer-notifications.ts";
 import { openRequestsForDemo } from "../queries/service-requests.ts";
 import { integrationSignature } from "./service-request-events.ts";
@@ -104,6 +105,7 @@ function renderBackOffice(companies: { idTier: string; name: string }[], familie
     '<form method="post" action="/demo/outbox/notifications/events"><input type="hidden" name="type" value="document">' +
     `<label>Famille <select name="target">${options(families.map((f) => ({ value: f, label: f })))}</select></label> ` +
     '<button type="submit">Nouveau document</button></form>' +
+    '<form method="post" action="/demo/outbox/notifications/digest"><button type="submit">Envoyer le récapitulatif du jour</button></form>' +
     "</section>"
   );
 }
@@ -272,6 +274,30 @@ export function outboxRoutes(deps: Deps, dispatch?: Dispatch) {
       const { recipients } = (await answer.json()) as { recipients: number };
       const what = "numero" in event ? `La facture ${event.numero}` : `Le document « ${event.title} »`;
       return c.html(sentPage("Événement envoyé", `${what} est annoncé à ${recipients} membre(s) des entreprises concernées.`));
+    },
+  );
+
+  // Today's invoice digest at once (the server queues each day's once the day is over).
+  app.post(
+    "/outbox/notifications/digest",
+    operation({
+      operationId: "postDemoNotificationDigest",
+      summary: "Demo only: queues today's digest of new invoices now (the outbox page's button)",
+      tags: ["demo"],
+      noBody: true,
+      answers: { 200: { description: "Queued: a page saying how many, with a link back to the outbox", file: "text/html" } },
+    }),
+    async (c) => {
+      const { queued, locked } = await queueInvoiceDigest(
+        { db: deps.db, publicUrl: deps.config.publicUrl, secret: deps.secret, mailer: deps.mailer },
+        dayOf(new Date()),
+      );
+      setHtmlSecurityHeaders(c);
+      c.header("Cache-Control", "no-store");
+      const said = locked
+        ? "Un autre serveur envoie le récapitulatif en ce moment."
+        : `${queued} récapitulatif(s) des nouvelles factures du jour mis en file d'envoi (un par membre et entreprise, une fois par jour).`;
+      return c.html(sentPage("Récapitulatif du jour", said));
     },
   );
 

@@ -371,6 +371,17 @@ describe("every operation with valid input answers what the document says", () =
     form.set("target", "MACH");
     const button = await call("postDemoNotificationEvent", { form });
     expect(await button.res.text()).toContain("Le document");
+    // The document's e-mail and its one-click unsubscribe (RFC 8058), without a session.
+    const mail = await waitForMail(t.db, (m) => (m.subject ?? "").startsWith("Nouveau document"));
+    const { rows } = await t.db.query<{ headers: Record<string, string> }>("SELECT headers FROM outbox WHERE subject = $1", [mail.subject]);
+    const unsubscribe = new URL(/^<(.+)>$/.exec(rows[0]!.headers["list-unsubscribe"]!)![1]!).searchParams.get("token")!;
+    await call("getUnsubscribePage", { query: `?token=${unsubscribe}` });
+    const oneClick = new FormData();
+    oneClick.set("List-Unsubscribe", "One-Click");
+    await call("postUnsubscribe", { query: `?token=${unsubscribe}`, form: oneClick });
+    await call("getNotificationPreferences", { token });
+    await call("putNotificationPreferences", { token, body: { documents: "email", "service-requests": "sms" } });
+    await call("postDemoNotificationDigest");
   });
 
   it("visited every operation of the document", () => {

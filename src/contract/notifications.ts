@@ -135,3 +135,70 @@ export const NotificationEventAnswer = v.object({
   recipients: v.number(),
 });
 export type NotificationEventAnswer = v.InferOutput<typeof NotificationEventAnswer>;
+
+/*
+ * Preferences (issue 30): per type of message, the channel it is sent by. SMS only for service
+ * requests' status and security alerts; security alerts cannot be switched off.
+ */
+export const NOTIFICATION_TYPES = [
+  "invoices",
+  "documents",
+  "service-requests",
+  "bank-details",
+  "invitations",
+  "freshness",
+  "security",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const CHANNELS = ["email", "sms", "none"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** The channels each type may be sent by, in the order the form offers them. */
+export const TYPE_CHANNELS: Readonly<Record<NotificationType, readonly Channel[]>> = {
+  invoices: ["email", "none"],
+  documents: ["email", "none"],
+  "service-requests": ["email", "sms", "none"],
+  "bank-details": ["email", "none"],
+  invitations: ["email", "none"],
+  freshness: ["email", "none"],
+  security: ["email", "sms"],
+};
+
+/** Until the customer chooses: everything by e-mail (new invoices in one message a day). */
+export const DEFAULT_CHANNELS: Readonly<Record<NotificationType, Channel>> = {
+  invoices: "email",
+  documents: "email",
+  "service-requests": "email",
+  "bank-details": "email",
+  invitations: "email",
+  freshness: "email",
+  security: "email",
+};
+
+const channelOf = (type: NotificationType) =>
+  v.picklist(
+    TYPE_CHANNELS[type] as [Channel, ...Channel[]],
+    type === "security" ? "Les alertes de sécurité ne peuvent pas être désactivées." : "choice",
+  );
+
+/** Every type's channel (the answer), or those the customer changes (the request: the others stay). */
+export const NotificationPreferences = requestObject({
+  invoices: v.optional(channelOf("invoices")),
+  documents: v.optional(channelOf("documents")),
+  "service-requests": v.optional(channelOf("service-requests")),
+  "bank-details": v.optional(channelOf("bank-details")),
+  invitations: v.optional(channelOf("invitations")),
+  freshness: v.optional(channelOf("freshness")),
+  security: v.optional(channelOf("security")),
+});
+export type NotificationPreferencesInput = v.InferInput<typeof NotificationPreferences>;
+export const NotificationPreferencesAnswer = v.object(
+  Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, v.picklist(CHANNELS)])) as Record<
+    NotificationType,
+    v.PicklistSchema<typeof CHANNELS, undefined>
+  >,
+);
+export type NotificationPreferencesAnswer = Record<NotificationType, Channel>;
+
+/** The one-click unsubscribe's token (in the e-mail's `List-Unsubscribe` address). */
+export const UnsubscribeQuery = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,300}\.[A-Za-z0-9_-]{32}$/)) });

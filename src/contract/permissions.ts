@@ -112,6 +112,9 @@ export const OPERATION_PERMISSIONS = {
   // What needs the customer (issue 30): every role, each told only what its role reads (server/routes/notifications.ts).
   getNotifications: "every-role",
   getNotificationHistory: "every-role",
+  // The account's own choice of what it is sent, and how.
+  getNotificationPreferences: ["own", "R"],
+  putNotificationPreferences: ["own", "W"],
   putNotificationState: "every-role",
   getAdviser: "every-role",
   postContact: "every-role",

@@ -79,3 +79,8 @@ BEGIN
   END LOOP;
 END
 $$;
+
+-- Every notification e-mail carries its one-click unsubscribe (RFC 8058): headers of their own,
+-- kept with the queued message, and with the outbox's copy so the demo shows them.
+ALTER TABLE mail_queue ADD COLUMN headers jsonb;
+ALTER TABLE outbox ADD COLUMN headers jsonb;
