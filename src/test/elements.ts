@@ -7,6 +7,7 @@ import { configure, waitFor as dtlWaitFor, within, type waitForOptions } from "@
 import { onTestFinished, vi } from "vitest";
 import type { PageDataset } from "../core/config";
 import type { Theme } from "../contract/constants";
+import { DEFAULT_CHANNELS, NOTIFICATION_TYPES } from "../contract/notifications";
 import { getCore, themeOf, type Core } from "../core/index";
 import type { Entreprise, User } from "../core/types";
 
@@ -296,6 +297,10 @@ export function stubApi(routes: Record<string, RouteHandler>, { unmatched = "fai
     // The header's count and the dashboard's action banner read what needs the customer; unless a test cares, nothing does.
     if (!key && method === "GET" && url.pathname.endsWith("/me/notifications")) {
       return toResponse({ body: { entries: [], total: 0, actionRequired: 0 } });
+    }
+    // "My information" reads the notification preferences below the profile; unless a test cares, the defaults.
+    if (!key && method === "GET" && url.pathname.endsWith("/me/notification-preferences")) {
+      return toResponse({ body: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, DEFAULT_CHANNELS[type]])) });
     }
     // The core reports each company opened to the activity log (src/core/index.ts); unless a test cares, it is recorded.
     if (!key && method === "POST" && url.pathname.endsWith("/me/security/company-switch")) return toResponse({ status: 204 });

@@ -821,3 +821,53 @@ describe("<macc-personal-info>", () => {
     });
   });
 });
+
+/* Notification preferences (issue 30), below the profile: one group per kind of message with the channels it offers (SMS for service requests and security only; security cannot be none), saved as chosen, the choices kept and the server's refusal said. */
+const DEFAULTS = {
+  invoices: "email",
+  documents: "email",
+  "service-requests": "email",
+  "bank-details": "email",
+  invitations: "email",
+  freshness: "email",
+  security: "email",
+};
+
+describe("notification preferences in <macc-personal-info>", () => {
+  it("offers each kind its channels, saves the choice and says so; a refusal is said with the choice kept", async () => {
+    let saves = 0;
+    const calls = api({
+      "GET /api/me/notification-preferences": { body: DEFAULTS },
+      "PUT /api/me/notification-preferences": (call) =>
+        ++saves === 1
+          ? { body: { ...DEFAULTS, ...(call.body as object) } }
+          : problem(422, "Les alertes de sécurité ne peuvent pas être désactivées."),
+    });
+    logIn();
+    const view = await mount("<macc-personal-info></macc-personal-info>");
+    const section = await waitFor(() => view.screen.getByRole("region", { name: "Notifications" }));
+    const groups = await waitFor(() => {
+      const found = [...section.querySelectorAll("fieldset")];
+      expect(found).toHaveLength(7);
+      return found;
+    });
+    expect(groups.map((g) => [...g.querySelectorAll("input")].map((i) => i.value))).toEqual([
+      ["email", "none"],
+      ["email", "none"],
+      ["email", "sms", "none"],
+      ["email", "none"],
+      ["email", "none"],
+      ["email", "none"],
+      ["email", "sms"],
+    ]);
+    (groups[2]!.querySelector('input[value="sms"]') as HTMLInputElement).click();
+    (groups[0]!.querySelector('input[value="none"]') as HTMLInputElement).click();
+    section.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    await waitFor(() => expect(section.textContent).toContain("Vos préférences de notification sont enregistrées."));
+    expect(calls.callsTo("PUT /api/me/notification-preferences")[0]!.body).toMatchObject({ invoices: "none", "service-requests": "sms" });
+
+    section.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    await waitFor(() => expect(section.textContent).toContain("Les alertes de sécurité ne peuvent pas être désactivées."));
+    expect((groups[2]!.querySelector('input[value="sms"]') as HTMLInputElement).checked).toBe(true);
+  });
+});

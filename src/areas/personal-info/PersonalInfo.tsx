@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback } from "react";
 import { useElement, useMacc } from "../../ui/context";
+import { NotificationPreferences } from "./NotificationPreferences";
 import { PageTitle } from "../../ui/PageTitle";
 import { RouteLink } from "../../ui/RouteLink";
 import { LoadFailed } from "./LoadFailed";
@@ -54,7 +55,10 @@ export function PersonalInfo() {
           {profile.status === "loading" && <ProfileSkeleton />}
           {profile.status === "error" && <LoadFailed onRetry={profile.reload} />}
           {profile.status === "ready" && (
-            <ProfileForm key={idTier} profile={profile.data} submitLabel={t`Save my information`} onSaved={apply} />
+            <>
+              <ProfileForm key={idTier} profile={profile.data} submitLabel={t`Save my information`} onSaved={apply} />
+              <NotificationPreferences />
+            </>
           )}
         </>
       )}
