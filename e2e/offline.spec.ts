@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
 import { enterPortal, loseAnswers, png } from "./support";
 
 /*
@@ -168,4 +168,55 @@ test("a visitor's basket, the answer lost after the server recorded it: replayed
       .sort();
   };
   await expect.poll(about, { timeout: 15_000 }).toEqual(["email", "sms"]);
+});
+
+test("two tabs, two requests saved offline (the second written beside the first): one tab sends the queue, each request once", async ({
+  page,
+  context,
+}) => {
+  test.slow(); // logs in, two tabs, two requests
+  const [first, second] = [randomUUID(), randomUUID()];
+  const portal = await fillRequest(page, first);
+  // The requests cannot reach the API (the pages' other requests can, so the second tab opens).
+  const cut = (route: Route) => route.abort("internetdisconnected");
+  await context.route("**/api/me/service-requests", cut);
+  await portal.getByRole("button", { name: /^Envoyer ma demande/ }).click();
+  await expect(portal.locator(SAVED)).toBeVisible();
+  // A second request while the first waits: an empty form beside the saved one (found by its place:
+  // its words wait for the catalogs).
+  await portal.locator("main .actions button").click();
+  const description = portal.getByLabel("Décrivez le problème ou votre besoin");
+  await expect(description).toHaveValue("");
+  await expect(description).toBeFocused();
+  await expect(portal.locator(SAVED)).toBeVisible();
+  await portal.getByLabel("Panne").check();
+  await description.fill(`Le tracteur ne démarre plus (${second}).`);
+  await portal.getByLabel("La machine est à l'arrêt").check();
+  await portal.getByRole("button", { name: /^Envoyer ma demande/ }).click();
+  await expect(portal.locator("main form")).toHaveCount(0);
+  await expect(portal.locator(SAVED)).toBeVisible();
+
+  // Another tab of the same browser, on another screen of the suite: the queue is the browser's,
+  // loaded there too (it holds something) and tried at its load, in vain.
+  const other = await context.newPage();
+  await other.goto("/portail/mon-compte/parc-produits");
+  await expect(other.locator("macc-portal").getByRole("heading", { level: 1, name: "Mon parc produits" })).toBeVisible();
+  const posts: string[] = [];
+  context.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/me/service-requests")
+      posts.push(request.headers()["idempotency-key"] ?? "");
+  });
+  // Back online in both tabs at once: each tries to send, the queue's lock lets one of them.
+  await context.unroute("**/api/me/service-requests", cut);
+  await Promise.all([page, other].map((tab) => tab.evaluate(() => window.dispatchEvent(new Event("online")))));
+  await expect(portal.getByText(SENT)).toBeVisible({ timeout: 20_000 });
+  const mails = async () => [(await staffMails(page, first)).length, (await staffMails(page, second)).length];
+  await expect.poll(mails, { timeout: 20_000 }).toEqual([1, 1]);
+  await other.reload();
+  await page.reload();
+  await expect(portal.getByRole("heading", { level: 1, name: "Demander une intervention" })).toBeVisible();
+  expect(await mails()).toEqual([1, 1]);
+  // Each request went out once, with its own key: not once from each tab.
+  expect(posts).toHaveLength(2);
+  expect(new Set(posts).size).toBe(2);
 });
