@@ -52,6 +52,7 @@ const STEPS = [
   ["challenge", "`GET /api/bot-check/challenge` (3 a visit, 4 when the message is sent again)"],
   ["login", "`POST /api/auth/login`"],
   ["company", "company chosen: `GET /api/me`"],
+  ["notifications", "`GET /api/me/notifications` (the action banner and the header's count, every page)"],
   ["invoices", "`GET /api/me/invoices?page=1`"],
   ["pdf", "`GET /api/me/invoices/{id}/pdf`"],
   ["contact", "`POST /api/me/contact`"],
@@ -257,6 +258,8 @@ async function visitOnce(ctx, i, visit, base, proof) {
   const auth = { ...base, Authorization: `Bearer ${company.token}` };
   const steps = async () => {
     if (!(await call(rec, "company", `${origin}/api/me`, { headers: auth }, [200]))) return;
+    // Every page of a logged-in customer reads what needs them (the action banner and the header's count): once.
+    if (!(await call(rec, "notifications", `${origin}/api/me/notifications`, { headers: auth }, [200]))) return;
     const page = await call(rec, "invoices", `${origin}/api/me/invoices?page=1`, { headers: auth }, [200]);
     const invoice = page?.body.items[visit % page.body.items.length];
     if (!invoice) return;
