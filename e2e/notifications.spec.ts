@@ -68,3 +68,29 @@ test("a visitor on the home page: no banner, and the page is told 0", async ({ p
   await expect(page.locator("macc-action-banner").getByRole("region")).toHaveCount(0);
   await expect(page.locator("macc-header").getByRole("link", { name: "Mon compte", exact: true })).toBeVisible();
 });
+
+test("the notification centre and the notification preferences: listed, saved, accessible", async ({ page }) => {
+  // multi@, not due@: a second login of due@ would move its "since the last visit".
+  await keepSession(page, "multi@demo.macc.test");
+  await page.goto("/portail/mon-compte/notifications");
+  const portal = page.locator("macc-portal");
+  await expect(portal.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  await expect(portal.getByRole("link", { name: /nouvelles factures|Nouvelle facture/ }).first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/portail/mon-compte/mes-informations");
+  const preferences = portal.getByRole("region", { name: "Notifications" });
+  await expect(preferences.getByRole("group", { name: "Nouvelles factures (un message par jour)" })).toBeVisible();
+  await expect(preferences.getByRole("group", { name: "Alertes de sécurité (toujours envoyées)" }).getByRole("radio")).toHaveCount(2);
+  await preferences.getByRole("group", { name: "Nouvelles factures (un message par jour)" }).getByRole("radio", { name: "Aucun" }).check();
+  await preferences.getByRole("button", { name: "Enregistrer mes préférences de notification" }).click();
+  await expect(preferences.getByText("Vos préférences de notification sont enregistrées.")).toBeVisible();
+  await page.reload();
+  await expect(
+    portal
+      .getByRole("region", { name: "Notifications" })
+      .getByRole("group", { name: "Nouvelles factures (un message par jour)" })
+      .getByRole("radio", { name: "Aucun" }),
+  ).toBeChecked();
+  await expectAccessible(page);
+});

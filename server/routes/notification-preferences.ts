@@ -153,7 +153,7 @@ export function unsubscribeRoutes(deps: Deps) {
       if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/.test(c.req.header("content-type") ?? "")) {
         throw new ProblemError(415, "unsupported-media-type", "unsupportedMediaType");
       }
-      const form = await c.req.parseBody();
+      const form: Record<string, unknown> = await c.req.parseBody().catch(() => ({}));
       if (form["List-Unsubscribe"] !== "One-Click") {
         throw new ProblemError(422, "validation", () => "Le corps doit être List-Unsubscribe=One-Click (RFC 8058).");
       }

@@ -239,7 +239,7 @@ export function notificationRoutes(deps: Deps) {
       summary: "Marks an entry read, or dismisses it until it changes (on every device)",
       tags: ["notifications"],
       auth: "company",
-      answers: { 204: { description: "Recorded." } },
+      answers: { 200: { description: "Recorded: the banner's entries now.", schema: NotificationsAnswer } },
       problems: [400, 401, 403, 404, 409, 415, 422],
     }),
     paramsOf(NotificationParams, "notFound"),
@@ -259,7 +259,7 @@ export function notificationRoutes(deps: Deps) {
       }
       await setNotificationState(db, uuidCompte, idTier, key, fingerprint, state);
       await deps.caches.settle(db);
-      return c.body(null, 204);
+      return c.json(bannerOf((await entriesFor(uuidCompte, idTier, c.get("role")))?.entries ?? []) satisfies NotificationsAnswer);
     },
   );
 

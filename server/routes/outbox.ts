@@ -153,7 +153,9 @@ const DemoEventForm = v.object({ status: v.picklist(SERVICE_REQUEST_STATUSES) })
 
 /** A posted form's fields, as text. */
 async function formOf(c: Context<AppEnv>): Promise<Record<string, string>> {
-  return Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, x]) => [k, String(x)]));
+  // A body that is no form (a broken multipart) holds no field: the form's check refuses it (422).
+  const body = await c.req.parseBody().catch(() => ({}));
+  return Object.fromEntries(Object.entries(body).map(([k, x]) => [k, String(x)]));
 }
 
 const DATE = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Paris" });

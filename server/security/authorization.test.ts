@@ -217,6 +217,30 @@ describe("ids of the account's other companies and of another customer → 404",
     };
   }
 
+  /** multi@'s own company has an entry (an invoice the back office reported): its key and version, read through the API. */
+  async function notificationCase(requests: Record<"sibling" | "other", { reference: string }>) {
+    const token = multi.companies[OWN]!;
+    await t.db.query(
+      "INSERT INTO notification_events (event_id, body_hash, kind, id_tier, subject) VALUES ($1, 'authz', 'invoice', $2, 'AUTHZ')",
+      [`authz-${Date.now()}`, OWN],
+    );
+    const banner = (await (await t.app.request("/api/me/notifications", { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      entries: { key: string; fingerprint: string }[];
+    };
+    const entry = banner.entries.find((e) => e.key === "invoices")!;
+    const keyOf = async (reference: string) =>
+      `service-request:${(await t.db.query<{ id: string }>("SELECT id FROM service_requests WHERE reference = $1", [reference])).rows[0]!.id}`;
+    return {
+      token,
+      own: entry.key,
+      body: { fingerprint: entry.fingerprint, state: "read" },
+      others: [
+        ["the account's other company's request", await keyOf(requests.sibling.reference)],
+        ["another customer's request", await keyOf(requests.other.reference)],
+      ] as [string, string][],
+    };
+  }
+
   /**
    * Per operation with an id: the caller (token, path values) whose own id answers 200, and the ids
    * it must not reach (a path with several ids gives them all). Operations added to the API with a
@@ -315,6 +339,8 @@ describe("ids of the account's other companies and of another customer → 404",
         ],
       },
       ...(await teamCases()),
+      // What needs the customer (issue 30): an entry of its own is read; another company's or customer's request is not found.
+      putNotificationState: await notificationCase(requests),
       // The account's devices: another session of its own is signed out, another customer's is not found.
       signOutDevice: {
         token: multi.account,
