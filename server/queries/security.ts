@@ -1,5 +1,5 @@
 /** Security the customer can see (issue 29, step 3): devices (sessions), the activity log, the alerts' links. */
-import type { ActivityDetail, ActivityKind } from "../../src/contract/security.ts";
+import { activityFilterOf, type ActivityDetail, type ActivityFilter, type ActivityKind } from "../../src/contract/security.ts";
 import type { Queryable } from "../db/db.ts";
 
 export interface SessionRow {
@@ -59,10 +59,11 @@ export interface ActivityEvent {
 
 /** One line of the account's activity: call it inside the transaction of the change it records. */
 export async function recordActivity(db: Queryable, event: ActivityEvent): Promise<void> {
-  await db.query("INSERT INTO account_activity (uuid_compte, id_tier, kind, detail) VALUES ($1, $2, $3, $4::jsonb)", [
+  await db.query("INSERT INTO account_activity (uuid_compte, id_tier, kind, category, detail) VALUES ($1, $2, $3, $4, $5::jsonb)", [
     event.uuidCompte,
     event.idTier ?? null,
     event.kind,
+    activityFilterOf(event.kind),
     JSON.stringify(event.detail ?? {}),
   ]);
 }
@@ -70,10 +71,11 @@ export async function recordActivity(db: Queryable, event: ActivityEvent): Promi
 /** A failed login against the account: counted on the hour's one line (an attack is one line, not thousands). */
 export async function recordFailedLogin(db: Queryable, uuidCompte: string, detail: ActivityDetail): Promise<void> {
   await db.query(
-    `INSERT INTO account_activity (uuid_compte, kind, detail, hour) VALUES ($1, 'login-failed', $2::jsonb, date_trunc('hour', now()))
+    `INSERT INTO account_activity (uuid_compte, kind, category, detail, hour)
+     VALUES ($1, 'login-failed', $3, $2::jsonb, date_trunc('hour', now()))
      ON CONFLICT (uuid_compte, hour) WHERE kind = 'login-failed'
      DO UPDATE SET count = account_activity.count + 1, at = now(), detail = EXCLUDED.detail`,
-    [uuidCompte, JSON.stringify(detail)],
+    [uuidCompte, JSON.stringify(detail), activityFilterOf("login-failed")],
   );
 }
 
@@ -89,23 +91,25 @@ export interface ActivityRow {
 /**
  * A page of the account's activity of the last `months` months, newest first (by id: lines are
  * written in time order), after the line `after` (a keyset: each page costs the same however deep),
- * only `kinds` when given; with `teamOf`, the company's lines by anyone too (its owner's view), each
- * read from its own index and merged. `actor`: who did it, when not the reader.
+ * of one filter when given; with `teamOf`, the company's lines by anyone too (its owner's view), each
+ * read as one range of its own index and merged. The statement is put together for the conditions
+ * given (no "$n IS NULL OR …"), so that every plan reads an index range with its LIMIT.
+ * `actor`: who did it, when not the reader.
  */
 export async function activityPage(
   db: Queryable,
-  q: {
-    uuidCompte: string;
-    teamOf: string | null;
-    kinds: readonly ActivityKind[] | null;
-    after: string | null;
-    limit: number;
-    months: number;
-  },
+  q: { uuidCompte: string; teamOf: string | null; filter: ActivityFilter | null; after: string | null; limit: number; months: number },
 ): Promise<ActivityRow[]> {
-  const filter = `a.at > now() - make_interval(months => $6::int)
-      AND ($3::text[] IS NULL OR a.kind = ANY($3::text[]))
-      AND ($4::bigint IS NULL OR a.id < $4::bigint)`;
+  const params: unknown[] = [q.uuidCompte, q.limit, q.months];
+  const bind = (value: unknown) => `$${params.push(value)}`;
+  const rest = [
+    ...(q.filter ? [`a.category = ${bind(q.filter)}`] : []),
+    ...(q.after ? [`a.id < ${bind(q.after)}::bigint`] : []),
+    "a.at > now() - make_interval(months => $3::int)",
+  ].join(" AND ");
+  const range = (column: "uuid_compte" | "id_tier", value: string) =>
+    `(SELECT a.* FROM account_activity a WHERE a.${column} = ${value} AND ${rest} ORDER BY a.id DESC LIMIT $2)`;
+  const ranges = [range("uuid_compte", "$1"), ...(q.teamOf ? [range("id_tier", bind(q.teamOf))] : [])];
   const { rows } = await db.query<{
     id: string;
     kind: ActivityKind;
@@ -115,14 +119,10 @@ export async function activityPage(
     detail: ActivityDetail;
   }>(
     `SELECT u.id::text AS id, u.kind, u.at, u.count, u.detail, CASE WHEN u.uuid_compte = $1 THEN NULL ELSE acc.email END AS actor
-     FROM (
-       (SELECT a.* FROM account_activity a WHERE a.uuid_compte = $1 AND ${filter} ORDER BY a.id DESC LIMIT $5)
-       UNION
-       (SELECT a.* FROM account_activity a WHERE $2::text IS NOT NULL AND a.id_tier = $2 AND ${filter} ORDER BY a.id DESC LIMIT $5)
-     ) u
+     FROM (${ranges.join(" UNION ")}) u
      LEFT JOIN accounts acc ON acc.uuid_compte = u.uuid_compte
-     ORDER BY u.id DESC LIMIT $5`,
-    [q.uuidCompte, q.teamOf, q.kinds, q.after, q.limit, q.months],
+     ORDER BY u.id DESC LIMIT $2`,
+    params,
   );
   return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString(), count: Number(r.count) }));
 }

@@ -227,8 +227,9 @@ describe("POST /api/me/password", () => {
     await expectProblem(old, 401);
     await login(email, NEW_PASSWORD);
 
-    const mail = await waitForMail(t.db, (m) => m.to === email);
-    expect(mail.subject).toBe("Your MACC password was changed");
+    // The change's alert (its logins' new-device alerts go to the same address).
+    const mail = await waitForMail(t.db, (m) => m.to === email && /password was changed/.test(m.subject ?? ""));
+    expect(mail.text).toMatch(/\?alerte=[\w-]{43}/);
     expect(mail.html).toContain('lang="en"');
 
     const again = await expectProblem(await change(caller.token, changeBody(NEW_PASSWORD, "Troisieme2026")), 409);

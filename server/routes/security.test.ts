@@ -295,7 +295,10 @@ describe("housekeeping", () => {
     const { housekeeping } = await import("../jobs/housekeeping.ts");
     const uk = (await t.db.query<{ uuid_compte: string }>("SELECT uuid_compte FROM accounts WHERE email = 'uk@demo.macc.test'")).rows[0]!
       .uuid_compte;
-    await t.db.query("INSERT INTO account_activity (uuid_compte, kind, at) VALUES ($1, 'profile', now() - interval '13 months')", [uk]);
+    await t.db.query(
+      "INSERT INTO account_activity (uuid_compte, kind, category, at) VALUES ($1, 'profile', 'account', now() - interval '13 months')",
+      [uk],
+    );
     await t.db.query(
       "INSERT INTO security_alert_links (token_hash, uuid_compte, kind, expires_at) VALUES ('old-link', $1, 'new-device', now() - interval '2 days')",
       [uk],

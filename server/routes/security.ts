@@ -10,7 +10,6 @@ import { Hono, type Context } from "hono";
 import type { Locale } from "../../src/contract/constants.ts";
 import { can } from "../../src/contract/permissions.ts";
 import {
-  ACTIVITY_FILTERS,
   ACTIVITY_MONTHS,
   ACTIVITY_PAGE_SIZE,
   ActivityAnswer,
@@ -166,7 +165,7 @@ export function securityRoutes(deps: Deps) {
       const rows = await activityPage(db, {
         uuidCompte,
         teamOf: team ? idTier : null,
-        kinds: query.kind ? ACTIVITY_FILTERS[query.kind] : null,
+        filter: query.kind ?? null,
         after: query.after ?? null,
         limit: ACTIVITY_PAGE_SIZE + 1,
         months: ACTIVITY_MONTHS,

@@ -77,6 +77,11 @@ export const ACTIVITY_FILTERS = {
 export type ActivityFilter = keyof typeof ACTIVITY_FILTERS;
 export const ACTIVITY_FILTER_NAMES = Object.keys(ACTIVITY_FILTERS) as [ActivityFilter, ...ActivityFilter[]];
 
+/** The filter a kind of line belongs to (each kind is in exactly one). */
+export function activityFilterOf(kind: ActivityKind): ActivityFilter {
+  return ACTIVITY_FILTER_NAMES.find((f) => (ACTIVITY_FILTERS[f] as readonly ActivityKind[]).includes(kind))!;
+}
+
 /** How far back the log goes. */
 export const ACTIVITY_MONTHS = 12;
 export const ACTIVITY_PAGE_SIZE = 20;

@@ -13,22 +13,29 @@ CREATE INDEX sessions_account_live_idx ON sessions (uuid_compte, last_used_at DE
 -- the line shows (never a password, a token or a full IBAN: the last 4 characters at most).
 -- Failed logins against the account are one row per hour, `count` attempts.
 CREATE TABLE account_activity (
-  id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  id          bigint GENERATED ALWAYS AS IDENTITY,
   uuid_compte uuid NOT NULL REFERENCES accounts (uuid_compte) ON DELETE CASCADE,
   id_tier     text REFERENCES companies (id_tier) ON DELETE CASCADE,
   kind        text NOT NULL CHECK (kind IN ('login', 'login-failed', 'company-switch', 'device-signed-out', 'profile', 'email',
                                             'password', 'bank-details', 'invitation', 'member', 'basket-request',
                                             'service-request', 'secured')),
   detail      jsonb NOT NULL DEFAULT '{}',
+  -- The list's filter the kind belongs to (ACTIVITY_FILTERS of src/contract/security.ts, written
+  -- with the line): a filtered page is one index range too.
+  category    text NOT NULL,
   count       integer NOT NULL DEFAULT 1,
   at          timestamptz NOT NULL DEFAULT now(),
   -- Failed logins: the hour they are counted in (one row per account and hour).
-  hour        timestamptz
+  hour        timestamptz,
+  -- No index on the id alone: the planner would read it backwards through everyone's lines to
+  -- find one account's (slow when that account's are old); its own range is always the way.
+  PRIMARY KEY (uuid_compte, id)
 );
--- "The account's, newest first" and "the company's, newest first", read backwards as keysets on the
--- id (rows are written in time order): a page costs the same however deep, with a million rows.
-CREATE INDEX account_activity_account_idx ON account_activity (uuid_compte, id);
+-- "The account's, newest first" (the primary key) and "the company's, newest first", read backwards
+-- as keysets on the id (rows are written in time order): a page costs the same however deep.
 CREATE INDEX account_activity_company_idx ON account_activity (id_tier, id) WHERE id_tier IS NOT NULL;
+CREATE INDEX account_activity_account_category_idx ON account_activity (uuid_compte, category, id);
+CREATE INDEX account_activity_company_category_idx ON account_activity (id_tier, category, id) WHERE id_tier IS NOT NULL;
 -- Housekeeping deletes the lines past 12 months.
 CREATE INDEX account_activity_at_idx ON account_activity (at);
 CREATE UNIQUE INDEX account_activity_failed_hour ON account_activity (uuid_compte, hour) WHERE kind = 'login-failed';
