@@ -1,6 +1,18 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { fieldPhoto, TWELVE_MEGAPIXELS } from "../scripts/field-photo.mjs";
 import { enterPortal, expectAccessible, png } from "./support";
+
+/** Fills in a request about the tractor that can wait, of `kind`, sends it: its reference, once acknowledged. */
+async function sendTractorRequest(portal: Locator, kind: string, description: string): Promise<string> {
+  await portal.getByLabel("Quelle machine ?").selectOption({ value: "MACH-TRACT-130|TR130-20-00391" });
+  await portal.getByLabel(kind).check();
+  await portal.getByLabel("Décrivez le problème ou votre besoin").fill(description);
+  await portal.getByLabel("Cela peut attendre").check();
+  await portal.getByRole("button", { name: "Envoyer ma demande" }).click();
+  const done = portal.getByText(/^Votre demande a été envoyée\. Sa référence est D-\d{4}-[0-9A-Z]{6}\.$/);
+  await expect(done).toBeVisible();
+  return /D-\d{4}-[0-9A-Z]{6}/.exec((await done.textContent()) ?? "")![0];
+}
 
 test("from the product fleet on a phone (360 px): a service request about a machine with 2 photos, resized and sent with their progress", async ({
   page,
@@ -90,14 +102,7 @@ test("a customer follows a request to done: the after-sales system's changes thr
   test.slow(); // logs in, sends a request, three signed changes
   await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/parc-produits/MACH/demande");
   const portal = page.locator("macc-portal");
-  await portal.getByLabel("Quelle machine ?").selectOption({ value: "MACH-TRACT-130|TR130-20-00391" });
-  await portal.getByLabel("Entretien").check();
-  await portal.getByLabel("Décrivez le problème ou votre besoin").fill("Révision des 5000 heures avant les semis.");
-  await portal.getByLabel("Cela peut attendre").check();
-  await portal.getByRole("button", { name: "Envoyer ma demande" }).click();
-  const done = portal.getByText(/^Votre demande a été envoyée\. Sa référence est D-\d{4}-[0-9A-Z]{6}\.$/);
-  await expect(done).toBeVisible();
-  const reference = /D-\d{4}-[0-9A-Z]{6}/.exec((await done.textContent()) ?? "")![0];
+  const reference = await sendTractorRequest(portal, "Entretien", "Révision des 5000 heures avant les semis.");
 
   // The demo's after-sales system: the outbox page's buttons, each a signed call of the integration endpoint.
   const outbox = await context.newPage();
@@ -186,14 +191,7 @@ test("a request with a short video filmed on the phone (a WebM recorded in the p
   await expect(portal.locator("#video-hint ~ .field__error")).toHaveCount(0);
   await expectAccessible(page);
 
-  await portal.getByLabel("Quelle machine ?").selectOption({ value: "MACH-TRACT-130|TR130-20-00391" });
-  await portal.getByLabel("Panne").check();
-  await portal.getByLabel("Décrivez le problème ou votre besoin").fill("Un claquement dans le relevage, filmé en vidéo.");
-  await portal.getByLabel("Cela peut attendre").check();
-  await portal.getByRole("button", { name: "Envoyer ma demande" }).click();
-  const done = portal.getByText(/^Votre demande a été envoyée\. Sa référence est D-\d{4}-[0-9A-Z]{6}\.$/);
-  await expect(done).toBeVisible();
-  const reference = /D-\d{4}-[0-9A-Z]{6}/.exec((await done.textContent()) ?? "")![0];
+  const reference = await sendTractorRequest(portal, "Panne", "Un claquement dans le relevage, filmé en vidéo.");
 
   let link = "";
   await expect

@@ -106,31 +106,7 @@ describe("the video's upload", () => {
     expect(problem.errors?.[0]?.path).toBe("video");
     expect(problem.detail).toContain("30");
   });
-
-  it("refuses on the announced Content-Length before reading the body", async () => {
-    let read = false;
-    const body = new ReadableStream<Uint8Array>(
-      {
-        pull(controller) {
-          read = true;
-          controller.close();
-        },
-      },
-      { highWaterMark: 0 },
-    );
-    const res = await t.app.request("/api/me/service-requests/videos", {
-      method: "POST",
-      body,
-      headers: { ...auth(), "Content-Type": "video/mp4", "Content-Length": String(VIDEO_MAX_BYTES + 1) },
-      duplex: "half",
-    } as RequestInit);
-    await expectProblem(res, 422);
-    expect(read).toBe(false);
-  });
-
-  it("needs a company's token (401 without one)", async () => {
-    await expectProblem(await upload(WEBM, {}), 401);
-  });
+  // Its announced length refused before the body is read, and its token: with the photos' (service-requests.test.ts).
 });
 
 describe("a request's video", () => {

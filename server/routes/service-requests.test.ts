@@ -5,7 +5,7 @@
  * reads a request or a photo; the staff's signed links; the retention purge.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PHOTO_MAX_BYTES, UNATTACHED_PHOTO_HOURS, type ServiceRequestAnswer } from "../../src/contract/service-request.ts";
+import { PHOTO_MAX_BYTES, UNATTACHED_PHOTO_HOURS, VIDEO_MAX_BYTES, type ServiceRequestAnswer } from "../../src/contract/service-request.ts";
 import { housekeeping } from "../jobs/housekeeping.ts";
 import { createTestApp, demoLogin, expectProblem, json, outbox, settleMail, waitForMail, type TestContext } from "../test-support.ts";
 
@@ -142,8 +142,13 @@ describe("photos", () => {
     expect(problem.type).toBe("urn:macc:problem:file-too-large");
     expect(problem.errors?.[0]?.path).toBe("photo");
   });
+});
 
-  it("refuses on the announced Content-Length before reading the body", async () => {
+describe.each([
+  ["photos", "image/jpeg", PHOTO_MAX_BYTES],
+  ["videos", "video/mp4", VIDEO_MAX_BYTES],
+])("the %s' upload", (kind, type, max) => {
+  it("refuses on the announced Content-Length before reading the body: 422, never 413", async () => {
     let read = false;
     const body = new ReadableStream<Uint8Array>(
       {
@@ -154,18 +159,19 @@ describe("photos", () => {
       },
       { highWaterMark: 0 },
     );
-    const res = await t.app.request("/api/me/service-requests/photos", {
+    const res = await t.app.request(`/api/me/service-requests/${kind}`, {
       method: "POST",
       body,
-      headers: { ...auth(), "Content-Type": "image/jpeg", "Content-Length": String(PHOTO_MAX_BYTES + 1) },
+      headers: { ...auth(), "Content-Type": type, "Content-Length": String(max + 1) },
       duplex: "half",
     } as RequestInit);
-    await expectProblem(res, 422);
+    expect((await expectProblem(res, 422)).type).toBe("urn:macc:problem:file-too-large");
     expect(read).toBe(false);
   });
 
   it("needs a company's token (401 without one)", async () => {
-    await expectProblem(await upload(jpegWithGps(), {}), 401);
+    const res = await t.app.request(`/api/me/service-requests/${kind}`, { method: "POST", body: "x", headers: { "Content-Type": type } });
+    await expectProblem(res, 401);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   SERVICE_REQUEST_MESSAGES as M,
   STAFF_LINK_DAYS,
   VIDEO_MAX_BYTES,
+  VIDEO_MAX_SECONDS,
   VIDEO_MEDIA_TYPES,
   VIDEO_TYPES,
   VideoParams,
@@ -176,6 +177,16 @@ function uploadHandlers<T extends string>(
   ] as const;
 }
 
+/** The OpenAPI document's request body of an upload: the raw file, of one of `mediaTypes`. */
+const rawBody = (description: string, mediaTypes: readonly string[]) =>
+  describeRoute({
+    requestBody: {
+      required: true,
+      description,
+      content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: "string", format: "binary" } }])),
+    },
+  });
+
 /** `Range: bytes=a-b` (one range: what a `<video>` asks for) within `size`; null for the whole, "bad" when unsatisfiable. */
 export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | "bad" {
   const match = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
@@ -253,13 +264,10 @@ export function serviceRequestRoutes(deps: Deps) {
       },
       problems: [401, 403, 422, 429],
     }),
-    describeRoute({
-      requestBody: {
-        required: true,
-        description: `A JPEG, PNG or WebP photo of at most ${PHOTO_MAX_BYTES} bytes, recognised by its content. One request per photo, so a browser can show each one's progress.`,
-        content: Object.fromEntries(PHOTO_TYPES.map((t) => [PHOTO_MEDIA_TYPES[t], { schema: { type: "string", format: "binary" } }])),
-      },
-    }),
+    rawBody(
+      `A JPEG, PNG or WebP photo of at most ${PHOTO_MAX_BYTES} bytes, recognised by its content. One request per photo, so a browser can show each one's progress.`,
+      PHOTO_TYPES.map((t) => PHOTO_MEDIA_TYPES[t]),
+    ),
     ...uploadHandlers<PhotoType>(deps, {
       path: "photo",
       maxBytes: PHOTO_MAX_BYTES,
@@ -283,13 +291,10 @@ export function serviceRequestRoutes(deps: Deps) {
       answers: { 201: { description: "Kept for a request to name within 24 hours.", schema: VideoUploadAnswer } },
       problems: [401, 403, 422, 429],
     }),
-    describeRoute({
-      requestBody: {
-        required: true,
-        description: `An MP4, QuickTime or WebM video of at most ${VIDEO_MAX_BYTES} bytes (a larger one: 422, never 413), recognised by its content. Its length (at most 30 s) is checked by the browser.`,
-        content: Object.fromEntries(VIDEO_TYPES.map((t) => [VIDEO_MEDIA_TYPES[t], { schema: { type: "string", format: "binary" } }])),
-      },
-    }),
+    rawBody(
+      `An MP4, QuickTime or WebM video of at most ${VIDEO_MAX_BYTES} bytes (a larger one: 422, never 413), recognised by its content. Its length (at most ${VIDEO_MAX_SECONDS} s) is checked by the browser.`,
+      VIDEO_TYPES.map((t) => VIDEO_MEDIA_TYPES[t]),
+    ),
     ...uploadHandlers<VideoType>(deps, {
       path: "video",
       maxBytes: VIDEO_MAX_BYTES,

@@ -44,22 +44,31 @@ export interface OfflineForm {
 
 const fireOnline = () => window.dispatchEvent(new Event("online"));
 
+/** The form filled in and sent without a network, until it says it saved it; `goOnline` brings the network back. */
+async function savedWithoutNetwork(form: OfflineForm) {
+  let online = false;
+  const calls = form.api(() => (online ? form.recorded : offline()));
+  const view = await form.open();
+  form.fill(view, 1);
+  form.submit(view);
+  await waitFor(() => expect(savedShown(view)).toBe(true));
+  const goOnline = () => {
+    online = true;
+    fireOnline();
+  };
+  return { calls, view, goOnline };
+}
+
 /** The shared cases, run by each form's test file with its own table row. */
 export function savedOfflineCases(form: OfflineForm) {
   it("no network: saved on this device (a status, not an error), shown in another copy too, sent once back online with the same key", async () => {
-    let online = false;
-    const calls = form.api(() => (online ? form.recorded : offline()));
-    const view = await form.open();
-    form.fill(view, 1);
-    form.submit(view);
-    await waitFor(() => expect(savedShown(view)).toBe(true));
+    const { calls, view, goOnline } = await savedWithoutNetwork(form);
     expect(view.root.querySelector('[role="alert"]')).toBeNull();
     form.afterSaved?.();
     const again = await mount(form.copy);
     await waitFor(() => expect(savedShown(again)).toBe(true));
 
-    online = true;
-    fireOnline();
+    goOnline();
     await form.shownSent(view);
     const sent = calls.callsTo(form.send);
     expect(new Set(sent.map((c) => c.headers["idempotency-key"])).size).toBe(1);
@@ -72,12 +81,7 @@ export function savedOfflineCases(form: OfflineForm) {
   if (form.another) {
     const another = form.another;
     it("one waiting on the device: writing another gives an empty form beside it, the second saved too, both sent with their own keys", async () => {
-      let online = false;
-      const calls = form.api(() => (online ? form.recorded : offline()));
-      const view = await form.open();
-      form.fill(view, 1);
-      form.submit(view);
-      await waitFor(() => expect(savedShown(view)).toBe(true));
+      const { calls, view, goOnline } = await savedWithoutNetwork(form);
       fireEvent.click(another(view));
       // The form, empty, with the waiting one still said above it.
       await waitFor(() => expect(view.root.querySelector("form")).not.toBeNull());
@@ -87,8 +91,7 @@ export function savedOfflineCases(form: OfflineForm) {
       await waitFor(() => expect(view.root.querySelector("form")).toBeNull());
       expect(savedShown(view)).toBe(true);
 
-      online = true;
-      fireOnline();
+      goOnline();
       await waitFor(() => expect(new Set(calls.callsTo(form.send).map(form.mark)).size).toBe(2));
       const sent = calls.callsTo(form.send);
       const keys = new Map(sent.map((c) => [form.mark(c), c.headers["idempotency-key"]]));
