@@ -333,18 +333,18 @@ describe("every operation with valid input answers what the document says", () =
   });
 
   it("security: devices, signing out one and the others, the activity, a company switch, and an alert's link", async () => {
-    await login("uk@demo.macc.test"); // a second device to sign out
-    const { accessToken: token, user } = await login("uk@demo.macc.test");
+    await login("comptable@demo.macc.test"); // a second device to sign out
+    const { accessToken: token, user } = await login("comptable@demo.macc.test");
     const { body } = await call<{ devices: { id: string; current: boolean }[] }>("listDevices", { token });
     await call("signOutDevice", { token, params: { id: body.devices.find((d) => !d.current)!.id } });
-    await login("uk@demo.macc.test");
+    await login("comptable@demo.macc.test");
     await call("signOutOtherDevices", { token });
     await call("recordCompanySwitch", { token: user.entreprises[0]!.token });
     await call("listActivity", { token, query: "?kind=sign-ins" });
     const link = "walk-not-me-token";
     await t.db.query(
       `INSERT INTO security_alert_links (token_hash, uuid_compte, kind, expires_at)
-       SELECT encode(sha256(convert_to($1, 'UTF8')), 'hex'), uuid_compte, 'new-device', now() + interval '1 day' FROM accounts WHERE email = 'uk@demo.macc.test'`,
+       SELECT encode(sha256(convert_to($1, 'UTF8')), 'hex'), uuid_compte, 'new-device', now() + interval '1 day' FROM accounts WHERE email = 'comptable@demo.macc.test'`,
       [link],
     );
     await call("securityAlertNotMe", { body: { token: link, resetPath: "/portail/mon-compte/mot-de-passe-oublie" } });
