@@ -58,6 +58,12 @@ const activity = async (token: string, query = "") => {
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as ActivityAnswer;
 };
+/** The one password change allowed, from the demo password to `next`. */
+async function changePassword(token: string, next: string) {
+  const body = { ancienMotDePasse: DEMO_PASSWORD, nouveauMotDePasse: next, confirmerMotDePasse: next };
+  const res = await t.app.request("/api/me/password", json(body, bearer(token)));
+  expect(res.status, await res.clone().text()).toBe(204);
+}
 const refresh = (cookie: string) =>
   t.app.request("/api/auth/refresh", { method: "POST", headers: { Cookie: `macc_refresh=${cookie}`, "X-Requested-With": "macc" } });
 
@@ -190,14 +196,7 @@ describe("activity", () => {
 
   it("records the account's changes with the change (a password change, an invitation by the owner), never a password or a token", async () => {
     const welcome = await login("welcome@demo.macc.test", "10.84.9.1", CHROME_WINDOWS);
-    const changed = await t.app.request(
-      "/api/me/password",
-      json(
-        { ancienMotDePasse: DEMO_PASSWORD, nouveauMotDePasse: "Moisson-2027!", confirmerMotDePasse: "Moisson-2027!" },
-        bearer(welcome.account),
-      ),
-    );
-    expect(changed.status, await changed.clone().text()).toBe(204);
+    await changePassword(welcome.account, "Moisson-2027!");
     expect((await activity(welcome.account, "?kind=account")).entries[0]).toMatchObject({
       kind: "password",
       detail: { change: "changed" },
@@ -273,14 +272,7 @@ describe("alerts", () => {
 
   it("the password change's mail carries the link", async () => {
     const atelier = await login("atelier@demo.macc.test", "10.84.12.1", CHROME_WINDOWS);
-    const res = await t.app.request(
-      "/api/me/password",
-      json(
-        { ancienMotDePasse: DEMO_PASSWORD, nouveauMotDePasse: "Semailles-2027!", confirmerMotDePasse: "Semailles-2027!" },
-        bearer(atelier.account),
-      ),
-    );
-    expect(res.status, await res.clone().text()).toBe(204);
+    await changePassword(atelier.account, "Semailles-2027!");
     const mail = await waitForMail(
       t.db,
       (m) => m.to === "atelier@demo.macc.test" && /mot de passe MACC a été modifié/.test(m.subject ?? ""),
