@@ -11,6 +11,12 @@ export default defineConfig({
     {
       path: "<rootDir>/src/locales/{locale}",
       include: ["<rootDir>/src/core/", "<rootDir>/src/ui/", "<rootDir>/elements/"],
+      // The action banner's texts are its own (issue 30): only the pages that show it download them.
+      exclude: ["**/*.test.*", "**/src/ui/action-banner/**"],
+    },
+    {
+      path: "<rootDir>/src/ui/action-banner/locales/{locale}",
+      include: ["<rootDir>/src/ui/action-banner/"],
       exclude: ["**/*.test.*"],
     },
     {

@@ -74,23 +74,26 @@ test("the notification centre and the notification preferences: listed, saved, a
   await keepSession(page, "multi@demo.macc.test");
   await page.goto("/portail/mon-compte/notifications");
   const portal = page.locator("macc-portal");
-  await expect(portal.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  await expect(portal.getByRole("heading", { level: 1, name: "Mes notifications" })).toBeVisible();
   await expect(portal.getByRole("link", { name: /nouvelles factures|Nouvelle facture/ }).first()).toBeVisible();
   await expectAccessible(page);
 
   await page.goto("/portail/mon-compte/mes-informations");
-  const preferences = portal.getByRole("region", { name: "Notifications" });
+  const preferences = portal.getByRole("region", { name: "Préférences de notification" });
   await expect(preferences.getByRole("group", { name: "Nouvelles factures (un message par jour)" })).toBeVisible();
   await expect(preferences.getByRole("group", { name: "Alertes de sécurité (toujours envoyées)" }).getByRole("radio")).toHaveCount(2);
-  await preferences.getByRole("group", { name: "Nouvelles factures (un message par jour)" }).getByRole("radio", { name: "Aucun" }).check();
+  await preferences
+    .getByRole("group", { name: "Nouvelles factures (un message par jour)" })
+    .getByRole("radio", { name: "Pas d'envoi" })
+    .check();
   await preferences.getByRole("button", { name: "Enregistrer mes préférences de notification" }).click();
   await expect(preferences.getByText("Vos préférences de notification sont enregistrées.")).toBeVisible();
   await page.reload();
   await expect(
     portal
-      .getByRole("region", { name: "Notifications" })
+      .getByRole("region", { name: "Préférences de notification" })
       .getByRole("group", { name: "Nouvelles factures (un message par jour)" })
-      .getByRole("radio", { name: "Aucun" }),
+      .getByRole("radio", { name: "Pas d'envoi" }),
   ).toBeChecked();
   await expectAccessible(page);
 });

@@ -2,12 +2,14 @@
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
-import { defaultConfig, type Config } from "./config.ts";
+import { INTEGRATION_SIGNATURE_HEADER, INTEGRATION_TIMESTAMP_HEADER } from "../src/contract/service-request.ts";
+import { DEMO_INTEGRATION_SECRET, defaultConfig, type Config } from "./config.ts";
 import { createApp, createCacheHubFor } from "./app.ts";
 import { openMemoryDb, postgresDb, type Db } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "./demo/seed.ts";
 import { localMailer, type Mailer } from "./mail/mailer.ts";
+import { integrationSignature } from "./routes/service-request-events.ts";
 import { databaseUrl, TEMPLATES } from "./test-postgres.ts";
 import { botCheckSolution } from "../src/test/bot-check-solution.ts";
 import type { BotCheckChallenge } from "../src/contract/bot-check.ts";
@@ -240,4 +242,24 @@ export async function demoLogin(
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
   const body = (await res.json()) as { accessToken: string; user: { entreprises: { idTier: string; token: string }[] } };
   return { account: body.accessToken, company: Object.fromEntries(body.user.entreprises.map((e) => [e.idTier, e.token])) };
+}
+
+/** A back-office call to an integration endpoint, signed as they check it (HMAC of `<timestamp>.<body>`), with the demo secret unless told. */
+export function signedPost(
+  app: { request: (path: string, init: RequestInit) => Response | Promise<Response> },
+  path: string,
+  body: unknown,
+  secret = DEMO_INTEGRATION_SECRET,
+) {
+  const raw = typeof body === "string" ? body : JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return app.request(path, {
+    method: "POST",
+    body: raw,
+    headers: {
+      "Content-Type": "application/json",
+      [INTEGRATION_TIMESTAMP_HEADER]: timestamp,
+      [INTEGRATION_SIGNATURE_HEADER]: integrationSignature(secret, timestamp, raw),
+    },
+  });
 }

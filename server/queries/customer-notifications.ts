@@ -24,25 +24,16 @@ export interface NotificationSources {
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 
 export async function notificationSources(db: Queryable, uuidCompte: string, idTier: string): Promise<NotificationSources | null> {
+  // JSON built by the query: the same shapes as the sources, with timestamps as text.
   const { rows } = await db.query<{
     derniere_mise_a_jour: string | null;
     since: Date | string;
-    bank: { id: string; at: string } | null;
-    invitations: { ids: string[]; at: string } | null;
-    requests:
-      | {
-          id: string;
-          reference: string;
-          status: "scheduled" | "waiting-for-parts";
-          date: string | null;
-          from: string | null;
-          to: string | null;
-          at: string;
-        }[]
-      | null;
-    invoices: { count: number; newest: string; at: string } | null;
-    documents: { count: number; newest: string; at: string; codeFamille: string } | null;
-    states: { key: string; fingerprint: string; read: boolean; dismissed: boolean }[] | null;
+    bank: NotificationSources["bankPending"];
+    invitations: NotificationSources["invitations"];
+    requests: NotificationSources["requests"] | null;
+    invoices: NotificationSources["invoices"];
+    documents: NotificationSources["documents"];
+    states: NotificationSources["states"] | null;
   }>(
     `WITH me AS (
        SELECT c.id_tier, to_char(c.derniere_mise_a_jour, 'YYYY-MM-DD') AS derniere_mise_a_jour,

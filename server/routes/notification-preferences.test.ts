@@ -6,11 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NotificationPreferencesAnswer } from "../../src/contract/notifications.ts";
-import { INTEGRATION_SIGNATURE_HEADER, INTEGRATION_TIMESTAMP_HEADER } from "../../src/contract/service-request.ts";
-import { DEMO_INTEGRATION_SECRET } from "../config.ts";
 import { dayOf, queueInvoiceDigest } from "../jobs/notification-digest.ts";
-import { createTestApp, demoLogin, expectProblem, json, settleMail, waitForMail, type TestContext } from "../test-support.ts";
-import { integrationSignature } from "./service-request-events.ts";
+import { createTestApp, demoLogin, expectProblem, json, settleMail, waitForMail, signedPost, type TestContext } from "../test-support.ts";
 
 const DUE = "1009045";
 let t: TestContext;
@@ -26,19 +23,7 @@ const preferences = async (token = due) => {
 const change = (body: unknown, token = due) =>
   t.app.request("/api/me/notification-preferences", { ...json(body, bearer(token)), method: "PUT" });
 
-function signed(body: unknown) {
-  const raw = JSON.stringify(body);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  return t.app.request("/api/integrations/notifications/events", {
-    method: "POST",
-    body: raw,
-    headers: {
-      "Content-Type": "application/json",
-      [INTEGRATION_TIMESTAMP_HEADER]: timestamp,
-      [INTEGRATION_SIGNATURE_HEADER]: integrationSignature(DEMO_INTEGRATION_SECRET, timestamp, raw),
-    },
-  });
-}
+const signed = (body: unknown, secret?: string) => signedPost(t.app, "/api/integrations/notifications/events", body, secret);
 const digestDeps = () => ({ db: t.db, publicUrl: t.config.publicUrl, secret: () => Promise.resolve(Buffer.from("test-token-secret")) });
 const unsubscribeLink = (headers: Record<string, string>) => /^<(.+)>$/.exec(headers["list-unsubscribe"]!)![1]!;
 const outboxHeaders = async (subject: string) => {

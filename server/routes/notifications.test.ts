@@ -6,10 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NotificationsAnswer } from "../../src/contract/notifications.ts";
-import { INTEGRATION_SIGNATURE_HEADER, INTEGRATION_TIMESTAMP_HEADER } from "../../src/contract/service-request.ts";
-import { DEMO_INTEGRATION_SECRET } from "../config.ts";
-import { createTestApp, demoLogin, expectProblem, json, type TestContext } from "../test-support.ts";
-import { integrationSignature } from "./service-request-events.ts";
+import { createTestApp, demoLogin, expectProblem, json, signedPost, type TestContext } from "../test-support.ts";
 
 const FRA = "1004217"; // multi@'s first company; comptable@ is its accountant, atelier@ its workshop
 const DUE = "1009045"; // due@'s company, confirmed 2 years and 10½ months ago
@@ -31,19 +28,7 @@ const read = async (token: string) => {
 const setState = (token: string, key: string, body: unknown) =>
   t.app.request(`/api/me/notifications/${encodeURIComponent(key)}/state`, { ...json(body, bearer(token)), method: "PUT" });
 
-function signed(body: unknown, secret = DEMO_INTEGRATION_SECRET) {
-  const raw = typeof body === "string" ? body : JSON.stringify(body);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  return t.app.request("/api/integrations/notifications/events", {
-    method: "POST",
-    body: raw,
-    headers: {
-      "Content-Type": "application/json",
-      [INTEGRATION_TIMESTAMP_HEADER]: timestamp,
-      [INTEGRATION_SIGNATURE_HEADER]: integrationSignature(secret, timestamp, raw),
-    },
-  });
-}
+const signed = (body: unknown, secret?: string) => signedPost(t.app, "/api/integrations/notifications/events", body, secret);
 const eventId = () => `notif-test-${Date.now()}-${++events}`;
 
 beforeAll(async () => {

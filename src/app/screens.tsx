@@ -306,7 +306,7 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     }),
   },
   NOTIFICATIONS: {
-    title: msg`Notifications`,
+    title: msg`My notifications`,
     View: lazyScreen({
       code: () => import("../areas/notifications/NotificationCentre").then((m) => m.NotificationCentre),
       area: lazyArea(() => import("../areas/notifications/area")),

@@ -5,7 +5,7 @@ import { showsInvoices } from "../../core/theme";
 import { can } from "../../contract/permissions";
 import { roleAllows } from "../../core/roles";
 import type { RouteName } from "../../core/routes";
-import { ActionBanner } from "../../ui/ActionBanner";
+import { ActionBanner } from "../../ui/action-banner/ActionBanner";
 import { Skeleton } from "../../ui/Alert";
 import { useElement, useMacc } from "../../ui/context";
 import { LoggedOut } from "../../ui/LoadError";

@@ -231,7 +231,7 @@ function AccountMenu() {
             </li>
           )}
           <li>
-            <RouteLink route="NOTIFICATIONS">{t`Notifications`}</RouteLink>
+            <RouteLink route="NOTIFICATIONS">{t`My notifications`}</RouteLink>
           </li>
           {/* The account's devices and activity: every role's. */}
           <li>

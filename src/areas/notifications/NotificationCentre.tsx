@@ -5,7 +5,7 @@ import { NotificationHistoryAnswer, type NotificationHistoryItem } from "../../c
 import type { ApiRequest } from "../../core/api";
 import { formatDate } from "../../core/format";
 import { selectCompany } from "../../core/store";
-import { EntryText, routeOf } from "../../ui/ActionBanner";
+import { EntryText, routeOf } from "../../ui/action-banner/ActionBanner";
 import { Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { useElement, useMacc } from "../../ui/context";
@@ -26,7 +26,7 @@ export function NotificationCentre() {
   const company = useMacc(selectCompany);
   if (!company) {
     return (
-      <LoggedOut icon={NOTIFICATIONS_ICON} title={t`Notifications`}>
+      <LoggedOut icon={NOTIFICATIONS_ICON} title={t`My notifications`}>
         {t`Log in to see your notifications.`}
       </LoggedOut>
     );
@@ -42,7 +42,7 @@ function Centre({ idTier }: { idTier: string }) {
 
   return (
     <div className="container" part="notifications">
-      <PageTitle icon={NOTIFICATIONS_ICON}>{t`Notifications`}</PageTitle>
+      <PageTitle icon={NOTIFICATIONS_ICON}>{t`My notifications`}</PageTitle>
       <p>
         <Trans>What needed your attention in the last 12 months, newest first.</Trans>
       </p>

@@ -55,7 +55,7 @@ export function NotificationPreferences() {
   return (
     <section className="notification-preferences" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        <Trans>Notifications</Trans>
+        <Trans>Notification preferences</Trans>
       </h2>
       <p>
         <Trans>Choose how we tell you about each kind of message. Every e-mail also has a link to unsubscribe from its kind.</Trans>
@@ -73,7 +73,7 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
   const { request } = useElement();
   const { t } = useLingui();
   const labels = useTypeLabels();
-  const channelLabels: Record<Channel, string> = { email: t`E-mail`, sms: t`SMS`, none: t`None` };
+  const channelLabels: Record<Channel, string> = { email: t`By e-mail`, sms: t`By SMS`, none: t`Not sent` };
   // What the customer chose stays, whatever the server answers.
   const [chosen, setChosen] = useState<Preferences>(initial);
   const [busy, setBusy] = useState(false);

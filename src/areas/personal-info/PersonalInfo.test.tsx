@@ -25,6 +25,7 @@ import {
   asWritten,
 } from "../../test/elements";
 import { selectCompany } from "../../core/store";
+import { DEFAULT_CHANNELS } from "../../contract/notifications";
 
 const PROFILE = "GET /api/me/profile";
 const SAVE = "PUT /api/me/profile";
@@ -823,15 +824,7 @@ describe("<macc-personal-info>", () => {
 });
 
 /* Notification preferences (issue 30), below the profile: one group per kind of message with the channels it offers (SMS for service requests and security only; security cannot be none), saved as chosen, the choices kept and the server's refusal said. */
-const DEFAULTS = {
-  invoices: "email",
-  documents: "email",
-  "service-requests": "email",
-  "bank-details": "email",
-  invitations: "email",
-  freshness: "email",
-  security: "email",
-};
+const DEFAULTS = DEFAULT_CHANNELS;
 
 describe("notification preferences in <macc-personal-info>", () => {
   it("offers each kind its channels, saves the choice and says so; a refusal is said with the choice kept", async () => {
@@ -845,7 +838,7 @@ describe("notification preferences in <macc-personal-info>", () => {
     });
     logIn();
     const view = await mount("<macc-personal-info></macc-personal-info>");
-    const section = await waitFor(() => view.screen.getByRole("region", { name: "Notifications" }));
+    const section: HTMLElement = await waitFor(() => view.screen.getByRole("region", { name: "Préférences de notification" }));
     const groups = await waitFor(() => {
       const found = [...section.querySelectorAll("fieldset")];
       expect(found).toHaveLength(7);

@@ -1,14 +1,14 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import type { NotificationEntry } from "../contract/notifications";
-import { emitFrom } from "../core/events";
-import { formatDate } from "../core/format";
-import type { RouteName, RouteParams } from "../core/routes";
-import { Skeleton } from "./Alert";
-import { selectCompany } from "../core/store";
-import { useElement, useMacc } from "./context";
-import { useNotifications, useNotificationState } from "./notifications";
-import { RouteLink } from "./RouteLink";
+import type { NotificationEntry } from "../../contract/notifications";
+import { emitFrom } from "../../core/events";
+import { formatDate } from "../../core/format";
+import type { RouteName, RouteParams } from "../../core/routes";
+import { Skeleton } from "../Alert";
+import { selectCompany } from "../../core/store";
+import { useElement, useMacc } from "../context";
+import { useNotifications, useNotificationState } from "../notifications";
+import { RouteLink } from "../RouteLink";
 
 /** Where each kind of entry leads. */
 export function routeOf(entry: NotificationEntry): { route: RouteName; params?: RouteParams } {
