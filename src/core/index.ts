@@ -131,15 +131,6 @@ function createCore(dataset: PageDataset): Core {
     : Promise.resolve();
 
   core = { config, store, toasts, api, session, tokens, portalGuards: false, ready };
-  // The account's activity log records each company opened (at login, or from the company choice).
-  store.subscribe((state, previous) => {
-    const idTier = state.auth.companyId;
-    if (!idTier || idTier === previous.auth.companyId || !isLogged(state)) return;
-    // After the login's tokens are kept (the same change sets both).
-    setTimeout(
-      () => void api.request("/me/security/company-switch", { method: "POST", optional: true, errors: "inline" }).catch(() => undefined),
-    );
-  });
   // Submissions saved on this device while offline are sent from any element of the page.
   if (typeof indexedDB !== "undefined" && browserStorage("local")?.getItem(OFFLINE_QUEUE_FLAG)) {
     void import("./offline").then(({ offlineQueueOf }) => offlineQueueOf(core));

@@ -44,6 +44,14 @@ export function createSession(api: ApiClient, store: MaccStore, tokens: AccessTo
 
   let expiresAt = 0;
   const currentToken = () => tokens.forCompany(store.getState().auth.companyId);
+  // The account's activity log records each company opened: at login (start below) and at each
+  // switch. Here, not in the core, so that a page without a session never downloads it.
+  const reportOpened = () =>
+    void api.request("/me/security/company-switch", { method: "POST", optional: true, errors: "inline" }).catch(() => undefined);
+  store.subscribe((state, previous) => {
+    const was = previous.auth.companyId;
+    if (was && state.auth.companyId && state.auth.companyId !== was && isLogged(state) && isLogged(previous)) reportOpened();
+  });
   let idle: IdleWatch | null = null;
 
   /**
@@ -91,6 +99,7 @@ export function createSession(api: ApiClient, store: MaccStore, tokens: AccessTo
     tokens.remember(session.user);
     store.getState().connectUser(session.user);
     started(session);
+    if (store.getState().auth.companyId) reportOpened();
     return session.user;
   }
 
