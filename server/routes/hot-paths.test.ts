@@ -212,8 +212,9 @@ describe("the fleet lines' open service requests kept in memory", () => {
       expect(await machines()).toMatchObject({ reference, status: "assigned" });
       expect(await read()).toBe(0);
 
+      // Made in SQL, heard through the database's notification (not waited for by a write of the API).
       await t.db.query("UPDATE service_requests SET status = 'done' WHERE reference = $1", [reference]);
-      expect((await machines())?.reference).not.toBe(reference);
+      await vi.waitFor(async () => expect((await machines())?.reference).not.toBe(reference));
       expect(await read()).toBe(0);
     });
   });
