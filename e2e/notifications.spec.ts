@@ -84,7 +84,7 @@ test("the notification centre and the notification preferences: listed, saved, a
   await expect(preferences.getByRole("group", { name: "Alertes de sécurité (toujours envoyées)" }).getByRole("radio")).toHaveCount(2);
   await preferences
     .getByRole("group", { name: "Nouvelles factures (un message par jour)" })
-    .getByRole("radio", { name: "Pas d'envoi" })
+    .getByRole("radio", { name: "Ne pas envoyer" })
     .check();
   await preferences.getByRole("button", { name: "Enregistrer mes préférences de notification" }).click();
   await expect(preferences.getByText("Vos préférences de notification sont enregistrées.")).toBeVisible();
@@ -93,7 +93,7 @@ test("the notification centre and the notification preferences: listed, saved, a
     portal
       .getByRole("region", { name: "Préférences de notification" })
       .getByRole("group", { name: "Nouvelles factures (un message par jour)" })
-      .getByRole("radio", { name: "Pas d'envoi" }),
+      .getByRole("radio", { name: "Ne pas envoyer" }),
   ).toBeChecked();
   await expectAccessible(page);
 });
