@@ -2,7 +2,6 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { NotificationEntry } from "../../contract/notifications";
 import { emitFrom } from "../../core/events";
-import { formatDate } from "../../core/format";
 import type { RouteName, RouteParams } from "../../core/routes";
 import { Skeleton } from "../Alert";
 import { selectCompany } from "../../core/store";
@@ -54,7 +53,8 @@ export function EntryText({ entry }: { entry: NotificationEntry }): ReactNode {
       if (entry.status === "waiting-for-parts") return <Trans>Service request {reference}: waiting for parts</Trans>;
       const visit = entry.visit;
       if (!visit) return <Trans>Service request {reference}: visit scheduled</Trans>;
-      const date = formatDate(locale, visit.date, "long");
+      // Intl directly: core/format comes in the forms' chunk, which a page with only the banner would download for this one call.
+      const date = new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(`${visit.date}T12:00:00`));
       const from = visit.from;
       const to = visit.to;
       return (
