@@ -720,9 +720,24 @@ describe("POST /api/me/contact", () => {
 describe("GET /api/me/summary", () => {
   it("counts for the dashboard tiles", async () => {
     const expected = await q1<{ unpaid: number }>("SELECT count(*)::int AS unpaid FROM invoices WHERE id_tier = $1 AND NOT paid", [MULTI]);
-    expect(await getJson("/api/me/summary")).toEqual({ invoices: { unpaid: expected.unpaid, total: 2150 }, products: 6, adviser: true });
-    expect(await getJson("/api/me/summary", UK)).toEqual({ invoices: { unpaid: 0, total: 0 }, products: 0, adviser: false });
-    expect(await getJson("/api/me/summary", BLG)).toEqual({ invoices: { unpaid: 0, total: 0 }, products: 1, adviser: false });
+    expect(await getJson("/api/me/summary")).toEqual({
+      invoices: { unpaid: expected.unpaid, total: 2150 },
+      products: 6,
+      adviser: true,
+      openServiceRequests: 0,
+    });
+    expect(await getJson("/api/me/summary", UK)).toEqual({
+      invoices: { unpaid: 0, total: 0 },
+      products: 0,
+      adviser: false,
+      openServiceRequests: 0,
+    });
+    expect(await getJson("/api/me/summary", BLG)).toEqual({
+      invoices: { unpaid: 0, total: 0 },
+      products: 1,
+      adviser: false,
+      openServiceRequests: 0,
+    });
   });
 });
 

@@ -40,6 +40,7 @@ describe("ServiceRequest", () => {
         numeroSerie: null,
         usageHours: null,
         photos: [],
+        video: null,
         description: "Ne démarre plus.\n\nVoyant moteur allumé.",
       },
     });
