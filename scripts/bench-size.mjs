@@ -27,7 +27,8 @@ const reactKb = gzipKb(`${JS_DIR}/${reactFile}`);
 const FOOTER_BUDGET_RATIO = 1.45;
 
 const BUDGETS = [
-  { name: "loader (macc-elements.js)", page: null, file: `${JS_DIR}/macc-elements.js`, maxKb: 1 },
+  // 1 until the tag list gained <macc-security> and <macc-action-banner> (1,049 bytes).
+  { name: "loader (macc-elements.js)", page: null, file: `${JS_DIR}/macc-elements.js`, maxKb: 1.1 },
   {
     name: "page with only <macc-footer>",
     page: "/footer.html",
@@ -53,15 +54,19 @@ const BUDGETS = [
   // On this page and the portal's, ofetch (the design card's API client, in the core) weighs 3.4 kB.
   // 101.5 until the roles (each company's role in the login's answer, what each route needs, the
   // header's menu by role) and the service requests' list route took it to 101.7; 102 until the
-  // team's routes and registry entry, and the check for a queued offline submission, took it to 102.1.
-  { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 102.5 },
+  // team's routes and registry entry, and the check for a queued offline submission, took it to 102.1;
+  // 102.5 until the header's role labels (0.2 kB) and its count of what needs the customer (the
+  // shared read, 0.6 kB), the security and notifications routes took it to 103.6.
+  { name: "France page (header + login + footer)", page: "/france.html", ready: "macc-login form", maxKb: 104 },
   // The whole extranet on its login route: the other screens (code, texts and where their texts are)
   // load with their routes. 106.5 until the service-request route (its paths in six languages, its
   // screen's file list) and the screens' imports naming every file they need (one round trip
   // instead of up to four on a phone) took it to 106.6; 107 until the roles and the service
   // requests' list route took it to 107.1; 107.5 until the team's and the invitation's routes, the
-  // registry's team entry and the check for a queued offline submission took it to 107.7.
-  { name: "portal, login route", page: "/portail", ready: "macc-portal main form", maxKb: 108 },
+  // registry's team entry and the check for a queued offline submission took it to 107.7; 108 until
+  // the header's role labels and count, the security and notifications routes (paths in six
+  // languages, their screens' file lists) and their registry entries took it to 109.3.
+  { name: "portal, login route", page: "/portail", ready: "macc-portal main form", maxKb: 109.5 },
 ];
 
 /**
