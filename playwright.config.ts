@@ -38,6 +38,13 @@ export default defineConfig({
     // otherwise be redrawn on every frame while a test waits (a sixth of the suite's browser CPU).
     reducedMotion: "reduce",
   },
+  // A test that ends every session of a shared demo account ("this wasn't me") would log out the
+  // tests running beside it with that account: those run after all the others, tagged @ends-sessions.
+  // (A teardown project, so that a run of a few files runs only those, and this one after them.)
+  projects: [
+    { name: "suite", grepInvert: /@ends-sessions/, teardown: "ends-sessions" },
+    { name: "ends-sessions", grep: /@ends-sessions/ },
+  ],
   // The three demo servers, started side by side (e2e/servers.ts), unless `npm test` started them
   // already (scripts/test.mjs).
   webServer:

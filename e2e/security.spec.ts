@@ -80,7 +80,7 @@ const portal = (page: Page) => page.locator("macc-portal");
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko/20100101 Firefox/126.0";
 const refresh = (page: Page) => page.request.post("/api/auth/refresh", { headers: { "X-Requested-With": "macc" } });
 
-test("an owner sees the accountant's sign-in, signs out a second device, and “this wasn't me” ends every session", async ({
+test("an owner sees the accountant's sign-in, signs out a second device, and “this wasn't me” ends every session @ends-sessions", async ({
   page,
   browser,
 }) => {
