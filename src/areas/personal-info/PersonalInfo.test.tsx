@@ -693,7 +693,9 @@ describe("<macc-personal-info>", () => {
       const calls = api({}, body);
       logIn();
       const view = await mountForm();
-      expect((view.screen.getAllByRole("radio") as HTMLInputElement[]).map((r) => r.checked)).toEqual([false, false]);
+      // The title's two radios (the notification preferences below load their own, at their pace).
+      const titles = [...view.root.querySelectorAll<HTMLInputElement>('input[type="radio"][name="civilite"]')];
+      expect(titles.map((r) => r.checked)).toEqual([false, false]);
       submit(view);
       await view.screen.findByText(MESSAGES.saved);
       expect((calls.callsTo(SAVE)[0]!.body as ProfileBody).user.civilite).toBeNull();
