@@ -159,6 +159,15 @@ test("Check my page says what a page lacks, with the fix to copy, in the editor'
   await check.click();
   await expect(page.getByRole("heading", { name: "Nothing is missing" })).toBeFocused();
 
+  // The same policy without blob: blocks a service request's previews: said in plain words.
+  await pasted.fill(`${hostPage(snippet)}\n${csp.replaceAll(" blob:", "")}`);
+  await check.click();
+  await expect(page.getByRole("heading", { name: "What is missing" })).toBeFocused();
+  await expect(page.locator(".editor__findings > li")).toHaveCount(2);
+  await expect(page.locator(".editor__findings")).toContainText("blocks the previews of the photos a customer adds to a service request");
+  await expect(page.locator(".editor__findings")).toContainText("the preview of the video");
+  await expect(page.locator("#check-fix-1")).toHaveValue("media-src blob:");
+
   // French: the words of the registry and of the catalog.
   await page.goto("/editor/?locale=fr-FR");
   await expect(page.getByRole("heading", { name: "Formulaire de connexion" })).toBeVisible();

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { PAGE_PREVIEW_SOURCES } from "../../src/contract/constants";
 import { Alert } from "../../src/ui/Alert";
 import { Button } from "../../src/ui/Button";
 import { TextareaField } from "../../src/ui/Textarea";
@@ -110,14 +111,26 @@ function FindingText({ finding }: { finding: Finding }) {
     case "csp-sources": {
       const { directive } = finding;
       const sources = list(finding.sources);
+      // blob: is for the previews a service request shows before sending: said in its own words.
+      const preview = finding.need === "img-src" || finding.need === "media-src" ? PAGE_PREVIEW_SOURCES[finding.need] : null;
+      const previewMissing = preview !== null && finding.sources.includes(preview);
       const what = {
         "script-src": t`The security policy blocks the elements' code: its ${directive} must allow ${sources}.`,
         "style-src": t`The security policy blocks the style sheet that keeps the elements' space: its ${directive} must allow ${sources}.`,
         "connect-src": t`The security policy blocks the elements' calls to the server: its ${directive} must allow ${sources}.`,
-        "img-src": t`The security policy blocks the pictures (basket items, the adviser's photo): its ${directive} must allow ${sources}.`,
+        "img-src":
+          previewMissing && finding.sources.length === 1
+            ? t`The security policy blocks the previews of the photos a customer adds to a service request: its ${directive} must allow ${sources}.`
+            : t`The security policy blocks the pictures (basket items, the adviser's photo): its ${directive} must allow ${sources}.`,
+        "media-src": t`The security policy blocks the preview of the video a customer adds to a service request, so its length cannot be checked before it is sent: its ${directive} must allow ${sources}.`,
       }[finding.need];
+      const alsoPreviews =
+        finding.need === "img-src" && previewMissing && finding.sources.length > 1
+          ? t`Without ${preview}, the photos a customer adds to a service request show no preview.`
+          : "";
       const replace = t`Use this line in place of the policy's ${directive}.`;
-      return [what, replace, finding.self ? t`If your page is on that same address, 'self' may already allow it.` : ""].join(" ").trim();
+      const self = finding.self ? t`If your page is on that same address, 'self' may already allow it.` : "";
+      return [what, alsoPreviews, replace, self].filter(Boolean).join(" ");
     }
   }
 }

@@ -19,7 +19,8 @@ const LOADER =
   '<script type="module" src="https://cdn.example/macc/static/js/macc-elements.js" data-locale="fr-FR" data-api-base="https://extranet.example/api"></script>';
 const page = (head: string, body = '<macc-login variant="basket"></macc-login>') =>
   `<!doctype html><html><head><title>Page</title>${head}</head><body>${body}</body></html>`;
-const POLICY = "script-src https://cdn.example; connect-src https://extranet.example; img-src https://extranet.example";
+const POLICY =
+  "script-src https://cdn.example; connect-src https://extranet.example; img-src https://extranet.example blob:; media-src blob:";
 
 const kinds = (findings: Finding[]) => findings.map((finding) => finding.kind);
 
@@ -71,11 +72,11 @@ describe("the page's Content-Security-Policy", () => {
   it.each([
     ["the sources the configurator gives", POLICY, []],
     ["no policy at all restricts nothing", "", []],
-    ["default-src alone allowing everything needed", "default-src https://cdn.example https://extranet.example", []],
-    ["a wildcard host and https:", "script-src *.example; connect-src https:; img-src *", []],
+    ["default-src alone allowing everything needed", "default-src https://cdn.example https://extranet.example blob:", []],
+    ["a wildcard host and https:", "script-src *.example; connect-src https:; img-src * blob:; media-src blob:", []],
     [
       "a path that holds the chunks",
-      "script-src https://cdn.example/macc/static/js/; connect-src https://extranet.example/api/; img-src https://extranet.example",
+      "script-src https://cdn.example/macc/static/js/; connect-src https://extranet.example/api/; img-src https://extranet.example blob:",
       [],
     ],
     [
@@ -85,14 +86,38 @@ describe("the page's Content-Security-Policy", () => {
     ],
     ["another port", "connect-src https://extranet.example:8443", [["connect-src", ["https://extranet.example"]]]],
     ["an http: source upgrades to https", "script-src http://cdn.example", []],
-    ["'none'", "img-src 'none'", [["img-src", ["https://extranet.example"]]]],
+    ["'none'", "img-src 'none'", [["img-src", ["https://extranet.example", "blob:"]]]],
+    // The previews of a service request's photos and video (PAGE_PREVIEW_SOURCES).
+    ["img-src without blob:", "img-src https://extranet.example", [["img-src", ["blob:"]]]],
+    ["media-src without blob:", "media-src 'self'", [["media-src", ["blob:"]]]],
+    ["media-src 'none'", "media-src 'none'", [["media-src", ["blob:"]]]],
+    [
+      "* allows no blob:",
+      "img-src *; media-src *",
+      [
+        ["img-src", ["blob:"]],
+        ["media-src", ["blob:"]],
+      ],
+    ],
+    [
+      "data: is not blob:",
+      "img-src https://extranet.example data:; media-src data:",
+      [
+        ["img-src", ["blob:"]],
+        ["media-src", ["blob:"]],
+      ],
+    ],
+    ["blob: in default-src covers both", "default-src https://cdn.example https://extranet.example blob:", []],
+    ["blob: in default-src, not in media-src", "default-src blob: https:; media-src https:", [["media-src", ["blob:"]]]],
+    ["no media-src nor default-src restricts no video", "img-src https://extranet.example blob:", []],
     [
       "default-src 'self'",
       "default-src 'self'",
       [
         ["script-src", ["https://cdn.example"]],
         ["connect-src", ["https://extranet.example"]],
-        ["img-src", ["https://extranet.example"]],
+        ["img-src", ["https://extranet.example", "blob:"]],
+        ["media-src", ["blob:"]],
       ],
     ],
     [
@@ -134,9 +159,17 @@ describe("the page's Content-Security-Policy", () => {
         kind: "csp-sources",
         need: "img-src",
         directive: "img-src",
-        sources: ["https://extranet.example"],
+        sources: ["https://extranet.example", "blob:"],
         self: true,
-        fix: "img-src 'self' https://cdn.example https://extranet.example",
+        fix: "img-src 'self' https://cdn.example https://extranet.example blob:",
+      },
+      {
+        kind: "csp-sources",
+        need: "media-src",
+        directive: "media-src",
+        sources: ["blob:"],
+        self: false,
+        fix: "media-src 'self' https://cdn.example blob:",
       },
     ]);
   });
@@ -146,6 +179,7 @@ describe("the page's Content-Security-Policy", () => {
     ["a report-only header is not enforced", `Content-Security-Policy-Report-Only: ${POLICY}`, []],
     ["a bare policy", ` ${POLICY} `, [POLICY]],
     ["text that is no policy", "Bonjour", []],
+    ["a bare media-src", "media-src blob:", ["media-src blob:"]],
     [
       "two headers: both apply",
       "Content-Security-Policy: img-src *\ncontent-security-policy: script-src 'self'",

@@ -1,3 +1,4 @@
+import { PAGE_PREVIEW_SOURCES } from "../../src/contract/constants";
 import { elementTag, headOf, hostSheetUrl, loaderData, loaderTag, originOf, type ChosenElement, type PageSettings } from "./model";
 
 /**
@@ -8,7 +9,7 @@ import { elementTag, headOf, hostSheetUrl, loaderData, loaderTag, originOf, type
  */
 
 /** The fetch directives the elements need (README "For CMS editors"; fonts, frames and workers: none). */
-export type Directive = "script-src" | "style-src" | "connect-src" | "img-src";
+export type Directive = "script-src" | "style-src" | "connect-src" | "img-src" | "media-src";
 
 export type Finding =
   /** No `<script src=".../macc-elements.js">`: nothing defines the tags. */
@@ -72,7 +73,7 @@ export function policiesOf(text: string, html: boolean): string[] {
     : [];
   if (headers.length + metas.length > 0) return [...headers, ...metas];
   // A report-only header's policy is not enforced: it is no bare policy either.
-  const bare = !html && !/content-security-policy/i.test(text) && /(^|;)\s*(default|script|style|connect|img)-src\b/i.test(text);
+  const bare = !html && !/content-security-policy/i.test(text) && /(^|;)\s*(default|script|style|connect|img|media)-src\b/i.test(text);
   return bare ? [text.trim()] : [];
 }
 
@@ -92,6 +93,7 @@ const FALLBACKS: Record<Directive, string[]> = {
   "style-src": ["style-src-elem", "style-src", "default-src"],
   "connect-src": ["connect-src", "default-src"],
   "img-src": ["img-src", "default-src"],
+  "media-src": ["media-src", "default-src"],
 };
 
 const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443" };
@@ -99,8 +101,10 @@ const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443" }
 /** Whether a host-source (`https://*.example.com:443/path/`) or scheme-source matches a URL; `'self'` is "self". */
 function matches(source: string, url: URL): boolean | "self" {
   const lower = source.toLowerCase();
-  if (lower === "'self'") return "self";
-  if (lower === "*") return true;
+  // Neither 'self' nor * allows a local scheme such as blob: (CSP3): it must be named.
+  const network = url.protocol in DEFAULT_PORTS;
+  if (lower === "'self'") return network && "self";
+  if (lower === "*") return network;
   // A scheme-source; http: also allows https: (CSP3 "schemes match").
   if (/^[a-z][a-z0-9+.-]*:$/.test(lower)) return url.protocol === lower || (lower === "http:" && url.protocol === "https:");
   // Keywords, nonces and hashes allow no address.
@@ -122,6 +126,12 @@ function matches(source: string, url: URL): boolean | "self" {
   return true;
 }
 
+/** A scheme-source of PAGE_PREVIEW_SOURCES (`blob:`) as a URL of that scheme, to match as any other. */
+const previewUrl = (directive: keyof typeof PAGE_PREVIEW_SOURCES) => new URL(`${PAGE_PREVIEW_SOURCES[directive]}preview`);
+
+/** What a source list must name for a URL: its origin, or its scheme when it has none (`blob:`). */
+const sourceOf = (url: URL) => (url.protocol in DEFAULT_PORTS ? url.origin : url.protocol);
+
 /** The URLs each directive must allow, for the configured addresses. */
 function neededUrls(settings: PageSettings): Record<Directive, URL[]> {
   const url = (address: string, relative = "") => (originOf(address) ? [new URL(relative, address.trim())] : []);
@@ -132,8 +142,9 @@ function neededUrls(settings: PageSettings): Record<Directive, URL[]> {
     "script-src": [...url(files, "js/macc-elements.js"), ...url(files, "js/macc-portal.js")],
     "style-src": settings.hostSheet ? url(hostSheetUrl(settings)) : [],
     "connect-src": [...url(api, "me"), ...url(settings.errorEndpoint)],
-    // Basket pictures and advisers' photos come from the API.
-    "img-src": url(api, "me"),
+    // Basket pictures and advisers' photos come from the API; a service request's previews are local.
+    "img-src": [...url(api, "me"), previewUrl("img-src")],
+    "media-src": [previewUrl("media-src")],
   };
 }
 
@@ -154,7 +165,7 @@ function policyFindings(policy: string, settings: PageSettings): Finding[] {
       const verdicts = sources.map((source) => matches(source, url));
       if (verdicts.includes(true)) continue;
       if (verdicts.includes("self")) self = true;
-      missing.add(url.origin);
+      missing.add(sourceOf(url));
     }
     if (missing.size === 0) continue;
     // Written under the governing name, or under its own when default-src governed, keeping what default-src allowed.
