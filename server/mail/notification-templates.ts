@@ -116,6 +116,13 @@ function withUnsubscribe(lang: MailLanguage, message: MailMessage, unsubscribeUr
   return { ...message, headers: unsubscribeHeaders(unsubscribeUrl) };
 }
 
+/** The body's unsubscribe line (render's `secondary`), for the other preference-driven e-mails. */
+export const unsubscribeLine = (lang: MailLanguage, url: string) => ({
+  intro: WORDS[lang].unsubscribeIntro,
+  label: WORDS[lang].unsubscribe,
+  url,
+});
+
 export function invoiceDigestMail(
   lang: MailLanguage,
   to: string,
@@ -128,7 +135,7 @@ export function invoiceDigestMail(
     greeting: w.greeting,
     paragraphs: [w.invoices(d.count, d.company)],
     action: { label: w.invoicesLabel, url: d.url },
-    secondary: { intro: w.unsubscribeIntro, label: w.unsubscribe, url: d.unsubscribeUrl },
+    secondary: unsubscribeLine(lang, d.unsubscribeUrl),
     signature: w.signature,
   });
   return withUnsubscribe(lang, message, d.unsubscribeUrl);
@@ -146,7 +153,7 @@ export function newDocumentMail(
     greeting: w.greeting,
     paragraphs: [w.document(d.title, d.product)],
     action: { label: w.documentLabel, url: d.url },
-    secondary: { intro: w.unsubscribeIntro, label: w.unsubscribe, url: d.unsubscribeUrl },
+    secondary: unsubscribeLine(lang, d.unsubscribeUrl),
     signature: w.signature,
   });
   return withUnsubscribe(lang, message, d.unsubscribeUrl);

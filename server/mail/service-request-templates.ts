@@ -11,6 +11,7 @@ import type {
   VisitWindow,
 } from "../../src/contract/service-request.ts";
 import type { MailMessage } from "./mailer.ts";
+import { unsubscribeHeaders, unsubscribeLine } from "./notification-templates.ts";
 import type { StaffLanguage } from "./staff-language.ts";
 import { render, type MailLanguage } from "./templates.ts";
 
@@ -458,9 +459,10 @@ export function visitDay(lang: MailLanguage, date: string): string {
 }
 
 /** The customer's e-mail for a change of state, in their language. */
-export function serviceRequestStatusMail(lang: MailLanguage, to: string, d: StatusChangeDetails): MailMessage {
+/** The customer's e-mail for a change of state, with the one-click unsubscribe of its type (RFC 8058) in its headers and body. */
+export function serviceRequestStatusMail(lang: MailLanguage, to: string, d: StatusChangeDetails, unsubscribeUrl: string): MailMessage {
   const w = STATUS_WORDS[lang];
-  return render(to, {
+  const message = render(to, {
     lang,
     subject: w.subject(d.reference, w.statuses[d.status]),
     greeting: WORDS[lang].greeting,
@@ -472,8 +474,10 @@ export function serviceRequestStatusMail(lang: MailLanguage, to: string, d: Stat
       ...(d.message ? [w.message, ...paragraphs(d.message)] : []),
       w.follow,
     ],
+    secondary: unsubscribeLine(lang, unsubscribeUrl),
     signature: w.signature,
   });
+  return { ...message, headers: unsubscribeHeaders(unsubscribeUrl) };
 }
 
 /** The customer's SMS for a change of state: short, the visit's window when there is one. */

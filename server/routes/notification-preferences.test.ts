@@ -44,8 +44,13 @@ afterAll(async () => {
 });
 
 describe("/api/me/notification-preferences", () => {
-  it("answers every type's channel, e-mail by default; changes only those sent", async () => {
-    expect(await preferences()).toMatchObject({ invoices: "email", documents: "email", "service-requests": "email", security: "email" });
+  it("answers every type's channel, e-mail by default (service requests: e-mail and SMS); changes only those sent", async () => {
+    expect(await preferences()).toMatchObject({
+      invoices: "email",
+      documents: "email",
+      "service-requests": "email-and-sms",
+      security: "email",
+    });
     const res = await change({ "service-requests": "sms" });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.json()).toMatchObject({ "service-requests": "sms", invoices: "email" });

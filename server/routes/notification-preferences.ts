@@ -158,8 +158,9 @@ export function unsubscribeRoutes(deps: Deps) {
         throw new ProblemError(422, "validation", () => "Le corps doit être List-Unsubscribe=One-Click (RFC 8058).");
       }
       const { uuidCompte, type } = await target(token);
-      // Security alerts cannot be switched off: their link stops nothing.
-      if (type !== "security") await setPreference(db, uuidCompte, type, "none");
+      // Security alerts cannot be switched off: their link stops nothing. E-mail and SMS keep the SMS.
+      const kept = (await preferencesOf(db, uuidCompte))[type] === "email-and-sms" ? "sms" : "none";
+      if (type !== "security") await setPreference(db, uuidCompte, type, kept);
       setHtmlSecurityHeaders(c);
       c.header("Cache-Control", "no-store");
       return c.html(page("Désabonnement enregistré", '<p role="status">Vous ne recevrez plus ce type de message par e-mail.</p>'));

@@ -275,6 +275,75 @@ describe("the customer", () => {
   });
 });
 
+describe("the customer's notification preference for service requests (issue 30)", () => {
+  const prefer = async (channel: string | null) => {
+    await t.db.query("DELETE FROM notification_preferences WHERE uuid_compte = (SELECT uuid_compte FROM accounts WHERE email = $1)", [
+      "multi@demo.macc.test",
+    ]);
+    if (channel === null) return;
+    const res = await t.app.request("/api/me/notification-preferences", {
+      ...json({ "service-requests": channel }, { Authorization: `Bearer ${token}` }),
+      method: "PUT",
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  };
+  afterAll(() => prefer(null));
+  const statusMessages = async (reference: string) => {
+    await settleMail(t.db);
+    const { rows } = await t.db.query<{ subject: string | null; headers: Record<string, string> | null }>(
+      "SELECT subject, headers FROM outbox WHERE coalesce(subject, body) LIKE $1",
+      [`%${reference}: zugewiesen%`],
+    );
+    return rows;
+  };
+
+  it.each([
+    ["nothing chosen: e-mail and SMS, as before preferences", null, { mail: 1, sms: 1 }],
+    ["e-mail and SMS", "email-and-sms", { mail: 1, sms: 1 }],
+    ["e-mail", "email", { mail: 1, sms: 0 }],
+    ["SMS", "sms", { mail: 0, sms: 1 }],
+    ["none", "none", { mail: 0, sms: 0 }],
+  ])("%s", async (_, channel, expected) => {
+    await prefer(channel);
+    const reference = await newRequest("de-BE");
+    expect((await send(reference, event("assigned", { technician: "Atelier Dupont" }))).status).toBe(200);
+    const sent = await statusMessages(reference);
+    expect({ mail: sent.filter((m) => m.subject !== null).length, sms: sent.filter((m) => m.subject === null).length }).toEqual(expected);
+    // Each e-mail carries its type's one-click unsubscribe (RFC 8058).
+    for (const mail of sent.filter((m) => m.subject !== null)) {
+      expect(mail.headers?.["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+      const token = /token=([^>]+)>$/.exec(mail.headers?.["list-unsubscribe"] ?? "")![1]!;
+      expect(Buffer.from(token.split(".")[0]!, "base64url").toString()).toMatch(/\.service-requests$/);
+    }
+  });
+
+  it("the e-mail's one-click unsubscribe keeps the SMS of e-mail and SMS; the customer's own cancellation follows it too", async () => {
+    await prefer(null);
+    const reference = await newRequest("de-BE");
+    expect((await send(reference, event("assigned", { technician: "Atelier Dupont" }))).status).toBe(200);
+    const [mail] = (await statusMessages(reference)).filter((m) => m.subject !== null);
+    const link = /^<(.+)>$/.exec(mail!.headers!["list-unsubscribe"]!)![1]!;
+    const oneClick = await t.app.request(link.slice(link.indexOf("/api/")), {
+      method: "POST",
+      body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
+    });
+    expect(oneClick.status).toBe(200);
+    const preferences = await t.app.request("/api/me/notification-preferences", { headers: { Authorization: `Bearer ${token}` } });
+    expect(((await preferences.json()) as Record<string, string>)["service-requests"]).toBe("sms");
+
+    const cancelled = await t.app.request(`/api/me/service-requests/${reference}/cancel`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(cancelled.status).toBe(200);
+    await settleMail(t.db);
+    const told = (await outbox(t.db)).filter(
+      (m) => m.to !== "sav@macc.fr" && (m.subject ?? m.text).includes(`${reference}: Anfrage storniert`),
+    );
+    expect(told.map((m) => (m.subject === null ? "sms" : "mail"))).toEqual(["sms"]);
+  });
+});
+
 describe("the product fleet's lines (GET /me/products)", () => {
   interface Fleet {
     items: { codeFamille: string; openRequest: { reference: string; status: string; window: unknown } | null }[];

@@ -8,6 +8,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
 import { describeRoute } from "hono-openapi";
+import { byEmail, bySms } from "../../src/contract/notifications.ts";
 import { checkMobile } from "../../src/contract/phone-rules.ts";
 import {
   INTEGRATION_MAX_SKEW_SECONDS,
@@ -34,6 +35,7 @@ import {
 } from "../mail/service-request-templates.ts";
 import { staffLanguage } from "../mail/staff-language.ts";
 import { mailLanguage } from "../mail/templates.ts";
+import { unsubscribeToken, unsubscribeUrl } from "../notifications/unsubscribe.ts";
 import { hit } from "../queries/rate-limits.ts";
 import {
   applyStatus,
@@ -47,6 +49,7 @@ import {
   type StatusChange,
 } from "../queries/service-requests.ts";
 import { SMS_WAIT_MS, sentWithin } from "../sms/sms.ts";
+import { preferencesOf } from "./notification-preferences.ts";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -116,10 +119,14 @@ export interface CustomerNotice {
   sms: { to: string; text: string } | null;
 }
 
-/** Queues the customer's e-mail for a change of state, in the request's language, and prepares its SMS. */
-export async function noticeOfChange(tx: Queryable, request: RequestState, change: StatusChange): Promise<CustomerNotice> {
+/**
+ * Queues the customer's e-mail for a change of state, in the request's language, and prepares its
+ * SMS: each as the author's preference for service requests says (issue 30; by default both).
+ */
+export async function noticeOfChange(deps: Deps, tx: Queryable, request: RequestState, change: StatusChange): Promise<CustomerNotice> {
   const author = await requestAuthor(tx, request);
-  if (!author) return { mailIds: [], sms: null };
+  const channel = (await preferencesOf(tx, request.uuidCompte))["service-requests"];
+  if (!author || channel === "none") return { mailIds: [], sms: null };
   const lang = mailLanguage(request.langue);
   const produit = (await fleetMachines(tx, request.idTier, request.codeFamille, lang))[0]?.produit ?? request.codeFamille;
   const details: StatusChangeDetails = {
@@ -130,10 +137,11 @@ export async function noticeOfChange(tx: Queryable, request: RequestState, chang
     window: change.window,
     message: change.message,
   };
-  const mailId = await enqueueMail(tx, serviceRequestStatusMail(lang, author.email, details));
-  const mobile = (author.mobile && checkMobile(author.pays, author.mobile).e164) || null;
+  const unsubscribe = unsubscribeUrl(deps.config.publicUrl, unsubscribeToken(await deps.secret(), request.uuidCompte, "service-requests"));
+  const mailIds = byEmail(channel) ? [await enqueueMail(tx, serviceRequestStatusMail(lang, author.email, details, unsubscribe))] : [];
+  const mobile = (bySms(channel) && author.mobile && checkMobile(author.pays, author.mobile).e164) || null;
   const text = serviceRequestStatusSmsText(lang, brandName(themeOfNetwork(request.codeReseau)), details);
-  return { mailIds: [mailId], sms: mobile ? { to: mobile, text } : null };
+  return { mailIds, sms: mobile ? { to: mobile, text } : null };
 }
 
 /** Queues the after-sales service's and the adviser's e-mail when the customer writes on a request or cancels it. */
@@ -224,7 +232,7 @@ export function serviceRequestEventRoutes(deps: Deps) {
         await applyStatus(tx, request.id, change);
         const answer: ServiceRequestEventAnswer = { reference, eventId: event.eventId, status: event.status };
         await storeEventAnswer(tx, event.eventId, answer);
-        return { answer, notice: await noticeOfChange(tx, request, change) };
+        return { answer, notice: await noticeOfChange(deps, tx, request, change) };
       });
       if (outcome.seen) return replay(outcome.seen);
       await sendNotice(deps, outcome.notice);

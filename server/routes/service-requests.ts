@@ -501,7 +501,7 @@ export function serviceRequestRoutes(deps: Deps) {
         await applyStatus(tx, request.id, change);
         const detail = { reference, change: "cancelled" };
         await recordActivity(tx, { uuidCompte: company.uuidCompte, idTier: company.idTier, kind: "service-request", detail });
-        const notice = await noticeOfChange(tx, request, change);
+        const notice = await noticeOfChange(deps, tx, request, change);
         return { ...notice, mailIds: [...notice.mailIds, ...(await noticeToStaff(tx, request, "cancelled", null))] };
       });
       if (notice) await sendNotice(deps, notice);

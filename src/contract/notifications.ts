@@ -150,25 +150,32 @@ export const NOTIFICATION_TYPES = [
   "security",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-export const CHANNELS = ["email", "sms", "none"] as const;
+/** `email-and-sms`: both (a service request's changes of status, as they were sent before preferences). */
+export const CHANNELS = ["email", "sms", "email-and-sms", "none"] as const;
 export type Channel = (typeof CHANNELS)[number];
+/** Whether a channel sends the e-mail, the SMS. */
+export const byEmail = (channel: Channel) => channel === "email" || channel === "email-and-sms";
+export const bySms = (channel: Channel) => channel === "sms" || channel === "email-and-sms";
 
 /** The channels each type may be sent by, in the order the form offers them. */
 export const TYPE_CHANNELS: Readonly<Record<NotificationType, readonly Channel[]>> = {
   invoices: ["email", "none"],
   documents: ["email", "none"],
-  "service-requests": ["email", "sms", "none"],
+  "service-requests": ["email-and-sms", "email", "sms", "none"],
   "bank-details": ["email", "none"],
   invitations: ["email", "none"],
   freshness: ["email", "none"],
   security: ["email", "sms"],
 };
 
-/** Until the customer chooses: everything by e-mail (new invoices in one message a day). */
+/**
+ * Until the customer chooses: everything by e-mail (new invoices in one message a day), a service
+ * request's changes of status by e-mail and SMS (as before preferences).
+ */
 export const DEFAULT_CHANNELS: Readonly<Record<NotificationType, Channel>> = {
   invoices: "email",
   documents: "email",
-  "service-requests": "email",
+  "service-requests": "email-and-sms",
   "bank-details": "email",
   invitations: "email",
   freshness: "email",

@@ -73,7 +73,12 @@ function PreferencesForm({ initial }: { initial: Preferences }) {
   const { request } = useElement();
   const { t } = useLingui();
   const labels = useTypeLabels();
-  const channelLabels: Record<Channel, string> = { email: t`By e-mail`, sms: t`By SMS`, none: t`Do not send` };
+  const channelLabels: Record<Channel, string> = {
+    email: t`By e-mail`,
+    sms: t`By SMS`,
+    "email-and-sms": t`By e-mail and SMS`,
+    none: t`Do not send`,
+  };
   // What the customer chose stays, whatever the server answers.
   const [chosen, setChosen] = useState<Preferences>(initial);
   const [busy, setBusy] = useState(false);

@@ -849,7 +849,7 @@ describe("notification preferences in <macc-personal-info>", () => {
     expect(groups.map((g) => [...g.querySelectorAll("input")].map((i) => i.value))).toEqual([
       ["email", "none"],
       ["email", "none"],
-      ["email", "sms", "none"],
+      ["email-and-sms", "email", "sms", "none"],
       ["email", "none"],
       ["email", "none"],
       ["email", "none"],
