@@ -189,3 +189,18 @@ describe("GET /api/me/notifications/history", () => {
     await expectProblem(await t.app.request("/api/me/notifications/history?page=zero", { headers: bearer(due) }), 400);
   });
 });
+
+describe("the information confirmed", () => {
+  // Why due@'s banner can show « 2 nouvelles factures » alone: once the confirmation screen is
+  // passed, the information is fresh for 3 more years, so its entry goes at once (the cached
+  // answer is dropped by the company's change); the invoices since the last visit stay.
+  it("takes the information-to-confirm entry off at once, and leaves the other entries", async () => {
+    expect((await read(due)).entries.map((e) => e.key)).toContain("freshness");
+    const before = (await read(due)).entries.filter((e) => e.key !== "freshness");
+    const res = await t.app.request("/api/me/confirmation", { method: "POST", headers: bearer(due) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const after = await read(due);
+    expect(after.entries).toEqual(before);
+    expect(after.actionRequired).toBe(0);
+  });
+});
