@@ -145,7 +145,7 @@ describe("authentication of the customer-area routes", () => {
     try {
       await expectProblem(await get("/api/me/invoices", "1006612"), 401);
     } finally {
-      await t.db.query("INSERT INTO account_companies (uuid_compte, id_tier, position) VALUES ($1, '1006612', 0)", [uuid]);
+      await t.db.query("INSERT INTO account_companies (uuid_compte, id_tier, position, role) VALUES ($1, '1006612', 0, 'owner')", [uuid]);
     }
     expect((await get("/api/me/invoices", "1006612")).status).toBe(200);
   });

@@ -122,7 +122,7 @@ describe("authenticated reads", () => {
       await eventually(async () => expectProblem(await get("/api/me/invoices", own.company[AGR]), 401));
       expect((await get("/api/me/invoices", own.company[MULTI])).status).toBe(200);
     } finally {
-      await t.db.query("INSERT INTO account_companies (uuid_compte, id_tier, position) VALUES ($1, $2, 1)", [uuid, AGR]);
+      await t.db.query("INSERT INTO account_companies (uuid_compte, id_tier, position, role) VALUES ($1, $2, 1, 'owner')", [uuid, AGR]);
     }
     const logout = await app.request("/api/auth/logout", {
       method: "POST",

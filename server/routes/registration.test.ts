@@ -679,7 +679,7 @@ describe("POST /api/registration/{id}/complete", () => {
   it("a company that got an account meanwhile → 409 account-exists at completion", async () => {
     const r = await verified();
     const { rows } = await t.db.query<{ uuid_compte: string }>("SELECT uuid_compte FROM accounts WHERE email = 'stale@demo.macc.test'");
-    await t.db.query("INSERT INTO account_companies (uuid_compte, id_tier, position) VALUES ($1, $2, 9)", [
+    await t.db.query("INSERT INTO account_companies (uuid_compte, id_tier, position, role) VALUES ($1, $2, 9, 'owner')", [
       rows[0]!.uuid_compte,
       r.company.idTier,
     ]);
