@@ -104,7 +104,7 @@ describe("GET /api/openapi.json, generated from the routes", () => {
     expect(without).toEqual([]);
   });
 
-  it("declares the Idempotency-Key of the writes sent once (required for a basket and a service request, optional for the contact form), with the format the API accepts", () => {
+  it("declares the Idempotency-Key of the writes sent once (required for a basket, a service request and its messages, optional for the contact form), with the format the API accepts", () => {
     const declared = Object.fromEntries(
       operations().flatMap(({ op }) =>
         (op.parameters ?? [])
@@ -120,6 +120,7 @@ describe("GET /api/openapi.json, generated from the routes", () => {
       postBasketRequest: { required: true, ...format },
       postContact: { required: false, ...format },
       postServiceRequest: { required: true, ...format },
+      postServiceRequestMessage: { required: true, ...format },
     });
   });
 

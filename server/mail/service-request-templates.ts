@@ -245,6 +245,15 @@ const STAFF: Record<
   },
 };
 
+/** The signed links of photos and a video, each under its heading in the staff's language. */
+function mediaLinks(lang: StaffLanguage, d: { photoLinks: readonly string[]; videoLink?: string | null; linkDays: number }): string[] {
+  const s = STAFF[lang];
+  return [
+    ...(d.photoLinks.length ? [s.photos(d.photoLinks.length, d.linkDays), ...d.photoLinks] : []),
+    ...(d.videoLink ? [s.video(d.linkDays), d.videoLink] : []),
+  ];
+}
+
 /** To the after-sales service or the adviser, in their language; a reply goes to the customer. */
 export function serviceRequestStaffMail(lang: StaffLanguage, to: string, d: StaffDetails): MailMessage {
   const s = STAFF[lang];
@@ -261,8 +270,8 @@ export function serviceRequestStaffMail(lang: StaffLanguage, to: string, d: Staf
       ...summary(WORDS[lang], d),
       s.description,
       ...paragraphs(d.description),
-      ...(d.photoLinks.length ? [s.photos(d.photoLinks.length, d.linkDays), ...d.photoLinks] : [s.noPhotos]),
-      ...(d.videoLink ? [s.video(d.linkDays), d.videoLink] : []),
+      ...(d.photoLinks.length ? [] : [s.noPhotos]),
+      ...mediaLinks(lang, d),
     ],
     signature: s.signature,
   });
@@ -494,6 +503,10 @@ export interface CustomerActionDetails {
   action: "message" | "cancelled";
   customer: string;
   message: string | null;
+  /** A message's photos and video: signed links, valid `linkDays`. */
+  photoLinks?: readonly string[];
+  videoLink?: string | null;
+  linkDays?: number;
 }
 
 const CUSTOMER_ACTION: Record<
@@ -539,7 +552,11 @@ export function serviceRequestCustomerActionMail(lang: StaffLanguage, to: string
     lang,
     subject: d.action === "message" ? s.message(d.reference) : s.cancelled(d.reference),
     greeting: WORDS[lang].greeting,
-    paragraphs: [`${s.by} ${d.customer}`, ...(d.message ? paragraphs(d.message) : [])],
+    paragraphs: [
+      `${s.by} ${d.customer}`,
+      ...(d.message ? paragraphs(d.message) : []),
+      ...mediaLinks(lang, { photoLinks: d.photoLinks ?? [], videoLink: d.videoLink, linkDays: d.linkDays ?? 0 }),
+    ],
     signature: s.signature,
   });
 }

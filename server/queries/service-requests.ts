@@ -151,28 +151,41 @@ export async function insertServiceRequest(
 }
 
 /**
- * Gives a request the photos it names, in its order: only the owner's uploads not yet given to a
- * request count. Returns the ids it could not attach (unknown, another's, already used, purged).
+ * Gives a request (or, with `eventId`, the customer's message on it) the photos it names, in its
+ * order: only the owner's uploads not yet given to a request count. Returns the ids it could not
+ * attach (unknown, another's, already used, purged).
  */
-export async function attachPhotos(tx: Queryable, owner: Owner, requestId: string, ids: readonly string[]): Promise<string[]> {
+export async function attachPhotos(
+  tx: Queryable,
+  owner: Owner,
+  requestId: string,
+  ids: readonly string[],
+  eventId: string | null = null,
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const { rows } = await tx.query<{ id: string }>(
-    `UPDATE service_request_photos p SET request_id = $3, position = x.position - 1
+    `UPDATE service_request_photos p SET request_id = $3, position = x.position - 1, event_id = $5
      FROM unnest($4::uuid[]) WITH ORDINALITY AS x(id, position)
      WHERE p.id = x.id AND p.uuid_compte = $1 AND p.id_tier = $2 AND p.request_id IS NULL AND p.bytes IS NOT NULL
      RETURNING p.id`,
-    [owner.uuidCompte, owner.idTier, requestId, ids],
+    [owner.uuidCompte, owner.idTier, requestId, ids, eventId],
   );
   const attached = new Set(rows.map((r) => r.id));
   return ids.filter((id) => !attached.has(id));
 }
 
-/** Gives a request the video it names: only the owner's upload not yet given to a request. False when it could not. */
-export async function attachVideo(tx: Queryable, owner: Owner, requestId: string, id: string): Promise<boolean> {
+/** Gives a request (or its message `eventId`) the video it names: only the owner's upload not yet given to a request. False when it could not. */
+export async function attachVideo(
+  tx: Queryable,
+  owner: Owner,
+  requestId: string,
+  id: string,
+  eventId: string | null = null,
+): Promise<boolean> {
   const { rows } = await tx.query(
-    `UPDATE service_request_videos SET request_id = $3
+    `UPDATE service_request_videos SET request_id = $3, event_id = $5
      WHERE id = $4 AND uuid_compte = $1 AND id_tier = $2 AND request_id IS NULL AND bytes IS NOT NULL RETURNING id`,
-    [owner.uuidCompte, owner.idTier, requestId, id],
+    [owner.uuidCompte, owner.idTier, requestId, id, eventId],
   );
   return rows.length === 1;
 }
@@ -182,7 +195,7 @@ export async function markServiceRequestSmsSent(db: Queryable, reference: string
   await db.query("UPDATE service_requests SET sms_sent_at = now() WHERE reference = $1", [reference]);
 }
 
-interface RequestRow {
+interface RequestRow extends MediaRow {
   reference: string;
   created_at: string;
   status: ServiceRequestStatus;
@@ -199,9 +212,15 @@ interface RequestRow {
   address: string;
   call_time: CallTime;
   sms: boolean;
-  photos: { id: string; type: PhotoType; size: number }[];
-  video: { id: string; type: VideoType; size: number } | null;
 }
+
+/** The photos and the video still held of a request (`owner` r.id, `event` NULL) or of one of its messages (`event` e.id). */
+const mediaColumns = (owner: string, event: string) => `
+  COALESCE((SELECT json_agg(json_build_object('id', p.id, 'type', p.type, 'size', p.size) ORDER BY p.position)
+            FROM service_request_photos p
+            WHERE p.request_id = ${owner} AND p.event_id IS NOT DISTINCT FROM ${event} AND p.bytes IS NOT NULL), '[]'::json) AS photos,
+  (SELECT json_build_object('id', m.id, 'type', m.type, 'size', m.size)
+   FROM service_request_videos m WHERE m.request_id = ${owner} AND m.event_id IS NOT DISTINCT FROM ${event} AND m.bytes IS NOT NULL) AS video`;
 
 /** The request's columns and its photos still held, for the owner's reads. */
 const REQUEST_COLUMNS = `r.reference, r.created_at, r.status, r.kind, r.urgency, r.code_famille, r.code_produit, r.numero_serie,
@@ -209,12 +228,15 @@ const REQUEST_COLUMNS = `r.reference, r.created_at, r.status, r.kind, r.urgency,
   r.sms_sent_at IS NOT NULL AS sms,
   COALESCE((SELECT n.nom FROM product_names n WHERE n.code_famille = r.code_famille AND n.langue = $3),
            (SELECT n.nom FROM product_names n WHERE n.code_famille = r.code_famille AND n.langue = 'fr'), r.code_famille) AS produit,
-  COALESCE((SELECT json_agg(json_build_object('id', p.id, 'type', p.type, 'size', p.size) ORDER BY p.position)
-            FROM service_request_photos p WHERE p.request_id = r.id AND p.bytes IS NOT NULL), '[]'::json) AS photos,
-  (SELECT json_build_object('id', m.id, 'type', m.type, 'size', m.size)
-   FROM service_request_videos m WHERE m.request_id = r.id AND m.bytes IS NOT NULL) AS video`;
+  ${mediaColumns("r.id", "NULL")}`;
 
-const photoPath = (reference: string, id: string) => `/api/me/service-requests/${reference}/photos/${id}`;
+type MediaRow = { photos: { id: string; type: PhotoType; size: number }[]; video: { id: string; type: VideoType; size: number } | null };
+
+/** A request's (or message's) media with the addresses its owner opens them at. */
+const mediaOf = (reference: string, r: MediaRow) => ({
+  photos: r.photos.map((p) => ({ ...p, url: `/api/me/service-requests/${reference}/photos/${p.id}` })),
+  video: r.video && { ...r.video, url: `/api/me/service-requests/${reference}/videos/${r.video.id}` },
+});
 
 function toRequest(r: RequestRow) {
   return {
@@ -235,8 +257,7 @@ function toRequest(r: RequestRow) {
     location: r.location,
     address: r.address,
     callTime: r.call_time,
-    photos: r.photos.map((p) => ({ ...p, url: photoPath(r.reference, p.id) })),
-    video: r.video && { ...r.video, url: `/api/me/service-requests/${r.reference}/videos/${r.video.id}` },
+    ...mediaOf(r.reference, r),
     sms: r.sms,
   };
 }
@@ -479,13 +500,13 @@ export async function applyStatus(tx: Queryable, requestId: string, change: Stat
   );
 }
 
-/** A message in the request's timeline. */
-export async function addMessage(tx: Queryable, requestId: string, author: "after-sales" | "customer", message: string): Promise<void> {
-  await tx.query(`INSERT INTO service_request_events (request_id, kind, author, message, at) VALUES ($1, 'message', $2, $3, now())`, [
-    requestId,
-    author,
-    message,
-  ]);
+/** A message in the request's timeline ('' for photos without words); its id, which its photos name. */
+export async function addMessage(tx: Queryable, requestId: string, author: "after-sales" | "customer", message: string): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO service_request_events (request_id, kind, author, message, at) VALUES ($1, 'message', $2, $3, now()) RETURNING id::text`,
+    [requestId, author, message],
+  );
+  return rows[0]!.id;
 }
 
 const hhmm = (t: string | null) => (t === null ? null : t.slice(0, 5));
@@ -510,19 +531,22 @@ export async function timelineOf(db: Queryable, owner: Owner, reference: string)
   );
   const r = rows[0];
   if (!r) return undefined;
-  const events = await db.query<{
-    kind: "status" | "message";
-    author: "after-sales" | "customer";
-    status: ServiceRequestStatus | null;
-    technician: string | null;
-    visit_date: string | null;
-    visit_from: string | null;
-    visit_to: string | null;
-    message: string | null;
-    at: string;
-  }>(
-    `SELECT kind, author, status, technician, to_char(visit_date, 'YYYY-MM-DD') AS visit_date, visit_from::text, visit_to::text, message, at
-     FROM service_request_events WHERE request_id = $1 ORDER BY at, id`,
+  const events = await db.query<
+    MediaRow & {
+      kind: "status" | "message";
+      author: "after-sales" | "customer";
+      status: ServiceRequestStatus | null;
+      technician: string | null;
+      visit_date: string | null;
+      visit_from: string | null;
+      visit_to: string | null;
+      message: string | null;
+      at: string;
+    }
+  >(
+    `SELECT e.kind, e.author, e.status, e.technician, to_char(e.visit_date, 'YYYY-MM-DD') AS visit_date, e.visit_from::text,
+            e.visit_to::text, e.message, e.at, ${mediaColumns("e.request_id", "e.id")}
+     FROM service_request_events e WHERE e.request_id = $1 ORDER BY e.at, e.id`,
     [r.id],
   );
   return {
@@ -539,6 +563,8 @@ export async function timelineOf(db: Queryable, owner: Owner, reference: string)
         technician: null,
         window: null,
         message: null,
+        photos: [],
+        video: null,
       },
       ...events.rows.map((e) => ({
         kind: e.kind,
@@ -547,7 +573,8 @@ export async function timelineOf(db: Queryable, owner: Owner, reference: string)
         status: e.status,
         technician: e.technician,
         window: windowOf(e.visit_date, e.visit_from, e.visit_to),
-        message: e.message,
+        message: e.message || null,
+        ...mediaOf(r.reference, e),
       })),
     ],
   };

@@ -222,7 +222,10 @@ describe("the customer", () => {
   const cancel = (reference: string, headers: Record<string, string> = me()) =>
     t.app.request(`/api/me/service-requests/${reference}/cancel`, { method: "POST", headers });
   const write = (reference: string, message: unknown, headers: Record<string, string> = me()) =>
-    t.app.request(`/api/me/service-requests/${reference}/messages`, json({ message }, headers));
+    t.app.request(
+      `/api/me/service-requests/${reference}/messages`,
+      json({ message }, { ...headers, "Idempotency-Key": `events-message-${Date.now()}-${++keys}` }),
+    );
 
   it("cancels a request not yet scheduled, once, and is told by e-mail and SMS", async () => {
     const reference = await newRequest("it-IT");

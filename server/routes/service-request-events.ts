@@ -31,6 +31,7 @@ import {
   serviceRequestCustomerActionMail,
   serviceRequestStatusMail,
   serviceRequestStatusSmsText,
+  type CustomerActionDetails,
   type StatusChangeDetails,
 } from "../mail/service-request-templates.ts";
 import { staffLanguage } from "../mail/staff-language.ts";
@@ -144,12 +145,21 @@ export async function noticeOfChange(deps: Deps, tx: Queryable, request: Request
   return { mailIds, sms: mobile ? { to: mobile, text } : null };
 }
 
-/** Queues the after-sales service's and the adviser's e-mail when the customer writes on a request or cancels it. */
-export async function noticeToStaff(tx: Queryable, request: RequestState, action: "message" | "cancelled", message: string | null) {
+/**
+ * Queues the after-sales service's and the adviser's e-mail when the customer writes on a request
+ * (with the signed links of its photos and video) or cancels it.
+ */
+export async function noticeToStaff(
+  tx: Queryable,
+  request: RequestState,
+  action: "message" | "cancelled",
+  message: string | null,
+  media: Pick<CustomerActionDetails, "photoLinks" | "videoLink" | "linkDays"> = {},
+) {
   const author = await requestAuthor(tx, request);
   const customer = author ? [author.civilite, author.prenom, author.nom].filter(Boolean).join(" ") || author.email : "";
   const lang = staffLanguage(request.codeReseau, request.langue);
-  const details = { reference: request.reference, action, customer: author ? `${customer} <${author.email}>` : "", message };
+  const details = { reference: request.reference, action, customer: author ? `${customer} <${author.email}>` : "", message, ...media };
   return Promise.all(
     request.recipients.map(async (to) => {
       const mail = serviceRequestCustomerActionMail(lang, to, details);

@@ -39,6 +39,7 @@ import { formatCompanyName } from "../../src/core/company-name.ts";
 import { languageOf } from "../../src/core/locale.ts";
 import { brandName, themeOfNetwork } from "../../src/core/theme.ts";
 import { configuredOrStoredSecret } from "../auth/tokens.ts";
+import type { Queryable } from "../db/db.ts";
 import type { AppEnv, CompanyScope, Deps } from "../http/context.ts";
 import { idempotencyKey, requestHash, runOnce, sendAnswer, type IdempotentAnswer } from "../http/idempotency.ts";
 import { answerLanguage } from "../http/locale.ts";
@@ -113,6 +114,7 @@ const PHOTOS_PER_HOUR = REQUESTS_PER_HOUR * 6;
 const VIDEOS_PER_HOUR = REQUESTS_PER_HOUR;
 const HOUR_SECONDS = 3600;
 const IDEMPOTENCY_SCOPE = "service-request";
+const MESSAGE_IDEMPOTENCY_SCOPE = "service-request-message";
 /** Requests listed: the newest ones. */
 const LIST_MAX = 100;
 
@@ -238,6 +240,31 @@ async function staffLink(deps: Deps, media: "photos" | "videos", id: string): Pr
   return `${base}/api/service-request-${media}/${id}?expires=${expires}&signature=${sign(await linkKey(deps), id, expires)}`;
 }
 
+/** The staff's signed links to the photos and video a request or a message names, made before its transaction. */
+async function staffLinks(deps: Deps, media: { photos: readonly string[]; video: string | null }) {
+  const photoLinks: string[] = [];
+  for (const id of media.photos) photoLinks.push(await staffLink(deps, "photos", id));
+  return { photoLinks, videoLink: media.video && (await staffLink(deps, "videos", media.video)) };
+}
+
+/**
+ * Gives a request (or its message `eventId`) the photos and video it names; 422 with the ids not
+ * found (expired, another's, already used), which the offline queue uploads again.
+ */
+async function attachMedia(
+  tx: Queryable,
+  owner: CompanyScope,
+  requestId: string,
+  media: { photos: readonly string[]; video: string | null },
+  eventId: string | null = null,
+) {
+  const refused = await attachPhotos(tx, owner, requestId, media.photos, eventId);
+  if (refused.length > 0) throw validationProblem([{ path: "photos", message: M.unknownPhotos }], { unknown: refused });
+  if (media.video && !(await attachVideo(tx, owner, requestId, media.video, eventId))) {
+    throw validationProblem([{ path: "video", message: M.unknownVideo }], { unknown: [media.video] });
+  }
+}
+
 function sendPhoto(c: Context, photo: { type: PhotoType; bytes: Uint8Array }, cache: string): Response {
   return c.body(photo.bytes as Uint8Array<ArrayBuffer>, 200, {
     "Content-Type": PHOTO_MEDIA_TYPES[photo.type],
@@ -326,9 +353,7 @@ export function serviceRequestRoutes(deps: Deps) {
       const input = c.req.valid("json");
       const hash = requestHash({ owner: [company.uuidCompte, company.idTier], ...input });
       const language = languageOf(input.langue);
-      const links = new Map<string, string>();
-      for (const id of input.photos) links.set(id, await staffLink(deps, "photos", id));
-      const videoLink = input.video && (await staffLink(deps, "videos", input.video));
+      const { photoLinks, videoLink } = await staffLinks(deps, input);
       const outcome = await runOnce(db, IDEMPOTENCY_SCOPE, key, hash, async (tx) => {
         const state = await hit(tx, `service-requests:account:${company.uuidCompte}`, HOUR_SECONDS);
         if (state.count > REQUESTS_PER_HOUR) throw tooManyRequests("tooManyRequests", state.retryAfter);
@@ -350,11 +375,7 @@ export function serviceRequestRoutes(deps: Deps) {
         );
         const detail = { reference: saved.reference, change: "sent" };
         await recordActivity(tx, { uuidCompte: company.uuidCompte, idTier: company.idTier, kind: "service-request", detail });
-        const refused = await attachPhotos(tx, company, saved.id, input.photos);
-        if (refused.length > 0) throw validationProblem([{ path: "photos", message: M.unknownPhotos }], { unknown: refused });
-        if (input.video && !(await attachVideo(tx, company, saved.id, input.video))) {
-          throw validationProblem([{ path: "video", message: M.unknownVideo }], { unknown: [input.video] });
-        }
+        await attachMedia(tx, company, saved.id, input);
 
         const details = { ...input, reference: saved.reference, address };
         const staff = staffLanguage(company.codeReseau, input.langue);
@@ -379,7 +400,7 @@ export function serviceRequestRoutes(deps: Deps) {
                   ...details,
                   machine: staffMachine,
                   customer,
-                  photoLinks: input.photos.map((id) => links.get(id)!),
+                  photoLinks,
                   videoLink,
                   linkDays: STAFF_LINK_DAYS,
                 }),
@@ -510,14 +531,20 @@ export function serviceRequestRoutes(deps: Deps) {
     },
   );
 
+  // A message (text, photos, a video, or together) on an open request, recorded once per
+  // Idempotency-Key with its media; the after-sales service and the adviser read it by e-mail with
+  // the media's signed links (a reply goes to the customer).
   app.post(
     "/:reference/messages",
     ...protectedOperation(deps, {
       operationId: "postServiceRequestMessage",
-      summary: "Add a message to one of the account's open service requests",
+      summary: "Add a message, photos or a video to one of the account's open service requests",
       tags: ["service-requests"],
       auth: "company",
-      answers: { 200: { description: "Added: the timeline", schema: ServiceRequestTimeline } },
+      idempotencyKey: "required",
+      answers: {
+        200: { description: "Added (or the answer recorded for this Idempotency-Key): the timeline", schema: ServiceRequestTimeline },
+      },
       problems: [400, 401, 403, 404, 409, 415, 422],
     }),
     paramsOf(ServiceRequestParams, "notFound"),
@@ -530,20 +557,29 @@ export function serviceRequestRoutes(deps: Deps) {
     ...jsonBody(ServiceRequestMessage, { multiline: ["message"] }),
     async (c) => {
       c.header("Cache-Control", "no-store");
+      const key = idempotencyKey(c);
       const company = c.get("company");
       const { reference } = c.req.valid("param");
-      const { message } = c.req.valid("json");
-      const mailIds = await db.transaction(async (tx) => {
+      const input = c.req.valid("json");
+      const hash = requestHash({ owner: [company.uuidCompte, company.idTier], reference, ...input });
+      const { photoLinks, videoLink } = await staffLinks(deps, input);
+      const outcome = await runOnce(db, MESSAGE_IDEMPOTENCY_SCOPE, key, hash, async (tx) => {
         const request = await lockOwnedRequest(tx, company, reference);
         if (!request) throw new ProblemError(404, "not-found", "notFound");
         if (!isOpenStatus(request.status)) throw new ProblemError(409, "transition-not-allowed", timelineProblem("serviceRequestClosed"));
-        await addMessage(tx, request.id, "customer", message);
-        // The after-sales service and the adviser read it by e-mail (a reply goes to the customer).
-        return noticeToStaff(tx, request, "message", message);
+        const eventId = await addMessage(tx, request.id, "customer", input.message);
+        await attachMedia(tx, company, request.id, input, eventId);
+        const mailIds = await noticeToStaff(tx, request, "message", input.message || null, {
+          photoLinks,
+          videoLink,
+          linkDays: STAFF_LINK_DAYS,
+        });
+        const found = (await timelineOf(tx, company, reference))!;
+        const body = { ...found, cancellable: canCustomerCancel(found.status) };
+        return { answer: { status: 200, body: JSON.stringify(body) }, result: mailIds };
       });
-      deliverInBackground(db, deps.mailer, mailIds);
-      const found = (await timelineOf(db, company, reference))!;
-      return c.json({ ...found, cancellable: canCustomerCancel(found.status) }, 200);
+      if (!outcome.replayed) deliverInBackground(db, deps.mailer, outcome.result);
+      return sendAnswer(c, outcome.answer, outcome.replayed);
     },
   );
 

@@ -366,11 +366,13 @@ describe("ids of the account's other companies and of another customer → 404",
       const { token, own, others, body } = all[op.id]!;
       const param = op.parameters.find((p) => p.in === "path")!.name;
       const path = (ids: PathIds) => fillPath(op, typeof ids === "string" ? { [param]: ids } : ids);
-      const mine = await call(op, path(own), token, {}, body);
+      // A write sent once carries its key (its message's, for a service request).
+      const once = { "Idempotency-Key": `authz-${op.id}-own` };
+      const mine = await call(op, path(own), token, once, body);
       // A removal or a withdrawal answers 204.
       expect(mine.status, `${op.id} own ${JSON.stringify(own)}: ${await mine.clone().text()}`).toBe(op.method === "DELETE" ? 204 : 200);
       for (const [what, ids] of others) {
-        await expectProblem(await call(op, path(ids), token, {}, body), 404).catch((e: Error) => {
+        await expectProblem(await call(op, path(ids), token, once, body), 404).catch((e: Error) => {
           throw new Error(`${op.id} with ${what} (${JSON.stringify(ids)}): ${e.message}`);
         });
       }

@@ -210,7 +210,14 @@ describe("every operation with valid input answers what the document says", () =
     await call("getServiceRequestVideoSigned", { params: { video: video.body.id }, query: videoLink.search });
     // Its timeline: a message, a signed change from the after-sales system (and its replay), the customer's cancellation.
     const reference = { reference: made.body.reference };
-    await call("postServiceRequestMessage", { token, params: reference, body: { message: "Le hangar est ouvert." } });
+    const message = {
+      token,
+      params: reference,
+      body: { message: "Le hangar est ouvert." },
+      headers: { "Idempotency-Key": "walk-message-0001" },
+    };
+    await call("postServiceRequestMessage", message);
+    await call("postServiceRequestMessage", message); // the replay
     const event = JSON.stringify({
       eventId: "walk-event-0001",
       type: "status",

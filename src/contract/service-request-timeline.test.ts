@@ -2,8 +2,12 @@ import { describe, expect, it } from "vitest";
 import * as v from "valibot";
 import {
   SERVICE_REQUEST_STATUSES,
+  CUSTOMER_MESSAGE_MAX,
+  PHOTO_MAX_COUNT,
+  SERVICE_REQUEST_MESSAGES,
   SERVICE_REQUEST_TRANSITIONS,
   ServiceRequestEvent,
+  ServiceRequestMessage,
   canCustomerCancel,
   canTransition,
   isOpenStatus,
@@ -78,5 +82,44 @@ describe("an event", () => {
     ["an event id with spaces", { ...base, eventId: "a b", status: "done" }, ["eventId"]],
   ])("%s", (_, input, expected) => {
     expect(paths(input)).toEqual(expected);
+  });
+});
+
+describe("the customer's message", () => {
+  const photo = "0b6e4f00-0000-4000-8000-000000000001";
+  const video = "0b6e4f00-0000-4000-8000-000000000002";
+  const problems = (input: unknown) => {
+    const result = v.safeParse(ServiceRequestMessage, input);
+    return result.success ? [] : result.issues.map((i) => [i.path?.map((p) => p.key).join(".") ?? "", i.message]);
+  };
+
+  it.each<[string, unknown, string[]]>([
+    ["text", { message: "Le portail est ouvert." }, []],
+    ["text and photos", { message: "Voir les photos.", photos: [photo] }, []],
+    ["photos without text", { message: "", photos: [photo] }, []],
+    ["a video without text", { video }, []],
+    ["nothing", {}, ["message"]],
+    ["blank text and no media", { message: "   ", photos: [], video: null }, ["message"]],
+    ["one character", { message: "x" }, ["message"]],
+    ["one character with a photo", { message: "x", photos: [photo] }, ["message"]],
+    ["text too long", { message: "a".repeat(CUSTOMER_MESSAGE_MAX + 1) }, ["message"]],
+    ["too many photos", { photos: Array.from({ length: PHOTO_MAX_COUNT + 1 }, (_, i) => photo.replace(/1$/, String(i))) }, ["photos"]],
+    ["a photo twice", { photos: [photo, photo] }, ["photos"]],
+    ["a photo that is no id", { photos: ["photo.jpg"] }, ["photos.0"]],
+    ["a video that is no id", { message: "Bruit", video: "film.mp4" }, ["video"]],
+  ])("%s", (_, input, expected) => {
+    expect(problems(input).map(([path]) => path)).toEqual(expected);
+  });
+
+  it("says that a message needs text, a photo or a video, on the message", () => {
+    expect(problems({ message: "" })).toEqual([["message", SERVICE_REQUEST_MESSAGES.messageEmpty]]);
+  });
+
+  it("trims its text and keeps its lines", () => {
+    expect(v.parse(ServiceRequestMessage, { message: "  Bonjour\nÀ demain  " })).toEqual({
+      message: "Bonjour\nÀ demain",
+      photos: [],
+      video: null,
+    });
   });
 });

@@ -113,6 +113,7 @@ export const SERVICE_REQUEST_MESSAGES = {
   unknownVideo: "La vidéo n'a pas été reçue : ajoutez-la de nouveau.",
   videoType: "Ce type de fichier n'est pas accepté : envoyez une vidéo MP4, QuickTime ou WebM.",
   videoRequired: "Le corps de la requête doit être la vidéo.",
+  messageEmpty: "Écrivez un message ou ajoutez une photo ou une vidéo.",
 } as const;
 const M = SERVICE_REQUEST_MESSAGES;
 
@@ -122,6 +123,19 @@ const FAMILY_CODE = /^[A-Za-z0-9_-]{1,32}$/;
 const MACHINE_CODE = /^[\p{L}\p{N} ._/-]{1,64}$/u;
 
 const optionalCode = () => v.optional(v.nullable(v.pipe(v.string(M.machine), v.trim(), v.regex(MACHINE_CODE, M.machine))), null);
+
+/** Ids of photos uploaded first, in the order shown: a request's, or a message's. */
+const photoIds = () =>
+  v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(M.photos), v.uuid(M.photos)), M.photos),
+      v.maxLength(PHOTO_MAX_COUNT, M.photos),
+      v.check((ids) => new Set(ids).size === ids.length, M.photos),
+    ),
+    [],
+  );
+/** The id of a video uploaded first (VIDEO_MAX_SECONDS at most), or null. */
+const videoId = () => v.optional(v.nullable(v.pipe(v.string(M.video), v.uuid(M.video))), null);
 
 /** The machine of a request: its family in the fleet and, when the family has several, which one. */
 const MachineFields = {
@@ -146,17 +160,8 @@ const ServiceRequestFields = requestObject({
   /** Required when `location` is `other`; ignored otherwise. */
   otherAddress: optionalText(OTHER_ADDRESS_MAX),
   callTime: choice(CALL_TIMES),
-  /** Ids of photos uploaded first, in the order shown. */
-  photos: v.optional(
-    v.pipe(
-      v.array(v.pipe(v.string(M.photos), v.uuid(M.photos)), M.photos),
-      v.maxLength(PHOTO_MAX_COUNT, M.photos),
-      v.check((ids) => new Set(ids).size === ids.length, M.photos),
-    ),
-    [],
-  ),
-  /** The id of a video uploaded first (VIDEO_MAX_SECONDS at most), or null. */
-  video: v.optional(v.nullable(v.pipe(v.string(M.video), v.uuid(M.video))), null),
+  photos: photoIds(),
+  video: videoId(),
   /** The customer's language: their acknowledgement (mail and SMS) is written in it. */
   langue: locale(),
 });
@@ -376,7 +381,7 @@ export const OpenServiceRequest = v.object({
 });
 export type OpenServiceRequest = v.InferOutput<typeof OpenServiceRequest>;
 
-/** One line of a request's timeline: a change of state, or a message from either side. */
+/** One line of a request's timeline: a change of state, or a message from either side (the customer's with its photos and video). */
 export const TimelineEntry = v.object({
   kind: v.picklist(["status", "message"]),
   at: v.string(),
@@ -384,7 +389,10 @@ export const TimelineEntry = v.object({
   status: v.nullable(StatusField),
   technician: v.nullable(v.string()),
   window: v.nullable(WindowAnswer),
+  /** Null for a status without a word, and for a message of photos only. */
   message: v.nullable(v.string()),
+  photos: v.optional(v.array(ServiceRequestPhoto), []),
+  video: v.optional(v.nullable(ServiceRequestVideo), null),
 });
 export type TimelineEntry = v.InferOutput<typeof TimelineEntry>;
 
@@ -399,9 +407,30 @@ export const ServiceRequestTimeline = v.object({
 });
 export type ServiceRequestTimeline = v.InferOutput<typeof ServiceRequestTimeline>;
 
-/** The customer's message on an open request. */
-export const ServiceRequestMessage = requestObject({
-  /** Multi-line. */
-  message: boundedText(CUSTOMER_MESSAGE_MIN, CUSTOMER_MESSAGE_MAX),
-});
+/**
+ * The customer's message on an open request: text, photos (uploaded first, as a request's), a video,
+ * or any of them together; neither text nor photo nor video is refused on `message`. Recorded
+ * exactly once per `Idempotency-Key`.
+ */
+export const ServiceRequestMessage = v.pipe(
+  requestObject({
+    /** Multi-line; may be empty when photos or a video go. */
+    message: optionalText(CUSTOMER_MESSAGE_MAX),
+    photos: photoIds(),
+    video: videoId(),
+  }),
+  v.forward(
+    v.partialCheck(
+      [["message"]],
+      (m) => m.message.length === 0 || m.message.length >= CUSTOMER_MESSAGE_MIN,
+      `${CUSTOMER_MESSAGE_MIN} caractères au minimum.`,
+    ),
+    ["message"],
+  ),
+  v.forward(
+    v.check((m) => m.message.length > 0 || m.photos.length > 0 || m.video !== null, M.messageEmpty),
+    ["message"],
+  ),
+);
 export type ServiceRequestMessage = v.InferInput<typeof ServiceRequestMessage>;
+export type ServiceRequestMessageInput = v.InferOutput<typeof ServiceRequestMessage>;
