@@ -25,23 +25,19 @@ import {
   CALL_TIMES,
   DESCRIPTION_MAX,
   DESCRIPTION_MIN,
-  PHOTO_MAX_COUNT,
   SERVICE_REQUEST_KINDS,
   SERVICE_REQUEST_URGENCIES,
   ServiceRequest,
   ServiceRequestAnswer as AnswerSchema,
   USAGE_HOURS_MAX,
-  VIDEO_MAX_BYTES,
-  VIDEO_MAX_SECONDS,
   type CallTime,
   type ServiceRequestAnswer,
   type ServiceRequestKind,
   type ServiceRequestUrgency,
 } from "../../contract/service-request";
 import { SERVICE_REQUEST_ICON } from "./icons";
-import { resizePhoto } from "./resize";
-import { getFamily, sendServiceRequest, serviceRequestKey, spendServiceRequestKey, uploadMedia } from "./service-request-api";
-import { checkVideo, type VideoProblem } from "./video";
+import { PhotosField, useMediaUploads, VideoField } from "./media";
+import { getFamily, sendServiceRequest, serviceRequestKey, spendServiceRequestKey } from "./service-request-api";
 
 export interface ServiceRequestFormProps {
   /** The product family of the fleet the request is about (the route's `codeFamille`). */
@@ -85,27 +81,6 @@ interface Values {
   callTime: string;
 }
 
-/**
- * A photo chosen (resized in the browser) or the video (its size and length checked in the
- * browser), then uploaded at once with its progress. Without a network it stays on the device
- * (`offline`) and goes with the request when it is sent.
- */
-interface Photo {
-  key: number;
-  name: string;
-  preview: string | null;
-  state: "resizing" | "uploading" | "sent" | "offline" | "failed";
-  progress: number;
-  id?: string;
-  upload?: AbortController;
-}
-
-/** A photo or the video ready for the request, with its upload's id when the network let it go. */
-interface ReadyPhoto {
-  blob: Blob;
-  id: string | null;
-}
-
 /** The fields the API's validation problems name. */
 const FIELDS = ["kind", "description", "usageHours", "urgency", "location", "otherAddress", "callTime", "photos", "video"] as const;
 
@@ -134,11 +109,7 @@ function Request({ family, product }: { family: string; product?: string }) {
   // A machine has a serial number; supplies (seed, feed) are asked about as a family.
   const machines = detail.status === "ready" ? detail.data.achats.filter((a) => a.codeProduit && a.numeroSerie) : [];
   const chosen = machines.find((m) => m.codeProduit === product) ?? (machines.length === 1 ? machines[0] : undefined);
-  const [photos, setPhotos] = useState<Photo[]>([]);
-  const uploads = useRef(new Map<number, Promise<ReadyPhoto | null>>());
-  const [video, setVideo] = useState<Photo | null>(null);
-  const [videoProblem, setVideoProblem] = useState<VideoProblem | null>(null);
-  const nextKey = useRef(0);
+  const media = useMediaUploads();
   const [sent, setSent] = useState<ServiceRequestAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   const status = useRef<HTMLDivElement>(null);
@@ -210,8 +181,7 @@ function Request({ family, product }: { family: string; product?: string }) {
       location: values.location,
       otherAddress: values.location === "other" ? values.otherAddress : "",
       callTime: values.callTime,
-      photos: photos.flatMap((p) => (p.id ? [p.id] : [])),
-      video: video?.id ?? null,
+      ...media.refs(),
       langue: locale,
     } as ServiceRequest;
   };
@@ -221,26 +191,18 @@ function Request({ family, product }: { family: string; product?: string }) {
     (values) => {
       const errors: FieldError[] = [];
       if (machines.length > 1 && !values.machine) errors.push({ field: "machine", message: t`Choose which machine` });
-      if (photos.some((p) => p.state === "failed"))
-        errors.push({ field: "photos", message: t`Remove the photos that could not be sent, or add them again` });
-      if (video?.state === "failed") errors.push({ field: "video", message: t`Remove the video that could not be sent, or add it again` });
-      return [...errors, ...formErrors(ServiceRequest, body(values), say)];
+      return [...errors, ...media.errors(), ...formErrors(ServiceRequest, body(values), say)];
     },
     async (values) => {
       setFailed(false);
       const owner = [account, company?.idTier ?? null] as const;
       // The photos still on their way are waited for: the request names them all.
-      const ready = await Promise.all(photos.map((p) => uploads.current.get(p.key)));
-      const film = video ? await uploads.current.get(video.key) : null;
-      if (ready.some((photo) => !photo)) {
-        form.fail([{ field: "photos", message: t`Remove the photos that could not be sent, or add them again` }]);
+      const ready = await media.settle();
+      if ("failed" in ready) {
+        form.fail([ready.failed]);
         return;
       }
-      if (video && !film) {
-        form.fail([{ field: "video", message: t`Remove the video that could not be sent, or add it again` }]);
-        return;
-      }
-      const kept = ready as ReadyPhoto[];
+      const { photos: kept, video: film } = ready;
       const full = { ...body(values), photos: kept.flatMap((p) => (p.id ? [p.id] : [])), video: film?.id ?? null };
       // No network: the request waits on the device with its key (the one a lost attempt sent).
       const saveOnDevice = async () => {
@@ -304,120 +266,19 @@ function Request({ family, product }: { family: string; product?: string }) {
       setRefused(back);
       const values = valuesOf(back.body as ServiceRequest);
       for (const [field, value] of Object.entries(values)) form.set(field as keyof Values, value);
-      restore(back.photos ?? [], back.video ?? null);
+      media.restore(back.photos ?? [], back.video ?? null);
       const errors = fieldErrorsOf(refusalOf(back), FIELDS);
       if (errors.length) form.fail(errors);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- when the device's queue changes
   }, [offline.entries]);
-  // The previews' memory goes with the form.
-  const previews = useRef(photos);
-  previews.current = photos;
-  const film = useRef(video);
-  film.current = video;
-  useEffect(
-    () => () => [...previews.current, ...(film.current ? [film.current] : [])].forEach((p) => p.preview && URL.revokeObjectURL(p.preview)),
-    [],
-  );
-
-  /** Changes a photo, or the video (their keys never meet). */
-  const update = (key: number, change: Partial<Photo>) => {
-    setPhotos((all) => all.map((p) => (p.key === key ? { ...p, ...change } : p)));
-    setVideo((current) => (current?.key === key ? { ...current, ...change } : current));
-  };
-
-  function add(files: FileList | null) {
-    const room = PHOTO_MAX_COUNT - photos.length;
-    for (const file of [...(files ?? [])].slice(0, Math.max(0, room))) {
-      const key = nextKey.current++;
-      const upload = new AbortController();
-      setPhotos((all) => [...all, { key, name: file.name, preview: null, state: "resizing", progress: 0, upload }]);
-      uploads.current.set(key, send("photo", key, resizePhoto(file), upload.signal));
-    }
-  }
-
-  /** The video chosen: its size and length checked here (a refused one says why on the field), then sent. */
-  function addVideo(files: FileList | null) {
-    const file = files?.[0];
-    if (!file) return;
-    if (video) remove(video);
-    const key = nextKey.current++;
-    const upload = new AbortController();
-    setVideoProblem(null);
-    setVideo({ key, name: file.name, preview: null, state: "resizing", progress: 0, upload });
-    const checked = checkVideo(file).then((problem) => {
-      if (!problem) return file;
-      setVideoProblem(problem);
-      setVideo(null);
-      uploads.current.delete(key);
-      upload.abort();
-      throw new Error(problem);
-    });
-    uploads.current.set(key, send("video", key, checked, upload.signal));
-  }
-
-  /** Uploads a resized photo or the video; without a network it stays on the device, for the request to take along. */
-  async function send(media: "photo" | "video", key: number, preparing: Promise<Blob>, signal: AbortSignal): Promise<ReadyPhoto | null> {
-    let resized: Blob | null = null;
-    try {
-      resized = await preparing;
-      update(key, { state: "uploading", preview: URL.createObjectURL(resized) });
-      if (navigator.onLine === false) throw new TypeError("offline");
-      const id = await uploadMedia(
-        request,
-        media,
-        resized,
-        (loaded, total) => update(key, { progress: total ? Math.round((100 * loaded) / total) : 0 }),
-        signal,
-      );
-      update(key, { state: "sent", progress: 100, id });
-      return { blob: resized, id };
-    } catch (error) {
-      if (signal.aborted) return null;
-      if (resized && isNetworkFailure(error)) {
-        update(key, { state: "offline", progress: 0 });
-        return { blob: resized, id: null };
-      }
-      update(key, { state: "failed" });
-      return null;
-    }
-  }
-
-  /** The photos and video of a request the API refused, back in the form (their ids, when they still have them, are kept). */
-  function restore(saved: ReadyPhoto[], savedVideo: ReadyPhoto | null) {
-    [...previews.current, ...(film.current ? [film.current] : [])].forEach((p) => p.preview && URL.revokeObjectURL(p.preview));
-    uploads.current.clear();
-    const back = ({ blob, id }: ReadyPhoto): Photo => {
-      const key = nextKey.current++;
-      uploads.current.set(key, Promise.resolve({ blob, id }));
-      return {
-        key,
-        name: "",
-        preview: URL.createObjectURL(blob),
-        state: id ? "sent" : "offline",
-        progress: id ? 100 : 0,
-        ...(id ? { id } : {}),
-      };
-    };
-    setPhotos(saved.map(back));
-    setVideo(savedVideo && back(savedVideo));
-  }
-
   /** An empty form beside the request that waits on the device (the machine stays chosen). */
   function writeAnother() {
     for (const field of ["kind", "description", "usageHours", "urgency", "otherAddress"] as const) form.set(field, "");
-    restore([], null);
+    media.restore([], null);
     setSavedSent(null);
     setAnother(true);
     focusNext("description");
-  }
-
-  function remove(photo: Photo) {
-    photo.upload?.abort();
-    if (photo.preview) URL.revokeObjectURL(photo.preview);
-    uploads.current.delete(photo.key);
-    setPhotos((all) => all.filter((p) => p.key !== photo.key));
-    setVideo((current) => (current?.key === photo.key ? null : current));
   }
 
   const notFound = detail.status === "error" && detail.error instanceof ApiError && detail.error.status === 404;
@@ -476,14 +337,8 @@ function Request({ family, product }: { family: string; product?: string }) {
   const data = detail.status === "ready" ? detail.data : null;
   const machine = machines.find((m) => machineKey(m) === form.values.machine);
   const length = form.values.description.trim().length;
-  const sending = [...photos, ...(video ? [video] : [])].some((p) => p.state === "resizing" || p.state === "uploading");
   const photosError = form.errors.find((e) => e.field === "photos")?.message;
-  const videoProblems: Record<VideoProblem, string> = {
-    tooLarge: t`This video is larger than ${formatNumber(locale, VIDEO_MAX_BYTES / 1024 / 1024)} MB: film a shorter one.`,
-    tooLong: t`This video is longer than ${VIDEO_MAX_SECONDS} seconds: film a shorter one.`,
-    unreadable: t`This video cannot be read: choose another one.`,
-  };
-  const videoError = (videoProblem && videoProblems[videoProblem]) ?? form.errors.find((e) => e.field === "video")?.message;
+  const videoError = form.errors.find((e) => e.field === "video")?.message;
   return (
     <div className="container">
       <p>
@@ -595,129 +450,12 @@ function Request({ family, product }: { family: string; product?: string }) {
           label={t`Best time to call you`}
           options={CALL_TIMES.map((value) => ({ value, label: callTimes[value] }))}
         />
-        <fieldset className={photosError ? "field field--error" : "field"} part="field">
-          <legend className="field__label">{t`Photos (optional)`}</legend>
-          <span className="field__hint" id="photos-hint">
-            {t`Up to ${PHOTO_MAX_COUNT} photos of the machine or the part. They are made smaller before they are sent.`}
-          </span>
-          {photosError && <span className="field__error">{photosError}</span>}
-          {photos.length > 0 && (
-            <ul className="service-request__photos">
-              {photos.map((photo, i) => (
-                <li key={photo.key} className="service-request__photo">
-                  {photo.preview ? <img src={photo.preview} alt="" /> : <span className="service-request__thumb" aria-hidden="true" />}
-                  <div>
-                    <span>{t`Photo ${i + 1}`}</span>
-                    {photo.state === "failed" ? (
-                      <span className="field__error">{t`Not sent`}</span>
-                    ) : photo.state === "offline" ? (
-                      <span className="service-request__kept">{t`Kept on this device until you are back online`}</span>
-                    ) : (
-                      <progress
-                        max={100}
-                        value={photo.state === "resizing" ? undefined : photo.progress}
-                        aria-label={t`Photo ${i + 1} sending`}
-                      >
-                        {photo.progress}%
-                      </progress>
-                    )}
-                  </div>
-                  <Button variant="secondary" onClick={() => remove(photo)}>
-                    {t`Remove`}
-                    <span className="visually-hidden"> {t`photo ${i + 1}`}</span>
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {photos.length < PHOTO_MAX_COUNT && (
-            <div className="service-request__add">
-              {/* The camera on a phone; elsewhere, or for photos already taken, the files. */}
-              <PhotoPicker id="photos-camera" label={t`Take a photo`} capture onFiles={add} />
-              <PhotoPicker id="photos" label={t`Choose photos`} onFiles={add} />
-            </div>
-          )}
-        </fieldset>
-        <fieldset className={videoError ? "field field--error" : "field"} part="field">
-          <legend className="field__label">{t`Video (optional)`}</legend>
-          <span className="field__hint" id="video-hint">
-            {t`One video of up to ${VIDEO_MAX_SECONDS} seconds, to show a noise or how the fault happens.`}
-          </span>
-          {videoError && <span className="field__error">{videoError}</span>}
-          {video ? (
-            <div className="service-request__photo">
-              {video.preview ? (
-                <video src={video.preview} muted playsInline preload="metadata" aria-hidden="true" />
-              ) : (
-                <span className="service-request__thumb" aria-hidden="true" />
-              )}
-              <div>
-                <span>{t`Video`}</span>
-                {video.state === "failed" ? (
-                  <span className="field__error">{t`Not sent`}</span>
-                ) : video.state === "offline" ? (
-                  <span className="service-request__kept">{t`Kept on this device until you are back online`}</span>
-                ) : (
-                  <progress max={100} value={video.state === "resizing" ? undefined : video.progress} aria-label={t`Video sending`}>
-                    {video.progress}%
-                  </progress>
-                )}
-              </div>
-              <Button variant="secondary" onClick={() => remove(video)}>
-                {t`Remove`}
-                <span className="visually-hidden"> {t`the video`}</span>
-              </Button>
-            </div>
-          ) : (
-            <div className="service-request__add">
-              <PhotoPicker id="video-camera" label={t`Film a video`} capture accept="video/*" hint="video-hint" onFiles={addVideo} />
-              <PhotoPicker id="video" label={t`Choose a video`} accept="video/*" hint="video-hint" onFiles={addVideo} />
-            </div>
-          )}
-        </fieldset>
+        <PhotosField media={media} error={photosError} />
+        <VideoField media={media} error={videoError} />
         <Button type="submit" busy={form.submitting}>
-          {sending ? t`Send my request (photos are still being sent)` : t`Send my request`}
+          {media.sending ? t`Send my request (photos are still being sent)` : t`Send my request`}
         </Button>
       </form>
     </div>
-  );
-}
-
-/** A button that opens the camera (`capture`) or the file chooser; the input itself stays out of sight. */
-function PhotoPicker({
-  id,
-  label,
-  capture = false,
-  accept = "image/*",
-  hint = "photos-hint",
-  onFiles,
-}: {
-  id: string;
-  label: string;
-  capture?: boolean;
-  /** image/* (photos, several at once) or video/* (one). */
-  accept?: "image/*" | "video/*";
-  hint?: string;
-  onFiles: (files: FileList | null) => void;
-}) {
-  return (
-    <>
-      <label className="btn btn--secondary" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="visually-hidden"
-        type="file"
-        accept={accept}
-        capture={capture ? "environment" : undefined}
-        multiple={!capture && accept === "image/*"}
-        aria-describedby={hint}
-        onChange={(event) => {
-          onFiles(event.currentTarget.files);
-          event.currentTarget.value = "";
-        }}
-      />
-    </>
   );
 }

@@ -34,3 +34,6 @@ export async function resizePhoto(file: Blob): Promise<Blob> {
   }
   return photo;
 }
+
+/** How the page resizes a photo: component tests give theirs (happy-dom draws no canvas). */
+export const photoResizer = { resize: resizePhoto };
