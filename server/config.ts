@@ -2,8 +2,9 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import * as v from "valibot";
 import { MaintenanceEnd } from "../src/contract/maintenance.ts";
-import { FEATURE_NAMES, type FeatureName } from "../src/contract/constants.ts";
+import { FEATURE_NAMES, LOCALES, type FeatureName, type Locale } from "../src/contract/constants.ts";
 import { RIB_DEFAULT_MAX_BYTES, RIB_TYPES, type RibType } from "../src/contract/rib.ts";
+import type { PortalBases } from "./mail/portal-links.ts";
 
 /** Root of the project (the folder holding package.json). */
 export const PROJECT_ROOT = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -101,10 +102,11 @@ export interface Config {
    */
   geoipCsv: string | undefined;
   /**
-   * Where the portal's pages are on `PUBLIC_URL` (`PORTAL_BASE`, default `/portail`): the reset link a
-   * "this wasn't me" link sends leads to its forgotten-password page in the account's language.
+   * Where each country site's portal is (`PORTAL_BASE`, default `/portail` for every locale): the
+   * e-mails' links to portal screens lead there, at the route in the customer's language
+   * (server/mail/portal-links.ts).
    */
-  portalBase: string;
+  portalBases: PortalBases;
   /** Upper bound of the secret number of a challenge (the client tries up to this many hashes). */
   botCheckMaxNumber: number;
   /** Lifetime of a challenge. */
@@ -211,6 +213,29 @@ function nameList<T extends string>(value: string | undefined, known: readonly T
   return [...new Set(names)] as T[];
 }
 
+/**
+ * PORTAL_BASE: one base for every locale (`/portail`), or a comma list whose entries are the default
+ * base or `locale=base` (`/portail,en-GB=https://www.macc.co.uk/portal`). A base is a path on
+ * PUBLIC_URL or an http(s) address of its own; an unknown locale stops the server.
+ */
+function portalBases(value: string | undefined, fallback: PortalBases): PortalBases {
+  if (value === undefined || value.trim() === "") return fallback;
+  const bases: PortalBases = { default: fallback.default, locales: {} };
+  for (const entry of value.split(",").filter((s) => s.trim())) {
+    const [named, base] = entry.includes("=") ? (entry.split("=", 2) as [string, string]) : [null, entry];
+    const locale = named?.trim() ?? null;
+    if (locale !== null && !(LOCALES as readonly string[]).includes(locale))
+      throw new StartupError(`Invalid PORTAL_BASE: ${locale} (expected one of ${LOCALES.join(", ")} before "=")`);
+    const trimmed = base.trim();
+    const normalized = /^https?:\/\//.test(trimmed) ? publicUrl(trimmed, "PORTAL_BASE") : trimmed.replace(/\/+$/, "");
+    if (!/^(https?:\/\/|\/|$)/.test(normalized))
+      throw new StartupError(`Invalid PORTAL_BASE: ${trimmed} (expected a path starting with / or an http or https URL)`);
+    if (locale === null) bases.default = normalized;
+    else bases.locales[locale as Locale] = normalized;
+  }
+  return bases;
+}
+
 /** DEMO_DATA: off unless asked for, and never in production. */
 function demoData(env: NodeJS.ProcessEnv, production: boolean): boolean {
   const asked = onOff(env.DEMO_DATA, false, "DEMO_DATA");
@@ -268,7 +293,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     botCheckSecret: undefined,
     deviceCookieSecret: undefined,
     geoipCsv: undefined,
-    portalBase: "/portail",
+    portalBases: { default: "/portail", locales: {} },
     botCheckMaxNumber: 50_000,
     botCheckTtlSeconds: 600,
     registrationTtlMinutes: 60,
@@ -343,7 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, now = new Date(
     botCheckSecret: env.BOT_CHECK_SECRET?.trim() || undefined,
     deviceCookieSecret: env.DEVICE_COOKIE_SECRET?.trim() || undefined,
     geoipCsv: env.GEOIP_CSV?.trim() || undefined,
-    portalBase: env.PORTAL_BASE?.trim().replace(/\/+$/, "") ?? base.portalBase,
+    portalBases: portalBases(env.PORTAL_BASE, base.portalBases),
     botCheckMaxNumber: int(env.BOT_CHECK_MAX_NUMBER, base.botCheckMaxNumber, "BOT_CHECK_MAX_NUMBER"),
     loginMaxAttemptsPerClient: int(env.LOGIN_MAX_PER_CLIENT, base.loginMaxAttemptsPerClient, "LOGIN_MAX_PER_CLIENT", 1),
     contactMaxPerAccount: int(env.CONTACT_MAX_PER_ACCOUNT, base.contactMaxPerAccount, "CONTACT_MAX_PER_ACCOUNT", 1),

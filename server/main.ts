@@ -60,8 +60,8 @@ const [{ queueInvoiceDigest, dayOf }, { loadTokenSecret }] = await Promise.all([
 ]);
 setInterval(() => {
   const yesterday = dayOf(new Date(Date.now() - 86_400_000));
-  queueInvoiceDigest({ db, publicUrl: config.publicUrl, secret: () => loadTokenSecret(db, config.tokenSecret), mailer }, yesterday).catch(
-    (err: unknown) => console.error("Invoice digest failed:", err),
+  queueInvoiceDigest({ db, config, secret: () => loadTokenSecret(db, config.tokenSecret), mailer }, yesterday).catch((err: unknown) =>
+    console.error("Invoice digest failed:", err),
   );
 }, 3_600_000).unref();
 const server = listen(app.fetch, { hostname: config.host, port: config.port }, (info) => {

@@ -29,8 +29,13 @@ function langueOf(c: Context<AppEnv>): Locale {
   return requestLocale(c);
 }
 
-/** Language of a mail to the account holder: the request's X-langue when given, else the account's language. */
-export function noticeLanguage(c: Context<AppEnv>, accountLangue: string | null): MailLanguage {
+/** Locale of a mail to the account holder: the request's X-langue when given, else the account's. */
+export function noticeLocale(c: Context<AppEnv>, accountLangue: string | null): string | null {
   const header = c.req.header("x-langue")?.trim();
-  return mailLanguage(isLocale(header) ? header : accountLangue);
+  return isLocale(header) ? header : accountLangue;
+}
+
+/** Language of a mail to the account holder (`noticeLocale`'s). */
+export function noticeLanguage(c: Context<AppEnv>, accountLangue: string | null): MailLanguage {
+  return mailLanguage(noticeLocale(c, accountLangue));
 }

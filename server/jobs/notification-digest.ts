@@ -6,10 +6,12 @@
  */
 import { DEFAULT_CHANNELS } from "../../src/contract/notifications.ts";
 import { can, ROLES } from "../../src/contract/permissions.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/db.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { invoiceDigestMail } from "../mail/notification-templates.ts";
+import { portalLink } from "../mail/portal-links.ts";
 import { mailLanguage } from "../mail/templates.ts";
 import { claimInvoiceDigests } from "../queries/customer-notifications.ts";
 import { unsubscribeToken, unsubscribeUrl } from "../notifications/unsubscribe.ts";
@@ -19,7 +21,7 @@ export const DIGEST_LOCK_KEY = 417330;
 
 export interface DigestDeps {
   db: Db;
-  publicUrl: string;
+  config: Pick<Config, "publicUrl" | "portalBases">;
   secret: () => Promise<Buffer>;
   mailer?: Mailer;
 }
@@ -29,7 +31,7 @@ export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Queues `day`'s digests; `locked`: another instance held the lock, nothing was queued here. */
 export async function queueInvoiceDigest(
-  { db, publicUrl, secret, mailer }: DigestDeps,
+  { db, config, secret, mailer }: DigestDeps,
   day: string,
 ): Promise<{ queued: number; locked: boolean }> {
   const key = await secret();
@@ -44,8 +46,8 @@ export async function queueInvoiceDigest(
       const mail = invoiceDigestMail(lang, d.email, {
         count: d.count,
         company: d.company,
-        url: `${publicUrl}/portail/mon-compte/factures`,
-        unsubscribeUrl: unsubscribeUrl(publicUrl, unsubscribeToken(key, d.uuidCompte, "invoices")),
+        url: portalLink(config, d.langue, "FACTURES"),
+        unsubscribeUrl: unsubscribeUrl(config.publicUrl, unsubscribeToken(key, d.uuidCompte, "invoices")),
       });
       ids.push(await enqueueMail(tx, mail));
     }

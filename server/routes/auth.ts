@@ -130,7 +130,7 @@ export function authRoutes(deps: Deps) {
         const contact = await accountContact(tx, account.uuidCompte);
         if (!contact) return { sid: session, mailId: null };
         const lang = mailLanguage(contact.langue);
-        const notMe = await notMeLink(tx, config, account.uuidCompte, "new-device", lang);
+        const notMe = await notMeLink(tx, config, account.uuidCompte, "new-device", contact.langue);
         const facts = { device: deviceLabel(detail), where: detail.place ?? detail.address ?? "" };
         return { sid: session, mailId: await enqueueMail(tx, securityAlertMail(lang, contact.email, "new-device", notMe, facts)) };
       });

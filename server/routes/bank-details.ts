@@ -194,7 +194,7 @@ export function bankDetailsRoutes(deps: Deps) {
         const contact = await accountContact(tx, uuidCompte);
         if (!contact) return { pending, mailId: null };
         const lang = mailLanguage(contact.langue);
-        const notMe = await notMeLink(tx, config, uuidCompte, "bank-details-changed", lang);
+        const notMe = await notMeLink(tx, config, uuidCompte, "bank-details-changed", contact.langue);
         return { pending, mailId: await enqueueMail(tx, securityAlertMail(lang, contact.email, "bank-details-changed", notMe, { last4 })) };
       });
       if (mailId) deliverInBackground(db, deps.mailer, [mailId]);

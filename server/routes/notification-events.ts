@@ -15,6 +15,7 @@ import { jsonBody, operation } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
 import { deliverInBackground, enqueueMail } from "../mail/queue.ts";
 import { newDocumentMail } from "../mail/notification-templates.ts";
+import { portalLink } from "../mail/portal-links.ts";
 import { mailLanguage } from "../mail/templates.ts";
 import { unsubscribeToken, unsubscribeUrl } from "../notifications/unsubscribe.ts";
 import {
@@ -44,7 +45,7 @@ async function mailDocument(deps: Deps, codeFamille: string, title: string): Pro
     const mail = newDocumentMail(lang, m.email, {
       title,
       product: await familyName(db, codeFamille, lang),
-      url: `${config.publicUrl}/portail/mon-compte/parc-produits/${encodeURIComponent(codeFamille)}`,
+      url: portalLink(config, m.langue, "PARC_PRODUITS_DETAIL", { params: { codeFamille } }),
       unsubscribeUrl: unsubscribeUrl(config.publicUrl, unsubscribeToken(key, m.uuidCompte, "documents")),
     });
     ids.push(await enqueueMail(db, mail));

@@ -24,7 +24,7 @@ const change = (body: unknown, token = due) =>
   t.app.request("/api/me/notification-preferences", { ...json(body, bearer(token)), method: "PUT" });
 
 const signed = (body: unknown, secret?: string) => signedPost(t.app, "/api/integrations/notifications/events", body, secret);
-const digestDeps = () => ({ db: t.db, publicUrl: t.config.publicUrl, secret: () => Promise.resolve(Buffer.from("test-token-secret")) });
+const digestDeps = () => ({ db: t.db, config: t.config, secret: () => Promise.resolve(Buffer.from("test-token-secret")) });
 const unsubscribeLink = (headers: Record<string, string>) => /^<(.+)>$/.exec(headers["list-unsubscribe"]!)![1]!;
 const outboxHeaders = async (subject: string) => {
   const { rows } = await t.db.query<{ headers: Record<string, string> }>(

@@ -291,7 +291,7 @@ export function outboxRoutes(deps: Deps, dispatch?: Dispatch) {
     }),
     async (c) => {
       const { queued, locked } = await queueInvoiceDigest(
-        { db: deps.db, publicUrl: deps.config.publicUrl, secret: deps.secret, mailer: deps.mailer },
+        { db: deps.db, config: deps.config, secret: deps.secret, mailer: deps.mailer },
         dayOf(new Date()),
       );
       setHtmlSecurityHeaders(c);

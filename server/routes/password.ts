@@ -5,7 +5,7 @@ import { newPasswordErrors } from "../auth/password-policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeAccountSessions } from "../auth/sessions.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { noticeLanguage } from "../http/locale.ts";
+import { noticeLanguage, noticeLocale } from "../http/locale.ts";
 import { jsonBody, protectedOperation } from "../http/operation.ts";
 import { ProblemError, tooManyRequests, validationProblem } from "../http/problem.ts";
 import { notMeLink } from "../auth/alert-links.ts";
@@ -71,7 +71,7 @@ export function passwordRoutes(deps: Deps) {
         await recordActivity(tx, { uuidCompte: auth.uuidCompte, kind: "password", detail: { change: "changed" } });
         await revokeAccountSessions(tx, auth.uuidCompte, "password-change", auth.sid);
         // The security alert, with its "this wasn't me" link (issue 29).
-        const notMe = await notMeLink(tx, config, auth.uuidCompte, "password-changed", lang);
+        const notMe = await notMeLink(tx, config, auth.uuidCompte, "password-changed", noticeLocale(c, account.langue));
         return enqueueMail(tx, securityAlertMail(lang, account.email, "password-changed", notMe));
       });
       if (!mailId) throw alreadyChanged();

@@ -6,7 +6,7 @@ import { INVALID_POSTCODE, ProfileAnswer, ProfileRequest } from "../../src/contr
 import { requestEmailChange } from "../auth/email-change.ts";
 import { confirmCurrentPassword } from "../auth/password-check.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
-import { noticeLanguage } from "../http/locale.ts";
+import { noticeLanguage, noticeLocale } from "../http/locale.ts";
 import { jsonBody, protectedOperation } from "../http/operation.ts";
 import { ProblemError, tooManyRequests, validationProblem, type ProblemFieldError } from "../http/problem.ts";
 import { INVALID_COMPANY_NUMBER, REQUIRED } from "../http/schemas.ts";
@@ -125,7 +125,7 @@ export function profileRoutes(deps: Deps) {
           lang,
           path: body.emailChangePath!,
           // The old address's mail carries the security alerts' "this wasn't me" link too (issue 29).
-          notMeUrl: await notMeLink(tx, config, uuidCompte, "email-change-requested", lang),
+          notMeUrl: await notMeLink(tx, config, uuidCompte, "email-change-requested", noticeLocale(c, basis.langue)),
         });
       });
       deliverInBackground(db, mailer, mailIds);
