@@ -8,6 +8,7 @@ import { selectCompany } from "../../core/store";
 import { useElement, useMacc } from "../context";
 import { useNotifications, useNotificationState } from "../notifications";
 import { RouteLink } from "../RouteLink";
+import { visitWindow } from "./visit";
 
 /** Where each kind of entry leads. */
 export function routeOf(entry: NotificationEntry): { route: RouteName; params?: RouteParams } {
@@ -53,13 +54,10 @@ export function EntryText({ entry }: { entry: NotificationEntry }): ReactNode {
       if (entry.status === "waiting-for-parts") return <Trans>Service request {reference}: waiting for parts</Trans>;
       const visit = entry.visit;
       if (!visit) return <Trans>Service request {reference}: visit scheduled</Trans>;
-      // Intl directly: core/format comes in the forms' chunk, which a page with only the banner would download for this one call.
-      const date = new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(`${visit.date}T12:00:00`));
-      const from = visit.from;
-      const to = visit.to;
+      const { date, hours } = visitWindow(locale, visit);
       return (
         <Trans>
-          Service request {reference}: visit on {date} between {from} and {to}
+          Service request {reference}: visit on {date}, {hours}
         </Trans>
       );
     }
