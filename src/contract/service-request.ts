@@ -292,6 +292,8 @@ export const TECHNICIAN_MAX = 120;
 export const EVENT_MESSAGE_MAX = 2000;
 export const CUSTOMER_MESSAGE_MIN = 2;
 export const CUSTOMER_MESSAGE_MAX = 2000;
+/** The API's words for a message's text shorter than CUSTOMER_MESSAGE_MIN (the form has its own). */
+export const MESSAGE_TOO_SHORT = `${CUSTOMER_MESSAGE_MIN} caractères au minimum.`;
 
 const EVENT_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -420,11 +422,7 @@ export const ServiceRequestMessage = v.pipe(
     video: videoId(),
   }),
   v.forward(
-    v.partialCheck(
-      [["message"]],
-      (m) => m.message.length === 0 || m.message.length >= CUSTOMER_MESSAGE_MIN,
-      `${CUSTOMER_MESSAGE_MIN} caractères au minimum.`,
-    ),
+    v.partialCheck([["message"]], (m) => m.message.length === 0 || m.message.length >= CUSTOMER_MESSAGE_MIN, MESSAGE_TOO_SHORT),
     ["message"],
   ),
   v.forward(

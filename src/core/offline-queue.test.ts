@@ -37,7 +37,7 @@ function setup({ owner = ALICE, answer = async () => ({ reference: "R1" }) }: { 
   let clock = Date.parse("2026-11-28T08:00:00Z");
   const queue = createOfflineQueue({
     storage,
-    senders: { "service-request": send, contact: send, basket: send },
+    senders: { "service-request": send, "service-request-message": send, contact: send, basket: send },
     current: () => who,
     now: () => clock,
   });

@@ -9,7 +9,7 @@ import { ApiError } from "./errors";
  * page's wiring (senders, locks, events) is in `offline.ts`.
  */
 
-export type SubmissionKind = "service-request" | "contact" | "basket";
+export type SubmissionKind = "service-request" | "service-request-message" | "contact" | "basket";
 
 /** Whose submission it is: an account and the company it wrote for; `account: null` is a visitor's basket, the browser's. */
 export interface Owner {
@@ -17,7 +17,7 @@ export interface Owner {
   company: string | null;
 }
 
-/** A resized photo (or the video) of a service request, with its upload's id once the API has it (the request names it). */
+/** A resized photo (or the video) of a service request or its message, with its upload's id once the API has it (the submission names it). */
 export interface QueuedPhoto {
   blob: Blob;
   id: string | null;
@@ -41,7 +41,7 @@ export interface QueuedSubmission {
   /** The request's JSON body (never a token, nor a bot-check solution: those are made when it is sent). */
   body: unknown;
   photos?: QueuedPhoto[];
-  /** A service request's video, sent as its photos are. */
+  /** A service request's (or its message's) video, sent as its photos are. */
   video?: QueuedPhoto | null;
   /** waiting: to send; refused: a 4xx, kept for its form to show; sent: its answer, until its form has shown it. */
   state: "waiting" | "refused" | "sent";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { ApiClient, RequestOptions } from "./api";
 import { ApiError } from "./errors";
-import { ownerOf, senders, SUBMISSION_PATHS } from "./offline";
+import { ownerOf, senders, serviceRequestMessagePath, SUBMISSION_PATHS } from "./offline";
 import type { QueuedSubmission } from "./offline-queue";
 
 /** An API client that answers each call as `answer` says and records it (the proof-of-work challenge solved by 0). */
@@ -29,6 +29,19 @@ const entry = (change: Partial<QueuedSubmission>): QueuedSubmission => ({
 });
 
 describe("the queue's senders", () => {
+  it("a message on a service request: uploads its photo, then sends it to its request's path with its key, the reference out of the body", async () => {
+    const { api, calls } = client((path) => (path === SUBMISSION_PATHS["service-request-photo"] ? { id: "p-1" } : { entries: [] }));
+    const message = entry({
+      kind: "service-request-message",
+      body: { reference: "D-2026-7K3M9Q", message: "Voir la photo." },
+      photos: [{ blob: new Blob(["a"]), id: null }],
+    });
+    await senders(api)["service-request-message"](message, async () => {});
+    expect(calls.map((c) => c.path)).toEqual([SUBMISSION_PATHS["service-request-photo"], serviceRequestMessagePath("D-2026-7K3M9Q")]);
+    expect(calls.at(-1)!.options.body).toEqual({ message: "Voir la photo.", photos: ["p-1"] });
+    expect(calls.at(-1)!.options.headers).toEqual({ "Idempotency-Key": "key-12345678" });
+  });
+
   it("a service request: uploads the photos without an id, keeps each id before the request names them, sends the request with its key", async () => {
     let uploaded = 0;
     const { api, calls } = client((path) =>

@@ -38,6 +38,9 @@ export const SUBMISSION_PATHS = {
   basket: "/basket/requests",
 } as const;
 
+/** A message on a service request is sent to the request's own path. */
+export const serviceRequestMessagePath = (reference: string) => `/me/service-requests/${encodeURIComponent(reference)}/messages`;
+
 const LOCK_NAME = "macc-offline-queue";
 const CHANNEL_NAME = "macc-offline-queue";
 
@@ -63,44 +66,53 @@ function uploadedId(answer: unknown): string {
 export function senders(api: ApiClient): Record<SubmissionKind, Sender> {
   const upload = async (path: string, blob: Blob) =>
     uploadedId(await api.request<unknown>(path, { method: "POST", body: blob, errors: "inline" }));
-  const serviceRequest: Sender = async (entry, save) => {
-    let current = entry;
-    for (let attempt = 0; ; attempt++) {
-      const photos = [...(current.photos ?? [])];
-      for (const [i, photo] of photos.entries()) {
-        if (photo.id) continue;
-        photos[i] = { ...photo, id: await upload(SUBMISSION_PATHS["service-request-photo"], photo.blob) };
-        // Kept at once: a later attempt names the same photos, so its request is the same one.
-        current = { ...current, photos };
-        await save(current);
+  /**
+   * A submission with photos and a video (a service request, a message on one): each not yet
+   * uploaded is uploaded and its id kept at once, then the submission names them all.
+   */
+  const withMedia =
+    (to: (body: Record<string, unknown>) => { path: string; body: Record<string, unknown> }): Sender =>
+    async (entry, save) => {
+      let current = entry;
+      for (let attempt = 0; ; attempt++) {
+        const photos = [...(current.photos ?? [])];
+        for (const [i, photo] of photos.entries()) {
+          if (photo.id) continue;
+          photos[i] = { ...photo, id: await upload(SUBMISSION_PATHS["service-request-photo"], photo.blob) };
+          // Kept at once: a later attempt names the same photos, so its submission is the same one.
+          current = { ...current, photos };
+          await save(current);
+        }
+        if (current.video && !current.video.id) {
+          current = {
+            ...current,
+            video: { ...current.video, id: await upload(SUBMISSION_PATHS["service-request-video"], current.video.blob) },
+          };
+          await save(current);
+        }
+        const video = current.video ? { video: current.video.id } : {};
+        const { path, body } = to(current.body as Record<string, unknown>);
+        try {
+          return await sendWhileInProgress(() =>
+            api.request<unknown>(path, {
+              method: "POST",
+              body: { ...body, photos: photos.map((p) => p.id), ...video },
+              headers: { [IDEMPOTENCY_KEY_HEADER]: current.key },
+              errors: "inline",
+            }),
+          );
+        } catch (error) {
+          const expired = expiredPhotos(error);
+          if (!expired.length || attempt > 0) throw error;
+          const again = (media: QueuedPhoto) => (media.id && expired.includes(media.id) ? { ...media, id: null } : media);
+          current = { ...current, photos: photos.map(again), video: current.video && again(current.video) };
+          await save(current);
+        }
       }
-      if (current.video && !current.video.id) {
-        current = {
-          ...current,
-          video: { ...current.video, id: await upload(SUBMISSION_PATHS["service-request-video"], current.video.blob) },
-        };
-        await save(current);
-      }
-      const video = current.video ? { video: current.video.id } : {};
-      const body = { ...(current.body as object), photos: photos.map((p) => p.id), ...video };
-      try {
-        return await sendWhileInProgress(() =>
-          api.request<unknown>(SUBMISSION_PATHS["service-request"], {
-            method: "POST",
-            body,
-            headers: { [IDEMPOTENCY_KEY_HEADER]: current.key },
-            errors: "inline",
-          }),
-        );
-      } catch (error) {
-        const expired = expiredPhotos(error);
-        if (!expired.length || attempt > 0) throw error;
-        const again = (media: QueuedPhoto) => (media.id && expired.includes(media.id) ? { ...media, id: null } : media);
-        current = { ...current, photos: photos.map(again), video: current.video && again(current.video) };
-        await save(current);
-      }
-    }
-  };
+    };
+  const serviceRequest = withMedia((body) => ({ path: SUBMISSION_PATHS["service-request"], body }));
+  // The message's request is named in the saved body, not sent in it.
+  const serviceRequestMessage = withMedia(({ reference, ...body }) => ({ path: serviceRequestMessagePath(String(reference)), body }));
   const contact: Sender = (entry) =>
     sendWhileInProgress(async () =>
       api.request<unknown>(SUBMISSION_PATHS.contact, {
@@ -122,7 +134,7 @@ export function senders(api: ApiClient): Record<SubmissionKind, Sender> {
         anonymous: entry.owner.account === null,
       }),
     );
-  return { "service-request": serviceRequest, contact, basket };
+  return { "service-request": serviceRequest, "service-request-message": serviceRequestMessage, contact, basket };
 }
 
 /**

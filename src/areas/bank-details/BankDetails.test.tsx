@@ -2,6 +2,7 @@ import { fireEvent } from "@testing-library/dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import "../../../elements/macc-bank-details";
 import { isLogged } from "../../core/store";
+import { FakeXhr } from "../../test/fake-xhr";
 import { getCore } from "../../core/index";
 import {
   company,
@@ -78,50 +79,6 @@ const logIn = () => signIn(user([company({ codeReseau: "FRA" })]));
 const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a]);
 const ribFile = (bytes: Uint8Array = PDF, name = "rib.pdf") =>
   new File([bytes as Uint8Array<ArrayBuffer>], name, { type: "application/pdf" });
-
-/** The upload goes by XMLHttpRequest (fetch cannot report an upload's progress): a stand-in the test answers. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  static answer: (xhr: FakeXhr) => void = (xhr) => xhr.reply(202, { pending: PENDING });
-  method = "";
-  url = "";
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  statusText = "";
-  responseText = "";
-  withCredentials = false;
-  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name.toLowerCase()] = value;
-  }
-  getResponseHeader(name: string) {
-    return name.toLowerCase() === "content-type" ? "application/json" : null;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-    FakeXhr.answer(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ loaded, total, lengthComputable: true });
-  }
-  reply(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 beforeEach(() => {
   resetPage();

@@ -1,6 +1,9 @@
 import { fireEvent } from "@testing-library/dom";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import "../../../elements/macc-portal";
+import { offline } from "../../test/offline-forms";
+import { FakeXhr } from "../../test/fake-xhr";
+import { photoResizer } from "./resize";
 import {
   company,
   mount,
@@ -20,6 +23,18 @@ const LIST = "GET /api/me/service-requests";
 const TIMELINE = "GET /api/me/service-requests/D-2026-7K3M9Q/timeline";
 const CANCEL = "POST /api/me/service-requests/D-2026-7K3M9Q/cancel";
 const MESSAGE = "POST /api/me/service-requests/D-2026-7K3M9Q/messages";
+const UPLOAD = "POST /api/me/service-requests/photos";
+const PHOTO = {
+  id: "5b1d7c2e-8f3a-4b6c-9d0e-1f2a3b4c5d6e",
+  url: "/api/me/service-requests/D-2026-7K3M9Q/photos/5b1d7c2e-8f3a-4b6c-9d0e-1f2a3b4c5d6e",
+  type: "jpeg",
+  size: 4,
+};
+const TEXT = {
+  empty: "Écrivez un message, ou ajoutez une photo ou une vidéo",
+  thumbnail: "Photo n° 1, s'ouvre dans un nouvel onglet",
+  summaryTitle: "Un problème a été détecté",
+};
 
 const MACHINE = {
   codeFamille: "MACH",
@@ -83,9 +98,45 @@ async function open(search = "") {
   return view;
 }
 
+/** The timeline answered after a message: its entry added. */
+const withEntry = (entry: Record<string, unknown>) => ({
+  ...TIMELINE_BODY,
+  entries: [...TIMELINE_BODY.entries, { ...TIMELINE_BODY.entries[0], kind: "message", status: null, photos: [], video: null, ...entry }],
+});
+const sendMessage = (view: Mounted) =>
+  fireEvent.click(view.root.querySelector<HTMLButtonElement>('.service-requests__write button[type="submit"]')!);
+/** The photos resized (happy-dom draws no canvas): the file itself, through the module's resizer. */
+let resized: Blob[] = [];
+function choosePhoto(view: Mounted) {
+  const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], "verin.jpg", { type: "image/jpeg" });
+  fireEvent.change(view.root.getElementById("photos")!, { target: { files: [file] } });
+}
+const summaryItems = async (view: Mounted) => {
+  const summary = await waitFor(() => {
+    const found = view.root.querySelector<HTMLElement>('.error-summary[role="alert"]');
+    if (!found) throw new Error("no error summary");
+    return found;
+  });
+  expect(view.root.getElementById(summary.getAttribute("aria-labelledby")!)!.textContent).toBe(TEXT.summaryTitle);
+  return [...summary.querySelectorAll("li")].map((li) => li.textContent);
+};
+
 const items = (view: Mounted) => [...view.root.querySelectorAll(".service-requests__item")].map((li) => li.textContent);
 
-beforeEach(() => resetPage());
+beforeEach(() => {
+  resetPage();
+  resized = [];
+  vi.spyOn(photoResizer, "resize").mockImplementation(async (file) => (resized.push(file), file));
+  // A photo's upload reports its progress, by XMLHttpRequest: half, then all, then the API's answer.
+  FakeXhr.sent = [];
+  FakeXhr.answer = (xhr) => {
+    xhr.progress(2, 4);
+    xhr.progress(4, 4);
+    xhr.reply(201, { id: PHOTO.id, type: "jpeg", size: 4 });
+  };
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+});
+afterEach(() => vi.unstubAllGlobals());
 
 describe("My service requests (SERVICE_REQUESTS)", () => {
   it("lists the open requests, newest first, with their state; ?ref= opens the timeline", async () => {
@@ -122,32 +173,95 @@ describe("My service requests (SERVICE_REQUESTS)", () => {
     await waitFor(() => expect(items(view)).toHaveLength(1));
   });
 
-  it("cancels a request not yet scheduled, and sends a message", async () => {
+  it("cancels a request not yet scheduled, and sends a message once with its key", async () => {
     const calls = api({
       [CANCEL]: { body: { ...TIMELINE_BODY, status: "cancelled", cancellable: false } },
-      [MESSAGE]: {
-        body: {
-          ...TIMELINE_BODY,
-          entries: [
-            ...TIMELINE_BODY.entries,
-            { ...TIMELINE_BODY.entries[0], kind: "message", status: null, message: "Le portail est ouvert." },
-          ],
-        },
-      },
+      [MESSAGE]: { body: withEntry({ message: "Le portail est ouvert." }) },
     });
     const view = await open("?ref=D-2026-7K3M9Q");
-    const textarea = await waitFor(() => view.root.querySelector<HTMLTextAreaElement>("#service-request-message")!);
-    fireEvent.click(view.screen.getByRole("button", { name: "Envoyer le message" }));
-    await waitFor(() => expect(view.root.textContent).toContain("Écrivez un message de 2 à 2000 caractères."));
+    const textarea = await waitFor(() => view.root.querySelector<HTMLTextAreaElement>("#message")!);
+    sendMessage(view);
+    expect(await summaryItems(view)).toEqual([TEXT.empty]);
     expect(calls.callsTo(MESSAGE)).toHaveLength(0);
-    fireEvent.input(textarea, { target: { value: "Le portail est ouvert." } });
     fireEvent.change(textarea, { target: { value: "Le portail est ouvert." } });
-    fireEvent.click(view.screen.getByRole("button", { name: "Envoyer le message" }));
-    await waitFor(() => expect(calls.callsTo(MESSAGE).map((c) => c.body)).toEqual([{ message: "Le portail est ouvert." }]));
+    sendMessage(view);
+    await waitFor(() =>
+      expect(calls.callsTo(MESSAGE).map((c) => c.body)).toEqual([{ message: "Le portail est ouvert.", photos: [], video: null }]),
+    );
+    expect(calls.callsTo(MESSAGE)[0]!.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(view.root.querySelector(".service-requests__timeline ol")!.textContent).toContain("Le portail est ouvert."));
+    expect(textarea.value).toBe("");
     fireEvent.click(view.screen.getByRole("button", { name: "Annuler cette demande" }));
     await waitFor(() => expect(view.root.querySelector(".service-requests__timeline p strong")!.textContent).toBe("Annulée"));
     expect(calls.callsTo(CANCEL)).toHaveLength(1);
     expect(view.screen.queryByRole("button", { name: "Annuler cette demande" })).toBeNull();
+  });
+
+  it("a message of photos only: each resized and uploaded with its progress, then named; the timeline shows thumbnails that open the photo", async () => {
+    const calls = api({
+      [MESSAGE]: { body: withEntry({ message: null, photos: [PHOTO] }) },
+      [`GET ${PHOTO.url}`]: { body: "jpeg", headers: { "Content-Type": "image/jpeg" } },
+    });
+    const view = await open("?ref=D-2026-7K3M9Q");
+    await waitFor(() => expect(view.root.getElementById("photos")).not.toBeNull());
+    expect(view.root.getElementById("photos-camera")!.getAttribute("capture")).toBe("environment");
+    choosePhoto(view);
+    await waitFor(() => expect(view.root.querySelector(".service-request__photo progress")?.getAttribute("value")).toBe("100"));
+    expect(resized).toHaveLength(1);
+    expect(FakeXhr.sent.map((x) => [x.method, new URL(x.url).pathname, x.headers["authorization"]?.startsWith("Bearer ")])).toEqual([
+      ["POST", "/api/me/service-requests/photos", true],
+    ]);
+    sendMessage(view);
+    await waitFor(() => expect(calls.callsTo(MESSAGE).map((c) => c.body)).toEqual([{ message: "", photos: [PHOTO.id], video: null }]));
+    const link = await waitFor(() => {
+      const found = view.root.querySelector<HTMLAnchorElement>(".service-requests__media a");
+      if (!found) throw new Error("no thumbnail yet");
+      return found;
+    });
+    expect(link.href).toMatch(/^blob:/);
+    expect(link.target).toBe("_blank");
+    expect(link.querySelector("img")!.alt).toBe(TEXT.thumbnail);
+    expect(calls.callsTo(`GET ${PHOTO.url}`)).toHaveLength(1);
+    // The form is empty again.
+    expect(view.root.querySelector(".service-request__photo")).toBeNull();
+  });
+
+  it("without a network: the message waits on the device with its photo, and goes with it once back online", async () => {
+    let online = false;
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockImplementation(() => online);
+    try {
+      const calls = api({
+        [UPLOAD]: () => (online ? { status: 201, body: { id: PHOTO.id, type: "jpeg", size: 4 } } : offline()),
+        [MESSAGE]: () => (online ? { body: withEntry({ message: "Voir la photo.", photos: [PHOTO] }) } : offline()),
+        [`GET ${PHOTO.url}`]: { body: "jpeg", headers: { "Content-Type": "image/jpeg" } },
+      });
+      const view = await open("?ref=D-2026-7K3M9Q");
+      const textarea = await waitFor(() => view.root.querySelector<HTMLTextAreaElement>("#message")!);
+      choosePhoto(view);
+      await waitFor(() => expect(view.root.querySelector(".service-request__photo .service-request__kept")).toBeTruthy());
+      fireEvent.change(textarea, { target: { value: "Voir la photo." } });
+      sendMessage(view);
+      await waitFor(() => expect(view.root.querySelector(".service-requests__write .saved-offline")).toBeTruthy());
+      expect(calls.callsTo(MESSAGE)).toHaveLength(0);
+
+      online = true;
+      window.dispatchEvent(new Event("online"));
+      await waitFor(() => expect(view.root.querySelector(".service-requests__media a")).toBeTruthy());
+      expect(calls.callsTo(UPLOAD)).toHaveLength(1);
+      expect(calls.callsTo(MESSAGE).map((c) => c.body)).toEqual([{ message: "Voir la photo.", photos: [PHOTO.id] }]);
+      await waitFor(() => expect(view.root.querySelector(".service-requests__write .saved-offline")).toBeNull());
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it("a refusal: a closed request's words, a photo not received on its field", async () => {
+    api({ [MESSAGE]: problem(409, "Cette demande est close : faites une nouvelle demande pour écrire au service après-vente.") });
+    const view = await open("?ref=D-2026-7K3M9Q");
+    const textarea = await waitFor(() => view.root.querySelector<HTMLTextAreaElement>("#message")!);
+    fireEvent.change(textarea, { target: { value: "Encore là ?" } });
+    sendMessage(view);
+    await waitFor(() => expect(view.root.querySelector(".service-requests__write")!.textContent).toContain("Cette demande est close"));
+    expect(textarea.value).toBe("Encore là ?");
   });
 });

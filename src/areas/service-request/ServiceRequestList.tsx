@@ -1,10 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { formatDate, formatDateTime } from "../../core/format";
 import { selectCompany } from "../../core/store";
 import { Alert, Skeleton } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
-import { TextareaField } from "../../ui/Textarea";
 import { useElement, useMacc } from "../../ui/context";
 import { LoadError, LoggedOut } from "../../ui/LoadError";
 import { PageTitle } from "../../ui/PageTitle";
@@ -12,9 +11,11 @@ import { RouteLink } from "../../ui/RouteLink";
 import { useAddressQuery } from "../../ui/useAddressQuery";
 import { useResource } from "../../ui/useResource";
 import { useServiceRequestStatusLabels } from "../../ui/useServiceRequestStatusLabels";
-import { CUSTOMER_MESSAGE_MAX, CUSTOMER_MESSAGE_MIN, isOpenStatus, type ServiceRequestTimeline } from "../../contract/service-request";
+import { isOpenStatus, type ServiceRequestTimeline } from "../../contract/service-request";
 import { SERVICE_REQUEST_ICON } from "./icons";
-import { cancelServiceRequest, getTimeline, listServiceRequests, sendMessage } from "./service-request-api";
+import { MessageForm } from "./MessageForm";
+import { cancelServiceRequest, getTimeline, listServiceRequests } from "./service-request-api";
+import { TimelineMedia } from "./TimelineMedia";
 
 type Filter = "open" | "closed";
 
@@ -109,35 +110,24 @@ function Timeline({ reference, onChanged, onClose }: { reference: string; onChan
   const labels = useServiceRequestStatusLabels();
   const loaded = useResource(`service-request-timeline:${reference}`, (signal) => getTimeline(request, reference, signal));
   const [changed, setChanged] = useState<ServiceRequestTimeline | null>(null);
-  const [busy, setBusy] = useState<"cancel" | "message" | null>(null);
+  const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [message, setMessage] = useState("");
-  const [invalid, setInvalid] = useState(false);
   const data = changed ?? (loaded.status === "ready" ? loaded.data : null);
 
-  const act = async (kind: "cancel" | "message", call: () => Promise<ServiceRequestTimeline>) => {
-    setBusy(kind);
+  const changedTo = (timeline: ServiceRequestTimeline) => {
+    setChanged(timeline);
+    onChanged();
+  };
+  const cancel = async () => {
+    setBusy(true);
     setFailed(false);
     try {
-      setChanged(await call());
-      onChanged();
-      return true;
+      changedTo(await cancelServiceRequest(request, reference));
     } catch {
       setFailed(true);
-      return false;
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const text = message.trim();
-    if (text.length < CUSTOMER_MESSAGE_MIN || text.length > CUSTOMER_MESSAGE_MAX) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    if (await act("message", () => sendMessage(request, reference, text))) setMessage("");
   };
 
   return (
@@ -166,34 +156,17 @@ function Timeline({ reference, onChanged, onClose }: { reference: string; onChan
                 {e.technician && <> — {e.technician}</>}
                 {e.window && <> — {t`visit on ${formatDate(locale, e.window.date, "long")} between ${e.window.from} and ${e.window.to}`}</>}
                 {e.message && <p className="service-requests__message">{e.message}</p>}
+                <TimelineMedia entry={e} />
               </li>
             ))}
           </ol>
           <div role="status">{failed && <Alert kind="error">{t`That did not work. Please try again in a moment.`}</Alert>}</div>
-          {isOpenStatus(data.status) && (
-            <form noValidate onSubmit={(event) => void submit(event)}>
-              <TextareaField
-                name="service-request-message"
-                label={t`Write to the after-sales service`}
-                error={invalid ? t`Write a message of ${CUSTOMER_MESSAGE_MIN} to ${CUSTOMER_MESSAGE_MAX} characters.` : undefined}
-                value={message}
-                maxLength={CUSTOMER_MESSAGE_MAX}
-                onChange={(event) => setMessage(event.target.value)}
-              />
-              <Button type="submit" busy={busy === "message"}>
-                {t`Send the message`}
-              </Button>
-            </form>
-          )}
+          {isOpenStatus(data.status) && <MessageForm reference={reference} onSent={changedTo} />}
         </>
       )}
       <div className="actions">
         {data?.cancellable && (
-          <Button
-            variant="secondary"
-            busy={busy === "cancel"}
-            onClick={() => void act("cancel", () => cancelServiceRequest(request, reference))}
-          >
+          <Button variant="secondary" busy={busy} onClick={() => void cancel()}>
             {t`Cancel this request`}
           </Button>
         )}

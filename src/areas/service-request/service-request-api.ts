@@ -1,8 +1,8 @@
 import type { ApiRequest } from "../../core/api";
-import { SUBMISSION_PATHS } from "../../core/offline";
+import { serviceRequestMessagePath, SUBMISSION_PATHS } from "../../core/offline";
 import { IDEMPOTENCY_KEY_HEADER, sendWhileInProgress, spendSubmissionKey, submissionKey } from "../../core/idempotency";
 import type { ProductDetail } from "../../contract/products";
-import type { ServiceRequest, ServiceRequestAnswer, ServiceRequestTimeline } from "../../contract/service-request";
+import type { ServiceRequest, ServiceRequestAnswer, ServiceRequestMessage, ServiceRequestTimeline } from "../../contract/service-request";
 import {
   PhotoUploadAnswer,
   ServiceRequestAnswer as Answer,
@@ -20,7 +20,7 @@ const SUBMISSION_SLOT = "macc:service-request-submission";
  * device after a lost answer is replayed with it (then its key is spent: `spendServiceRequestKey`).
  */
 export function serviceRequestKey(body: ServiceRequest, owner: readonly [account: string | null, company: string | null]): string {
-  return submissionKey(SUBMISSION_SLOT, [...owner, body]);
+  return submissionKey(SUBMISSION_SLOT, [...owner, SUBMISSION_PATHS["service-request"], body]);
 }
 
 /** The request is recorded, or saved on the device with its key: the next one gets a new key. */
@@ -52,25 +52,32 @@ export async function uploadMedia(
 }
 
 /**
- * Sends the request once: the same request from the same company keeps its idempotency key until it
- * is recorded, so a retry after a lost answer (or a reload) does not make it twice.
+ * Sends a submission once: the same one from the same company keeps its idempotency key (under
+ * `slot`) until it is recorded, so a retry after a lost answer (or a reload) does not make it twice.
  */
-export async function sendServiceRequest(
+async function sendOnce<S extends v.GenericSchema>(
+  request: ApiRequest,
+  slot: string,
+  path: string,
+  body: unknown,
+  owner: readonly [account: string | null, company: string | null],
+  schema: S,
+): Promise<v.InferOutput<S>> {
+  const key = submissionKey(slot, [...owner, path, body]);
+  const answer = await sendWhileInProgress(() =>
+    request<unknown>(path, { method: "POST", body: body as object, headers: { [IDEMPOTENCY_KEY_HEADER]: key }, errors: "inline" }),
+  );
+  spendSubmissionKey(slot);
+  return v.parse(schema, answer);
+}
+
+/** Sends the request once (see `sendOnce`). */
+export function sendServiceRequest(
   request: ApiRequest,
   body: ServiceRequest,
   owner: readonly [account: string | null, company: string | null],
 ): Promise<ServiceRequestAnswer> {
-  const key = serviceRequestKey(body, owner);
-  const answer = await sendWhileInProgress(() =>
-    request<unknown>(SUBMISSION_PATHS["service-request"], {
-      method: "POST",
-      body,
-      headers: { [IDEMPOTENCY_KEY_HEADER]: key },
-      errors: "inline",
-    }),
-  );
-  spendServiceRequestKey();
-  return v.parse(Answer, answer);
+  return sendOnce(request, SUBMISSION_SLOT, SUBMISSION_PATHS["service-request"], body, owner, Answer);
 }
 
 /** The company's requests made by the account, newest first: open, closed or all. */
@@ -94,12 +101,34 @@ export async function cancelServiceRequest(request: ApiRequest, reference: strin
   return v.parse(Timeline, answer);
 }
 
-/** Writes to the after-sales service on an open request. */
-export async function sendMessage(request: ApiRequest, reference: string, message: string): Promise<ServiceRequestTimeline> {
-  const answer = await request<unknown>(`/me/service-requests/${encodeURIComponent(reference)}/messages`, {
-    method: "POST",
-    body: { message },
-    errors: "inline",
-  });
-  return v.parse(Timeline, answer);
+/** Where the key of the message being sent is kept (the tab's session storage). */
+const MESSAGE_SLOT = "macc:service-request-message-submission";
+
+/** The idempotency key of a message on `reference`: the one a first attempt sent (see `serviceRequestKey`). */
+export function messageKey(
+  reference: string,
+  body: ServiceRequestMessage,
+  owner: readonly [account: string | null, company: string | null],
+): string {
+  return submissionKey(MESSAGE_SLOT, [...owner, serviceRequestMessagePath(reference), body]);
+}
+
+/** The message is recorded, or saved on the device with its key: the next one gets a new key. */
+export function spendMessageKey(): void {
+  spendSubmissionKey(MESSAGE_SLOT);
+}
+
+/** Writes to the after-sales service on an open request, with photos or a video, once (see `sendOnce`). */
+export function sendMessage(
+  request: ApiRequest,
+  reference: string,
+  body: ServiceRequestMessage,
+  owner: readonly [account: string | null, company: string | null],
+): Promise<ServiceRequestTimeline> {
+  return sendOnce(request, MESSAGE_SLOT, serviceRequestMessagePath(reference), body, owner, Timeline);
+}
+
+/** A photo or a video of the account's request (the `url` of its answer), read with the session to show in the page. */
+export function getMedia(request: ApiRequest, url: string, signal?: AbortSignal): Promise<Blob> {
+  return request<Blob>(url.replace(/^\/api(?=\/)/, ""), { as: "blob", signal, errors: "inline" });
 }
