@@ -178,4 +178,19 @@ describe("<macc-security>", () => {
     const view = await mount('<macc-security locale="en-GB"></macc-security>');
     await waitFor(() => expect(view.root.textContent).toContain("Log in to see your devices and your account's activity."));
   });
+  it("exposes its parts for ::part() styling: the screen, the devices and their buttons, the activity and its lines", async () => {
+    api();
+    const view = await open();
+    await waitFor(() => expect(lines(view.root)).toHaveLength(3));
+    const parts = (name: string) => [...view.root.querySelectorAll(`[part~="${name}"]`)];
+    expect(parts("security").map((e) => e.tagName)).toEqual(["DIV"]);
+    expect(parts("devices").map((e) => e.tagName)).toEqual(["UL"]);
+    expect(parts("device")).toEqual([...view.root.querySelectorAll(".security__device")]);
+    // This device has no sign-out: the other one's button only.
+    expect(parts("device-sign-out").map((b) => b.textContent)).toEqual(["Sign out Safari 17 · iOS 17"]);
+    expect(parts("sign-out-others").map((b) => b.textContent)).toEqual(["Sign out all other devices"]);
+    expect(parts("activity").map((e) => e.tagName)).toEqual(["OL"]);
+    expect(parts("activity-entry")).toEqual([...view.root.querySelectorAll(".security__line")]);
+    expect(parts("activity-more").map((b) => b.textContent)).toEqual(["Show more"]);
+  });
 });

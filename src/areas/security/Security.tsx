@@ -40,7 +40,7 @@ function SecurityScreen() {
     if (notice) status.current?.focus();
   }, [notice]);
   return (
-    <div className="container security">
+    <div className="container security" part="security">
       <PageTitle icon={SECURITY_ICON}>{t`Security`}</PageTitle>
       <div role="status" ref={status} tabIndex={-1}>
         {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
@@ -98,14 +98,14 @@ function Devices({ onNotice }: { onNotice: (notice: Notice) => void }) {
       {devices.status === "error" && <LoadError message={t`Your devices could not be loaded.`} onRetry={devices.reload} />}
       {devices.status === "ready" && (
         <>
-          <ul className="security__devices">
+          <ul className="card-list security__devices" part="devices">
             {devices.data.devices.map((d) => (
-              <li key={d.id} className="security__device">
-                <p className="security__device-name">
+              <li key={d.id} className="card-list__item security__device" part="device">
+                <p className="card-list__name">
                   <strong>{name(d)}</strong>
                   {d.current && <span className="badge">{t`This device`}</span>}
                 </p>
-                <dl className="security__facts">
+                <dl className="card-list__facts">
                   <div>
                     <dt>{d.place ? t`Place (approximate)` : t`Address`}</dt>
                     <dd>{d.place ?? d.address ?? t`Unknown`}</dd>
@@ -119,9 +119,9 @@ function Devices({ onNotice }: { onNotice: (notice: Notice) => void }) {
                     <dd>{formatDateTime(locale, d.lastUsedAt)}</dd>
                   </div>
                 </dl>
-                <div className="security__actions">
+                <div className="card-list__actions">
                   {!d.current && (
-                    <Button variant="secondary" busy={busy === d.id} onClick={() => void signOut(d)}>
+                    <Button variant="secondary" part="device-sign-out" busy={busy === d.id} onClick={() => void signOut(d)}>
                       {t`Sign out`}
                       <span className="visually-hidden"> {name(d)}</span>
                     </Button>
@@ -132,7 +132,7 @@ function Devices({ onNotice }: { onNotice: (notice: Notice) => void }) {
           </ul>
           {others.length > 0 ? (
             <div className="actions">
-              <Button variant="secondary" onClick={() => setConfirming(true)}>
+              <Button variant="secondary" part="sign-out-others" onClick={() => setConfirming(true)}>
                 {t`Sign out all other devices`}
               </Button>
             </div>
@@ -306,12 +306,12 @@ function Activity() {
       {first.status === "error" && <LoadError message={t`Your activity could not be loaded.`} onRetry={first.reload} />}
       {first.status === "ready" && entries.length === 0 && <Alert>{t`Nothing recorded for this choice in the last 12 months.`}</Alert>}
       {entries.length > 0 && (
-        <ol className="security__activity">
+        <ol className="security__activity" part="activity">
           {entries.map((e) => {
             const device = e.detail.browser || e.detail.system ? name(e.detail) : null;
             const where = e.detail.place ?? e.detail.address;
             return (
-              <li key={e.id} className={`security__line security__line--${e.kind}`}>
+              <li key={e.id} className={`security__line security__line--${e.kind}`} part="activity-entry">
                 <p className="security__what">{describe(e)}</p>
                 <p className="security__meta">
                   <time dateTime={e.at}>{formatDateTime(locale, e.at)}</time>
@@ -331,7 +331,7 @@ function Activity() {
       {moreFailed && <Alert kind="error">{t`More activity could not be loaded.`}</Alert>}
       {next && (
         <div className="actions">
-          <Button variant="secondary" busy={loadingMore} onClick={() => void showMore()}>
+          <Button variant="secondary" part="activity-more" busy={loadingMore} onClick={() => void showMore()}>
             {t`Show more`}
           </Button>
         </div>

@@ -140,15 +140,15 @@ function TeamList({
     <section aria-labelledby="team-members">
       <h2 id="team-members">{t`Members and invitations`}</h2>
       {alone && <Alert>{t`You are the only member of this company's team for now. Invite your accountant or an employee below.`}</Alert>}
-      <ul className="team__list">
+      <ul className="card-list team__list">
         {team.members.map((m) => (
-          <li key={m.id} className="team__item">
-            <p className="team__who">
+          <li key={m.id} className="card-list__item team__item">
+            <p className="card-list__name">
               <strong>{m.name || m.email}</strong>
               {m.name && <span className="team__email">{m.email}</span>}
               {m.you && <span className="badge">{t`you`}</span>}
             </p>
-            <dl className="team__facts">
+            <dl className="card-list__facts">
               <div>
                 <dt>{t`Role`}</dt>
                 <dd>{roles[m.role]}</dd>
@@ -165,7 +165,7 @@ function TeamList({
               </div>
             </dl>
             {manages && (
-              <div className="team__actions">
+              <div className="card-list__actions team__actions">
                 <Button variant="secondary" onClick={() => onChange(m)}>
                   {t`Change`}
                   <span className="visually-hidden"> {m.email}</span>
@@ -179,11 +179,11 @@ function TeamList({
           </li>
         ))}
         {team.invitations.map((i) => (
-          <li key={i.id} className="team__item team__item--invitation">
-            <p className="team__who">
+          <li key={i.id} className="card-list__item team__item team__item--invitation">
+            <p className="card-list__name">
               <strong>{i.email}</strong>
             </p>
-            <dl className="team__facts">
+            <dl className="card-list__facts">
               <div>
                 <dt>{t`Role`}</dt>
                 <dd>{roles[i.role]}</dd>
@@ -200,7 +200,7 @@ function TeamList({
               </div>
             </dl>
             {manages && (
-              <div className="team__actions">
+              <div className="card-list__actions team__actions">
                 <Button variant="secondary" onClick={() => onResend(i)}>
                   {t`Send again`}
                   <span className="visually-hidden"> {i.email}</span>
