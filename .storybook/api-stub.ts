@@ -192,7 +192,9 @@ function toResponse(fixture: ApiFixture, body: unknown): Response {
   const payload = body === undefined && isError ? { status, title: `HTTP ${status}` } : body;
   const headers = new Headers({ "Content-Type": isError ? "application/problem+json" : "application/json" });
   for (const [name, value] of Object.entries(fixture.headers)) headers.set(name, value);
-  return new Response(payload === undefined ? null : JSON.stringify(payload), { status, headers });
+  // A Blob body (a photo) is sent as it is, with the fixture's Content-Type.
+  const sent = payload === undefined ? null : payload instanceof Blob ? payload : JSON.stringify(payload);
+  return new Response(sent, { status, headers });
 }
 
 function problemResponse(status: number, title: string, detail: string): Response {

@@ -144,6 +144,52 @@ test("a customer follows a request to done: the after-sales system's changes thr
     .toEqual(["SMS", "SMS", "SMS", "e-mail", "e-mail", "e-mail"]);
 });
 
+test("a message with a photo on an open request: resized and sent with its progress, a thumbnail in the timeline that opens it, linked in the staff's mail", async ({
+  page,
+}) => {
+  test.slow(); // logs in, sends a request, resizes and uploads a photo
+  await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte/parc-produits/MACH/demande");
+  const portal = page.locator("macc-portal");
+  const reference = await sendTractorRequest(portal, "Entretien", "Graissage du relevage avant l'hiver.");
+  await page.goto(`/portail/mon-compte/demandes-intervention?ref=${reference}`);
+  const timeline = portal.locator(".service-requests__timeline");
+  await expect(timeline).toContainText(reference);
+
+  // Neither words nor a photo: the error summary says what to do.
+  const send = timeline.getByRole("button", { name: "Envoyer le message" });
+  await send.click();
+  await expect(portal.locator(".error-summary")).toBeFocused();
+  await expect(portal.locator(".error-summary")).toContainText("Écrivez un message, ou ajoutez une photo ou une vidéo");
+
+  // A photo of the part: resized, uploaded with its progress, then the message names it.
+  await timeline.locator("#photos").setInputFiles([{ name: "verin.png", mimeType: "image/png", buffer: png(2400, 1800, [120, 90, 40]) }]);
+  await expect(timeline.locator(".service-request__photo progress")).toHaveAttribute("value", "100");
+  await timeline.getByLabel("Votre message (facultatif avec des photos ou une vidéo)").fill("Voici le vérin qui fuit.");
+  await send.click();
+  const entry = timeline.locator("ol > li").last();
+  await expect(entry).toContainText("Voici le vérin qui fuit.");
+  const thumbnail = entry.getByRole("link", { name: "Photo n° 1, s'ouvre dans un nouvel onglet" });
+  await expect(thumbnail.locator("img")).toHaveJSProperty("complete", true);
+  expect(await thumbnail.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+  await expect(timeline.locator(".service-request__photo")).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The thumbnail opens the photo.
+  const [opened] = await Promise.all([page.waitForEvent("popup"), thumbnail.click()]);
+  expect(opened.url()).toMatch(/^blob:/);
+  await opened.close();
+
+  // The after-sales service's mail links it (a signed link), once.
+  await expect
+    .poll(async () => {
+      const outbox = (await (await page.request.get("/demo/outbox.json")).json()) as { to: string; subject: string | null; text: string }[];
+      return outbox
+        .filter((m) => m.to === "sav@macc.fr" && m.subject === `[SAV] Message du client sur la demande ${reference}`)
+        .map((m) => [...m.text.matchAll(/\/api\/service-request-photos\//g)].length);
+    })
+    .toEqual([1]);
+});
+
 test("a request with a short video filmed on the phone (a WebM recorded in the page): its length read, sent with its progress, played by the staff's signed link with range requests", async ({
   page,
 }) => {
