@@ -7,3 +7,4 @@ export interface MeasuredCompany {
 export const MEASURED: MeasuredCompany[];
 export function measuredAt(total: number): MeasuredCompany[];
 export function batches(plan: [n: number, invoices: number][], batchRows?: number): { from: number; to: number; rows: number }[];
+export function activityDraw(): { kinds: string[]; categories: string[]; bounds: number[] };

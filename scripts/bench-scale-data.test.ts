@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { batches, measuredAt } from "./bench-scale-data.mjs";
+import { activityFilterOf, type ActivityKind } from "../src/contract/security.ts";
+import { activityDraw, batches, measuredAt } from "./bench-scale-data.mjs";
 
 describe("bench:scale's generation plan", () => {
   it("cuts the companies into batches of about the rows asked, never splitting one, skipping the empty ones", () => {
@@ -24,5 +25,16 @@ describe("bench:scale's generation plan", () => {
     expect(measuredAt(10_000).map((m) => m.role)).toEqual(["5000", "200", "zip"]);
     expect(measuredAt(9_999).map((m) => m.role)).toEqual(["200", "zip"]);
     expect(measuredAt(100_000).map((m) => m.role)).toEqual(["50000", "5000", "200", "zip"]);
+  });
+
+  it("draws the activity's kinds from ascending shares of [0, 1), each with its filter, bank details as the rare one (0.1 %)", () => {
+    const { kinds, categories, bounds } = activityDraw();
+    expect(bounds[0]).toBe(0);
+    expect(bounds.every((b, i) => i === 0 || b > bounds[i - 1]!)).toBe(true);
+    expect(bounds.at(-1)).toBeLessThan(1);
+    expect(categories).toEqual(kinds.map((k) => activityFilterOf(k as ActivityKind)));
+    const i = kinds.indexOf("bank-details");
+    expect(categories.filter((c) => c === "company")).toHaveLength(1);
+    expect(bounds[i + 1]! - bounds[i]!).toBeCloseTo(0.001, 4);
   });
 });

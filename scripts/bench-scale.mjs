@@ -6,10 +6,12 @@
 // different URL on every request where the request allows it (page, fragment, year and status drawn
 // among those that exist), for the companies with 200, 5,000 and 50,000 invoices: the invoice list
 // (first page, page 400, any page, search, year and status, sort by amount), the product fleet,
-// the dashboard; then the login and the year's ZIP (time and the server's RSS), beside the
-// framework's ceiling of the same run. EXPLAIN (ANALYZE, BUFFERS) of the statements the server's
-// own app runs for the slowest list request. Writes BENCHMARKS.md's section between the
-// `<!-- scale -->` markers.
+// the dashboard; the security activity (issue 29: first pages, deep cursors, a rare filter, the
+// owner's team view) and the notifications (issue 30), each request as another customer or from
+// another cursor; then the login and the year's ZIP (time and the server's RSS), beside the
+// framework's ceiling of the same run; once the server is stopped, the daily invoice digest of
+// 100,000 customers, timed. EXPLAIN (ANALYZE, BUFFERS) of the statements the server's own app runs
+// for the slowest list request. Writes BENCHMARKS.md's section between the `<!-- scale -->` markers.
 //
 // Database: DATABASE_URL's server (its user creates the macc_scale_* databases beside it), else a
 // cluster of its own in .data/bench-scale-postgres, kept between runs (stopped at the end).
@@ -19,20 +21,34 @@
 // BENCH_SCALE_OUT file to write (BENCHMARKS.md; "-": none).
 // Run with `node --import tsx` (npm run bench:scale does): it uses the server's migrations, seed and queries.
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, statfsSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { createApp } from "../server/app.ts";
 import { hashPassword } from "../server/auth/passwords.ts";
+import { signAccessToken } from "../server/auth/tokens.ts";
 import { defaultConfig } from "../server/config.ts";
 import { postgresDb } from "../server/db/db.ts";
 import { LOCALES } from "../src/contract/constants.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "../server/demo/seed.ts";
+import { queueInvoiceDigest } from "../server/jobs/notification-digest.ts";
 import { botCheckProof } from "./bench-api.mjs";
 import { freePort, onStop, startServer, stopAll } from "./bench-processes.mjs";
-import { ACCOUNTS, COMPANIES, emailOf, GENERATOR_VERSION, generate, idTierOf, measuredAt, readMarker } from "./bench-scale-data.mjs";
+import {
+  ACCOUNTANT_EMAIL,
+  ACCOUNTS,
+  activityRowsAt,
+  COMPANIES,
+  emailOf,
+  GENERATOR_VERSION,
+  generate,
+  idTierOf,
+  measuredAt,
+  readMarker,
+} from "./bench-scale-data.mjs";
 import { withMarkedSection } from "./marked-section.mjs";
 
 const SIZES = {
@@ -50,6 +66,18 @@ const LOGINS = 200;
 const SORTS = ["date", "number", "amount"].flatMap((sort) => ["asc", "desc"].map((order) => ({ sort, order })));
 /** Issue 27's goals, for the company with 50,000 invoices among 20 million. */
 const GOALS = { list: 50, search: 100 };
+/** Issue 29's goal for a page of the activity log (1 million lines); issue 30's for the daily digest of 100,000 customers. */
+const ACTIVITY_GOAL_MS = 50;
+const DIGEST_GOAL_S = 60;
+/** Accounts whose activity's first page is asked (a different one each request), and customers whose notifications are. */
+const ACTIVITY_ACCOUNTS = 2_000;
+const NOTIFIED = 20_000;
+/**
+ * The server's access-token secret this run: the bench signs tokens itself for sessions it opens
+ * in SQL (logging in thousands of customers would cost their proofs of work and password checks).
+ */
+const TOKEN_SECRET = randomBytes(32).toString("base64url");
+const BENCH_SESSIONS = "bench:scale";
 
 const label = (total) => (total >= 1_000_000 ? `${total / 1_000_000}m` : `${total / 1_000}k`);
 const n = (value) => Math.round(value).toLocaleString("en-GB");
@@ -218,7 +246,7 @@ async function load(origin, requests, { duration, amount, headers = {}, expect =
     p50: result.latency.p50,
     p99: result.latency.p99,
     sent: result.requests.total,
-    distinct: new Set(requests.map((r) => r.path + (r.body ?? ""))).size,
+    distinct: new Set(requests.map((r) => r.path + (r.body ?? "") + (r.headers?.Authorization ?? ""))).size,
     errors: result.errors + result.timeouts + wrong,
   };
 }
@@ -329,7 +357,7 @@ async function explainRequest(db, path, token) {
       close: db.close,
       transaction: (fn) => db.transaction((tx) => fn(recording(tx))),
     },
-    config: defaultConfig({ nodeEnv: "test" }),
+    config: defaultConfig({ nodeEnv: "test", tokenSecret: TOKEN_SECRET }),
   });
   const res = await app.request(path, { headers: { Authorization: `Bearer ${token}` } });
   if (res.status !== 200) throw new Error(`EXPLAIN's request: HTTP ${res.status} ${await res.text()}`);
@@ -346,7 +374,8 @@ async function measureSize(total, database, options) {
   const db = postgresDb(database.url);
   await migrate(db); // a migration added since generation runs here, not within the server's start-up timeout
   const port = process.env.BENCH_SCALE_PORT ? Number(process.env.BENCH_SCALE_PORT) : undefined;
-  const server = await startServer({ url: database.url }, { LOGIN_MAX_PER_CLIENT: RAISED }, { port });
+  await db.query("DELETE FROM sessions WHERE user_agent = $1", [BENCH_SESSIONS]); // an interrupted run's
+  const server = await startServer({ url: database.url }, { LOGIN_MAX_PER_CLIENT: RAISED, TOKEN_SECRET }, { port });
   const pid = pidOnPort(server.port);
   const { origin } = server;
   const { duration } = options;
@@ -392,6 +421,8 @@ async function measureSize(total, database, options) {
       result.rows.push({ request: "dashboard (summary)", company: m.invoices, ...dashboard });
       log(`${label(total)}: ${m.role}: fleet p99 ${fleet.p99} ms, dashboard p99 ${dashboard.p99} ms`);
     }
+    result.activity = await measureActivity(origin, db, duration);
+    result.notifications = await measureNotifications(origin, db, duration);
     result.login = await measureLogin(origin, options);
     log(`${label(total)}: login p99 ${result.login.p99} ms, ${n(result.login.rps)} req/s`);
     const zip = measuredAt(total).find((c) => c.role === "zip");
@@ -403,6 +434,9 @@ async function measureSize(total, database, options) {
       const { token, ...request } = slowest;
       result.explain = { ...request, plans: await explainRequest(db, slowest.path, token) };
     }
+    await server.stop();
+    await db.query("DELETE FROM sessions WHERE user_agent = $1", [BENCH_SESSIONS]);
+    result.digest = await measureDigest(db);
     result.measuredAt = new Date().toISOString();
     result.duration = duration;
     // Kept with the data, for a later run that measures another size only (--only).
@@ -413,6 +447,112 @@ async function measureSize(total, database, options) {
     await db.close();
   }
   return result;
+}
+
+/**
+ * Sessions opened in SQL for the accounts of `emails` (one each, for an hour, marked as the
+ * bench's): a map from e-mail to a signer of its access tokens (account-level, or for a company).
+ */
+async function openSessions(db, emails) {
+  const { rows } = await db.query(
+    `WITH s AS (INSERT INTO sessions (uuid_compte, refresh_hash, expires_at, user_agent)
+                SELECT uuid_compte, 'bench-scale-' || gen_random_uuid(), now() + interval '1 hour', $2 FROM accounts WHERE email = ANY($1::text[])
+                RETURNING id, uuid_compte)
+     SELECT s.id AS sid, s.uuid_compte AS sub, a.email FROM s JOIN accounts a USING (uuid_compte)`,
+    [emails, BENCH_SESSIONS],
+  );
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  const secret = Buffer.from(TOKEN_SECRET, "utf8");
+  return new Map(
+    rows.map((r) => [
+      r.email,
+      (tier = null) => ({ Authorization: `Bearer ${signAccessToken(secret, { sid: r.sid, sub: r.sub, tier, exp })}` }),
+    ]),
+  );
+}
+
+/**
+ * Issue 29: the activity log's pages with a different URL or account each request: first pages of
+ * ${ACTIVITY_ACCOUNTS} accounts (the owner and accountant of company 1 among them), the owner's from a
+ * cursor drawn among its lines, its rare filter (bank details) from such a cursor, and the owner's
+ * team view (its company token) from a cursor drawn among the company's lines.
+ */
+async function measureActivity(origin, db, duration) {
+  const owner = emailOf(1);
+  const emails = [owner, ACCOUNTANT_EMAIL, ...Array.from({ length: ACTIVITY_ACCOUNTS - 2 }, (_, i) => emailOf(5 + i))];
+  const tokens = await openSessions(db, emails);
+  const cursors = async (column, value) =>
+    (await db.query(`SELECT id::text FROM account_activity WHERE ${column} = $1 ORDER BY random() LIMIT ${MAX_URLS}`, [value])).rows.map(
+      (r) => r.id,
+    );
+  const { rows } = await db.query("SELECT uuid_compte FROM accounts WHERE email = $1", [owner]);
+  const own = await cursors("uuid_compte", rows[0].uuid_compte);
+  const team = await cursors("id_tier", idTierOf(1));
+  const path = "/api/me/security/activity";
+  const loads = [
+    { request: "first page, a different account each request", requests: emails.map((e) => ({ path, headers: tokens.get(e)() })) },
+    {
+      request: "the owner's, after a cursor drawn among its lines",
+      requests: own.map((id) => ({ path: `${path}?after=${id}`, headers: tokens.get(owner)() })),
+    },
+    {
+      request: "the owner's rare filter (company: bank details, 0.1 % of lines), after a drawn cursor",
+      requests: own.map((id) => ({ path: `${path}?kind=company&after=${id}`, headers: tokens.get(owner)() })),
+    },
+    {
+      request: "the owner's team view (company token), after a cursor drawn among the company's lines",
+      requests: team.map((id) => ({ path: `${path}?after=${id}`, headers: tokens.get(owner)(idTierOf(1)) })),
+    },
+  ];
+  const out = [];
+  for (const { request, requests } of loads) {
+    const r = await load(origin, requests, { duration });
+    log(`activity, ${request}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${n(r.rps)} req/s (${n(r.sent)} sent, ${n(r.distinct)} distinct)`);
+    out.push({ request, ...r });
+  }
+  return out;
+}
+
+/** Issue 30: the banner's notifications of ${NOTIFIED} customers (each in its company), a different one each request: every answer a cache miss. */
+async function measureNotifications(origin, db, duration) {
+  const emails = Array.from({ length: NOTIFIED }, (_, i) => emailOf(1 + i));
+  const tokens = await openSessions(db, emails);
+  const requests = emails.map((e, i) => ({ path: "/api/me/notifications", headers: tokens.get(e)(idTierOf(1 + i)) }));
+  const r = await load(origin, requests, { duration });
+  log(`notifications: p50 ${r.p50} ms, p99 ${r.p99} ms, ${n(r.rps)} req/s (${n(r.sent)} sent, ${n(r.distinct)} distinct)`);
+  return r;
+}
+
+/**
+ * Issue 30: the daily invoice digest of the generated day (every company has new invoices; 100,000
+ * accounts and the accountant take them by e-mail), queued by the server's own job in this process
+ * with no server running (none sends meanwhile), timed from its start to its commit. The day's
+ * claims and the queued mail are removed before and after, so a later run measures it again.
+ */
+async function measureDigest(db) {
+  const { rows } = await db.query("SELECT min(created_at)::date::text AS day FROM notification_events WHERE event_id LIKE 'scale-%'");
+  const { day } = rows[0];
+  const clean = () =>
+    db.query(
+      `WITH d AS (DELETE FROM notification_digests WHERE day = $1::date RETURNING 1)
+       DELETE FROM mail_queue WHERE recipient LIKE '%@scale.macc.test' AND sent_at IS NULL`,
+      [day],
+    );
+  await clean();
+  const started = performance.now();
+  const { queued, locked } = await queueInvoiceDigest(
+    {
+      db,
+      config: defaultConfig({ publicUrl: "https://scale.macc.test" }),
+      secret: () => Promise.resolve(Buffer.from(TOKEN_SECRET, "utf8")),
+    },
+    day,
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await clean();
+  if (locked) throw new Error("digest: the advisory lock was held by another process");
+  log(`digest of ${day}: ${n(queued)} messages queued in ${seconds.toFixed(1)} s`);
+  return { day, queued, seconds };
 }
 
 /** The last measurement stored in the database of `total` invoices, or null (no such database, never measured, another version). */
@@ -471,6 +611,15 @@ async function measureZip(origin, pid, zip) {
 }
 
 const row = (cells) => `| ${cells.join(" | ")} |`;
+/** A load's cells: p50, p99, req/s, share of the size's ceiling, sent / distinct, errors. */
+const loadCells = (x, size) => [
+  String(x.p50),
+  String(x.p99),
+  n(x.rps),
+  `${Math.round((100 * x.rps) / size.ceiling.rps)} %`,
+  `${n(x.sent)} / ${n(x.distinct)}`,
+  String(x.errors),
+];
 const mark = (ok) => (ok ? "✓" : "✗");
 
 /** The section: a curve (size → figures) per request, then the login, the ZIP and the plans. */
@@ -515,12 +664,7 @@ function renderSection(all, options) {
           row([
             n(r.total),
             n(x.company),
-            String(x.p50),
-            String(x.p99),
-            n(x.rps),
-            `${Math.round((100 * x.rps) / r.ceiling.rps)} %`,
-            `${n(x.sent)} / ${n(x.distinct)}`,
-            String(x.errors),
+            ...loadCells(x, r),
             x.goal ? `${mark(x.p99 <= x.goal && x.errors === 0)} p99 ≤ ${x.goal} ms` : "",
           ]),
         );
@@ -554,6 +698,70 @@ function renderSection(all, options) {
     ...results
       .filter((r) => r.zip)
       .map((r) => row([n(r.total), n(r.zip.times[0].ms), n(r.zip.times[1].ms), n(r.zip.times[0].bytes), n(r.zip.before), n(r.zip.peak)])),
+    "",
+    "### security activity (issue 29)",
+    "",
+    `The activity log (\`GET /api/me/security/activity\`, 20 lines a page, keyset on the id): ${n(activityRowsAt(1_000_000))} lines at a million invoices and more (as many as invoices below), ` +
+      "a fifth of them the owner's of company 1, a fifth its accountant's (same company), the rest spread over 3,000 other accounts, over 12 months; tokens signed by the bench for sessions it opens in SQL. " +
+      `Each request another account (first page) or another cursor drawn among the lines (the others). Goal (issue 29, 1 million lines): p99 ≤ ${ACTIVITY_GOAL_MS} ms.`,
+    "",
+    row([
+      "invoices in the table",
+      "activity lines",
+      "request",
+      "p50 ms",
+      "p99 ms",
+      "req/s",
+      "of ceiling",
+      "sent / distinct",
+      "errors",
+      "goal",
+    ]),
+    row(["---:", "---:", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---"]),
+    ...results
+      .filter((r) => r.activity)
+      .flatMap((r) =>
+        r.activity.map((x) =>
+          row([
+            n(r.total),
+            n(activityRowsAt(r.total)),
+            x.request,
+            ...loadCells(x, r),
+            `${mark(x.p99 <= ACTIVITY_GOAL_MS && x.errors === 0)} p99 ≤ ${ACTIVITY_GOAL_MS} ms`,
+          ]),
+        ),
+      ),
+    "",
+    "### notifications (issue 30)",
+    "",
+    `The banner's \`GET /api/me/notifications\` of ${n(NOTIFIED)} customers, each in its own company, a different one each request (the answer is kept in memory per account and company: every request a miss, its session and role read too). ` +
+      `Then, with the server stopped, the daily invoice digest of the generated day: every company has one to three new invoices, ${n(COMPANIES)} accounts and the accountant take them by e-mail (the others chose none); ` +
+      `the server's own job (\`queueInvoiceDigest\`) run in the bench's process, timed from its start to its commit (the messages queued, not sent). Goal (issue 30): ≤ ${DIGEST_GOAL_S} s.`,
+    "",
+    row([
+      "invoices in the table",
+      "p50 ms",
+      "p99 ms",
+      "req/s",
+      "of ceiling",
+      "sent / distinct",
+      "errors",
+      "digest: messages",
+      "digest: seconds",
+      "goal",
+    ]),
+    row(["---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"]),
+    ...results
+      .filter((r) => r.notifications && r.digest)
+      .map((r) =>
+        row([
+          n(r.total),
+          ...loadCells(r.notifications, r),
+          n(r.digest.queued),
+          r.digest.seconds.toFixed(1),
+          `${mark(r.digest.seconds <= DIGEST_GOAL_S)} digest ≤ ${DIGEST_GOAL_S} s`,
+        ]),
+      ),
     "",
     "### The slowest list request's queries",
     "",
