@@ -76,4 +76,22 @@ describe("<macc-action-banner>", () => {
     retry.click();
     await waitFor(() => expect(api.callsTo(READ).length).toBeGreaterThanOrEqual(2));
   });
+  it("a scheduled service request: its visit's day and window written the locale's way", async () => {
+    const visit = { date: "2026-12-03", from: "08:00", to: "10:30" };
+    const entry = { key: "service-request:7", kind: "service-request", fingerprint: "s1", action: false, read: false } as const;
+    stubApi({
+      ...sessionRoutes(),
+      [READ]: {
+        body: {
+          entries: [{ ...entry, at: "2026-11-27T09:00:00.000Z", reference: "SR-42", status: "scheduled", visit }],
+          total: 1,
+          actionRequired: 0,
+        },
+      },
+    });
+    signIn(user([company()]));
+    const view = await mount('<macc-action-banner locale="en-GB"></macc-action-banner>');
+    const link = await waitFor(() => view.screen.getByRole("link"));
+    expect(link.textContent).toBe("Service request SR-42: visit on 3 December 2026, 08:00–10:30");
+  });
 });
