@@ -162,6 +162,19 @@ export const BASKET_REQUEST = {
   langue: "fr-FR",
 };
 
+/** A valid service request body (`POST /api/me/service-requests`): multi@'s first company's tractor, in French. */
+export const TRACTOR_REQUEST = {
+  codeFamille: "MACH",
+  codeProduit: "MACH-TRACT-130",
+  numeroSerie: "TR130-20-00391",
+  kind: "maintenance",
+  description: "Révision des 5000 heures à prévoir avant les semis.",
+  urgency: "can-wait",
+  location: "farm",
+  callTime: "any",
+  langue: "fr-FR",
+};
+
 /** A fake socket peer, so each test can act from its own client address. */
 export function fromAddress(address: string) {
   return { incoming: { socket: { remoteAddress: address, remotePort: 50000, remoteFamily: "IPv4" } } };

@@ -18,6 +18,7 @@ import {
   json,
   outbox,
   settleMail,
+  TRACTOR_REQUEST,
   waitForMail,
   type TestContext,
 } from "../test-support.ts";
@@ -45,20 +46,7 @@ let keys = 0;
 async function newRequest(langue = "de-BE"): Promise<string> {
   const res = await t.app.request(
     "/api/me/service-requests",
-    json(
-      {
-        codeFamille: "MACH",
-        codeProduit: "MACH-TRACT-130",
-        numeroSerie: "TR130-20-00391",
-        kind: "maintenance",
-        description: "Révision des 5000 heures à prévoir avant les semis.",
-        urgency: "can-wait",
-        location: "farm",
-        callTime: "any",
-        langue,
-      },
-      { Authorization: `Bearer ${token}`, "Idempotency-Key": `events-test-${Date.now()}-${++keys}` },
-    ),
+    json({ ...TRACTOR_REQUEST, langue }, { Authorization: `Bearer ${token}`, "Idempotency-Key": `events-test-${Date.now()}-${++keys}` }),
   );
   expect(res.status).toBe(201);
   return ((await res.json()) as ServiceRequestAnswer).reference;

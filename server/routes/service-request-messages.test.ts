@@ -13,7 +13,17 @@ import {
   type ServiceRequestTimeline,
 } from "../../src/contract/service-request.ts";
 import { housekeeping } from "../jobs/housekeeping.ts";
-import { createTestApp, demoLogin, expectProblem, json, outbox, settleMail, waitForMail, type TestContext } from "../test-support.ts";
+import {
+  createTestApp,
+  demoLogin,
+  expectProblem,
+  json,
+  outbox,
+  settleMail,
+  TRACTOR_REQUEST,
+  waitForMail,
+  type TestContext,
+} from "../test-support.ts";
 
 const FRA = "1004217"; // multi@'s first company: the machines of MACH
 const AGR = "2000873"; // multi@'s second company
@@ -61,20 +71,7 @@ let keys = 0;
 async function newRequest(): Promise<ServiceRequestAnswer> {
   const res = await t.app.request(
     "/api/me/service-requests",
-    json(
-      {
-        codeFamille: "MACH",
-        codeProduit: "MACH-TRACT-130",
-        numeroSerie: "TR130-20-00391",
-        kind: "breakdown",
-        description: "Le relevage ne monte plus, fuite hydraulique.",
-        urgency: "machine-stopped",
-        location: "farm",
-        callTime: "any",
-        langue: "fr-FR",
-      },
-      { ...auth(), "Idempotency-Key": `messages-request-${++keys}` },
-    ),
+    json(TRACTOR_REQUEST, { ...auth(), "Idempotency-Key": `messages-request-${++keys}` }),
   );
   expect(res.status).toBe(201);
   return (await res.json()) as ServiceRequestAnswer;
