@@ -700,3 +700,12 @@ export const EMAIL_HAS_ACCOUNT = problem(409, "Conflict", "An account already ex
 export const REGISTRATION_PASSWORD_RULES = validationProblem([{ path: "motDePasse", message: "Ce mot de passe est trop courant." }]);
 /** 403: the X-Bot-Check proof was refused (stale or replayed). */
 export const BOT_CHECK_FAILED = typedProblem(403, "urn:macc:problem:bot-check", "Forbidden");
+
+/** A service request's machine as the API answers it: the demo's tractor, in French. */
+export const TRACTOR = {
+  codeFamille: "MACH",
+  produit: "Machines agricoles",
+  codeProduit: "MACH-TRACT-130",
+  numeroSerie: "TR130-20-00391",
+  dateAchat: "2022-10-17",
+};

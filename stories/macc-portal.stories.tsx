@@ -6,7 +6,19 @@ import type { ServiceRequestTimeline } from "../src/contract/service-request";
 import type { Locale } from "../src/contract/constants";
 import { loadPaths, pathFor } from "../src/core/paths";
 import type { RouteName } from "../src/core/routes";
-import { FOOTER_PATH, footerOk, noContent, noNetwork, ok, refreshAs, session, SUMMARY_PATH, summaryOf, USER_MULTI } from "./fixtures";
+import {
+  FOOTER_PATH,
+  footerOk,
+  noContent,
+  noNetwork,
+  ok,
+  refreshAs,
+  session,
+  SUMMARY_PATH,
+  summaryOf,
+  TRACTOR,
+  USER_MULTI,
+} from "./fixtures";
 import { elementAttributes, forgetSaved, shadowOf, textOf, type MaccPageParameters } from "./helpers";
 
 /**
@@ -158,13 +170,7 @@ const timelineRoute: Story = {
             status: "assigned",
             kind: "breakdown",
             urgency: "machine-stopped",
-            machine: {
-              codeFamille: "MACH",
-              produit: "Machines agricoles",
-              codeProduit: "MACH-TRACT-130",
-              numeroSerie: "TR130-20-00391",
-              dateAchat: "2022-10-17",
-            },
+            machine: TRACTOR,
             photoCount: 0,
           },
         ],

@@ -3,7 +3,7 @@ import { expect } from "storybook/test";
 import { ApiFixture } from "../.storybook/api-stub";
 import "../elements/macc-service-request";
 import type { ServiceRequestAnswer } from "../src/contract/service-request";
-import { noNetwork, ok, pending, PRODUCT_NOT_FOUND, PRODUCT_PATH, refreshAs, SERVER_ERROR, USER_ONE_COMPANY } from "./fixtures";
+import { noNetwork, ok, pending, PRODUCT_NOT_FOUND, PRODUCT_PATH, refreshAs, SERVER_ERROR, TRACTOR, USER_ONE_COMPANY } from "./fixtures";
 import { elementAttributes, fillFields, forgetSaved, shadowOf, submitForm, textOf, type MaccPageParameters } from "./helpers";
 
 /**
@@ -30,13 +30,7 @@ const SENT: ServiceRequestAnswer = {
   status: "received",
   kind: "breakdown",
   urgency: "machine-stopped",
-  machine: {
-    codeFamille: "MACH",
-    produit: "Machines agricoles",
-    codeProduit: "MACH-TRACT-130",
-    numeroSerie: "TR130-20-00391",
-    dateAchat: "2022-10-17",
-  },
+  machine: TRACTOR,
   description: "Le tracteur ne démarre plus.",
   usageHours: 4210,
   location: "farm",
