@@ -4,6 +4,7 @@ import "../../../elements/macc-portal";
 import { offline } from "../../test/offline-forms";
 import { FakeXhr } from "../../test/fake-xhr";
 import { photoResizer } from "./resize";
+import { videoReader } from "./video";
 import {
   company,
   mount,
@@ -221,6 +222,35 @@ describe("My service requests (SERVICE_REQUESTS)", () => {
     expect(calls.callsTo(`GET ${PHOTO.url}`)).toHaveLength(1);
     // The form is empty again.
     expect(view.root.querySelector(".service-request__photo")).toBeNull();
+  });
+
+  it("a message with a video only: checked in the page, uploaded, named; the timeline plays it on demand", async () => {
+    const VIDEO = { id: "9f1c2f64-3c1e-4d55-9b7a-0e1f2d3c4b5a", type: "webm", size: 4 };
+    const url = `/api/me/service-requests/D-2026-7K3M9Q/videos/${VIDEO.id}`;
+    vi.spyOn(videoReader, "duration").mockResolvedValue(12);
+    FakeXhr.answer = (xhr) => xhr.reply(201, VIDEO);
+    const calls = api({
+      [MESSAGE]: { body: withEntry({ message: null, video: { ...VIDEO, url } }) },
+      [`GET ${url}`]: { body: "webm", headers: { "Content-Type": "video/webm" } },
+    });
+    const view = await open("?ref=D-2026-7K3M9Q");
+    await waitFor(() => expect(view.root.getElementById("video")).not.toBeNull());
+    const file = new File([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], "bruit.webm", { type: "video/webm" });
+    fireEvent.change(view.root.getElementById("video")!, { target: { files: [file] } });
+    await waitFor(() => expect(view.root.querySelector(".service-request__photo progress")?.getAttribute("value")).toBe("100"));
+    sendMessage(view);
+    await waitFor(() => expect(calls.callsTo(MESSAGE).map((c) => c.body)).toEqual([{ message: "", photos: [], video: VIDEO.id }]));
+    const play = await waitFor(() => {
+      const found = [...view.root.querySelectorAll<HTMLButtonElement>(".service-requests__media button")].find(
+        (b) => b.textContent === "Lire la vidéo",
+      );
+      if (!found) throw new Error("no play button yet");
+      return found;
+    });
+    expect(calls.callsTo(`GET ${url}`)).toHaveLength(0); // read only when asked for
+    fireEvent.click(play);
+    await waitFor(() => expect(view.root.querySelector(".service-requests__media video")?.getAttribute("src")).toMatch(/^blob:/));
+    expect(calls.callsTo(`GET ${url}`)).toHaveLength(1);
   });
 
   it("without a network: the message waits on the device with its photo, and goes with it once back online", async () => {
