@@ -41,7 +41,8 @@ async function start(): Promise<void> {
   const { openPgliteDb } = await import("../server/db/db.ts");
   const { migrate } = await import("../server/db/migrate.ts");
   const { seedDemoIfEmpty } = await import("../server/demo/seed.ts");
-  const template = dataDir("template");
+  // Per port: two sets of servers started from one checkout must not build the same template.
+  const template = dataDir(`template-${PORT}`);
   rmSync(template, { recursive: true, force: true });
   const db = await openPgliteDb(template);
   await migrate(db);
