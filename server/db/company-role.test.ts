@@ -3,15 +3,15 @@
  * link written without one an owner, the widest role; now such a write fails, and every writer
  * (registration, invitations, the demo seed, tests and scale data) says the role it means.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "./db.ts";
 import { openTestDb } from "../test-support.ts";
 
 let db: Db;
+// Closed after the file with the run's other databases (server/test-setup.ts).
 beforeAll(async () => {
   db = await openTestDb(true);
 });
-afterAll(() => db.close());
 
 describe("account_companies.role (migration 0022)", () => {
   it("has no default: a link without its role is refused, one with it is written", async () => {
