@@ -81,13 +81,18 @@ async function assertInvoices(origin, token) {
 
 const auth = (token) => ({ Authorization: `Bearer ${token}` });
 
-/** One autocannon run; `duration` in seconds, or `amount` requests (a warm-up). */
+/**
+ * One autocannon run; `duration` in seconds, or `amount` requests (a warm-up). A target with
+ * `paths` sends the next of them on each request (cycling), instead of its one `path`.
+ */
 async function load(origin, target, token, { connections = CONNECTIONS, duration, amount }) {
+  let i = 0;
   const result = await autocannon({
-    url: `${origin}${target.path}`,
+    url: `${origin}${target.path ?? ""}`,
     connections,
     ...(amount ? { amount } : { duration }),
     headers: target.scoped ? auth(token) : {},
+    ...(target.paths && { requests: [{ setupRequest: (req) => ({ ...req, path: target.paths[i++ % target.paths.length] }) }] }),
   });
   const expected = String(target.expect ?? 200);
   const wrongStatus = Object.entries(result.statusCodeStats)
@@ -101,6 +106,8 @@ async function load(origin, target, token, { connections = CONNECTIONS, duration
     errors: result.errors,
     timeouts: result.timeouts,
     wrongStatus,
+    sent: result.requests.total,
+    distinct: target.paths?.length ?? 1,
   };
 }
 
@@ -110,6 +117,49 @@ async function measure(origin, key, token, options) {
   await load(origin, target, token, { connections: 10, amount: 200 });
   const m = await load(origin, target, token, options);
   console.log(`bench: ${key} @${m.connections}: ${Math.round(m.rps)} req/s, p99 ${m.p99} ms`);
+  return m;
+}
+
+/** A fragment of 3–8 characters cut at random from `text`, as a customer types part of a number or reference. */
+export function fragmentOf(text, random = Math.random) {
+  const length = Math.min(text.length, 3 + Math.floor(random() * 6));
+  const start = Math.floor(random() * (text.length - length + 1));
+  return text.slice(start, start + length).trim();
+}
+
+/** Up to `max` distinct search fragments of 3 characters or more, each cut from a text drawn at random. */
+export function distinctFragments(texts, max, random = Math.random) {
+  const seen = new Set();
+  for (let tries = 0; seen.size < max && tries < 4 * max; tries++) {
+    const fragment = fragmentOf(texts[Math.floor(random() * texts.length)], random);
+    if (fragment.length >= 3) seen.add(fragment);
+  }
+  return [...seen];
+}
+
+/** The big company's invoice numbers and order references, read through its list (100 a page). */
+async function invoiceTexts(origin, token) {
+  const texts = [];
+  for (let page = 1; ; page++) {
+    const answer = await json(await fetch(`${origin}/api/me/invoices?page=${page}&pageSize=100`, { headers: auth(token) }), "invoice list");
+    texts.push(...answer.items.flatMap((i) => [i.number, i.reference].filter(Boolean)));
+    if (page * 100 >= answer.total) return texts;
+  }
+}
+
+/**
+ * Issue 27: the big company's search with a different fragment on every request (3–8 characters
+ * cut from its numbers and references), so that neither the response cache nor the count cache
+ * answers; `distinct` says how many fragments were drawn (a load sending more repeats some).
+ */
+export async function measureSearch(origin, token, duration) {
+  const fragments = distinctFragments(await invoiceTexts(origin, token), 20_000);
+  const m = await load(origin, { paths: fragments.map((q) => `/api/me/invoices?q=${encodeURIComponent(q)}`), scoped: true }, token, {
+    duration,
+  });
+  console.log(
+    `bench: search @${CONNECTIONS}: ${Math.round(m.rps)} req/s, p99 ${m.p99} ms (${m.sent} sent, ${m.distinct} distinct fragments)`,
+  );
   return m;
 }
 

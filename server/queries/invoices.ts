@@ -183,6 +183,106 @@ export async function countInvoices(db: Queryable, idTier: string, o: InvoiceFil
 export const searchCountReach = (page: number, pageSize: number) =>
   SEARCH_COUNT_STEP * Math.ceil((page * pageSize + 1) / SEARCH_COUNT_STEP);
 
+/**
+ * A company's invoice as a search in memory reads it: the list's fields, the number and the
+ * number + reference lowercased by the database (as ILIKE does), its year, and its place in each
+ * sort's ascending order as the database orders it (its collation, not JavaScript's).
+ */
+export interface SearchRow extends InvoiceItem {
+  numberLower: string;
+  textLower: string;
+  year: number;
+  ranks: Record<InvoiceSort, number>;
+}
+
+/** Between the number and the reference in `textLower`: no fragment holds it (a control character is refused), so none matches across both. */
+const TEXT_SEPARATOR = "\u0001";
+
+/** The company's invoices for a search in memory, or null when it has more than `max` (kept counts: no row read then). */
+export async function searchRows(db: Queryable, idTier: string, max: number): Promise<SearchRow[] | null> {
+  const { rows: counted } = await db.query<{ n: number }>("SELECT coalesce(sum(n), 0)::int AS n FROM invoice_counts WHERE id_tier = $1", [
+    idTier,
+  ]);
+  if ((counted[0]?.n ?? 0) > max) return null;
+  const { rows } = await db.query<{
+    id: string;
+    numero: string;
+    date: string;
+    reference: string | null;
+    amount_cents: string | number;
+    currency: string;
+    due_date: string | null;
+    paid: boolean;
+    number_lower: string;
+    text_lower: string;
+    by_date: number;
+    by_number: number;
+    by_amount: number;
+  }>(
+    `SELECT id, numero, to_char(date_facture, 'YYYY-MM-DD') AS date, reference, amount_cents, currency,
+            to_char(due_date, 'YYYY-MM-DD') AS due_date, paid, lower(numero) AS number_lower,
+            lower(numero) || $2 || lower(coalesce(reference, '')) AS text_lower,
+            (row_number() OVER (ORDER BY ${sortKeys("date")
+              .map((k) => k.column)
+              .join(", ")}))::int AS by_date,
+            (row_number() OVER (ORDER BY ${sortKeys("number")
+              .map((k) => k.column)
+              .join(", ")}))::int AS by_number,
+            (row_number() OVER (ORDER BY ${sortKeys("amount")
+              .map((k) => k.column)
+              .join(", ")}))::int AS by_amount
+     FROM invoices WHERE id_tier = $1`,
+    [idTier, TEXT_SEPARATOR],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.numero,
+    date: r.date,
+    reference: r.reference,
+    amountCents: Number(r.amount_cents),
+    currency: r.currency,
+    dueDate: r.due_date,
+    paid: r.paid,
+    numberLower: r.number_lower,
+    textLower: r.text_lower,
+    year: Number(r.date.slice(0, 4)),
+    ranks: { date: r.by_date, number: r.by_number, amount: r.by_amount },
+  }));
+}
+
+/** ASCII letters lowercased: the same in every database's character classes (others: not searched in memory). */
+const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/**
+ * The search of `o` answered from the company's rows, as countInvoices and listInvoices answer it:
+ * the same matches (a fragment anywhere in the number or reference, a shorter one at the start of
+ * the number, any case), the same count bounded by `reach`, the same page in the same order.
+ * Undefined for a fragment that is not plain ASCII: the database's own lowercasing decides those.
+ */
+export function searchInMemory(
+  rows: readonly SearchRow[],
+  o: InvoiceListOptions,
+  reach: number,
+): { count: InvoiceCount; items: InvoiceItem[] } | undefined {
+  if (!/^[\x20-\x7e]*$/.test(o.q)) return undefined;
+  const q = asciiLower(o.q);
+  const short = [...q].length < INVOICE_FRAGMENT_MIN;
+  const paid = o.status === undefined ? undefined : o.status === "paid";
+  const matches = rows.filter(
+    (r) =>
+      (short ? r.numberLower.startsWith(q) : r.textLower.includes(q)) &&
+      (o.year === undefined || r.year === o.year) &&
+      (paid === undefined || r.paid === paid),
+  );
+  const direction = o.order === "asc" ? 1 : -1;
+  const start = (o.page - 1) * o.pageSize;
+  const items = matches
+    .sort((a, b) => direction * (a.ranks[o.sort] - b.ranks[o.sort]))
+    .slice(start, start + o.pageSize)
+    .map(({ numberLower: _n, textLower: _t, year: _y, ranks: _r, ...item }) => item);
+  return { count: { total: Math.min(matches.length, reach), more: matches.length > reach }, items };
+}
+
 /** Years with invoices, newest first (from the counts kept per year). */
 export async function invoiceYears(db: Queryable, idTier: string): Promise<number[]> {
   const { rows } = await db.query<{ year: number }>(

@@ -8,6 +8,7 @@ import { INVOICE_FRAGMENT_MIN } from "../../src/contract/constants.ts";
 import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { PAGE_ANCHOR_STEP, SEARCH_COUNT_STEP } from "../queries/invoices.ts";
 import type { Db } from "../db/db.ts";
+import { invoiceSearch } from "./invoices.ts";
 import { createTestApp, demoLogin, fromAddress, json, openTestDb, withBotCheck, type TestContext } from "../test-support.ts";
 
 let t: TestContext;
@@ -155,8 +156,11 @@ describe("a page the count says is empty: no sorted page query", () => {
   let token: string;
   /** Every statement the app sends through the Db adapter. */
   const sent: string[] = [];
+  const byDefault = invoiceSearch.inMemory;
 
   beforeAll(async () => {
+    // The database's statements are counted: searches too, on either engine.
+    invoiceSearch.inMemory = () => false;
     const db = await openTestDb(true);
     const counting: Db = {
       ...db,
@@ -169,6 +173,7 @@ describe("a page the count says is empty: no sorted page query", () => {
     token = (await demoLogin(c.app, "multi@demo.macc.test", "10.27.0.2")).company[MULTI]!;
   });
   afterAll(async () => {
+    invoiceSearch.inMemory = byDefault;
     await c.close();
     await c.db.close();
   });
@@ -280,5 +285,88 @@ describe("counts kept by the triggers", () => {
     await t.db.exec("TRUNCATE invoices");
     expect(await kept()).toEqual([]);
     expect((await list("")).total).toBe(0);
+  });
+});
+
+describe("a search answered from the company's invoices kept in memory (the embedded engine's way)", () => {
+  let mem: TestContext;
+  let sql: TestContext;
+  const tokenOf: Record<string, string> = {};
+  const sent: string[] = [];
+  const byDefault = invoiceSearch.inMemory;
+
+  beforeAll(async () => {
+    const db = await openTestDb(true);
+    // Each app asks whether to search in memory on every request: these two, whatever the engine.
+    const counting: Db = {
+      ...db,
+      query: (text, params) => {
+        sent.push(text);
+        return db.query(text, params);
+      },
+    };
+    mem = await createTestApp({}, counting);
+    sql = await createTestApp({}, db);
+    invoiceSearch.inMemory = (d) => d === counting;
+    for (const [name, c] of [
+      ["mem", mem],
+      ["sql", sql],
+    ] as const)
+      tokenOf[name] = (await demoLogin(c.app, "multi@demo.macc.test", "10.27.0.3")).company[MULTI]!;
+  });
+  afterAll(async () => {
+    invoiceSearch.inMemory = byDefault;
+    await mem.close();
+    await sql.close();
+    await sql.db.close();
+  });
+
+  const ask = async (c: TestContext, token: string, query: string) => {
+    const res = await c.app.request(`/api/me/invoices?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+    return { status: res.status, body: await res.text() };
+  };
+
+  it.each([
+    "q=a20",
+    "q=-000&pageSize=100",
+    "q=SILO&sort=amount&order=asc",
+    "q=po 45&sort=number&order=desc&page=2",
+    "q=FA2&sort=number&order=asc", // more than SEARCH_COUNT_STEP: "more than"
+    `q=FA2&sort=number&order=asc&page=${SEARCH_COUNT_STEP / 25}`, // the page on the bound
+    "q=FA2&page=86",
+    "q=FA2&page=90", // past its last match
+    "q=fa",
+    "q=F&year=2024&status=unpaid",
+    "q=2024&year=2023",
+    "q=bc-&status=paid&sort=amount&order=desc&page=3",
+    "q=zzzz",
+    "q=a_b",
+    "q=%25",
+    "q=b%C3%A2t", // not ASCII: the database's lowercasing (not in memory)
+  ])("%s: byte for byte the database's answer", async (query) => {
+    const fromSql = await ask(sql, tokenOf.sql!, query);
+    expect(fromSql.status).toBe(200);
+    expect(await ask(mem, tokenOf.mem!, query)).toEqual(fromSql);
+  });
+
+  it("costs no statement on the invoices once the company's are kept, and sees a change to them at once", async () => {
+    await ask(mem, tokenOf.mem!, "q=keep");
+    sent.length = 0;
+    const first = JSON.parse((await ask(mem, tokenOf.mem!, "q=00017&sort=amount&order=asc")).body) as Page;
+    expect(first.total).toBeGreaterThan(0);
+    expect(sent.filter((text) => /\binvoice/.test(text))).toEqual([]);
+
+    await mem.db.query(
+      `INSERT INTO invoices (id_tier, numero, date_facture, reference, amount_cents, due_date, paid, lines)
+       VALUES ($1, 'MEM-00017', current_date, 'Silo mémoire', 1, current_date, false, '[]')`,
+      [MULTI],
+    );
+    try {
+      const after = JSON.parse((await ask(mem, tokenOf.mem!, "q=00017&sort=amount&order=asc")).body) as Page;
+      expect(after.total).toBe(first.total + 1);
+      expect(after.items[0]?.number).toBe("MEM-00017");
+    } finally {
+      await mem.db.query("DELETE FROM invoices WHERE numero = 'MEM-00017'");
+    }
   });
 });

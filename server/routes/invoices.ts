@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { Zip, ZipPassThrough } from "fflate";
 import { InvoiceArchiveParams, InvoiceListQuery, InvoicePage } from "../../src/contract/invoices.ts";
 import { IdParams } from "../../src/contract/parameters.ts";
+import type { Db } from "../db/db.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { paramsOf, protectedOperation, queryOf } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
@@ -16,6 +17,8 @@ import {
   PAGE_ANCHOR_STEP,
   pageAnchors,
   searchCountReach,
+  searchInMemory,
+  searchRows,
   type InvoiceCount,
   type InvoiceFilters,
   type InvoiceListOptions,
@@ -29,6 +32,18 @@ const MAX_COUNTS = 20_000;
 const MAX_YEAR_LISTS = 5_000;
 /** Page anchors per company, filters and sort: a few kB each (a company with 50,000 invoices: 250 keys). */
 const MAX_ANCHOR_LISTS = 2_000;
+/** Companies whose invoices are kept for searching in memory, up to so many invoices each (about 300 bytes an invoice). */
+const MAX_SEARCH_LISTS = 20;
+const SEARCH_IN_MEMORY_MAX = 10_000;
+
+/**
+ * Where a search is answered from the company's invoices kept in memory instead of two statements
+ * (replaceable by tests). On the embedded engine: its planner scans the company's rows for every
+ * search (the trigram index does not pay at the demo's size) and its ILIKE, run in WebAssembly on
+ * the server's only thread, cost about 10 ms a request, so 50 searches at once queued for
+ * seconds. PostgreSQL's trigram index answers them in its own processes.
+ */
+export const invoiceSearch = { inMemory: (db: Db) => db.engine === "pglite" };
 
 /** Lets other requests run between two PDFs of a long archive. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -93,6 +108,14 @@ export function invoiceRoutes(deps: Deps) {
   const counts = deps.caches.create<InvoiceCount>(MAX_COUNTS);
   const yearLists = deps.caches.create<number[]>(MAX_YEAR_LISTS);
   const anchorLists = deps.caches.create<string[][]>(MAX_ANCHOR_LISTS);
+  const searchLists = deps.caches.create<Awaited<ReturnType<typeof searchRows>>>(MAX_SEARCH_LISTS);
+
+  /** The search answered in memory when it may be (see invoiceSearch), else undefined. */
+  const searchedInMemory = async (idTier: string, o: InvoiceListOptions, reach: number, tags: string[]) => {
+    if (!o.q || !invoiceSearch.inMemory(db)) return undefined;
+    const rows = await searchLists.get(idTier, tags, () => searchRows(db, idTier, SEARCH_IN_MEMORY_MAX));
+    return rows ? searchInMemory(rows, o, reach) : undefined;
+  };
 
   /**
    * Where a page past the first PAGE_ANCHOR_STEP invoices starts, from the anchors of its filters
@@ -132,15 +155,19 @@ export function invoiceRoutes(deps: Deps) {
       // A search is counted up to a bound that depends on the page (see countInvoices).
       const reach = filters.q ? searchCountReach(page, pageSize) : 0;
       const answer = await answers.get(key, tags, async () => {
-        const [count, years] = await Promise.all([
-          counts.get(JSON.stringify([...filterKey, reach]), tags, () => countInvoices(db, idTier, filters, reach)),
+        const [inMemory, years] = await Promise.all([
+          searchedInMemory(idTier, options, reach, tags),
           yearLists.get(idTier, tags, () => invoiceYears(db, idTier)),
         ]);
+        const count =
+          inMemory?.count ??
+          (await counts.get(JSON.stringify([...filterKey, reach]), tags, () => countInvoices(db, idTier, filters, reach)));
         // The count first (cheap, and kept for every page of the filters): a page it puts past the
         // end, or of no match, is answered empty without the sorted page query (nor its anchors).
         // A search counted only up to `reach` ("more than") always has rows past this page's start.
-        const items =
-          (page - 1) * pageSize < count.total
+        const items = inMemory
+          ? inMemory.items
+          : (page - 1) * pageSize < count.total
             ? await anchorOf(idTier, options, JSON.stringify([...filterKey, options.sort, options.order]), tags).then((anchor) =>
                 listInvoices(db, idTier, options, anchor),
               )
