@@ -1,8 +1,10 @@
 /**
- * `npm test` after its browser step: the static checks, the unit and API tests and the build side by
- * side, then the browser tests. Their three demo servers start as soon as the build is done: seeding
- * a database and starting three processes (about 17 s) then runs while the unit tests finish, on
- * the cores those leave idle, instead of after them. Run with `node --import tsx` (e2e/servers.ts).
+ * `npm test` after its browser step: the build, then the browser tests on their three demo servers,
+ * while the static checks and the unit and API tests run beside them from the start. Neither half
+ * keeps two cores busy alone (the browser tests wait on pages, servers and their own polling; the
+ * checks end one by one), so each fills the other's idle time instead of waiting for it. The
+ * checks' output is printed whole as each ends; the browser tests' as it comes. Run with
+ * `node --import tsx` (e2e/servers.ts).
  */
 import { spawn } from "node:child_process";
 import { READY_LINE } from "../e2e/servers.ts";
@@ -38,14 +40,16 @@ function stop(servers) {
   });
 }
 
-const serversStarted = runScript("build").then((built) => (built ? startServers() : null));
-const checked = await Promise.all(["i18n:check", "typecheck", "lint", "test:unit"].map(runScript));
-const servers = await serversStarted;
-let passed = checked.every(Boolean) && servers !== null;
-if (passed) {
-  // playwright.config.ts then uses these servers instead of starting its own.
-  const browserTests = spawn("npx", ["playwright", "test"], { stdio: "inherit", env: { ...process.env, E2E_SERVERS: "running" } });
-  passed = (await new Promise((resolve) => browserTests.once("exit", resolve))) === 0;
+/** The browser tests on the servers started already (playwright.config.ts then starts none); resolves to whether they passed. */
+function browserTests() {
+  const run = spawn("npx", ["playwright", "test"], { stdio: "inherit", env: { ...process.env, E2E_SERVERS: "running" } });
+  return new Promise((resolve) => run.once("exit", (code) => resolve(code === 0)));
 }
-await stop(servers);
+
+const serversStarted = runScript("build").then((built) => (built ? startServers() : null));
+const checked = Promise.all(["i18n:check", "typecheck", "lint", "test:unit"].map(runScript));
+const browserPassed = serversStarted.then((servers) => (servers ? browserTests() : false));
+const [checks, browser] = await Promise.all([checked, browserPassed]);
+const passed = checks.every(Boolean) && browser;
+await stop(await serversStarted);
 process.exit(passed ? 0 : 1);
