@@ -42,7 +42,9 @@ async function newAccount(label: string): Promise<string> {
     "INSERT INTO accounts (email, password_hash, langue, pays) VALUES ($1, $2, 'fr-FR', 'FR') RETURNING uuid_compte",
     [email, hash],
   );
-  await t.db.query("INSERT INTO account_companies (uuid_compte, id_tier, position, role) VALUES ($1, '1006612', 0, 'owner')", [rows[0]!.uuid_compte]);
+  await t.db.query("INSERT INTO account_companies (uuid_compte, id_tier, position, role) VALUES ($1, '1006612', 0, 'owner')", [
+    rows[0]!.uuid_compte,
+  ]);
   return email;
 }
 
