@@ -611,7 +611,8 @@ async function measureZip(origin, pid, zip) {
 }
 
 const row = (cells) => `| ${cells.join(" | ")} |`;
-/** A load's cells: p50, p99, req/s, share of the size's ceiling, sent / distinct, errors. */
+/** A load's columns and cells: p50, p99, req/s, share of the size's ceiling, sent / distinct, errors. */
+const LOAD_HEADERS = ["p50 ms", "p99 ms", "req/s", "of ceiling", "sent / distinct", "errors"];
 const loadCells = (x, size) => [
   String(x.p50),
   String(x.p99),
@@ -652,11 +653,7 @@ function renderSection(all, options) {
   ];
   const requests = [...new Set(results.flatMap((r) => r.rows.map((x) => x.request)))];
   for (const request of requests) {
-    lines.push(
-      `### ${request}`,
-      "",
-      row(["invoices in the table", "company's invoices", "p50 ms", "p99 ms", "req/s", "of ceiling", "sent / distinct", "errors", "goal"]),
-    );
+    lines.push(`### ${request}`, "", row(["invoices in the table", "company's invoices", ...LOAD_HEADERS, "goal"]));
     lines.push(row(["---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"]));
     for (const r of results)
       for (const x of r.rows.filter((x) => x.request === request))
@@ -705,18 +702,7 @@ function renderSection(all, options) {
       "a fifth of them the owner's of company 1, a fifth its accountant's (same company), the rest spread over 3,000 other accounts, over 12 months; tokens signed by the bench for sessions it opens in SQL. " +
       `Each request another account (first page) or another cursor drawn among the lines (the others). Goal (issue 29, 1 million lines): p99 ≤ ${ACTIVITY_GOAL_MS} ms.`,
     "",
-    row([
-      "invoices in the table",
-      "activity lines",
-      "request",
-      "p50 ms",
-      "p99 ms",
-      "req/s",
-      "of ceiling",
-      "sent / distinct",
-      "errors",
-      "goal",
-    ]),
+    row(["invoices in the table", "activity lines", "request", ...LOAD_HEADERS, "goal"]),
     row(["---:", "---:", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---"]),
     ...results
       .filter((r) => r.activity)
@@ -738,18 +724,7 @@ function renderSection(all, options) {
       `Then, with the server stopped, the daily invoice digest of the generated day: every company has one to three new invoices, ${n(COMPANIES)} accounts and the accountant take them by e-mail (the others chose none); ` +
       `the server's own job (\`queueInvoiceDigest\`) run in the bench's process, timed from its start to its commit (the messages queued, not sent). Goal (issue 30): ≤ ${DIGEST_GOAL_S} s.`,
     "",
-    row([
-      "invoices in the table",
-      "p50 ms",
-      "p99 ms",
-      "req/s",
-      "of ceiling",
-      "sent / distinct",
-      "errors",
-      "digest: messages",
-      "digest: seconds",
-      "goal",
-    ]),
+    row(["invoices in the table", ...LOAD_HEADERS, "digest: messages", "digest: seconds", "goal"]),
     row(["---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"]),
     ...results
       .filter((r) => r.notifications && r.digest)

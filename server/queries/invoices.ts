@@ -95,6 +95,30 @@ export async function pageAnchors(db: Queryable, idTier: string, o: InvoiceOrder
   return rows.map((r) => r.keys);
 }
 
+/** A list item's columns of invoice `i`, as ItemRow. */
+const ITEM_COLUMNS = `i.id, i.numero, to_char(i.date_facture, 'YYYY-MM-DD') AS date, i.reference, i.amount_cents, i.currency,
+  to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid`;
+interface ItemRow {
+  id: string;
+  numero: string;
+  date: string;
+  reference: string | null;
+  amount_cents: string | number;
+  currency: string;
+  due_date: string | null;
+  paid: boolean;
+}
+const itemOf = (r: ItemRow): InvoiceItem => ({
+  id: r.id,
+  number: r.numero,
+  date: r.date,
+  reference: r.reference,
+  amountCents: Number(r.amount_cents),
+  currency: r.currency,
+  dueDate: r.due_date,
+  paid: r.paid,
+});
+
 /**
  * One page of the company's invoices matching the filters, in the sort's full order (every column
  * in the same direction, so that one index read forwards or backwards answers it with a LIMIT).
@@ -113,36 +137,17 @@ export async function listInvoices(db: Queryable, idTier: string, o: InvoiceList
     from = ` AND (${keys.map((k) => k.column).join(", ")}) ${dir === "ASC" ? ">=" : "<="} (${values.join(", ")})`;
   }
   params.push(o.pageSize, anchor ? anchor.skip : (o.page - 1) * o.pageSize);
-  const { rows } = await db.query<{
-    id: string;
-    numero: string;
-    date: string;
-    reference: string | null;
-    amount_cents: string | number;
-    currency: string;
-    due_date: string | null;
-    paid: boolean;
-  }>(
+  const { rows } = await db.query<ItemRow>(
     `WITH page AS MATERIALIZED (
        SELECT ${keys.map((k) => k.column).join(", ")} FROM invoices WHERE ${where}${from}
        ORDER BY ${orderBy("")}
        LIMIT $${params.length - 1} OFFSET $${params.length})
-     SELECT i.id, i.numero, to_char(i.date_facture, 'YYYY-MM-DD') AS date, i.reference, i.amount_cents, i.currency,
-            to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid
+     SELECT ${ITEM_COLUMNS}
      FROM page JOIN invoices i ON i.id = page.id
      ORDER BY ${orderBy("page.")}`,
     params,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    number: r.numero,
-    date: r.date,
-    reference: r.reference,
-    amountCents: Number(r.amount_cents),
-    currency: r.currency,
-    dueDate: r.due_date,
-    paid: r.paid,
-  }));
+  return rows.map(itemOf);
 }
 
 /** How many of the company's invoices match; `more`: more than `total` do (a search counted up to a bound). */
@@ -198,51 +203,34 @@ export interface SearchRow extends InvoiceItem {
 /** Between the number and the reference in `textLower`: no fragment holds it (a control character is refused), so none matches across both. */
 const TEXT_SEPARATOR = "\u0001";
 
+/** An invoice's place in the sort's ascending order, as the list's statements order it. */
+const rankBy = (sort: InvoiceSort) =>
+  `(row_number() OVER (ORDER BY ${sortKeys(sort)
+    .map((k) => `${k.column} ASC`)
+    .join(", ")}))::int`;
+
 /** The company's invoices for a search in memory, or null when it has more than `max` (kept counts: no row read then). */
 export async function searchRows(db: Queryable, idTier: string, max: number): Promise<SearchRow[] | null> {
   const { rows: counted } = await db.query<{ n: number }>("SELECT coalesce(sum(n), 0)::int AS n FROM invoice_counts WHERE id_tier = $1", [
     idTier,
   ]);
   if ((counted[0]?.n ?? 0) > max) return null;
-  const { rows } = await db.query<{
-    id: string;
-    numero: string;
-    date: string;
-    reference: string | null;
-    amount_cents: string | number;
-    currency: string;
-    due_date: string | null;
-    paid: boolean;
-    number_lower: string;
-    text_lower: string;
-    by_date: number;
-    by_number: number;
-    by_amount: number;
-  }>(
-    `SELECT id, numero, to_char(date_facture, 'YYYY-MM-DD') AS date, reference, amount_cents, currency,
-            to_char(due_date, 'YYYY-MM-DD') AS due_date, paid, lower(numero) AS number_lower,
-            lower(numero) || $2 || lower(coalesce(reference, '')) AS text_lower,
-            (row_number() OVER (ORDER BY ${sortKeys("date")
-              .map((k) => k.column)
-              .join(", ")}))::int AS by_date,
-            (row_number() OVER (ORDER BY ${sortKeys("number")
-              .map((k) => k.column)
-              .join(", ")}))::int AS by_number,
-            (row_number() OVER (ORDER BY ${sortKeys("amount")
-              .map((k) => k.column)
-              .join(", ")}))::int AS by_amount
-     FROM invoices WHERE id_tier = $1`,
+  const { rows } = await db.query<
+    ItemRow & {
+      number_lower: string;
+      text_lower: string;
+      by_date: number;
+      by_number: number;
+      by_amount: number;
+    }
+  >(
+    `SELECT ${ITEM_COLUMNS}, lower(numero) AS number_lower, lower(numero) || $2 || lower(coalesce(reference, '')) AS text_lower,
+            ${rankBy("date")} AS by_date, ${rankBy("number")} AS by_number, ${rankBy("amount")} AS by_amount
+     FROM invoices i WHERE id_tier = $1`,
     [idTier, TEXT_SEPARATOR],
   );
   return rows.map((r) => ({
-    id: r.id,
-    number: r.numero,
-    date: r.date,
-    reference: r.reference,
-    amountCents: Number(r.amount_cents),
-    currency: r.currency,
-    dueDate: r.due_date,
-    paid: r.paid,
+    ...itemOf(r),
     numberLower: r.number_lower,
     textLower: r.text_lower,
     year: Number(r.date.slice(0, 4)),
