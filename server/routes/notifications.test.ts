@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NotificationsAnswer } from "../../src/contract/notifications.ts";
+import type { NotificationSources } from "../queries/customer-notifications.ts";
 import { createTestApp, demoLogin, expectProblem, json, signedPost, type TestContext } from "../test-support.ts";
+import { entriesOf } from "./notifications.ts";
 
 const FRA = "1004217"; // multi@'s first company; comptable@ is its accountant, atelier@ its workshop
 const DUE = "1009045"; // due@'s company, confirmed 2 years and 10½ months ago
@@ -74,6 +76,18 @@ describe("GET /api/me/notifications", () => {
 });
 
 describe("read and dismissed", () => {
+  it("the information to confirm, dismissed while due, comes back once the limit is passed", () => {
+    const sources: NotificationSources = {
+      ...{ derniereMiseAJour: "2023-12-01", since: "2026-11-01T00:00:00Z", bankPending: null, invitations: null },
+      ...{ requests: [], invoices: null, documents: null, states: [] },
+    };
+    const freshness = (day: string) => entriesOf(sources, "owner", new Date(`${day}T12:00:00`)).find((e) => e.kind === "freshness")!;
+    expect(freshness("2026-11-01").dueInDays).toBe(30);
+    expect(freshness("2026-11-01").fingerprint).toBe(freshness("2026-12-01").fingerprint); // the last day still within it
+    expect(freshness("2026-12-02").dueInDays).toBe(-1);
+    expect(freshness("2026-12-02").fingerprint).not.toBe(freshness("2026-12-01").fingerprint);
+  });
+
   it("dismisses an entry until it changes, for every session of the account", async () => {
     const before = await read(due);
     const invoices = before.entries.find((e) => e.key === "invoices")!;

@@ -24,7 +24,7 @@ import {
 } from "../../src/contract/notifications.ts";
 import { can, confirmsCompanyData, type Role } from "../../src/contract/permissions.ts";
 import { todayIso } from "../../src/contract/team.ts";
-import { freshnessDaysLeft } from "../../src/core/freshness.ts";
+import { freshnessDaysLeft, freshnessOf } from "../../src/core/freshness.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { jsonBody, paramsOf, protectedOperation, queryOf } from "../http/operation.ts";
 import { ProblemError } from "../http/problem.ts";
@@ -50,7 +50,8 @@ export function entriesOf(sources: NotificationSources, role: Role, now = new Da
     entries.push({
       key: "freshness",
       kind: "freshness",
-      fingerprint: fingerprintOf(sources.derniereMiseAJour),
+      // Its state in it: dismissed while due, the entry comes back once the limit is passed.
+      fingerprint: fingerprintOf(sources.derniereMiseAJour, freshnessOf(sources.derniereMiseAJour, now)),
       action: true,
       read: false,
       at: sources.derniereMiseAJour ? new Date(`${sources.derniereMiseAJour}T00:00:00Z`).toISOString() : sources.since,
