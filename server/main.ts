@@ -14,22 +14,34 @@ const config = await Promise.resolve()
   .catch(fail);
 // The server's modules load once the settings are known to be good: a wrong setting is reported at
 // once, without first loading the database engine, the mailer and the routes.
-const [{ listen }, { createApp }, { migrate }, { openDb }, { seedDemoIfEmpty }, { housekeeping }, { createMailer }, { deliverPending }] =
-  await Promise.all([
-    import("./http/listen.ts"),
-    import("./app.ts"),
-    import("./db/migrate.ts"),
-    import("./db/open.ts"),
-    import("./demo/seed.ts"),
-    import("./jobs/housekeeping.ts"),
-    import("./mail/mailer.ts"),
-    import("./mail/queue.ts"),
-  ]);
+const [
+  { listen },
+  { createApp },
+  { migrate },
+  { openDb },
+  { seedDemoIfEmpty },
+  { housekeeping },
+  { createMailer },
+  { deliverPending },
+  { demoPortalBases },
+] = await Promise.all([
+  import("./http/listen.ts"),
+  import("./app.ts"),
+  import("./db/migrate.ts"),
+  import("./db/open.ts"),
+  import("./demo/seed.ts"),
+  import("./jobs/housekeeping.ts"),
+  import("./mail/mailer.ts"),
+  import("./mail/queue.ts"),
+  import("./http/static.ts"),
+]);
 const db = await openDb(config).catch(fail);
 const applied = await migrate(db).catch(fail);
 if (applied.length > 0) console.log(`Database migrations applied: ${applied.join(", ")}`);
 // The reference data (the networks' footer contacts) comes with the migrations; the demo data only when asked for.
 if (config.demoData) {
+  // Without PORTAL_BASE, the demo customers' e-mail links lead to their own country's demo site.
+  if (!process.env.PORTAL_BASE?.trim()) config.portalBases.locales = await demoPortalBases(config.demoDir);
   const seed = await seedDemoIfEmpty(db).catch(fail);
   if (seed.seeded) console.log(`Demo data seeded in ${seed.ms} ms (${seed.invoices} invoices).`);
 }

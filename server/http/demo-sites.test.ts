@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITES, siteFiles, siteUrls } from "../../scripts/demo-sites.ts";
 import { ROOT } from "../../scripts/tag-files.ts";
 import { createTestApp, type TestContext } from "../test-support.ts";
-import { HTML_CSP } from "./static.ts";
+import { demoPortalBases, HTML_CSP } from "./static.ts";
 
 /** The country demo sites (demo/sites/<locale>/), as the reference server serves them. */
 
@@ -24,6 +24,11 @@ describe("the committed pages are the generator's (run `npx tsx scripts/generate
   it.each(files.map((file) => [file.path, file] as const))("%s", (file, { content }) => {
     expect(onDisk(file), `${file} is out of date`).toBe(content);
   });
+});
+
+it("without PORTAL_BASE, the demo's e-mail links lead each locale's customer to their country site's portal", async () => {
+  const expected = Object.fromEntries(SITES.map((site) => [site.locale, siteUrls(site).portalBase]));
+  expect(await demoPortalBases(path.join(ROOT, "demo"))).toEqual(expected);
 });
 
 describe.each(SITES.map((site) => [site.locale, site] as const))("the %s site", (locale, site) => {

@@ -4,7 +4,8 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { PAGE_PREVIEW_SOURCES } from "../../src/contract/constants.ts";
+import { PAGE_PREVIEW_SOURCES, type Locale } from "../../src/contract/constants.ts";
+import { isLocale } from "../../src/core/locale.ts";
 import type { AppEnv } from "./context.ts";
 import { entityOf, sendEntity, type Entity } from "./etag.ts";
 import { firstScreenFor, FIRST_SCREENS_MANIFEST, readFirstScreens, withFirstScreen, type FirstScreen } from "./first-screens.ts";
@@ -181,6 +182,19 @@ export async function findPortalPages(demoDir: string): Promise<Array<{ base: st
   }
   // The longest prefix first, should one portal live under another's.
   return pages.sort((a, b) => b.base.length - a.base.length);
+}
+
+/**
+ * The demo's country sites' portals (`/sites/<locale>/…`), for the e-mails' links when the demo runs
+ * without PORTAL_BASE: a customer's links then lead to their own country's demo site.
+ */
+export async function demoPortalBases(demoDir: string): Promise<Partial<Record<Locale, string>>> {
+  const bases: Partial<Record<Locale, string>> = {};
+  for (const { base } of await findPortalPages(demoDir)) {
+    const locale = /^\/sites\/([a-z]{2}-[A-Z]{2})\//.exec(base)?.[1];
+    if (locale && isLocale(locale)) bases[locale] = base;
+  }
+  return bases;
 }
 
 /**
