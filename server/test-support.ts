@@ -5,6 +5,7 @@ import { inject } from "vitest";
 import { INTEGRATION_SIGNATURE_HEADER, INTEGRATION_TIMESTAMP_HEADER } from "../src/contract/service-request.ts";
 import { DEMO_INTEGRATION_SECRET, defaultConfig, type Config } from "./config.ts";
 import { createApp, createCacheHubFor } from "./app.ts";
+import type { CacheHub } from "./http/memory-cache.ts";
 import { openMemoryDb, postgresDb, type Db } from "./db/db.ts";
 import { migrate } from "./db/migrate.ts";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "./demo/seed.ts";
@@ -21,6 +22,8 @@ export interface TestContext {
   seedMs: number;
   /** The in-process SMTP receiver (ephemeral port) writing to the outbox; started on the first mail. */
   mailer: Mailer;
+  /** The app's memory caches, which `db`'s changes wait for: another app made in a test shares them. */
+  caches: CacheHub;
   /** Stops the mail receiver (call in afterAll). */
   close(): Promise<void>;
 }
@@ -91,7 +94,7 @@ export async function createTestApp(
   const mailer = localMailer(db, config.mailFrom, 0);
   const caches = createCacheHubFor(db);
   const app = createApp({ db, config, mailer, caches });
-  return { db: heardByApp(db, caches), config, app, seedMs, mailer, close: () => mailer.close() };
+  return { db: heardByApp(db, caches), config, app, seedMs, mailer, caches, close: () => mailer.close() };
 }
 
 /**
@@ -99,7 +102,7 @@ export async function createTestApp(
  * tells the app's caches through a notification that arrives a moment after the change (the embedded
  * engine at once); a real change reaches an instance as fast, well within what the caches allow.
  */
-function heardByApp(db: Db, caches: ReturnType<typeof createCacheHubFor>): Db {
+function heardByApp(db: Db, caches: CacheHub): Db {
   if (db.engine !== "postgres") return db;
   const changes = (sql: string) => !/^\s*select\b/i.test(sql);
   return {

@@ -52,7 +52,8 @@ let multi: Awaited<ReturnType<typeof login>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  app = createApp({ db: counting(t.db), config: t.config, mailer: t.mailer });
+  // The test's own caches: a change it makes in SQL (t.db) answers once they have heard it.
+  app = createApp({ db: counting(t.db), config: t.config, mailer: t.mailer, caches: t.caches });
   multi = await login("multi@demo.macc.test");
 });
 afterAll(async () => {
@@ -76,12 +77,6 @@ async function midMinute(fn: () => Promise<void>): Promise<void> {
     vi.useRealTimers();
   }
 }
-
-/**
- * A change made in SQL reaches the memory caches through the database's notification, a moment
- * after its commit (on PostgreSQL, another connection): what follows it is awaited, not assumed.
- */
-const eventually = (assertion: () => Promise<unknown>) => vi.waitFor(assertion, { timeout: 5_000, interval: 20 });
 
 /** Statements `run` costs. */
 async function cost(run: () => Promise<unknown>): Promise<number> {
@@ -119,7 +114,7 @@ describe("authenticated reads", () => {
     const uuid = rows[0]!.uuid_compte;
     await t.db.query("DELETE FROM account_companies WHERE uuid_compte = $1 AND id_tier = $2", [uuid, AGR]);
     try {
-      await eventually(async () => expectProblem(await get("/api/me/invoices", own.company[AGR]), 401));
+      await expectProblem(await get("/api/me/invoices", own.company[AGR]), 401);
       expect((await get("/api/me/invoices", own.company[MULTI])).status).toBe(200);
     } finally {
       await t.db.query("INSERT INTO account_companies (uuid_compte, id_tier, position, role) VALUES ($1, $2, 1, 'owner')", [uuid, AGR]);
@@ -149,7 +144,7 @@ describe("profile and fleet kept in memory", () => {
     expect(put.status).toBe(200);
     expect((await profile()).user.ville).toBe("Rennes");
     await t.db.query("UPDATE companies SET raison_sociale = 'Renommée' WHERE id_tier = $1", [MULTI]);
-    await eventually(async () => expect((await profile()).entreprise.raison_sociale).toBe("Renommée"));
+    expect((await profile()).entreprise.raison_sociale).toBe("Renommée");
     await t.db.query("UPDATE companies SET raison_sociale = $2 WHERE id_tier = $1", [MULTI, before.entreprise.raison_sociale]);
 
     const quantities = (await fleet()).reduce((sum, f) => sum + f.quantite, 0);
@@ -158,7 +153,7 @@ describe("profile and fleet kept in memory", () => {
       [MULTI],
     );
     try {
-      await eventually(async () => expect((await fleet()).reduce((sum, f) => sum + f.quantite, 0)).toBe(quantities + 3));
+      expect((await fleet()).reduce((sum, f) => sum + f.quantite, 0)).toBe(quantities + 3);
     } finally {
       await t.db.query("DELETE FROM company_product_purchases WHERE code_produit = 'HP'");
     }
@@ -223,7 +218,7 @@ describe("the fleet lines' open service requests kept in memory", () => {
 
       // Made in SQL, heard through the database's notification (not waited for by a write of the API).
       await t.db.query("UPDATE service_requests SET status = 'done' WHERE reference = $1", [reference]);
-      await eventually(async () => expect((await machines())?.reference).not.toBe(reference));
+      await vi.waitFor(async () => expect((await machines())?.reference).not.toBe(reference));
       expect(await read()).toBe(0);
     });
   });
@@ -267,13 +262,13 @@ describe("invoice totals and years", () => {
       const after = await expected();
       expect(after.all).toBe(before.all! + 1);
       expect(after.unpaid).toBe(before.unpaid! - 1);
-      await eventually(async () => expect(await answered()).toEqual(after));
+      expect(await answered()).toEqual(after);
       expect((await list("page=1")).years.at(-1)).toEqual({ year: 2001, archive: true });
     } finally {
       await t.db.query("DELETE FROM invoices WHERE numero = 'HP-1'");
       await t.db.query("UPDATE invoices SET paid = false WHERE id = $1", [rows[0]!.id]);
     }
-    await eventually(async () => expect((await list("page=1")).years.some((y) => y.year === 2001)).toBe(false));
+    expect((await list("page=1")).years.some((y) => y.year === 2001)).toBe(false);
     expect(await answered()).toEqual(before);
   });
 });
@@ -295,26 +290,22 @@ describe("answers from memory with an ETag", () => {
     const { rows } = await t.db.query<{ ville: string }>("SELECT ville FROM footer_contacts WHERE code_reseau = 'FRA'");
     await t.db.query("UPDATE footer_contacts SET ville = 'Changé' WHERE code_reseau = 'FRA'");
     try {
-      await eventually(async () => {
-        const changed = await get(footer, undefined, { "If-None-Match": etag });
-        expect(changed.status).toBe(200);
-        expect(changed.headers.get("etag")).not.toBe(etag);
-        expect(((await changed.json()) as { ville: string }).ville).toBe("Changé");
-      });
+      const changed = await get(footer, undefined, { "If-None-Match": etag });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get("etag")).not.toBe(etag);
+      expect(((await changed.json()) as { ville: string }).ville).toBe("Changé");
     } finally {
       await t.db.query("UPDATE footer_contacts SET ville = $1 WHERE code_reseau = 'FRA'", [rows[0]!.ville]);
     }
-    await eventually(async () => expect((await get(footer)).headers.get("etag")).toBe(etag));
+    expect((await get(footer)).headers.get("etag")).toBe(etag);
   });
 
   it("footer sub-service names: a renamed service shows in every network's block kept", async () => {
     await get(footer);
     await t.db.query("UPDATE footer_sub_service_names SET nom = nom || ' (hp)' WHERE langue = 'fr'");
     try {
-      await eventually(async () => {
-        const body = (await (await get(footer)).json()) as { listSousServices: { nomSousService: string }[] };
-        expect(body.listSousServices.every((s) => s.nomSousService.endsWith(" (hp)"))).toBe(true);
-      });
+      const body = (await (await get(footer)).json()) as { listSousServices: { nomSousService: string }[] };
+      expect(body.listSousServices.every((s) => s.nomSousService.endsWith(" (hp)"))).toBe(true);
     } finally {
       await t.db.query("UPDATE footer_sub_service_names SET nom = left(nom, -5) WHERE langue = 'fr' AND nom LIKE '% (hp)'");
     }
@@ -327,22 +318,18 @@ describe("answers from memory with an ETag", () => {
     expect(first.headers.get("cache-control")).toBe(PUBLIC_CACHE);
     expect((await get(items, undefined, { "If-None-Match": etag })).status).toBe(304);
     await t.db.query("UPDATE basket_item_texts SET nom = 'Nouveau nom' WHERE item_id = '1007' AND langue = 'fr'");
-    await eventually(async () => {
-      const renamed = (await (await get(items)).json()) as { items: { id: string; nom: string }[] };
-      expect(renamed.items.find((i) => i.id === "1007")?.nom).toBe("Nouveau nom");
-    });
+    const renamed = (await (await get(items)).json()) as { items: { id: string; nom: string }[] };
+    expect(renamed.items.find((i) => i.id === "1007")?.nom).toBe("Nouveau nom");
     await t.db.query("UPDATE basket_items SET withdrawn_at = now() WHERE id = '1001'");
-    await eventually(async () => expect(((await (await get(items)).json()) as { unknown: string[] }).unknown).toEqual(["1001"]));
+    expect(((await (await get(items)).json()) as { unknown: string[] }).unknown).toEqual(["1001"]);
 
     const image = "/api/basket/items/1007/image";
     const picture = (await get(image)).headers.get("etag")!;
     expect((await get(image, undefined, { "If-None-Match": picture })).status).toBe(304);
     await t.db.query("UPDATE basket_items SET image = convert_to('<svg xmlns=\"http://www.w3.org/2000/svg\"/>', 'UTF8') WHERE id = '1007'");
-    await eventually(async () => {
-      const changed = await get(image, undefined, { "If-None-Match": picture });
-      expect(changed.status).toBe(200);
-      expect(await changed.text()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
-    });
+    const changed = await get(image, undefined, { "If-None-Match": picture });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
 
   it("product documents: the bytes from memory with an ETag, the company's right checked on every request", async () => {
@@ -366,10 +353,8 @@ describe("answers from memory with an ETag", () => {
     await expectProblem(await get(path, undefined, { "If-None-Match": etag }), 401);
 
     await t.db.query("UPDATE product_documents SET file_bytes = convert_to('%PDF-1.4 hp', 'UTF8') WHERE id = $1", [id]);
-    await eventually(async () => {
-      const changed = await get(path, multi.company[MULTI], { "If-None-Match": etag });
-      expect(changed.status).toBe(200);
-      expect(await changed.text()).toBe("%PDF-1.4 hp");
-    });
+    const changed = await get(path, multi.company[MULTI], { "If-None-Match": etag });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toBe("%PDF-1.4 hp");
   });
 });
