@@ -1,7 +1,7 @@
 /** Shared set-up of the API tests (not a test file itself). */
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { INTEGRATION_SIGNATURE_HEADER, INTEGRATION_TIMESTAMP_HEADER } from "../src/contract/service-request.ts";
 import { DEMO_INTEGRATION_SECRET, defaultConfig, type Config } from "./config.ts";
 import { createApp, createCacheHubFor } from "./app.ts";
@@ -258,6 +258,35 @@ export async function demoLogin(
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
   const body = (await res.json()) as { accessToken: string; user: { entreprises: { idTier: string; token: string }[] } };
   return { account: body.accessToken, company: Object.fromEntries(body.user.entreprises.map((e) => [e.idTier, e.token])) };
+}
+
+/** What a service-request API test file works with: its app, multi@'s company tokens, uk@'s token. */
+export interface ServiceRequestCustomers {
+  t: TestContext;
+  tokens: Record<string, string>;
+  ukToken: string;
+}
+
+/**
+ * The service-request API test files' set-up, registered in the calling file: an app, multi@ and
+ * uk@ logged in from `network` (`10.79.0` → .1 and .2), the service requests' and SMS rate limits
+ * cleared before each test, the mail settled at the end. `ready` receives what the tests use.
+ */
+export function serviceRequestCustomers(network: string, ready: (customers: ServiceRequestCustomers) => void): void {
+  let t: TestContext | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const tokens = (await demoLogin(t.app, "multi@demo.macc.test", `${network}.1`)).company;
+    const uk = await demoLogin(t.app, "uk@demo.macc.test", `${network}.2`);
+    ready({ t, tokens, ukToken: Object.values(uk.company)[0] ?? uk.account });
+  });
+  afterAll(async () => {
+    await settleMail(t!.db);
+    await t!.close();
+  });
+  beforeEach(async () => {
+    await t!.db.query("DELETE FROM rate_limits WHERE key LIKE 'service-request%' OR key LIKE 'sms:%'");
+  });
 }
 
 /** A back-office call to an integration endpoint, signed as they check it (HMAC of `<timestamp>.<body>`), with the demo secret unless told. */

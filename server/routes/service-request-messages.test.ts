@@ -5,7 +5,7 @@
  * the request's retention; refusals as problem+json (wrong type by content, too many, too big,
  * nothing to send, another customer's request, a closed request).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   PHOTO_MAX_BYTES,
   PHOTO_MAX_COUNT,
@@ -14,14 +14,13 @@ import {
 } from "../../src/contract/service-request.ts";
 import { housekeeping } from "../jobs/housekeeping.ts";
 import {
-  createTestApp,
-  demoLogin,
   expectProblem,
   json,
   outbox,
   settleMail,
   TRACTOR_REQUEST,
   waitForMail,
+  serviceRequestCustomers,
   type TestContext,
 } from "../test-support.ts";
 
@@ -31,19 +30,7 @@ let t: TestContext;
 let tokens: Record<string, string> = {};
 let ukToken = "";
 
-beforeAll(async () => {
-  t = await createTestApp();
-  tokens = (await demoLogin(t.app, "multi@demo.macc.test", "10.79.3.1")).company;
-  const uk = await demoLogin(t.app, "uk@demo.macc.test", "10.79.3.2");
-  ukToken = Object.values(uk.company)[0] ?? uk.account;
-});
-afterAll(async () => {
-  await settleMail(t.db);
-  await t.close();
-});
-beforeEach(async () => {
-  await t.db.query("DELETE FROM rate_limits WHERE key LIKE 'service-request%' OR key LIKE 'sms:%'");
-});
+serviceRequestCustomers("10.79.3", (customers) => ({ t, tokens, ukToken } = customers));
 
 const auth = (idTier = FRA) => ({ Authorization: `Bearer ${tokens[idTier]}` });
 const APP0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];

@@ -4,10 +4,10 @@
  * played by its owner with range requests and by the staff through a signed link, another's 404,
  * purged with the photos' retention.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNATTACHED_PHOTO_HOURS, VIDEO_MAX_BYTES, type ServiceRequestAnswer } from "../../src/contract/service-request.ts";
 import { housekeeping } from "../jobs/housekeeping.ts";
-import { createTestApp, demoLogin, expectProblem, json, settleMail, waitForMail, type TestContext } from "../test-support.ts";
+import { expectProblem, json, waitForMail, serviceRequestCustomers, type TestContext } from "../test-support.ts";
 
 const FRA = "1004217";
 const AGR = "2000873";
@@ -16,19 +16,7 @@ let t: TestContext;
 let tokens: Record<string, string> = {};
 let ukToken = "";
 
-beforeAll(async () => {
-  t = await createTestApp();
-  tokens = (await demoLogin(t.app, "multi@demo.macc.test", "10.79.2.1")).company;
-  const uk = await demoLogin(t.app, "uk@demo.macc.test", "10.79.2.2");
-  ukToken = Object.values(uk.company)[0] ?? uk.account;
-});
-afterAll(async () => {
-  await settleMail(t.db);
-  await t.close();
-});
-beforeEach(async () => {
-  await t.db.query("DELETE FROM rate_limits WHERE key LIKE 'service-request%' OR key LIKE 'sms:%'");
-});
+serviceRequestCustomers("10.79.2", (customers) => ({ t, tokens, ukToken } = customers));
 
 const auth = (token = tokens[FRA]!) => ({ Authorization: `Bearer ${token}` });
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));

@@ -4,10 +4,10 @@
  * routed to the after-sales service and the adviser, the customer acknowledged; only the owner
  * reads a request or a photo; the staff's signed links; the retention purge.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES, UNATTACHED_PHOTO_HOURS, VIDEO_MAX_BYTES, type ServiceRequestAnswer } from "../../src/contract/service-request.ts";
 import { housekeeping } from "../jobs/housekeeping.ts";
-import { createTestApp, demoLogin, expectProblem, json, outbox, settleMail, waitForMail, type TestContext } from "../test-support.ts";
+import { expectProblem, json, outbox, waitForMail, serviceRequestCustomers, type TestContext } from "../test-support.ts";
 
 const FRA = "1004217"; // multi@'s first company: the machines of MACH, an adviser
 const AGR = "2000873"; // multi@'s second company
@@ -17,19 +17,7 @@ let t: TestContext;
 let tokens: Record<string, string> = {};
 let ukToken = "";
 
-beforeAll(async () => {
-  t = await createTestApp();
-  tokens = (await demoLogin(t.app, "multi@demo.macc.test", "10.79.0.1")).company;
-  const uk = await demoLogin(t.app, "uk@demo.macc.test", "10.79.0.2");
-  ukToken = Object.values(uk.company)[0] ?? uk.account;
-});
-afterAll(async () => {
-  await settleMail(t.db);
-  await t.close();
-});
-beforeEach(async () => {
-  await t.db.query("DELETE FROM rate_limits WHERE key LIKE 'service-request%' OR key LIKE 'sms:%'");
-});
+serviceRequestCustomers("10.79.0", (customers) => ({ t, tokens, ukToken } = customers));
 
 const auth = (idTier = FRA) => ({ Authorization: `Bearer ${tokens[idTier]}` });
 
