@@ -20,8 +20,8 @@ import { startPostgres, startServer, stopAll } from "./bench-processes.mjs";
 import { markedSection } from "./marked-section.mjs";
 
 const PARTS = ["api", "lighthouse", "size"];
-/** BENCHMARKS.md's sections written by scripts of their own (marked-section.mjs), kept by this one. */
-const OWN_SECTIONS = ["soak", "scale"];
+/** BENCHMARKS.md's sections written by scripts of their own or from the browser tests' measures (marked-section.mjs), kept by this one. */
+const OWN_SECTIONS = ["upload", "soak", "scale"];
 /** Set on Ctrl-C or SIGTERM: the run stops between parts, its processes stopped, and writes nothing. */
 let interrupted = false;
 
