@@ -117,7 +117,9 @@ export default defineConfig({
           // state in its modules. A third less CPU for this project.
           isolate: false,
           include: ["server/**/*.test.ts"],
-          testTimeout: 20_000,
+          // A safety net, not a measure: beside the browser tests (npm test runs both at once), a
+          // test that writes thousands of rows takes several times its time alone.
+          testTimeout: 60_000,
           globalSetup: ["server/test-global-setup.ts"],
           setupFiles: ["server/test-setup.ts"],
           // Each file copies the run's prepared embedded PostgreSQL (test-global-setup.ts): about 1 s on an idle core, several times that on a busy one.
