@@ -101,7 +101,7 @@ describe("a database whose first search_path schema is not public", () => {
       FROM generate_series(1, 40000) g;
       ANALYZE invoices`);
     expect(await searchPlan()).toContain("Bitmap Index Scan on invoices_company_search_idx");
-  }, 60_000); // 40,000 rows into a trigram index: about 5 s alone, over 20 s beside the browser tests
+  });
 
   it("a database migrated with 0012's first text has its extensions moved by 0016, and still searches", async () => {
     // 0012's first text: the extensions in the search_path's first schema.
