@@ -216,6 +216,25 @@ describe("logout", () => {
     // The logout went out after the refresh had rotated the cookie, so it revokes the live session.
     expect(request.mock.calls.map(([path]) => path)).toEqual(["/auth/refresh", "/auth/logout"]);
   });
+  it("a refresh asked for while the logout is under way cannot log the page back in", async () => {
+    let answerLogout!: () => void;
+    let answerRefresh!: (body: unknown) => void;
+    const { store, session, request, signIn } = setup({
+      "/auth/logout": () => new Promise<void>((resolve) => (answerLogout = resolve)),
+      "/auth/refresh": () => new Promise((resolve) => (answerRefresh = resolve)),
+    });
+    signIn(user);
+    const loggedOut = session.logout();
+    await vi.advanceTimersByTimeAsync(0);
+    // An element's call finds its token lapsed meanwhile and asks for a refresh.
+    const refreshed = session.refresh();
+    answerLogout();
+    await loggedOut;
+    answerRefresh?.(sessionBody(user));
+    expect(await refreshed).toBe(false);
+    expect(isLogged(store.getState())).toBe(false);
+    expect(request.mock.calls.map(([path]) => path)).toEqual(["/auth/logout"]);
+  });
 });
 
 describe("ensureFresh (before authenticated calls)", () => {

@@ -41,6 +41,8 @@ export function createSession(api: ApiClient, store: MaccStore, tokens: AccessTo
   let inFlight: Promise<boolean> | null = null;
   /** Counts logouts: a refresh answered after one must not log the page back in. */
   let logouts = 0;
+  /** From a logout's start to its end: a refresh asked for meanwhile is not sent. */
+  let endingSession = false;
 
   let expiresAt = 0;
   const currentToken = () => tokens.forCompany(store.getState().auth.companyId);
@@ -104,6 +106,8 @@ export function createSession(api: ApiClient, store: MaccStore, tokens: AccessTo
   }
 
   async function refreshOnce(): Promise<boolean> {
+    // Asked for while the page is logging out: its answer would log the page back in.
+    if (endingSession) return false;
     const logoutsBefore = logouts;
     try {
       const raw = await api.request<unknown>("/auth/refresh", { method: "POST", anonymous: true, errors: "inline" });
@@ -140,6 +144,7 @@ export function createSession(api: ApiClient, store: MaccStore, tokens: AccessTo
     // Just after a reload the page may still be renewing its session: the logout goes out once the
     // cookie has rotated, so it revokes the session that is live, and that renewal stays unused.
     logouts++;
+    endingSession = true;
     await inFlight?.catch(() => false);
     try {
       // Anonymous: a logout must not first refresh the session it ends. The bearer token, when
@@ -153,6 +158,7 @@ export function createSession(api: ApiClient, store: MaccStore, tokens: AccessTo
     } finally {
       // Leave the page logged out even when the server could not be reached.
       store.getState().disconnect(reason);
+      endingSession = false;
     }
   }
 
