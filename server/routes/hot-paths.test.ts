@@ -212,18 +212,21 @@ describe("the fleet lines' open service requests kept in memory", () => {
         ),
       );
       expect(created.status).toBe(201);
+      // The acknowledgement's and each change's SMS record their sending on the request in the
+      // background (sms_sent_at), which drops what was kept: a read once that is done costs nothing.
+      const keptOnceSettled = () => vi.waitFor(async () => expect(await read()).toBe(0));
       const { reference } = (await created.json()) as ServiceRequestAnswer;
       expect(await machines()).toMatchObject({ reference, status: "received" });
-      expect(await read()).toBe(0);
+      await keptOnceSettled();
 
       expect((await signed(reference, "assigned")).status).toBe(200);
       expect(await machines()).toMatchObject({ reference, status: "assigned" });
-      expect(await read()).toBe(0);
+      await keptOnceSettled();
 
       // Made in SQL, heard through the database's notification (not waited for by a write of the API).
       await t.db.query("UPDATE service_requests SET status = 'done' WHERE reference = $1", [reference]);
       await vi.waitFor(async () => expect((await machines())?.reference).not.toBe(reference));
-      expect(await read()).toBe(0);
+      await keptOnceSettled();
     });
   });
 });
