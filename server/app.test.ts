@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "./app.ts";
+import type { Db } from "./db/db.ts";
 import { DEMO_PASSWORD } from "./demo/seed.ts";
 import { createTestApp, expectProblem, fromAddress, json, withBotCheck, type TestContext } from "./test-support.ts";
 
@@ -28,6 +30,16 @@ describe("health and API basics", () => {
     const res = await t.app.request("/api/unknown", json({ x: "y".repeat(20_000) }));
     expect([404, 413]).toContain(res.status);
     await expectProblem(res, res.status);
+  });
+
+  it("apps sharing one cache hub subscribe it to the database's changes once (twice, each change would be heard again late)", () => {
+    const channels: string[] = [];
+    const db: Db = { ...t.db, listen: (channel) => (channels.push(channel), Promise.resolve(async () => undefined)) };
+    const shared = { db, config: t.config, mailer: t.mailer, caches: t.caches };
+    createApp(shared);
+    createApp(shared);
+    createApp({ ...shared, caches: undefined });
+    expect(channels).toEqual(["macc_cache"]);
   });
 
   it("an unexpected error becomes a 500 problem without a stack trace", async () => {

@@ -119,6 +119,7 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 
 /** The caches of an instance on `db`. On PostgreSQL other instances may share the database: a session ended here must be refused there too. */
 export const createCacheHubFor = (db: Db) => createCacheHub({ db, shared: db.engine === "postgres" });
+const listeningHubs = new WeakSet<CacheHub>();
 
 export function createApp({
   db,
@@ -128,9 +129,14 @@ export function createApp({
   caches = createCacheHubFor(db),
 }: AppOptions) {
   // Until it listens the caches keep nothing (PostgreSQL: retried until it does; PGlite cannot fail to).
-  db.listen(CACHE_CHANNEL, caches).catch((err: unknown) => {
-    console.error("[cache] cannot listen for database changes, answers are not cached:", err instanceof Error ? err.message : err);
-  });
+  // A hub shared by several apps listens once: a second subscription, on its own connection, would
+  // hear each change again a moment later, and drop what was read since the first.
+  if (!listeningHubs.has(caches)) {
+    listeningHubs.add(caches);
+    db.listen(CACHE_CHANNEL, caches).catch((err: unknown) => {
+      console.error("[cache] cannot listen for database changes, answers are not cached:", err instanceof Error ? err.message : err);
+    });
+  }
   const deps: Deps = {
     db,
     config,

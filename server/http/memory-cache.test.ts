@@ -58,6 +58,22 @@ describe("MemoryCache", () => {
     expect(await cache.get("f", [], async () => "up")).toBe("up");
   });
 
+  it.each<[string, boolean]>([
+    ["t:1", false],
+    ["t", false],
+    ["t:2", true],
+    ["other:1", true],
+    ["other", true],
+  ])("a load under way when %j changes is kept: %j (another table's change does not stop it)", async (payload, kept) => {
+    const cache = new MemoryCache<string>(10);
+    let release!: () => void;
+    const slow = cache.get("k", ["t:1"], () => new Promise<string>((r) => (release = () => r("loaded"))));
+    cache.invalidate(payload);
+    release();
+    await slow;
+    expect(await cache.get("k", ["t:1"], async () => "again")).toBe(kept ? "loaded" : "again");
+  });
+
   it("drops the least recently used entry beyond its size", async () => {
     const cache = new MemoryCache<string>(2);
     await cache.get("a", [], async () => "a");

@@ -22,10 +22,12 @@ interface Entry<T> {
 export class MemoryCache<T> {
   readonly #entries = new Map<string, Entry<T>>();
   readonly #byTag = new Map<string, Set<string>>();
-  /** Loads under way, shared by the requests that miss the same key meanwhile. */
-  readonly #loading = new Map<string, Promise<T>>();
-  /** Changes on every invalidation: a load that started before one is not stored. */
-  #generation = 0;
+  /**
+   * Loads under way, shared by the requests that miss the same key meanwhile. An invalidation that
+   * names one of a load's tags removes it: what it read may be stale, so it is not kept. Other
+   * tables' changes leave it be, so a busy database does not keep every load from being kept.
+   */
+  readonly #loading = new Map<string, { promise: Promise<T>; tags: readonly string[] }>();
 
   /**
    * `storing`: whether a loaded value may be kept now; `trusting`: whether what is kept (or being
@@ -55,35 +57,39 @@ export class MemoryCache<T> {
       return Promise.resolve(hit.value);
     }
     const pending = this.#loading.get(key);
-    if (pending) return pending;
-    const generation = this.#generation;
-    const loading = load().then(
+    if (pending) return pending.promise;
+    const loading = { promise: load(), tags };
+    /** Ends the load; true when no invalidation of its tags came meanwhile (it is still registered). */
+    const finish = () => {
+      const unchanged = this.#loading.get(key) === loading;
+      if (unchanged) this.#loading.delete(key);
+      return unchanged;
+    };
+    loading.promise = loading.promise.then(
       (value) => {
-        if (this.#loading.get(key) === loading) this.#loading.delete(key);
-        if (value !== undefined && generation === this.#generation && this.storing()) this.#store(key, { value, tags });
+        if (finish() && value !== undefined && this.storing()) this.#store(key, { value, tags });
         return value;
       },
       (err: unknown) => {
-        if (this.#loading.get(key) === loading) this.#loading.delete(key);
+        finish();
         throw err;
       },
     );
     this.#loading.set(key, loading);
-    return loading;
+    return loading.promise;
   }
 
   /** Drops what a notification payload (`table` or `table:key`) names. */
   invalidate(payload: string): void {
     const colon = payload.indexOf(":");
     const table = colon < 0 ? payload : payload.slice(0, colon);
-    const tags = colon < 0 ? [...this.#byTag.keys()].filter((tag) => tag === table || tag.startsWith(`${table}:`)) : [payload, table];
-    this.#generation++;
-    this.#loading.clear();
+    const names = (tag: string) => (colon < 0 ? tag === table || tag.startsWith(`${table}:`) : tag === payload || tag === table);
+    for (const [key, loading] of this.#loading) if (loading.tags.some(names)) this.#loading.delete(key);
+    const tags = colon < 0 ? [...this.#byTag.keys()].filter(names) : [payload, table];
     for (const tag of tags) for (const key of this.#byTag.get(tag) ?? []) this.#drop(key);
   }
 
   clear(): void {
-    this.#generation++;
     this.#loading.clear();
     this.#entries.clear();
     this.#byTag.clear();
