@@ -118,8 +118,12 @@ test("adviser, contacts and the contact form", async ({ page, request }) => {
   const form = main.locator("form");
   await form.getByRole("button", { name: "Envoyer mon message" }).click();
   await expect(form.getByRole("alert")).toBeFocused();
-  const service = (await form.getByLabel("Service").locator("option").nth(1).textContent())!;
-  await form.getByLabel("Service").selectOption({ index: 1 });
+  const service = (await form
+    .getByRole("combobox", { name: /^Service/ })
+    .locator("option")
+    .nth(1)
+    .textContent())!;
+  await form.getByRole("combobox", { name: /^Service/ }).selectOption({ index: 1 });
   await form.getByLabel("Objet").fill("Question sur ma dernière livraison");
   await form.getByLabel("Votre message").fill("Bonjour, pourriez-vous me rappeler au sujet de la livraison de mardi ? Merci.");
   await form.getByRole("button", { name: "Envoyer mon message" }).click();

@@ -168,7 +168,7 @@ test("forms keep what was typed through a failed submit, and the retry goes thro
   // the device until it can be sent: offline.spec.ts.)
   await page.goto("/portail/contact/formulaire-contact");
   const contact = main(page).locator("form");
-  await contact.getByLabel("Service").selectOption({ index: 1 });
+  await contact.getByRole("combobox", { name: /^Service/ }).selectOption({ index: 1 });
   await contact.getByLabel("Objet").fill("Panne du réseau");
   await contact.getByLabel("Votre message").fill("Ce message doit survivre à une panne de l'API.");
   const send = /\/api\/me\/contact$/;
@@ -204,7 +204,7 @@ test("a contact message whose answer was lost on the way is recorded once when s
   await enterPortal(page, "uk@demo.macc.test", 0, "/portail/contact/formulaire-contact");
   const contact = main(page).locator("form");
   const subject = `Réponse perdue ${Date.now()}`;
-  await contact.getByLabel("Service").selectOption({ index: 1 });
+  await contact.getByRole("combobox", { name: /^Service/ }).selectOption({ index: 1 });
   await contact.getByLabel("Objet").fill(subject);
   await contact.getByLabel("Votre message").fill("Ce message ne doit arriver qu'une fois.");
   // The first request reaches the API, which records it; its answer never reaches the page.

@@ -112,7 +112,7 @@ test("the contact form, the network cut before the message: saved on this device
   const marker = randomUUID();
   await enterPortal(page, "multi@demo.macc.test", 0, "/portail/contact/formulaire-contact");
   const form = page.locator("macc-portal main");
-  await form.getByLabel("Service").selectOption({ index: 1 });
+  await form.getByRole("combobox", { name: /^Service/ }).selectOption({ index: 1 });
   await form.getByLabel("Objet").fill("Livraison de mardi");
   await form.getByLabel("Votre message").fill(`Bonjour, pourriez-vous me rappeler (${marker}) ? Merci.`);
   await context.setOffline(true);
