@@ -16,6 +16,8 @@ import { migrate } from "./migrate.ts";
 import { DEMO_PASSWORD, seedDemoIfEmpty, type SeedReport } from "../demo/seed.ts";
 import { makePdf } from "../demo/seed-helpers.ts";
 import { housekeeping } from "../jobs/housekeeping.ts";
+import { can, ROLES } from "../../src/contract/permissions.ts";
+import { DIGEST_LOCK_KEY, dayOf, queueInvoiceDigest, type DigestDeps } from "../jobs/notification-digest.ts";
 import {
   botJson,
   createTestApp,
@@ -370,5 +372,51 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
       await first;
       expect((await send(key, token)).status).toBe(201);
     });
+  });
+
+  it("the day's invoice digest, two instances: one queues under its lock while the other skips; then once, whoever runs", async () => {
+    const day = dayOf(new Date());
+    // Two invoices today for each company of multi@ (its owner's), as the back office reports them.
+    await db.query(
+      `INSERT INTO notification_events (event_id, body_hash, kind, id_tier, subject)
+       SELECT 'pg-digest-' || ac.id_tier || '-' || n, 'x', 'invoice', ac.id_tier, 'F-' || n
+         FROM account_companies ac JOIN accounts a USING (uuid_compte), generate_series(1, 2) n
+        WHERE a.email = 'multi@demo.macc.test'`,
+    );
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(DISTINCT (ac.uuid_compte, ac.id_tier))::int AS n FROM notification_events e JOIN account_companies ac USING (id_tier)
+        WHERE e.kind = 'invoice' AND e.created_at >= $1::date AND ac.role = ANY($2::text[])`,
+      [day, ROLES.filter((role) => can(role, "invoices", "R"))],
+    );
+    const expected = rows[0]!.n;
+    expect(expected).toBeGreaterThanOrEqual(3);
+    const deps = (on: Db): DigestDeps => ({ db: on, config: t.config, secret: () => Promise.resolve(Buffer.from("test-token-secret")) });
+    const queued = () => db.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_queue WHERE subject LIKE '%nouvelles factures%'");
+    const before = (await queued()).rows[0]!.n;
+
+    // The other instance is sending (it holds the lock): this one queues nothing and says so.
+    let release!: () => void;
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const other = db2.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock($1)", [DIGEST_LOCK_KEY]);
+      held();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await holding;
+    expect(await queueInvoiceDigest(deps(db), day)).toEqual({ queued: 0, locked: true });
+    release();
+    await other;
+
+    // Both at once, three times each: each member's digest of each company is queued once in all.
+    const runs = await Promise.all(Array.from({ length: 6 }, (_, i) => queueInvoiceDigest(deps(i % 2 ? db2 : db), day)));
+    expect(runs.reduce((sum, run) => sum + run.queued, 0)).toBe(expected);
+    expect((await queued()).rows[0]!.n - before).toBe(runs.reduce((sum, run) => sum + run.queued, 0));
+    const digests = await db.query<{ n: number; distinct: number }>(
+      "SELECT count(*)::int AS n, count(DISTINCT (uuid_compte, id_tier))::int AS distinct FROM notification_digests WHERE day = $1",
+      [day],
+    );
+    expect(digests.rows[0]!.n).toBe(digests.rows[0]!.distinct);
+    expect(await queueInvoiceDigest(deps(db2), day)).toEqual({ queued: 0, locked: false });
   });
 });
