@@ -195,6 +195,28 @@ describe("My service requests (SERVICE_REQUESTS)", () => {
     expect(view.screen.queryByRole("button", { name: "Annuler cette demande" })).toBeNull();
   });
 
+  it("read again after a message, the list stays in place (busy) instead of a skeleton that would move the timeline", async () => {
+    let answer!: (response: { body: unknown }) => void;
+    let reads = 0;
+    api({
+      [LIST]: () => (++reads === 1 ? { body: { requests: [SUMMARY] } } : new Promise((resolve) => (answer = resolve))),
+      [MESSAGE]: { body: withEntry({ message: "Le portail est ouvert." }) },
+    });
+    const view = await open("?ref=D-2026-7K3M9Q");
+    await waitFor(() => expect(items(view)).toHaveLength(1));
+    fireEvent.change(await waitFor(() => view.root.querySelector<HTMLTextAreaElement>("#message")!), {
+      target: { value: "Le portail est ouvert." },
+    });
+    sendMessage(view);
+    await waitFor(() => expect(reads).toBe(2));
+    expect(items(view)).toHaveLength(1);
+    expect(view.root.querySelector(".service-requests__list")!.getAttribute("aria-busy")).toBe("true");
+    expect(view.root.querySelector('main [aria-label="Chargement de vos demandes d\'intervention"]')).toBeNull();
+    answer({ body: { requests: [{ ...SUMMARY, status: "scheduled" }] } });
+    await waitFor(() => expect(items(view)[0]).not.toContain("Prise en charge"));
+    expect(view.root.querySelector(".service-requests__list")!.hasAttribute("aria-busy")).toBe(false);
+  });
+
   it("a message of photos only: each resized and uploaded with its progress, then named; the timeline shows thumbnails that open the photo", async () => {
     const calls = api({
       [MESSAGE]: { body: withEntry({ message: null, photos: [PHOTO] }) },

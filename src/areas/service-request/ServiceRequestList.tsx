@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { formatDate, formatDateTime } from "../../core/format";
 import { selectCompany } from "../../core/store";
 import { Alert, Skeleton } from "../../ui/Alert";
@@ -11,7 +11,7 @@ import { RouteLink } from "../../ui/RouteLink";
 import { useAddressQuery } from "../../ui/useAddressQuery";
 import { useResource } from "../../ui/useResource";
 import { useServiceRequestStatusLabels } from "../../ui/useServiceRequestStatusLabels";
-import { isOpenStatus, type ServiceRequestTimeline } from "../../contract/service-request";
+import { isOpenStatus, type ServiceRequestList as RequestList, type ServiceRequestTimeline } from "../../contract/service-request";
 import { SERVICE_REQUEST_ICON } from "./icons";
 import { MessageForm } from "./MessageForm";
 import { cancelServiceRequest, getTimeline, listServiceRequests } from "./service-request-api";
@@ -50,7 +50,13 @@ function Requests() {
     const text = search.toString();
     query.set(text ? `?${text}` : "", { replace });
   };
-  const list = useResource(`service-requests:${filter}:${locale}`, (signal) => listServiceRequests(request, filter, signal));
+  const listKey = `service-requests:${filter}:${locale}`;
+  const list = useResource(listKey, (signal) => listServiceRequests(request, filter, signal));
+  // Read again after a message, a cancellation or a change of state, the list stays as it was
+  // meanwhile: a skeleton in its place would move the timeline below it.
+  const lastShown = useRef<{ key: string; data: RequestList } | null>(null);
+  if (list.status === "ready") lastShown.current = { key: listKey, data: list.data };
+  const shown = list.status === "ready" ? list.data : lastShown.current?.key === listKey ? lastShown.current.data : null;
 
   return (
     <div className="container service-requests">
@@ -71,17 +77,17 @@ function Requests() {
           {t`Closed`}
         </Button>
       </div>
-      {list.status === "loading" && <Skeleton height="6em" label={t`Loading your service requests`} />}
-      {list.status === "error" && <LoadError message={t`Your service requests could not be loaded.`} onRetry={list.reload} />}
-      {list.status === "ready" &&
-        (list.data.requests.length === 0 ? (
+      {list.status === "loading" && !shown && <Skeleton height="6em" label={t`Loading your service requests`} />}
+      {list.status === "error" && !shown && <LoadError message={t`Your service requests could not be loaded.`} onRetry={list.reload} />}
+      {shown &&
+        (shown.requests.length === 0 ? (
           <div>
             <Alert>{filter === "open" ? t`You have no open service request.` : t`You have no closed service request.`}</Alert>
             <RouteLink route="PARC_PRODUITS">{t`Make a request from my product fleet`}</RouteLink>
           </div>
         ) : (
-          <ul className="service-requests__list">
-            {list.data.requests.map((r) => (
+          <ul className="service-requests__list" aria-busy={list.status === "loading" || undefined}>
+            {shown.requests.map((r) => (
               <li key={r.reference} className="service-requests__item">
                 <a
                   href={`?${new URLSearchParams({ ...(filter === "closed" ? { state: "closed" } : {}), ref: r.reference }).toString()}`}
