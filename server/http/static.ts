@@ -168,9 +168,18 @@ export function notFoundPage(c: Context): Response {
 
 /**
  * The demo pages that host `<macc-portal>`, by the path prefix their loader declares
- * (`data-portal-base`): every address under it is one of that portal's deep links.
+ * (`data-portal-base`): every address under it is one of that portal's deep links. Read once per
+ * folder (the deep links and the e-mails' portal addresses both ask): the demo pages do not change
+ * while the server runs.
  */
-export async function findPortalPages(demoDir: string): Promise<Array<{ base: string; file: string }>> {
+export function findPortalPages(demoDir: string): Promise<Array<{ base: string; file: string }>> {
+  let found = portalPagesByFolder.get(demoDir);
+  if (!found) portalPagesByFolder.set(demoDir, (found = scanPortalPages(demoDir)));
+  return found;
+}
+const portalPagesByFolder = new Map<string, Promise<Array<{ base: string; file: string }>>>();
+
+async function scanPortalPages(demoDir: string): Promise<Array<{ base: string; file: string }>> {
   const names = await readdir(demoDir, { recursive: true }).catch(() => []);
   const pages: Array<{ base: string; file: string }> = [];
   for (const name of names.filter((n) => n.endsWith(".html"))) {
@@ -256,17 +265,13 @@ export function staticRoutes(options: { staticDir: string; demoDir: string; host
     return notFoundPage(c);
   }
 
-  // Read once: the demo pages and the build do not change while the server runs.
-  let portalPages: ReturnType<typeof findPortalPages> | undefined;
   let firstScreens: Promise<FirstScreen[]> | undefined;
   const pagesWithFirstScreen = new MemoryCache<StaticFile>(100);
 
   app.get("*", async (c, next) => {
     const { pathname, search } = new URL(c.req.url);
     if (pathname === "/api" || pathname.startsWith("/api/")) return next();
-    const portal = (await (portalPages ??= findPortalPages(options.demoDir))).find(
-      ({ base }) => pathname === base || pathname.startsWith(`${base}/`),
-    );
+    const portal = (await findPortalPages(options.demoDir)).find(({ base }) => pathname === base || pathname.startsWith(`${base}/`));
     if (portal) {
       const screens = await (firstScreens ??= readFirstScreens(path.join(options.staticDir, "..", FIRST_SCREENS_MANIFEST)));
       const screen = firstScreenFor(screens, { base: portal.base, pathname, search, cookies: getCookie(c) });
