@@ -32,27 +32,18 @@ const MAX_COUNTS = 20_000;
 const MAX_YEAR_LISTS = 5_000;
 /** Page anchors per company, filters and sort: a few kB each (a company with 50,000 invoices: 250 keys). */
 const MAX_ANCHOR_LISTS = 2_000;
-/**
- * Companies whose invoices are kept for searching in memory (about 300 bytes an invoice): up to
- * 20 of up to 10,000 invoices, and on PostgreSQL 3 bigger ones, of up to 100,000: at most about
- * 60 and 90 MB.
- */
+/** Companies whose invoices are kept for searching in memory, up to so many invoices each (about 300 bytes an invoice). */
 const MAX_SEARCH_LISTS = 20;
-const SEARCH_LIST_MAX = 10_000;
-const MAX_LARGE_SEARCH_LISTS = 3;
+const SEARCH_IN_MEMORY_MAX = 10_000;
 
 /**
- * Up to how many invoices a company's search is answered from its invoices kept in memory instead
- * of two statements (0: never; replaceable by tests).
- * - On the embedded engine, up to 10,000: its planner scans the company's rows for every search (the
- *   trigram index does not pay at the demo's size) and its ILIKE, run in WebAssembly on the
- *   server's only thread, cost about 10 ms a request, so 50 searches at once queued for seconds.
- * - On PostgreSQL, up to 100,000: a fragment of 3 characters is in millions of the table's rows at
- *   the group's size, and the trigram index's lists for it cost hundreds of milliseconds a search
- *   for a company of 50,000 invoices (BENCHMARKS.md, bench:scale), where a scan of its kept invoices
- *   costs a few.
+ * Where a search is answered from the company's invoices kept in memory instead of two statements
+ * (replaceable by tests). On the embedded engine: its planner scans the company's rows for every
+ * search (the trigram index does not pay at the demo's size) and its ILIKE, run in WebAssembly on
+ * the server's only thread, cost about 10 ms a request, so 50 searches at once queued for
+ * seconds. PostgreSQL's trigram index answers them in its own processes.
  */
-export const invoiceSearch = { inMemoryUpTo: (db: Db): number => (db.engine === "pglite" ? SEARCH_LIST_MAX : 100_000) };
+export const invoiceSearch = { inMemory: (db: Db) => db.engine === "pglite" };
 
 /** Lets other requests run between two PDFs of a long archive. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -117,17 +108,12 @@ export function invoiceRoutes(deps: Deps) {
   const counts = deps.caches.create<InvoiceCount>(MAX_COUNTS);
   const yearLists = deps.caches.create<number[]>(MAX_YEAR_LISTS);
   const anchorLists = deps.caches.create<string[][]>(MAX_ANCHOR_LISTS);
-  // A company's rows, or null when it has more invoices than the list may hold (kept too: its
-  // count is not read again).
   const searchLists = deps.caches.create<Awaited<ReturnType<typeof searchRows>>>(MAX_SEARCH_LISTS);
-  const largeSearchLists = deps.caches.create<Awaited<ReturnType<typeof searchRows>>>(MAX_LARGE_SEARCH_LISTS);
 
   /** The search answered in memory when it may be (see invoiceSearch), else undefined. */
   const searchedInMemory = async (idTier: string, o: InvoiceListOptions, reach: number, tags: string[]) => {
-    const upTo = o.q ? invoiceSearch.inMemoryUpTo(db) : 0;
-    if (!upTo) return undefined;
-    let rows = await searchLists.get(idTier, tags, () => searchRows(db, idTier, Math.min(upTo, SEARCH_LIST_MAX)));
-    if (!rows && upTo > SEARCH_LIST_MAX) rows = await largeSearchLists.get(idTier, tags, () => searchRows(db, idTier, upTo));
+    if (!o.q || !invoiceSearch.inMemory(db)) return undefined;
+    const rows = await searchLists.get(idTier, tags, () => searchRows(db, idTier, SEARCH_IN_MEMORY_MAX));
     return rows ? searchInMemory(rows, o, reach) : undefined;
   };
 
