@@ -1,5 +1,5 @@
 import { Portal } from "../src/app/Portal";
-import { PORTAL_AREA } from "../src/app/screens";
+import { PORTAL_AREA, preloadScreenAt } from "../src/app/screens";
 import { defineElement } from "./define";
 import { portalFirstScreen } from "./first-screen";
 
@@ -10,3 +10,7 @@ defineElement("macc-portal", Portal, {
   // The login screen may come drawn in the page's HTML (README, "A first screen in the HTML").
   firstScreen: portalFirstScreen,
 });
+
+// The screen the address shows is asked for now, with the portal's own texts, not at its first
+// render: on a slow line that render waits for those texts, and the screen then for its code.
+for (const portal of document.querySelectorAll("macc-portal")) void preloadScreenAt(location.pathname, portal.getAttribute("base"));

@@ -2,10 +2,13 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { lazy, useLayoutEffect, type ComponentType } from "react";
 import { loadI18n, withValues, type Catalog } from "../core/i18n";
-import type { Locale } from "../contract/constants";
+import { DEFAULT_LOCALE, type Locale } from "../contract/constants";
 import type { AreaDeclaration } from "../core/tags";
 import type { RouteMatch, RouteName, RouteParams } from "../core/routes";
-import { freshnessOf } from "../core/route-rules";
+import { freshnessOf, matchPath, resolveRoute } from "../core/route-rules";
+import { loadPaths } from "../core/paths";
+import { getCore } from "../core/index";
+import { isLogged, selectCompany } from "../core/store";
 import type { Entreprise } from "../core/types";
 import { useElement, WithCatalogs } from "../ui/context";
 import { addStyles } from "../ui/sheets";
@@ -19,6 +22,7 @@ import { Maintenance } from "../areas/maintenance/Maintenance";
 import { portalCatalog } from "./catalog";
 import portalCss from "./portal.css?inline";
 import { ScreenSkeleton } from "./placeholders";
+import { pathInPortal } from "./use-router";
 
 /*
  * The portal's screen registry: for every route of the core's registry (`src/core/routes.ts`),
@@ -317,6 +321,32 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
     View: lazyScreen({ code: () => import("../areas/team/Invitation").then((m) => m.Invitation), area: TEAM_AREA }),
   },
 };
+
+/**
+ * Asks for the code and texts of the screen the address shows as the portal connects, once the
+ * page's path table is in, rather than at the portal's first
+ * render, which waits for all the portal's texts: on a slow line the screen's files come a round
+ * trip sooner. The screen is the one the guards lead to (a logged-out visitor's account page: the
+ * login, which comes with the portal). In the page's language: a portal of another (its `locale`
+ * attribute) still gets the screen's code early.
+ */
+export function preloadScreenAt(pathname: string, baseAttribute: string | null): Promise<void> {
+  const core = getCore();
+  const { app } = core.store.getState();
+  const locale = app.locale ?? DEFAULT_LOCALE;
+  const base = (baseAttribute ?? core.config.portalBase).replace(/\/+$/, "");
+  return loadPaths(locale).then(
+    () => {
+      const found = matchPath(pathInPortal(pathname, base), locale);
+      if (!found) return;
+      const state = core.store.getState();
+      const company = selectCompany(state);
+      const context = { logged: isLogged(state), derniereMiseAJour: company?.derniereMiseAJour, now: new Date(), role: company?.role };
+      SCREENS[resolveRoute(found.name, context)].View.preload?.(locale);
+    },
+    () => undefined,
+  );
+}
 
 const WELCOME_TITLE = msg`Welcome to your new customer area`;
 

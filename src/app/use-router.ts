@@ -60,6 +60,9 @@ function useAvailability(name: RouteName | null, locale: Locale): RouteAvailabil
   return known?.key === key ? known.availability : "unknown";
 }
 
+/** The portal's own part of the page's address (`/` outside `base`). */
+export const pathInPortal = (pathname: string, base: string) => (pathname.startsWith(base) ? pathname.slice(base.length) || "/" : "/");
+
 /**
  * The portal's router: paths below `base` in the page's locale, with the guards of SPEC §2
  * applied on every change, so a logout on a protected page lands on login.
@@ -67,7 +70,7 @@ function useAvailability(name: RouteName | null, locale: Locale): RouteAvailabil
 export function useRouter({ base, locale, logged, derniereMiseAJour, role, emit, keepRedirection }: RouterInput) {
   const pathname = useSyncExternalStore(subscribeToHistory, () => location.pathname);
   const search = useSyncExternalStore(subscribeToHistory, () => location.search.slice(1));
-  const relative = pathname.startsWith(base) ? pathname.slice(base.length) || "/" : "/";
+  const relative = pathInPortal(pathname, base);
   const found = matchPath(relative, locale);
   // A route of a feature that is off, or of another locale, does not exist; while that is being
   // found out, the page waits (neither the screen nor "not found").
