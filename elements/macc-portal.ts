@@ -13,4 +13,7 @@ defineElement("macc-portal", Portal, {
 
 // The screen the address shows is asked for now, with the portal's own texts, not at its first
 // render: on a slow line that render waits for those texts, and the screen then for its code.
-for (const portal of document.querySelectorAll("macc-portal")) void preloadScreenAt(location.pathname, portal.getAttribute("base"));
+// (Without a document when the element files are read for what they define: elements/tags.test.ts.)
+for (const portal of globalThis.document?.querySelectorAll("macc-portal") ?? []) {
+  void preloadScreenAt(location.pathname, portal.getAttribute("base"));
+}
