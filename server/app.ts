@@ -10,7 +10,7 @@ import { configuredOrStoredSecret, loadTokenSecret } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
 import { isDatabaseUnavailable, type Db } from "./db/db.ts";
 import type { AppEnv, Deps } from "./http/context.ts";
-import { CACHE_CHANNEL, createCacheHub, type CacheHub } from "./http/memory-cache.ts";
+import { createCacheHub, type CacheHub } from "./http/memory-cache.ts";
 import { apiDocsRoutes } from "./http/api-docs.ts";
 import { operation } from "./http/operation.ts";
 import { problem, ProblemError, requestLocale } from "./http/problem.ts";
@@ -119,7 +119,6 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 
 /** The caches of an instance on `db`. On PostgreSQL other instances may share the database: a session ended here must be refused there too. */
 export const createCacheHubFor = (db: Db) => createCacheHub({ db, shared: db.engine === "postgres" });
-const listeningHubs = new WeakSet<CacheHub>();
 
 export function createApp({
   db,
@@ -128,15 +127,7 @@ export function createApp({
   sms = createSmsProvider(config, db),
   caches = createCacheHubFor(db),
 }: AppOptions) {
-  // Until it listens the caches keep nothing (PostgreSQL: retried until it does; PGlite cannot fail to).
-  // A hub shared by several apps listens once: a second subscription, on its own connection, would
-  // hear each change again a moment later, and drop what was read since the first.
-  if (!listeningHubs.has(caches)) {
-    listeningHubs.add(caches);
-    db.listen(CACHE_CHANNEL, caches).catch((err: unknown) => {
-      console.error("[cache] cannot listen for database changes, answers are not cached:", err instanceof Error ? err.message : err);
-    });
-  }
+  caches.listenTo(db);
   const deps: Deps = {
     db,
     config,

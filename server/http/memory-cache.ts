@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Listener, Queryable } from "../db/db.ts";
+import type { Db, Listener, Queryable } from "../db/db.ts";
 import { notify } from "../queries/notifications.ts";
 
 /**
@@ -152,6 +152,12 @@ export interface CacheHub extends Listener {
    * it kept (its lease ran out): at most `LEASE_MS`. A write that failed passes no `since`.
    */
   settle(db: Queryable, since?: number): Promise<void>;
+  /**
+   * Subscribes the hub to `db`'s changes, once however many apps share it: a second subscription,
+   * on a connection of its own, would hear each change again a moment later and drop what was
+   * read since the first.
+   */
+  listenTo(db: Pick<Db, "listen">): void;
 }
 
 export interface CacheHubOptions {
@@ -302,7 +308,8 @@ export function createCacheHub({ db: hubDb, shared = false }: CacheHubOptions = 
     }
   };
 
-  return {
+  let subscribed = false;
+  const hub: CacheHub = {
     create<T>(maxEntries: number, options: CacheOptions = {}) {
       for (const table of options.everywhere ?? []) everywhere.add(table);
       const cache = new MemoryCache<T>(maxEntries, () => live, options.everywhere?.length ? leased : undefined);
@@ -342,5 +349,14 @@ export function createCacheHub({ db: hubDb, shared = false }: CacheHubOptions = 
         up = deferred();
       }
     },
+    listenTo(db) {
+      if (subscribed) return;
+      subscribed = true;
+      // Until it listens the caches keep nothing (PostgreSQL: retried until it does; PGlite cannot fail to).
+      db.listen(CACHE_CHANNEL, hub).catch((err: unknown) => {
+        console.error("[cache] cannot listen for database changes, answers are not cached:", err instanceof Error ? err.message : err);
+      });
+    },
   };
+  return hub;
 }
