@@ -9,7 +9,7 @@ import { Header } from "../areas/header/Header";
 import { NotFound, ScreenSkeleton } from "./placeholders";
 import { routeTitle, SCREENS } from "./screens";
 import { ScreenBoundary } from "./ScreenBoundary";
-import { useRouter } from "./use-router";
+import { portalBaseOf, useRouter } from "./use-router";
 import { isLogged, selectCompany } from "../core/store";
 
 export interface PortalProps {
@@ -35,7 +35,7 @@ export function Portal({ base }: PortalProps) {
     notFound: matchedNothing,
     navigation,
   } = useRouter({
-    base: (base ?? core.config.portalBase).replace(/\/+$/, ""),
+    base: portalBaseOf(base, core.config.portalBase),
     locale,
     logged,
     derniereMiseAJour,

@@ -22,7 +22,7 @@ import { Maintenance } from "../areas/maintenance/Maintenance";
 import { portalCatalog } from "./catalog";
 import portalCss from "./portal.css?inline";
 import { ScreenSkeleton } from "./placeholders";
-import { pathInPortal } from "./use-router";
+import { pathInPortal, portalBaseOf } from "./use-router";
 
 /*
  * The portal's screen registry: for every route of the core's registry (`src/core/routes.ts`),
@@ -324,20 +324,18 @@ export const SCREENS: Record<RouteName, ScreenDeclaration> = {
 
 /**
  * Asks for the code and texts of the screen the address shows as the portal connects, once the
- * page's path table is in, rather than at the portal's first
- * render, which waits for all the portal's texts: on a slow line the screen's files come a round
- * trip sooner. The screen is the one the guards lead to (a logged-out visitor's account page: the
- * login, which comes with the portal). In the page's language: a portal of another (its `locale`
- * attribute) still gets the screen's code early.
+ * page's path table is in, rather than at the portal's first render, which waits for all the
+ * portal's texts: on a slow line the screen's files come a round trip sooner. The screen is the
+ * one the guards lead to (a logged-out visitor's account page: the login, which comes with the
+ * portal). In the page's language: a portal of another (its `locale` attribute) still gets the
+ * screen's code early.
  */
 export function preloadScreenAt(pathname: string, baseAttribute: string | null): Promise<void> {
   const core = getCore();
-  const { app } = core.store.getState();
-  const locale = app.locale ?? DEFAULT_LOCALE;
-  const base = (baseAttribute ?? core.config.portalBase).replace(/\/+$/, "");
+  const locale = core.store.getState().app.locale ?? DEFAULT_LOCALE;
   return loadPaths(locale).then(
     () => {
-      const found = matchPath(pathInPortal(pathname, base), locale);
+      const found = matchPath(pathInPortal(pathname, portalBaseOf(baseAttribute, core.config.portalBase)), locale);
       if (!found) return;
       const state = core.store.getState();
       const company = selectCompany(state);

@@ -60,6 +60,9 @@ function useAvailability(name: RouteName | null, locale: Locale): RouteAvailabil
   return known?.key === key ? known.availability : "unknown";
 }
 
+/** Where the portal's addresses start: its `base` attribute, else the loader's data-portal-base. */
+export const portalBaseOf = (attribute: string | null | undefined, configured: string) => (attribute ?? configured).replace(/\/+$/, "");
+
 /** The portal's own part of the page's address (`/` outside `base`). */
 export const pathInPortal = (pathname: string, base: string) => (pathname.startsWith(base) ? pathname.slice(base.length) || "/" : "/");
 
