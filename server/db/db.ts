@@ -33,11 +33,13 @@ export interface Db extends Queryable {
    * PostgreSQL a dedicated connection listens, and reconnects after an error (or a failed start).
    */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /** Closes once; later calls answer the same promise (a test file and the shared set-up may both close). */
   close(): Promise<void>;
   readonly engine: "pglite" | "postgres";
 }
 
 export function pgliteDb(pglite: PGlite): Db {
+  let closing: Promise<void> | undefined;
   return {
     engine: "pglite",
     async query<T>(sql: string, params: unknown[] = []) {
@@ -65,7 +67,7 @@ export function pgliteDb(pglite: PGlite): Db {
       listener.listening(true);
       return () => stop();
     },
-    close: () => pglite.close(),
+    close: () => (closing ??= pglite.close()),
   };
 }
 

@@ -225,7 +225,9 @@ describe("a request", () => {
     const opened = await t.app.request(path);
     expect(opened.status).toBe(200);
     expect(opened.headers.get("content-type")).toBe("image/jpeg");
-    await expectProblem(await t.app.request(path.replace(/signature=./, "signature=A")), 404);
+    // Its first character changed (the one it has is sometimes "A").
+    const altered = path.replace(/signature=(.)/, (_, first: string) => `signature=${first === "A" ? "B" : "A"}`);
+    await expectProblem(await t.app.request(altered), 404);
     await expectProblem(await t.app.request(path.replace(/expires=\d+/, "expires=1000")), 404);
 
     // The owner reads it and its photos; anyone else, even their own other company, finds nothing.
