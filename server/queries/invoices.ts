@@ -27,11 +27,24 @@ export interface InvoiceListOptions {
 
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+/** The invoices whose number or reference holds the fragment whose ILIKE pattern is parameter `param`. */
+const holdsFragment = (param: string) => `(numero ILIKE ${param} ESCAPE '\\' OR reference ILIKE ${param} ESCAPE '\\')`;
+/** Whether `q` is searched anywhere in the number and reference (else as the number's start). */
+const searchedAnywhere = (q: string) => [...q].length >= INVOICE_FRAGMENT_MIN;
 
 export type InvoiceFilters = Pick<InvoiceListOptions, "q" | "year" | "status">;
 
+/**
+ * How a search of INVOICE_FRAGMENT_MIN characters or more finds its matches. "keys": through the
+ * company's search keys (migration 0024), reading the company's entries for the fragment's pieces,
+ * the way for a fragment that few invoices hold. "scan": reading the company's invoices in an order
+ * and checking each, at most a bound of them, the way for one that many hold (the keys would list
+ * them by the ten thousand before the first ones in that order could be cut).
+ */
+export type SearchWay = "keys" | "scan";
+
 /** The WHERE clause of the company's invoices matching the filters, and its parameters ($1…). */
-function invoiceFilter(idTier: string, o: InvoiceFilters): { where: string; params: unknown[] } {
+function invoiceFilter(idTier: string, o: InvoiceFilters, way: SearchWay = "keys"): { where: string; params: unknown[] } {
   const where = ["id_tier = $1"];
   const params: unknown[] = [idTier];
   if (o.year !== undefined) {
@@ -39,17 +52,28 @@ function invoiceFilter(idTier: string, o: InvoiceFilters): { where: string; para
     where.push(`date_facture >= make_date($${params.length}::int, 1, 1) AND date_facture < make_date($${params.length}::int + 1, 1, 1)`);
   }
   if (o.status) where.push(o.status === "paid" ? "paid" : "NOT paid");
-  if (o.q && [...o.q].length >= INVOICE_FRAGMENT_MIN) {
-    // The company's trigram index (migration 0012) finds the candidates; ILIKE checks them. ILIKE is
-    // PostgreSQL's own: no pg_trgm name here, so any search_path works (its schema: migration 0016).
-    params.push(`%${likeEscape(o.q)}%`);
-    where.push(`(numero ILIKE $${params.length} ESCAPE '\\' OR reference ILIKE $${params.length} ESCAPE '\\')`);
+  if (o.q && searchedAnywhere(o.q)) {
+    // The keys find the candidates (every piece of the fragment is one of a match's); ILIKE checks them.
+    if (way === "keys")
+      where.push(`invoice_search_keys(id_tier, numero, reference) @> invoice_search_keys($1, $${params.push(o.q)}, NULL)`);
+    where.push(holdsFragment(`$${params.push(`%${likeEscape(o.q)}%`)}`));
   } else if (o.q) {
     // Too short for a trigram: the numbers starting with it, read from the prefix index.
     params.push(`${likeEscape(o.q)}%`);
     where.push(`lower(numero) LIKE lower($${params.length}) ESCAPE '\\'`);
   }
   return { where: where.join(" AND "), params };
+}
+
+/**
+ * A scan of a search: `first`, the first `bound` of the company's invoices of the year and status in
+ * `order` (an index read that the LIMIT stops), with `columns`; `holds`, the condition that one of
+ * them holds the fragment.
+ */
+function scan(idTier: string, o: InvoiceFilters, columns: string, order: string, bound: number) {
+  const { where, params } = invoiceFilter(idTier, { ...o, q: "" });
+  const holds = holdsFragment(`$${params.push(`%${likeEscape(o.q)}%`)}`);
+  return { first: `(SELECT ${columns} FROM invoices WHERE ${where} ${order} LIMIT ${bound})`, holds, params };
 }
 
 /** Each sort's columns, in the index's order (ties broken by number then id), and how they are read back and compared. */
@@ -124,30 +148,53 @@ const itemOf = (r: ItemRow): InvoiceItem => ({
  * in the same direction, so that one index read forwards or backwards answers it with a LIMIT).
  * The rows before the page are skipped on the sort's keys alone, which its index holds (an
  * index-only scan, migration 0012), from `anchor` when given; only the page's rows are then read
- * from the table.
+ * from the table. A search's `way`: "scan" when its count reached its bound (SearchWay).
  */
-export async function listInvoices(db: Queryable, idTier: string, o: InvoiceListOptions, anchor?: PageAnchor): Promise<InvoiceItem[]> {
-  const { where, params } = invoiceFilter(idTier, o);
+export async function listInvoices(
+  db: Queryable,
+  idTier: string,
+  o: InvoiceListOptions,
+  anchor?: PageAnchor,
+  way: SearchWay = "keys",
+): Promise<InvoiceItem[]> {
   const keys = sortKeys(o.sort);
+  const columns = keys.map((k) => k.column).join(", ");
   const dir = o.order === "asc" ? "ASC" : "DESC";
   const orderBy = (table: string) => keys.map((k) => `${table}${k.column} ${dir}`).join(", ");
-  let from = "";
+  const page = async (from: string, params: unknown[]) => {
+    params.push(o.pageSize, anchor ? anchor.skip : (o.page - 1) * o.pageSize);
+    const { rows } = await db.query<ItemRow>(
+      `WITH page AS MATERIALIZED (
+         SELECT ${columns} FROM ${from}
+         ORDER BY ${orderBy("")}
+         LIMIT $${params.length - 1} OFFSET $${params.length})
+       SELECT ${ITEM_COLUMNS}
+       FROM page JOIN invoices i ON i.id = page.id
+       ORDER BY ${orderBy("page.")}`,
+      params,
+    );
+    return rows.map(itemOf);
+  };
+  if (way === "scan") {
+    // Matches past the page exist: a page of them within SEARCH_SCAN_RATIO times its end, or, fewer
+    // there, through the keys.
+    const { first, holds, params } = scan(
+      idTier,
+      o,
+      `${columns}, reference`,
+      `ORDER BY ${orderBy("")}`,
+      SEARCH_SCAN_RATIO * o.page * o.pageSize,
+    );
+    const items = await page(`${first} scanned WHERE ${holds}`, params);
+    if (items.length === o.pageSize) return items;
+  }
+  const { where, params } = invoiceFilter(idTier, o);
+  let from = `invoices WHERE ${where}`;
   if (anchor) {
     const values = anchor.keys.map((value, i) => `$${params.push(value)}::${keys[i]!.type}`);
-    from = ` AND (${keys.map((k) => k.column).join(", ")}) ${dir === "ASC" ? ">=" : "<="} (${values.join(", ")})`;
+    from += ` AND (${columns}) ${dir === "ASC" ? ">=" : "<="} (${values.join(", ")})`;
   }
-  params.push(o.pageSize, anchor ? anchor.skip : (o.page - 1) * o.pageSize);
-  const { rows } = await db.query<ItemRow>(
-    `WITH page AS MATERIALIZED (
-       SELECT ${keys.map((k) => k.column).join(", ")} FROM invoices WHERE ${where}${from}
-       ORDER BY ${orderBy("")}
-       LIMIT $${params.length - 1} OFFSET $${params.length})
-     SELECT ${ITEM_COLUMNS}
-     FROM page JOIN invoices i ON i.id = page.id
-     ORDER BY ${orderBy("page.")}`,
-    params,
-  );
-  return rows.map(itemOf);
+  return page(from, params);
 }
 
 /** How many of the company's invoices match; `more`: more than `total` do (a search counted up to a bound). */
@@ -158,6 +205,18 @@ export interface InvoiceCount {
 
 /** A search's matches are counted in steps of this many past the page asked, never all of them. */
 export const SEARCH_COUNT_STEP = 1_000;
+
+/**
+ * A search first checks the company's newest invoices (of its year and status), this many: a fragment
+ * that a quarter of them or more hold is common, and is counted by reading them in that order.
+ */
+export const SEARCH_PROBE = 200;
+/** A fragment held by one in this many of the newest invoices is common: counted reading on in their order. */
+const COMMON_ONE_IN = 4;
+/** A search's page past its count's bound is read in the sort's order within this many invoices per row it needs. */
+export const SEARCH_SCAN_RATIO = 40;
+/** The order of the date index read backwards (migration 0012), which a LIMIT stops early. */
+const NEWEST_FIRST = "ORDER BY date_facture DESC, numero DESC, id DESC";
 
 /**
  * How many of the company's invoices match the filters. Year and status: a sum of the counts kept
@@ -174,15 +233,38 @@ export async function countInvoices(db: Queryable, idTier: string, o: InvoiceFil
     const { rows } = await db.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM invoice_counts WHERE ${where}`, params);
     return { total: rows[0]?.n ?? 0, more: false };
   }
-  const { where, params } = invoiceFilter(idTier, o);
-  params.push(reach + 1);
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM invoices WHERE ${where} LIMIT $${params.length}) matches`,
-    params,
+  const bounded = async (from: string, params: unknown[]) => {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} LIMIT ${reach + 1}) matches`,
+      params,
+    );
+    return rows[0]?.n ?? 0;
+  };
+  const byKeys = () => {
+    const { where, params } = invoiceFilter(idTier, o);
+    return bounded(`invoices WHERE ${where}`, params);
+  };
+  if (!searchedAnywhere(o.q)) return countedTo(reach, await byKeys());
+  // The newest invoices of the year and status first: all of them when fewer than SEARCH_PROBE.
+  // Otherwise a common fragment is counted reading on in that order (its bound reached within
+  // COMMON_ONE_IN times it, else counted again through the keys), a rarer one through the keys.
+  const probe = scan(idTier, o, "numero, reference", NEWEST_FIRST, SEARCH_PROBE);
+  const { rows } = await db.query<{ n: number; m: number }>(
+    `SELECT count(*)::int AS n, (count(*) FILTER (WHERE ${probe.holds}))::int AS m FROM ${probe.first} newest`,
+    probe.params,
   );
-  const n = rows[0]?.n ?? 0;
-  return { total: Math.min(n, reach), more: n > reach };
+  const { n: probed = 0, m: matches = 0 } = rows[0] ?? {};
+  if (probed < SEARCH_PROBE) return countedTo(reach, matches);
+  if (matches * COMMON_ONE_IN >= SEARCH_PROBE) {
+    const { first, holds, params } = scan(idTier, o, "numero, reference", NEWEST_FIRST, COMMON_ONE_IN * (reach + 1));
+    const n = await bounded(`${first} scanned WHERE ${holds}`, params);
+    if (n > reach) return countedTo(reach, n);
+  }
+  return countedTo(reach, await byKeys());
 }
+
+/** A count of `n` matches, reported up to `reach`. */
+const countedTo = (reach: number, n: number): InvoiceCount => ({ total: Math.min(n, reach), more: n > reach });
 
 /** The bound a search's count reaches for a page: past the first invoice after it. */
 export const searchCountReach = (page: number, pageSize: number) =>

@@ -151,7 +151,7 @@ describe("search", () => {
   });
 });
 
-describe("a page the count says is empty: no sorted page query", () => {
+describe("what an answer costs the database: no page query for an empty page, a search's way by how common its fragment is", () => {
   let c: TestContext;
   let token: string;
   /** Every statement the app sends through the Db adapter. */
@@ -219,6 +219,27 @@ describe("a page the count says is empty: no sorted page query", () => {
       expect((JSON.parse(got.body) as Page).items.length, query).toBeGreaterThan(0);
       expect(got.pageQueries, query).toBeGreaterThanOrEqual(1);
     }
+  });
+  it.each([
+    // A fragment few of the newest 200 invoices hold: counted and paged through the company's search keys.
+    ["q=silo", ["keys"], "keys"],
+    ["q=silo&sort=amount&order=asc&year=2024", ["keys"], "keys"],
+    ["q=FA2021", ["keys"], "keys"], // 344 invoices, none of the newest
+    // One that most of them hold: both read in date order without the keys, whose lists would be the company's every invoice.
+    ["q=fa2", ["scan"], "scan"],
+    ["q=-00&sort=number&order=asc", ["scan"], "scan"],
+    // Common among the newest, but their 326 do not reach the bound within 4 × 1,001 read in order: counted again through the keys.
+    ["q=FA2026", ["scan", "keys"], "keys"],
+    // Fewer than 200 invoices of the filters (64 unpaid): the first look counted them all.
+    ["q=FA2&status=unpaid", [], "keys"],
+  ])("%s: counted by %j, its page read by %s", async (query, counted, paged) => {
+    const got = await ask(query);
+    expect(got.status).toBe(200);
+    const way = (sql: string) => (sql.includes("invoice_search_keys") ? "keys" : sql.includes(" scanned WHERE ") ? "scan" : "?");
+    // After the first look at the newest 200 (a count and a count of matches).
+    const count = sent.filter((sql) => sql.includes("count(*)::int AS n FROM (SELECT 1 FROM"));
+    const page = sent.filter((sql) => sql.includes("WITH page AS MATERIALIZED"));
+    expect([count.map(way), page.map(way)]).toEqual([counted, [paged]]);
   });
 });
 

@@ -39,9 +39,9 @@ const SEARCH_IN_MEMORY_MAX = 10_000;
 /**
  * Where a search is answered from the company's invoices kept in memory instead of two statements
  * (replaceable by tests). On the embedded engine: its planner scans the company's rows for every
- * search (the trigram index does not pay at the demo's size) and its ILIKE, run in WebAssembly on
+ * search (a search index did not pay at the demo's size) and its ILIKE, run in WebAssembly on
  * the server's only thread, cost about 10 ms a request, so 50 searches at once queued for
- * seconds. PostgreSQL's trigram index answers them in its own processes.
+ * seconds. PostgreSQL answers them in its own processes.
  */
 export const invoiceSearch = { inMemory: (db: Db) => db.engine === "pglite" };
 
@@ -169,7 +169,7 @@ export function invoiceRoutes(deps: Deps) {
           ? inMemory.items
           : (page - 1) * pageSize < count.total
             ? await anchorOf(idTier, options, JSON.stringify([...filterKey, options.sort, options.order]), tags).then((anchor) =>
-                listInvoices(db, idTier, options, anchor),
+                listInvoices(db, idTier, options, anchor, count.more ? "scan" : "keys"),
               )
             : [];
         const archive = (year: number) => year <= thisYear - RECENT_YEARS;
