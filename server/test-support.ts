@@ -107,8 +107,8 @@ function heardByApp(db: Db, caches: CacheHub): Db {
   const changes = (sql: string) => !/^\s*select\b/i.test(sql);
   return {
     ...db,
-    async query(sql, params) {
-      const result = await db.query(sql, params);
+    async query(sql, params, options) {
+      const result = await db.query(sql, params, options);
       if (changes(sql)) await caches.settle(db);
       return result;
     },

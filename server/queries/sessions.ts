@@ -144,6 +144,7 @@ export async function liveSession(
      WHERE s.id = $1::uuid AND s.uuid_compte = $2::uuid AND s.revoked_at IS NULL AND s.expires_at > now()
        AND s.last_used_at > now() - make_interval(mins => $4::int)`,
     [sid, uuidCompte, idTier, idleMinutes, touchEverySeconds],
+    { prepared: true }, // primary keys
   );
   const r = rows[0];
   return r && { codeReseau: r.code_reseau, role: r.role, touch: r.touch, expiresMs: r.expires_ms };
@@ -151,7 +152,7 @@ export async function liveSession(
 
 /** Records a use of the session (so an active user is not logged out as idle). */
 export async function touchSession(db: Queryable, sid: string): Promise<void> {
-  await db.query("UPDATE sessions SET last_used_at = now() WHERE id = $1::uuid", [sid]);
+  await db.query("UPDATE sessions SET last_used_at = now() WHERE id = $1::uuid", [sid], { prepared: true });
 }
 
 /** Revokes every live session of the account except `keepSid` (null: all of them); the ids revoked. */
