@@ -46,6 +46,32 @@ afterAll(() => t.close());
 const get = (path: string) => t.app.request(path, { headers: { Authorization: `Bearer ${token}` } });
 
 describe("GET /api/me/summary", () => {
+  it("counts the company's invoices, unpaid and all, after a new one and a payment", async () => {
+    const invoices = async () =>
+      ((await (await get("/api/me/summary")).json()) as { invoices: { unpaid: number; total: number } }).invoices;
+    const counted = async () =>
+      (
+        await t.db.query<{ unpaid: number; total: number }>(
+          "SELECT count(*) FILTER (WHERE NOT paid)::int AS unpaid, count(*)::int AS total FROM invoices WHERE id_tier = $1",
+          [MULTI],
+        )
+      ).rows[0];
+    const before = await invoices();
+    expect(before).toEqual(await counted());
+    await t.db.query(
+      `INSERT INTO invoices (id_tier, numero, date_facture, amount_cents, due_date) VALUES ($1, 'SUMMARY-1', current_date, 100, current_date)`,
+      [MULTI],
+    );
+    try {
+      expect(await invoices()).toEqual({ unpaid: before.unpaid + 1, total: before.total + 1 });
+      await t.db.query("UPDATE invoices SET paid = true WHERE numero = 'SUMMARY-1'");
+      expect(await invoices()).toEqual({ unpaid: before.unpaid, total: before.total + 1 });
+    } finally {
+      await t.db.query("DELETE FROM invoices WHERE numero = 'SUMMARY-1'");
+    }
+    expect(await invoices()).toEqual(before);
+  });
+
   it("with=basket-requests adds the company's basket requests, as /me/basket-requests lists them", async () => {
     const counts = await (await get("/api/me/summary")).json();
     expect(counts).not.toHaveProperty("basketRequests");
