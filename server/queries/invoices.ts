@@ -246,11 +246,12 @@ export async function countInvoices(db: Queryable, idTier: string, o: InvoiceFil
     );
     return rows[0]?.n ?? 0;
   };
-  const byKeys = () => {
+  // Through the search keys (a prefix: the prefix index).
+  const indexed = () => {
     const { where, params } = invoiceFilter(idTier, o);
     return bounded(`invoices WHERE ${where}`, params);
   };
-  if (!searchedAnywhere(o.q)) return countedTo(reach, await byKeys());
+  if (!searchedAnywhere(o.q)) return countedTo(reach, await indexed());
   // The newest invoices of the year and status first: all of them when fewer than SEARCH_PROBE.
   // Otherwise a common fragment is counted reading on in that order (its bound reached within
   // COMMON_ONE_IN times it, else counted again through the keys), a rarer one through the keys.
@@ -266,7 +267,7 @@ export async function countInvoices(db: Queryable, idTier: string, o: InvoiceFil
     const n = await bounded(`${first} scanned WHERE ${holds}`, params);
     if (n > reach) return countedTo(reach, n);
   }
-  return countedTo(reach, await byKeys());
+  return countedTo(reach, await indexed());
 }
 
 /** A count of `n` matches, reported up to `reach`. */
