@@ -118,9 +118,12 @@ export async function activityPage(
     actor: string | null;
     detail: ActivityDetail;
   }>(
-    `SELECT u.id::text AS id, u.kind, u.at, u.count, u.detail, CASE WHEN u.uuid_compte = $1 THEN NULL ELSE acc.email END AS actor
-     FROM (${ranges.join(" UNION ")}) u
-     LEFT JOIN accounts acc ON acc.uuid_compte = u.uuid_compte
+    // The account's own lines in the company are in both ranges: kept once by their id (UNION would
+    // compare every column, the detail's JSON too).
+    `SELECT DISTINCT ON (u.id) u.id::text AS id, u.kind, u.at, u.count, u.detail,
+            CASE WHEN u.uuid_compte = $1 THEN NULL ELSE acc.email END AS actor
+     FROM (${ranges.join(" UNION ALL ")}) u
+     LEFT JOIN accounts acc ON acc.uuid_compte = u.uuid_compte AND u.uuid_compte <> $1
      ORDER BY u.id DESC LIMIT $2`,
     params,
     // Each range an index's read backwards from a key, for an account with 10 lines or 200,000.

@@ -172,9 +172,14 @@ describe("activity", () => {
     const res = await t.app.request("/api/me/security/company-switch", { method: "POST", headers: bearer(accountant.company[FRA]!) });
     expect(res.status).toBe(204);
     const owner = await login(OWNER, "10.84.6.2", CHROME_WINDOWS);
+    const switched = await t.app.request("/api/me/security/company-switch", { method: "POST", headers: bearer(owner.company[FRA]!) });
+    expect(switched.status).toBe(204);
     const view = await activity(owner.company[FRA]!, "?kind=sign-ins");
     expect(view.team).toBe(true);
     expect(view.entries.find((e) => e.actor === "comptable@demo.macc.test")).toMatchObject({ kind: "company-switch" });
+    // The owner's own line in the company is both theirs and the team's: shown once.
+    expect(view.entries[0]).toMatchObject({ kind: "company-switch", actor: null });
+    expect(new Set(view.entries.map((e) => e.id)).size).toBe(view.entries.length);
     // Account-level token: the owner's own lines only.
     expect((await activity(owner.account)).entries.every((e) => e.actor === null)).toBe(true);
     const theirs = await activity(accountant.company[FRA]!);
