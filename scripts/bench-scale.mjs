@@ -53,7 +53,7 @@ import { withMarkedSection } from "./marked-section.mjs";
 
 const SIZES = {
   small: { totals: [10_000, 100_000], diskGb: 1 },
-  full: { totals: [10_000, 1_000_000, 20_000_000], diskGb: 26 },
+  full: { totals: [10_000, 1_000_000, 20_000_000], diskGb: 30 },
 };
 const CLUSTER_DIR = ".data/bench-scale-postgres";
 const CONNECTIONS = 50;
