@@ -372,6 +372,34 @@ describe.skipIf(!url)("PostgreSQL engine", () => {
     });
   });
 
+  it("a statement asked prepared is prepared once per connection and kept through a change of its table; another is not", async () => {
+    const one = postgresDb(url!, { max: 1, options: `-c search_path=${schema}` });
+    try {
+      const page = "SELECT DISTINCT year FROM invoice_counts WHERE id_tier = $1 AND n > 0 ORDER BY year DESC";
+      const other = "SELECT count(*)::int AS n FROM invoice_counts WHERE id_tier = $1";
+      const kept = async () =>
+        (await one.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements ORDER BY statement")).rows.map(
+          (r) => r.statement,
+        );
+      const years = async () => (await one.query<{ year: number }>(page, [MULTI], { prepared: true })).rows.map((r) => r.year);
+      const first = await years();
+      expect(first.length).toBeGreaterThan(0);
+      for (let i = 0; i < 6; i++) expect(await years()).toEqual(first); // past the five custom plans
+      await one.query(other, [MULTI]);
+      expect(await kept()).toEqual([page]);
+      // A column added to the table: the kept statement is planned again, not refused.
+      await one.exec("ALTER TABLE invoice_counts ADD COLUMN prepared_probe int");
+      try {
+        expect(await years()).toEqual(first);
+      } finally {
+        await one.exec("ALTER TABLE invoice_counts DROP COLUMN prepared_probe");
+      }
+      expect(await kept()).toEqual([page]);
+    } finally {
+      await one.close();
+    }
+  });
+
   it("the day's invoice digest, two instances: one queues under its lock while the other skips; then once, whoever runs", async () => {
     const day = dayOf(new Date());
     // Two invoices today for each company of multi@ (its owner's), as the back office reports them.
