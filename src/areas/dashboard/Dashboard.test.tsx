@@ -17,6 +17,8 @@ import {
 } from "../../test/elements";
 
 const SUMMARY = "GET /api/me/summary";
+const NOTIFICATIONS = "GET /api/me/notifications";
+const NOTHING_TO_DO = { body: { entries: [], total: 0, actionRequired: 0 } };
 const FEATURES = "GET /api/features";
 
 /** Numbers as the element's locale writes them (fr-FR: a narrow no-break space between thousands). */
@@ -55,11 +57,12 @@ const HREF = {
 
 const summary = ({ unpaid = 2, total = 40, products = 5, adviser = true } = {}) => ({ invoices: { unpaid, total }, products, adviser });
 
-function api(handler: RouteHandler = { body: summary() }, features: string[] = []) {
+function api(handler: RouteHandler = { body: summary() }, features: string[] = [], banner: RouteHandler = NOTHING_TO_DO) {
   // The basket requests have their own tests (BasketRequests.test.tsx): none sent here.
   return stubApi({
     ...sessionRoutes(),
     [SUMMARY]: handler,
+    [NOTIFICATIONS]: banner,
     [FEATURES]: { body: { features } },
   });
 }
@@ -80,7 +83,11 @@ const detailOf = (view: Mounted, title: string) => tiles(view).find(([t]) => t =
 
 async function mountLoaded(html = "<macc-dashboard></macc-dashboard>") {
   const view = await mount(html);
-  await waitFor(() => expect(detailOf(view, TEXT.fleet)).not.toBe(""));
+  // The tiles drawn (after the banner's answer) and their counts read.
+  await waitFor(() => {
+    expect(view.root.querySelector(".tiles")).not.toBeNull();
+    expect(view.root.querySelector(".tiles .skeleton")).toBeNull();
+  });
   return view;
 }
 
@@ -190,13 +197,26 @@ describe("<macc-dashboard>", () => {
     await waitFor(() => expect(detailOf(view, TEXT.requests)).toMatch(/^3\D/));
   });
 
+  it("until the banner knows what needs the customer, the tiles wait below its skeleton: an empty banner pushes nothing up", async () => {
+    const banner = deferred();
+    api({ body: summary() }, [], banner.handler);
+    logIn();
+    const view = await mount("<macc-dashboard></macc-dashboard>");
+    await banner.started;
+    expect(view.root.querySelector(".action-banner--loading")).not.toBeNull();
+    expect(titles(view)).toEqual([]);
+    banner.resolve(NOTHING_TO_DO);
+    await waitFor(() => expect(titles(view)).toEqual([TEXT.invoices, TEXT.information, TEXT.fleet, TEXT.requests, TEXT.team]));
+    expect(view.root.querySelector(".action-banner")).toBeNull();
+  });
+
   it("while the summary loads: the tiles are there and usable, skeletons in place of the counts", async () => {
     const answer = deferred();
     api(answer.handler);
     logIn();
     const view = await mount("<macc-dashboard></macc-dashboard>");
     await answer.started;
-    expect(titles(view)).toEqual([TEXT.invoices, TEXT.information, TEXT.fleet, TEXT.requests, TEXT.team]);
+    await waitFor(() => expect(titles(view)).toEqual([TEXT.invoices, TEXT.information, TEXT.fleet, TEXT.requests, TEXT.team]));
     const links = [...view.root.querySelectorAll<HTMLAnchorElement>(".tiles a")];
     expect(links.map((a) => a.getAttribute("href"))).toEqual([HREF.invoices, HREF.information, HREF.fleet, HREF.requests, HREF.team]);
     const skeletonIn = (title: string) =>

@@ -6,6 +6,7 @@ import { can } from "../../contract/permissions";
 import { roleAllows } from "../../core/roles";
 import type { RouteName } from "../../core/routes";
 import { ActionBanner } from "../../ui/action-banner/ActionBanner";
+import { useNotifications } from "../../ui/notifications";
 import { Skeleton } from "../../ui/Alert";
 import { useElement, useMacc } from "../../ui/context";
 import { LoggedOut } from "../../ui/LoadError";
@@ -28,6 +29,10 @@ export function Dashboard() {
   const bankDetails =
     useRouteAvailability("COORDONNEE_BANCAIRE", Boolean(entreprise)) === "available" && roleAllows("COORDONNEE_BANCAIRE", role);
   const summary = useResource(entreprise ? `summary:${entreprise.idTier}` : null, (signal) => getSummary(request, signal));
+  // The banner's own request (shared, not sent twice): until it answers, the tiles wait below the
+  // banner's skeleton rather than be pushed up when it turns out to have nothing to show.
+  const notifications = useNotifications();
+  const bannerSettling = notifications.status === "loading" && !notifications.data;
 
   if (!entreprise) {
     return (
@@ -49,50 +54,54 @@ export function Dashboard() {
       </p>
       {/* What needs the customer, the same as <macc-action-banner> on the site's pages (issue 30). */}
       <ActionBanner />
-      <ul className="tiles">
-        {showsInvoices(entreprise.codeReseau, theme) && roleAllows("FACTURES", role) && (
-          <Tile route="FACTURES" icon={<InvoiceIcon />} title={t`My invoices`}>
-            {detail(
-              counts &&
-                (counts.invoices.total === 0 ? (
-                  <Trans>No invoices yet</Trans>
-                ) : counts.invoices.unpaid > 0 ? (
-                  <Plural value={counts.invoices.unpaid} one="# unpaid invoice" other="# unpaid invoices" />
+      {!bannerSettling && (
+        <>
+          <ul className="tiles">
+            {showsInvoices(entreprise.codeReseau, theme) && roleAllows("FACTURES", role) && (
+              <Tile route="FACTURES" icon={<InvoiceIcon />} title={t`My invoices`}>
+                {detail(
+                  counts &&
+                    (counts.invoices.total === 0 ? (
+                      <Trans>No invoices yet</Trans>
+                    ) : counts.invoices.unpaid > 0 ? (
+                      <Plural value={counts.invoices.unpaid} one="# unpaid invoice" other="# unpaid invoices" />
+                    ) : (
+                      <Trans>All your invoices are paid</Trans>
+                    )),
+                )}
+              </Tile>
+            )}
+            <Tile route="INFOS_PERSONNEL" icon={<ProfileIcon />} title={t`My information`}>
+              <Trans>Your details and your company's</Trans>
+            </Tile>
+            {roleAllows("PARC_PRODUITS", role) && (
+              <Tile route="PARC_PRODUITS" icon={<FleetIcon />} title={t`My product fleet`}>
+                {detail(counts && <Plural value={counts.products} _0="No products yet" one="# product" other="# products" />)}
+              </Tile>
+            )}
+            {roleAllows("SERVICE_REQUESTS", role) && (
+              <Tile route="SERVICE_REQUESTS" icon={<ServiceRequestsIcon />} title={t`My service requests`}>
+                {counts && counts.openServiceRequests > 0 ? (
+                  <Plural value={counts.openServiceRequests} one="# open request" other="# open requests" />
                 ) : (
-                  <Trans>All your invoices are paid</Trans>
-                )),
+                  detail(<Trans>Follow your requests to the after-sales service</Trans>)
+                )}
+              </Tile>
             )}
-          </Tile>
-        )}
-        <Tile route="INFOS_PERSONNEL" icon={<ProfileIcon />} title={t`My information`}>
-          <Trans>Your details and your company's</Trans>
-        </Tile>
-        {roleAllows("PARC_PRODUITS", role) && (
-          <Tile route="PARC_PRODUITS" icon={<FleetIcon />} title={t`My product fleet`}>
-            {detail(counts && <Plural value={counts.products} _0="No products yet" one="# product" other="# products" />)}
-          </Tile>
-        )}
-        {roleAllows("SERVICE_REQUESTS", role) && (
-          <Tile route="SERVICE_REQUESTS" icon={<ServiceRequestsIcon />} title={t`My service requests`}>
-            {counts && counts.openServiceRequests > 0 ? (
-              <Plural value={counts.openServiceRequests} one="# open request" other="# open requests" />
-            ) : (
-              detail(<Trans>Follow your requests to the after-sales service</Trans>)
+            {roleAllows("TEAM", role) && (
+              <Tile route="TEAM" icon={<TeamIcon />} title={t`My team`}>
+                <Trans>Who can see your company's customer area, and their role</Trans>
+              </Tile>
             )}
-          </Tile>
-        )}
-        {roleAllows("TEAM", role) && (
-          <Tile route="TEAM" icon={<TeamIcon />} title={t`My team`}>
-            <Trans>Who can see your company's customer area, and their role</Trans>
-          </Tile>
-        )}
-        {bankDetails && (
-          <Tile route="COORDONNEE_BANCAIRE" icon={<BankIcon />} title={t`Bank details`}>
-            <Trans>Your IBAN and bank statement</Trans>
-          </Tile>
-        )}
-      </ul>
-      {can(role, "basket", "R") && <BasketRequests summary={summary} />}
+            {bankDetails && (
+              <Tile route="COORDONNEE_BANCAIRE" icon={<BankIcon />} title={t`Bank details`}>
+                <Trans>Your IBAN and bank statement</Trans>
+              </Tile>
+            )}
+          </ul>
+          {can(role, "basket", "R") && <BasketRequests summary={summary} />}
+        </>
+      )}
     </div>
   );
 }
