@@ -27,8 +27,11 @@ export interface InvoiceListOptions {
 
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-/** The invoices whose number or reference holds the fragment whose ILIKE pattern is parameter `param`. */
-const holdsFragment = (param: string) => `(numero ILIKE ${param} ESCAPE '\\' OR reference ILIKE ${param} ESCAPE '\\')`;
+/** The condition that an invoice's number or reference holds fragment `q`, its ILIKE pattern added to `params`. */
+function holdsFragment(params: unknown[], q: string): string {
+  const pattern = `$${params.push(`%${likeEscape(q)}%`)}`;
+  return `(numero ILIKE ${pattern} ESCAPE '\\' OR reference ILIKE ${pattern} ESCAPE '\\')`;
+}
 /** Whether `q` is searched anywhere in the number and reference (else as the number's start). */
 const searchedAnywhere = (q: string) => [...q].length >= INVOICE_FRAGMENT_MIN;
 
@@ -44,7 +47,7 @@ export type InvoiceFilters = Pick<InvoiceListOptions, "q" | "year" | "status">;
 export type SearchWay = "keys" | "scan";
 
 /** The WHERE clause of the company's invoices matching the filters, and its parameters ($1…). */
-function invoiceFilter(idTier: string, o: InvoiceFilters, way: SearchWay = "keys"): { where: string; params: unknown[] } {
+function invoiceFilter(idTier: string, o: InvoiceFilters): { where: string; params: unknown[] } {
   const where = ["id_tier = $1"];
   const params: unknown[] = [idTier];
   if (o.year !== undefined) {
@@ -54,9 +57,8 @@ function invoiceFilter(idTier: string, o: InvoiceFilters, way: SearchWay = "keys
   if (o.status) where.push(o.status === "paid" ? "paid" : "NOT paid");
   if (o.q && searchedAnywhere(o.q)) {
     // The keys find the candidates (every piece of the fragment is one of a match's); ILIKE checks them.
-    if (way === "keys")
-      where.push(`invoice_search_keys(id_tier, numero, reference) @> invoice_search_keys($1, $${params.push(o.q)}, NULL)`);
-    where.push(holdsFragment(`$${params.push(`%${likeEscape(o.q)}%`)}`));
+    where.push(`invoice_search_keys(id_tier, numero, reference) @> invoice_search_keys($1, $${params.push(o.q)}, NULL)`);
+    where.push(holdsFragment(params, o.q));
   } else if (o.q) {
     // Too short for a trigram: the numbers starting with it, read from the prefix index.
     params.push(`${likeEscape(o.q)}%`);
@@ -72,7 +74,7 @@ function invoiceFilter(idTier: string, o: InvoiceFilters, way: SearchWay = "keys
  */
 function scan(idTier: string, o: InvoiceFilters, columns: string, order: string, bound: number) {
   const { where, params } = invoiceFilter(idTier, { ...o, q: "" });
-  const holds = holdsFragment(`$${params.push(`%${likeEscape(o.q)}%`)}`);
+  const holds = holdsFragment(params, o.q);
   return { first: `(SELECT ${columns} FROM invoices WHERE ${where} ${order} LIMIT ${bound})`, holds, params };
 }
 
