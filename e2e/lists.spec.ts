@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { enterPortal, expectAccessible } from "./support";
+import { enterPortal, expectAccessible, holdRequests } from "./support";
 
 const portal = (page: Page) => page.locator("macc-portal main");
 
@@ -99,6 +99,31 @@ test.describe("lists on a phone", () => {
     // A hand-edited address: invalid values are ignored, the list still shows.
     await page.goto("/portail/mon-compte/factures?page=-3&annee=abc&statut=%00&tri=prix");
     await expect(status).toContainText("1–25 sur");
+  });
+
+  test("the product fleet on a 412 px phone: its skeleton laid out as cards already, nothing moves while it loads (no layout shift)", async ({
+    page,
+  }) => {
+    // Lighthouse's phone: wide enough for the header row alone, not for the rows.
+    await page.setViewportSize({ width: 412, height: 823 });
+    await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte");
+    const release = await holdRequests(page, "**/api/me/products**");
+    await page.addInitScript(() => {
+      const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/portail/mon-compte/parc-produits");
+    const wrap = portal(page).locator(".table-wrap");
+    await expect(wrap.locator("tr.skeleton-row").first()).toBeVisible();
+    await expect(wrap).toHaveClass(/table-wrap--cards/);
+    release();
+    await expect(wrap.locator("tbody tr:not(.skeleton-row)").first()).toBeVisible();
+    await expect(wrap).toHaveClass(/table-wrap--cards/);
+    // Two frames, for a shift of the last one to be reported.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
   });
 
   test("product fleet and a product's purchases at 320 and 360 px: every column and the actions on screen, no sideways scroll", async ({

@@ -50,7 +50,7 @@ export function DataTable<R, S extends string = string>({
 }: DataTableProps<R, S>) {
   const wrap = useRef<HTMLDivElement>(null);
   const probe = useRef<HTMLDivElement>(null);
-  useCardsWhereTooWide(wrap, probe, rows, columns.map((column) => column.label).join("\n"));
+  useCardsWhereTooWide(wrap, probe, rows, columns.map((column) => column.label).join("\n"), columns.length);
   return (
     <div className="table-wrap" ref={wrap}>
       <div className="table-probe" ref={probe} />
@@ -97,11 +97,42 @@ export function DataTable<R, S extends string = string>({
   );
 }
 
-/** Lays the table out as a table, then as cards if it is wider than its box. */
-function fitTable(box: HTMLDivElement): void {
+/**
+ * The width a table of these headers needs with its rows, as last seen, for the skeleton to take the
+ * layout the rows will have: a skeleton laid out as a table whose rows then come as cards loses
+ * its header row, and everything below it moves up (a layout shift).
+ */
+const neededWidth = new Map<string, number>();
+
+/** Before any table of these headers has been measured, a column is guessed to need this much. */
+const GUESSED_COLUMN_PX = 112;
+
+export interface TableShape {
+  headers: string;
+  columnCount: number;
+  /** How many rows it shows; null for skeleton rows while the first ones load. */
+  rowCount: number | null;
+}
+
+/** Lays the table out as a table, then as cards if it is wider than its box; a skeleton as its rows will be. */
+export function fitTable(
+  box: Pick<HTMLDivElement, "classList" | "clientWidth" | "scrollWidth">,
+  { headers, columnCount, rowCount }: TableShape,
+  needed: Map<string, number> = neededWidth,
+): void {
   // Set outside React's className, which never changes: React leaves it alone.
   box.classList.remove("table-wrap--cards");
-  box.classList.toggle("table-wrap--cards", box.scrollWidth > box.clientWidth + 1);
+  const width = box.clientWidth;
+  if (width === 0) return; // not laid out (hidden, or no layout engine)
+  let cards: boolean;
+  if (rowCount === null) {
+    cards = width < (needed.get(headers) ?? columnCount * GUESSED_COLUMN_PX);
+  } else {
+    cards = box.scrollWidth > width + 1;
+    // Too wide: it needs what it takes. Fitting: it needs this much at most (a table fills its box).
+    if (rowCount > 0) needed.set(headers, cards ? box.scrollWidth : Math.min(needed.get(headers) ?? width, width));
+  }
+  box.classList.toggle("table-wrap--cards", cards);
 }
 
 /**
@@ -115,19 +146,23 @@ function fitTable(box: HTMLDivElement): void {
 function useCardsWhereTooWide(
   wrap: RefObject<HTMLDivElement | null>,
   probe: RefObject<HTMLDivElement | null>,
-  rows: unknown,
+  rows: readonly unknown[] | null,
   headers: string,
+  columnCount: number,
 ) {
+  // The observer's callback, set up once, reads the shape of the latest render.
+  const shape = useRef<TableShape>({ headers, columnCount, rowCount: null });
+  shape.current = { headers, columnCount, rowCount: rows?.length ?? null };
   useLayoutEffect(() => {
     const box = wrap.current;
     const line = probe.current;
     if (!box || !line) return;
-    const observer = new ResizeObserver(() => fitTable(box));
+    const observer = new ResizeObserver(() => fitTable(box, shape.current));
     observer.observe(line);
     return () => observer.disconnect();
   }, [wrap, probe]);
   useLayoutEffect(() => {
-    if (wrap.current) fitTable(wrap.current);
+    if (wrap.current) fitTable(wrap.current, shape.current);
   }, [wrap, rows, headers]);
 }
 
