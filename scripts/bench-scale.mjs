@@ -22,7 +22,7 @@
 // Run with `node --import tsx` (npm run bench:scale does): it uses the server's migrations, seed and queries.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, statfsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statfsSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -225,12 +225,58 @@ function pidOnPort(port) {
 
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
+/** The API server's process, whose CPU time each load reads (set when a size's server starts). */
+let serverPid = 0;
+
+/** CPU time used so far by process `pid`, in ms (utime + stime of /proc/<pid>/stat, in 10 ms ticks); 0 once it has gone. */
+function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // fields 3 onwards: utime is the 14th
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ms so far of every PostgreSQL process of the machine, by process id. */
+function databaseCpuMs() {
+  const byPid = new Map();
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") byPid.set(pid, processCpuMs(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return byPid;
+}
+
+/** Where a load's CPU went: the API server, PostgreSQL and this process (autocannon), from `cpuNow()` snapshots. */
+function cpuNow() {
+  const own = process.cpuUsage();
+  return { api: processCpuMs(serverPid), database: databaseCpuMs(), client: (own.user + own.system) / 1000 };
+}
+
+/**
+ * CPU ms a request, per part, between two `cpuNow()` snapshots. PostgreSQL's is summed over the
+ * processes alive at the end (a worker that ended during the load takes its time with it; the pool's
+ * connections live through it).
+ */
+function cpuPerRequest(before, after, requests) {
+  let database = 0;
+  for (const [pid, ms] of after.database) database += ms - (before.database.get(pid) ?? 0);
+  const per = (ms) => ms / Math.max(1, requests);
+  return { api: per(after.api - before.api), database: per(database), client: per(after.client - before.client) };
+}
+
 /**
  * One autocannon load: each request takes the next of `requests` (path, and method, headers and
  * body when not a GET), cycling when they run out. `amount`: that many requests instead of `duration`.
  */
 async function load(origin, requests, { duration, amount, headers = {}, expect = 200 }) {
   let i = 0;
+  const cpuBefore = cpuNow();
   const result = await autocannon({
     url: origin,
     connections: CONNECTIONS,
@@ -248,6 +294,7 @@ async function load(origin, requests, { duration, amount, headers = {}, expect =
     sent: result.requests.total,
     distinct: new Set(requests.map((r) => r.path + (r.body ?? "") + (r.headers?.Authorization ?? ""))).size,
     errors: result.errors + result.timeouts + wrong,
+    cpu: cpuPerRequest(cpuBefore, cpuNow(), result.requests.total),
   };
 }
 
@@ -369,6 +416,24 @@ async function explainRequest(db, path, token) {
   return plans;
 }
 
+/** A request kind run for a second, its figures not kept: what a server that has been up has warm. */
+const WARM_UP = { duration: 1 };
+
+/**
+ * The server warmed as one that has been up a while (its code compiled, its statements prepared on
+ * the pool's connections) rather than measured cold: each list request for a second on the largest
+ * company that is not measured. Its answers are kept under its own company's key, so none can
+ * answer a measured request.
+ */
+async function warmUpLists(origin, db) {
+  const { rows } = await db.query("SELECT n FROM bench_scale_plan WHERE role IS NULL ORDER BY invoices DESC, n LIMIT 1");
+  const headers = { Authorization: `Bearer ${await companyToken(origin, rows[0].n)}` };
+  for (const request of listRequests(await companyFacts(db, idTierOf(rows[0].n)))) {
+    const paths = distinctPaths(() => JSON.stringify(request.draw())).map((d) => ({ path: listPath(JSON.parse(d.path)) }));
+    await load(origin, paths, { ...WARM_UP, headers });
+  }
+}
+
 /** Every measure at one size, on a server started on that size's database. */
 async function measureSize(total, database, options) {
   const db = postgresDb(database.url);
@@ -377,6 +442,7 @@ async function measureSize(total, database, options) {
   await db.query("DELETE FROM sessions WHERE user_agent = $1", [BENCH_SESSIONS]); // an interrupted run's
   const server = await startServer({ url: database.url }, { LOGIN_MAX_PER_CLIENT: RAISED, TOKEN_SECRET }, { port });
   const pid = pidOnPort(server.port);
+  serverPid = pid;
   const { origin } = server;
   const { duration } = options;
   const ceilingPath = [{ path: "/api/bench/unknown" }];
@@ -390,6 +456,7 @@ async function measureSize(total, database, options) {
     const first = await load(origin, ceilingPath, { duration, expect: 404 });
     log(`${label(total)}: ceiling ${n(first.rps)} req/s`);
     let slowest;
+    await warmUpLists(origin, db);
     for (const m of measuredAt(total).filter((c) => c.role !== "zip")) {
       const idTier = idTierOf(m.n);
       const token = await companyToken(origin, m.n);
@@ -504,6 +571,21 @@ async function measureActivity(origin, db, duration) {
       requests: team.map((id) => ({ path: `${path}?after=${id}`, headers: tokens.get(owner)(idTierOf(1)) })),
     },
   ];
+  // Warmed on other accounts (the next ACTIVITY_ACCOUNTS), each in its own company: a first page, the
+  // rare filter and the team view, so that no measured answer is kept beforehand.
+  const others = Array.from({ length: ACTIVITY_ACCOUNTS }, (_, i) => 5 + ACTIVITY_ACCOUNTS + i);
+  const warm = await openSessions(db, others.map(emailOf));
+  for (const query of ["", "?kind=company"])
+    await load(
+      origin,
+      others.map((k) => ({ path: path + query, headers: warm.get(emailOf(k))() })),
+      WARM_UP,
+    );
+  await load(
+    origin,
+    others.map((k) => ({ path, headers: warm.get(emailOf(k))(idTierOf(k)) })),
+    WARM_UP,
+  );
   const out = [];
   for (const { request, requests } of loads) {
     const r = await load(origin, requests, { duration });
@@ -612,7 +694,16 @@ async function measureZip(origin, pid, zip) {
 
 const row = (cells) => `| ${cells.join(" | ")} |`;
 /** A load's columns and cells: p50, p99, req/s, share of the size's ceiling, sent / distinct, errors. */
-const LOAD_HEADERS = ["p50 ms", "p99 ms", "req/s", "of ceiling", "sent / distinct", "errors"];
+const LOAD_HEADERS = [
+  "p50 ms",
+  "p99 ms",
+  "req/s",
+  "of ceiling",
+  "sent / distinct",
+  "errors",
+  "CPU ms a request: API + PostgreSQL + client",
+  "mean floor ms",
+];
 const loadCells = (x, size) => [
   String(x.p50),
   String(x.p99),
@@ -620,8 +711,22 @@ const loadCells = (x, size) => [
   `${Math.round((100 * x.rps) / size.ceiling.rps)} %`,
   `${n(x.sent)} / ${n(x.distinct)}`,
   String(x.errors),
+  ...(x.cpu ? cpuCells(x.cpu) : ["", ""]),
 ];
+const ms = (value) => value.toFixed(2);
+/**
+ * A request's CPU per part, and the mean latency that CPU alone sets at CONNECTIONS connections on
+ * this machine's cores (Little's law: connections ÷ requests a second, at most cores ÷ CPU a request).
+ */
+const cpuCells = ({ api, database, client }) => [
+  `${ms(api)} + ${ms(database)} + ${ms(client)} = ${ms(api + database + client)}`,
+  String(Math.round((CONNECTIONS * (api + database + client)) / cpus().length)),
+];
+/** A table's alignment row: figures to the right, the columns named in `left` to the left. */
+const alignRow = (headers, left = []) => row(headers.map((h) => (left.includes(h) ? "---" : "---:")));
 const mark = (ok) => (ok ? "✓" : "✗");
+const ACTIVITY_HEADERS = ["invoices in the table", "activity lines", "request", ...LOAD_HEADERS, "goal"];
+const NOTIFICATION_HEADERS = ["invoices in the table", ...LOAD_HEADERS, "digest: messages", "digest: seconds", "goal"];
 
 /** The section: a curve (size → figures) per request, then the login, the ZIP and the plans. */
 function renderSection(all, options) {
@@ -648,13 +753,15 @@ function renderSection(all, options) {
       `(page drawn among the company's pages, page size and sort among the six orders for the first page and page 400, fragment of 3–8 characters cut from the company's invoice numbers and order references, ` +
       `year and status among those present): "distinct" is how many were drawn, "sent" how many requests went (more sent than distinct: the response cache answered the repeats). ` +
       `The fleet's URL can vary only by language and the dashboard's not at all (it has no response cache). "of ceiling": req/s over the unknown \`/api\` route's in the same run (the higher of a first and a last load). ` +
+      `"CPU ms a request": the CPU time the load took, over the requests sent, in the API process, in every PostgreSQL process and in the bench's own (autocannon). ` +
+      `"mean floor": the mean latency that CPU alone sets with ${CONNECTIONS} connections on ${cpus().length} cores (Little's law: ${CONNECTIONS} × CPU a request ÷ cores), under which no mean goes, and the p99 sits above its mean. ` +
       `Goals (issue 27, for the company with 50,000 invoices among 20 million, cache missed): any list page, filter or sort p99 ≤ ${GOALS.list} ms, search by 3 characters or more p99 ≤ ${GOALS.search} ms; ✓/✗ at every size for that company, the goal itself is at 20 million.`,
     "",
   ];
   const requests = [...new Set(results.flatMap((r) => r.rows.map((x) => x.request)))];
   for (const request of requests) {
-    lines.push(`### ${request}`, "", row(["invoices in the table", "company's invoices", ...LOAD_HEADERS, "goal"]));
-    lines.push(row(["---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"]));
+    const headers = ["invoices in the table", "company's invoices", ...LOAD_HEADERS, "goal"];
+    lines.push(`### ${request}`, "", row(headers), alignRow(headers, ["goal"]));
     for (const r of results)
       for (const x of r.rows.filter((x) => x.request === request))
         lines.push(
@@ -702,8 +809,8 @@ function renderSection(all, options) {
       "a fifth of them the owner's of company 1, a fifth its accountant's (same company), the rest spread over 3,000 other accounts, over 12 months; tokens signed by the bench for sessions it opens in SQL. " +
       `Each request another account (first page) or another cursor drawn among the lines (the others). Goal (issue 29, 1 million lines): p99 ≤ ${ACTIVITY_GOAL_MS} ms.`,
     "",
-    row(["invoices in the table", "activity lines", "request", ...LOAD_HEADERS, "goal"]),
-    row(["---:", "---:", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---"]),
+    row(ACTIVITY_HEADERS),
+    alignRow(ACTIVITY_HEADERS, ["request", "goal"]),
     ...results
       .filter((r) => r.activity)
       .flatMap((r) =>
@@ -724,8 +831,8 @@ function renderSection(all, options) {
       `Then, with the server stopped, the daily invoice digest of the generated day: every company has one to three new invoices, ${n(COMPANIES)} accounts and the accountant take them by e-mail (the others chose none); ` +
       `the server's own job (\`queueInvoiceDigest\`) run in the bench's process, timed from its start to its commit (the messages queued, not sent). Goal (issue 30): ≤ ${DIGEST_GOAL_S} s.`,
     "",
-    row(["invoices in the table", ...LOAD_HEADERS, "digest: messages", "digest: seconds", "goal"]),
-    row(["---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"]),
+    row(NOTIFICATION_HEADERS),
+    alignRow(NOTIFICATION_HEADERS, ["goal"]),
     ...results
       .filter((r) => r.notifications && r.digest)
       .map((r) =>
