@@ -5,7 +5,7 @@
  * reload (it is the server's), and a visitor gets nothing and 0.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, keepSession } from "./support";
+import { expectAccessible, holdRequests, keepSession } from "./support";
 
 type Counts = { total: number; actionRequired: number };
 
@@ -58,6 +58,23 @@ test("due@ on the French site's home page: due in 45 days and 2 new invoices, co
   await expect(page.locator("macc-portal").getByRole("region", { name: "Ce qui demande votre attention" }).getByRole("link")).toHaveText([
     "Confirmez les informations de votre entreprise (échéance dans 45 jours)",
   ]);
+});
+
+test("a customer with nothing to do: the banner takes no room, neither while it reads nor after (the page does not move)", async ({
+  page,
+}) => {
+  await keepSession(page, "uk@demo.macc.test");
+  const counts = await recordCounts(page);
+  const release = await holdRequests(page, "**/api/me/notifications");
+  await page.goto("/sites/fr-FR/");
+  const banner = page.locator("macc-action-banner");
+  const height = () => banner.evaluate((element) => element.getBoundingClientRect().height);
+  // Its code is there and its read is held: nothing drawn yet.
+  await expect.poll(() => banner.evaluate((element) => element.matches(":defined"))).toBe(true);
+  expect(await height()).toBe(0);
+  release();
+  await expect.poll(counts).toEqual({ total: 0, actionRequired: 0 });
+  expect(await height()).toBe(0);
 });
 
 test("a visitor on the home page: no banner, and the page is told 0", async ({ page }) => {

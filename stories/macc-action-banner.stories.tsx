@@ -83,7 +83,11 @@ export const DueSoon: Story = {
   },
 };
 
-/** While GET /me/notifications answers: a skeleton keeps the banner's room. */
+/**
+ * While GET /me/notifications answers: nothing is drawn. The CMS page has painted before the banner
+ * can know, so a skeleton would push it down, then pull it back up for a customer with nothing to do.
+ * (The dashboard's banner keeps a skeleton: its tiles wait below it.)
+ */
 export const Loading: Story = { parameters: { api: { [PATH]: pending() } } };
 
 /** The read fails: a short message and its retry button. */

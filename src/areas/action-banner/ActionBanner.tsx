@@ -15,15 +15,11 @@ export function ActionBanner() {
     if (!reading) emitFrom(document, "macc-notifications-change", { total: 0, actionRequired: 0 });
   }, [reading]);
   if (!reading) return null;
+  // Nothing until the entries are known (see the banner's `skeleton`): the page does not move for a
+  // customer with nothing to do.
   return (
-    <Suspense
-      fallback={
-        <div className="container">
-          <div className="action-banner action-banner--loading" part="action-banner" aria-busy="true" />
-        </div>
-      }
-    >
-      <Banner />
+    <Suspense fallback={null}>
+      <Banner skeleton={false} />
     </Suspense>
   );
 }

@@ -79,8 +79,12 @@ function useTellPage(total: number, actionRequired: number, known: boolean) {
  * `<macc-action-banner>` and the top of the dashboard: what needs the customer, most urgent first
  * (issue 30). A region with a heading, not an alert: it is there when the page opens, nothing
  * happened. Each entry leads to its screen, and can be dismissed until it changes.
+ * `skeleton`: keeps the banner's room while it loads, where what follows waits for it (the
+ * dashboard's tiles). On a CMS page, which has painted before the banner could know, a skeleton would
+ * push the page down and then, for a customer with nothing to do, pull it back up: nothing is shown
+ * until the entries are known.
  */
-export function ActionBanner() {
+export function ActionBanner({ skeleton = true }: { skeleton?: boolean }) {
   const { t } = useLingui();
   const notifications = useNotifications();
   const setState = useNotificationState();
@@ -99,6 +103,7 @@ export function ActionBanner() {
 
   if (visitor) return null;
   if (notifications.status === "loading" && !notifications.data) {
+    if (!skeleton) return null;
     return (
       <div className="container">
         <div className="action-banner action-banner--loading" part="action-banner" aria-busy="true">
