@@ -15,7 +15,7 @@ export function runScript(name, { niceness = 0 } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn("npm", ["run", "--silent", name], { stdio: ["ignore", "pipe", "pipe"] });
-    if (niceness) setPriority(child.pid, niceness);
+    if (niceness && child.pid !== undefined) setPriority(child.pid, niceness);
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
