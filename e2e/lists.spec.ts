@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { enterPortal, expectAccessible, holdRequests } from "./support";
+import { enterPortal, expectAccessible, holdRequests, recordLayoutShifts } from "./support";
 
 const portal = (page: Page) => page.locator("macc-portal main");
 
@@ -108,12 +108,7 @@ test.describe("lists on a phone", () => {
     await page.setViewportSize({ width: 412, height: 823 });
     await enterPortal(page, "multi@demo.macc.test", 0, "/portail/mon-compte");
     const release = await holdRequests(page, "**/api/me/products**");
-    await page.addInitScript(() => {
-      const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    const shifts = await recordLayoutShifts(page);
     await page.goto("/portail/mon-compte/parc-produits");
     const wrap = portal(page).locator(".table-wrap");
     await expect(wrap.locator("tr.skeleton-row").first()).toBeVisible();
@@ -123,7 +118,7 @@ test.describe("lists on a phone", () => {
     await expect(wrap).toHaveClass(/table-wrap--cards/);
     // Two frames, for a shift of the last one to be reported.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    expect(await shifts()).toEqual([]);
   });
 
   test("product fleet and a product's purchases at 320 and 360 px: every column and the actions on screen, no sideways scroll", async ({

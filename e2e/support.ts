@@ -201,6 +201,20 @@ export async function holdRequests(page: Page, pattern: string | RegExp): Promis
 }
 
 /**
+ * Records the page's layout shifts from its first frame (an init script, set before the page is
+ * opened); the function returned reads their values so far.
+ */
+export async function recordLayoutShifts(page: Page): Promise<() => Promise<number[]>> {
+  await page.addInitScript(() => {
+    const shifts: number[] = ((window as unknown as { layoutShifts: number[] }).layoutShifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+}
+
+/**
  * Links the elements draw to the country site's own pages that are not under the page's
  * `data-site-base` (read from the loader's tag): every link on our origin that is neither the
  * portal's (`data-portal-base`) nor the API's or a file's must be.
