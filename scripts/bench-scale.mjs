@@ -308,6 +308,9 @@ function distinctPaths(draw) {
 const listPath = (o) =>
   `/api/me/invoices?${new URLSearchParams(Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ""))).toString()}`;
 
+/** A list request's distinct paths (its draws, each option set once). */
+const listPaths = (request) => distinctPaths(() => JSON.stringify(request.draw())).map((d) => ({ path: listPath(JSON.parse(d.path)) }));
+
 /**
  * The list requests of one company: each a label, a drawer of options (a different URL each time
  * where the space allows) and its goal at 20 million. `facts`: its total, its (year, paid) counts,
@@ -429,8 +432,7 @@ async function warmUpLists(origin, db) {
   const { rows } = await db.query("SELECT n FROM bench_scale_plan WHERE role IS NULL ORDER BY invoices DESC, n LIMIT 1");
   const headers = { Authorization: `Bearer ${await companyToken(origin, rows[0].n)}` };
   for (const request of listRequests(await companyFacts(db, idTierOf(rows[0].n)))) {
-    const paths = distinctPaths(() => JSON.stringify(request.draw())).map((d) => ({ path: listPath(JSON.parse(d.path)) }));
-    await load(origin, paths, { ...WARM_UP, headers });
+    await load(origin, listPaths(request), { ...WARM_UP, headers });
   }
 }
 
@@ -463,8 +465,7 @@ async function measureSize(total, database, options) {
       const headers = { Authorization: `Bearer ${token}` };
       const facts = await companyFacts(db, idTier);
       for (const request of listRequests(facts)) {
-        const drawn = distinctPaths(() => JSON.stringify(request.draw()));
-        const paths = drawn.map((d) => ({ path: listPath(JSON.parse(d.path)) }));
+        const paths = listPaths(request);
         const r = await load(origin, paths, { duration, headers });
         log(
           `${label(total)}: ${m.role} invoices, ${request.name}: p99 ${r.p99} ms, ${n(r.rps)} req/s (${n(r.sent)} sent, ${n(r.distinct)} distinct)`,
@@ -575,17 +576,12 @@ async function measureActivity(origin, db, duration) {
   // rare filter and the team view, so that no measured answer is kept beforehand.
   const others = Array.from({ length: ACTIVITY_ACCOUNTS }, (_, i) => 5 + ACTIVITY_ACCOUNTS + i);
   const warm = await openSessions(db, others.map(emailOf));
-  for (const query of ["", "?kind=company"])
-    await load(
-      origin,
-      others.map((k) => ({ path: path + query, headers: warm.get(emailOf(k))() })),
-      WARM_UP,
-    );
-  await load(
-    origin,
-    others.map((k) => ({ path, headers: warm.get(emailOf(k))(idTierOf(k)) })),
-    WARM_UP,
-  );
+  const warmUps = [
+    (k) => ({ path, headers: warm.get(emailOf(k))() }),
+    (k) => ({ path: `${path}?kind=company`, headers: warm.get(emailOf(k))() }),
+    (k) => ({ path, headers: warm.get(emailOf(k))(idTierOf(k)) }),
+  ];
+  for (const request of warmUps) await load(origin, others.map(request), WARM_UP);
   const out = [];
   for (const { request, requests } of loads) {
     const r = await load(origin, requests, { duration });
