@@ -150,9 +150,11 @@ function useCardsWhereTooWide(
   headers: string,
   columnCount: number,
 ) {
-  // The observer's callback, set up once, reads the shape of the latest render.
+  // The observer's callback, set up once, reads the shape of the latest committed render.
   const shape = useRef<TableShape>({ headers, columnCount, rowCount: null });
-  shape.current = { headers, columnCount, rowCount: rows?.length ?? null };
+  useLayoutEffect(() => {
+    shape.current = { headers, columnCount, rowCount: rows?.length ?? null };
+  });
   useLayoutEffect(() => {
     const box = wrap.current;
     const line = probe.current;
