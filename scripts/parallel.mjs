@@ -4,18 +4,13 @@
  * output whole when it ends, and fails when any of them fails.
  */
 import { spawn } from "node:child_process";
-import { setPriority } from "node:os";
 import { pathToFileURL } from "node:url";
 
-/**
- * Runs one npm script, its output held and printed whole when it ends; resolves to whether it passed.
- * `niceness`: the script and what it starts yield the CPU to other work (0: the same priority).
- */
-export function runScript(name, { niceness = 0 } = {}) {
+/** Runs one npm script, its output held and printed whole when it ends; resolves to whether it passed. */
+export function runScript(name) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn("npm", ["run", "--silent", name], { stdio: ["ignore", "pipe", "pipe"] });
-    if (niceness && child.pid !== undefined) setPriority(child.pid, niceness);
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -28,6 +23,6 @@ export function runScript(name, { niceness = 0 } = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const results = await Promise.all(process.argv.slice(2).map((name) => runScript(name)));
+  const results = await Promise.all(process.argv.slice(2).map(runScript));
   process.exit(results.every(Boolean) ? 0 : 1);
 }

@@ -10,9 +10,6 @@ import { spawn } from "node:child_process";
 import { READY_LINE } from "../e2e/servers.ts";
 import { runScript } from "./parallel.mjs";
 
-/** How much the checks yield (CFS weight about a third of the browser half's). */
-const CHECKS_NICENESS = 5;
-
 /** The browser tests' servers (e2e/servers.ts), resolved once they listen; null when they could not start. */
 function startServers() {
   const servers = spawn(process.execPath, ["--import", "tsx", "e2e/servers.ts"], { stdio: ["ignore", "pipe", "inherit"] });
@@ -50,8 +47,7 @@ function browserTests() {
 }
 
 const serversStarted = runScript("build").then((built) => (built ? startServers() : null));
-// The checks yield to the build and the browser tests, the longer path: they fill its idle time.
-const checked = Promise.all(["i18n:check", "typecheck", "lint", "test:unit"].map((name) => runScript(name, { niceness: CHECKS_NICENESS })));
+const checked = Promise.all(["i18n:check", "typecheck", "lint", "test:unit"].map(runScript));
 const browserPassed = serversStarted.then((servers) => (servers ? browserTests() : false));
 const [checks, browser] = await Promise.all([checked, browserPassed]);
 const passed = checks.every(Boolean) && browser;
