@@ -11,12 +11,18 @@ export default defineConfig({
     {
       path: "<rootDir>/src/locales/{locale}",
       include: ["<rootDir>/src/core/", "<rootDir>/src/ui/", "<rootDir>/elements/"],
-      // The action banner's texts are its own (issue 30): only the pages that show it download them.
-      exclude: ["**/*.test.*", "**/src/ui/action-banner/**"],
+      // The action banner's texts are its own (issue 30), and so are a new password's: only the
+      // pages that show them download them.
+      exclude: ["**/*.test.*", "**/src/ui/action-banner/**", "**/src/ui/new-password/**"],
     },
     {
       path: "<rootDir>/src/ui/action-banner/locales/{locale}",
       include: ["<rootDir>/src/ui/action-banner/"],
+      exclude: ["**/*.test.*"],
+    },
+    {
+      path: "<rootDir>/src/ui/new-password/locales/{locale}",
+      include: ["<rootDir>/src/ui/new-password/"],
       exclude: ["**/*.test.*"],
     },
     {

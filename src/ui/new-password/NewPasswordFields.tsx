@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { PasswordField } from "./PasswordField";
-import type { FormState } from "./useForm";
+import { PasswordField } from "../PasswordField";
+import type { FormState } from "../useForm";
 import type { NewPassword } from "./useNewPasswordRules";
 
 /**

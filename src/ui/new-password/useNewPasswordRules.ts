@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { passwordProblems, type PasswordProblem } from "../contract/password-rules";
-import type { FieldError } from "./ErrorSummary";
+import { passwordProblems, type PasswordProblem } from "../../contract/password-rules";
+import type { FieldError } from "../ErrorSummary";
 
 export interface NewPassword {
   nouveauMotDePasse: string;
