@@ -5,6 +5,7 @@ import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type PluginOption } from "vite";
 import { customMedia } from "./scripts/custom-media.ts";
+import { firstDraw } from "./scripts/first-draw.ts";
 import { hoistImports } from "./scripts/hoist-imports.ts";
 import { manifest } from "./scripts/manifest.ts";
 import { precompress } from "./scripts/precompress.ts";
@@ -38,7 +39,7 @@ export const REACT_CHUNK = { name: "react", test: /node_modules[\\/](react|react
 
 export default defineConfig({
   // manifest(): dist/custom-elements.json and the typings, from the tag registry.
-  plugins: [...sharedPlugins(), hoistImports("macc-portal"), precompress(), manifest()],
+  plugins: [...sharedPlugins(), hoistImports("macc-portal"), firstDraw(), precompress(), manifest()],
   // Library mode does not replace it by itself: without this React ships its development build.
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {

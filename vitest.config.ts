@@ -12,6 +12,7 @@ const LOGIC = [
   "demo/editor/page-check.test.ts",
   "elements/tags.test.ts",
   "scripts/bench-scale-data.test.ts",
+  "scripts/first-draw.test.ts",
   "scripts/manifest.test.ts",
   "scripts/marked-section.test.ts",
   "scripts/setup-browser.test.ts",

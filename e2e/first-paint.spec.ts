@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { axeViolations, logIn, portalTakenOver, recordLayoutShifts, watchPage } from "./support";
+import { axeViolations, keepSession, logIn, portalTakenOver, recordLayoutShifts, watchPage } from "./support";
 
 /** The address tables are one file per language (`fr-….js`); the message catalogs are per locale (`fr-FR-….js`). */
 const PATHS_TABLE = /\/static\/js\/(fr|en|de|nl|es|it)-(?![A-Z]{2}-)[\w-]+\.js$/;
@@ -20,6 +20,37 @@ test("the portal's login screen draws with its own language's addresses only, an
   // A link shared from another country's site still finds its page: the other tables load for it.
   await page.goto("/portail/forgotten-password");
   await expect(page).toHaveURL(/\/portail\/mot-de-passe-oublie$/);
+});
+
+test("a customer's portal page names what its first draw asks for after its code: each fetched once, none left out", async ({ page }) => {
+  await keepSession(page, "multi@demo.macc.test");
+  const html = await (await page.request.get("/portail/mon-compte")).text();
+  const named = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" \/>/g)]
+    .map((m) => m[1]!)
+    .filter((href) => !href.endsWith("/macc-portal.js"));
+  // The session's code first (its answer is what the header waits for), then the French texts.
+  expect(named[0]).toMatch(/\/static\/js\/session-[\w-]+\.js$/);
+  expect(named.length).toBeGreaterThan(2);
+  for (const href of named.slice(1)) expect(href).toMatch(/\/static\/js\/fr(-FR)?-[\w-]+\.js$/);
+
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto("/portail/mon-compte");
+  const portal = page.locator("macc-portal");
+  await expect(portal.locator("header .company")).toContainText("SAS Établissements Durand et Fils");
+  await expect(portal.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // Each named file is the module the code imports: fetched once, not once more by its import.
+  for (const href of named)
+    expect(
+      requested.filter((path) => path === href),
+      href,
+    ).toHaveLength(1);
+  // The portal asks for its own texts before its screen's code: none of them was left out.
+  const screenAt = requested.findIndex((path) => /\/static\/js\/Dashboard-[\w-]+\.js$/.test(path));
+  expect(screenAt).toBeGreaterThan(0);
+  const texts = requested.slice(0, screenAt).filter((path) => PATHS_TABLE.test(path) || /\/static\/js\/fr-FR-[\w-]+\.js$/.test(path));
+  expect(texts.filter((path) => !named.includes(path))).toEqual([]);
 });
 
 test("the load error still shows, in French, when its own texts cannot be fetched either", async ({ page }) => {

@@ -26,10 +26,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, "css", "theme-D4fG7hJk.css"), ":root{--macc-color:#0b6e4f}\n");
   writeFileSync(path.join(demo, "index.html"), "<!doctype html><title>Accueil</title>");
   // A page's loader names its portal's base; only a page hosting <macc-portal> answers the addresses under it.
-  const hostPage = (title: string, base: string, body: string) =>
-    `<!doctype html><html lang="fr"><head>\n<title>${title}</title><script type="module" src="/static/js/macc-elements.js" data-portal-base="${base}"></script></head><body>${body}</body>`;
+  const hostPage = (title: string, base: string, body: string, locale = "") =>
+    `<!doctype html><html lang="fr"><head>\n<title>${title}</title><script type="module" src="/static/js/macc-elements.js" data-portal-base="${base}"${locale && ` data-locale="${locale}"`}></script>\n</head><body>${body}</body>`;
   writeFileSync(path.join(demo, "france.html"), hostPage("France", "/portail", "<macc-login></macc-login>"));
-  writeFileSync(path.join(demo, "portail.html"), hostPage("Portail", "/portail", "<macc-portal></macc-portal>"));
+  writeFileSync(path.join(demo, "portail.html"), hostPage("Portail", "/portail", "<macc-portal></macc-portal>", "fr-FR"));
   mkdirSync(path.join(demo, "sites", "nl-BE"), { recursive: true });
   writeFileSync(path.join(demo, "sites", "nl-BE", "index.html"), hostPage("Thuis", "/sites/nl-BE/portaal", "<macc-header></macc-header>"));
   writeFileSync(
@@ -59,6 +59,17 @@ beforeAll(async () => {
         html: FIRST_SCREEN,
       },
     ]),
+  );
+  // What the portal's first draw asks for (scripts/first-draw.ts writes the real list).
+  writeFileSync(
+    path.join(dist, "js", "first-draw.json"),
+    JSON.stringify({
+      texts: {
+        "macc-portal": { "fr-FR": ["fr-a1.js", "fr-FR-b2.js"], "en-GB": ["en-c3.js", "en-GB-d4.js"] },
+        "macc-footer": { "fr-FR": ["fr-a1.js"] },
+      },
+      session: "session-e5.js",
+    }),
   );
   t = await createTestApp({ staticDir: dist, demoDir: demo }, undefined, { seed: false });
 });
@@ -282,6 +293,45 @@ describe("the portal's first screen in the HTML", () => {
     expect(etag).not.toBe(without.headers.get("etag"));
     expect((await get("/portail", { headers: { "if-none-match": etag } })).status).toBe(304);
     expect((await get("/portail", { headers: { "if-none-match": etag, cookie: "isLogged=true" } })).status).toBe(200);
+  });
+});
+
+describe("the portal's first draw named in its head", () => {
+  const preload = (file: string, low = false) =>
+    `<link rel="modulepreload" href="/static/js/${file}"${low ? ' fetchpriority="low"' : ""} />`;
+  it.each<[string, string, string | undefined, string[]]>([
+    // Behind the first screen, which its style sheet paints first: the texts come after what that paint needs.
+    ["an anonymous visitor (the login's first screen)", "/portail", undefined, [preload("fr-a1.js", true), preload("fr-FR-b2.js", true)]],
+    [
+      "a customer: the session's code first, then the page's texts",
+      "/portail/mon-compte/factures",
+      "isLogged=true",
+      [preload("session-e5.js"), preload("fr-a1.js"), preload("fr-FR-b2.js")],
+    ],
+    [
+      "a customer who chose English: its texts",
+      "/portail/mon-compte",
+      "isLogged=true; maccLocale=en-GB",
+      [preload("session-e5.js"), preload("en-c3.js"), preload("en-GB-d4.js")],
+    ],
+    ["a visitor on another screen's address", "/portail/inscription", "isLogged=false", [preload("fr-a1.js"), preload("fr-FR-b2.js")]],
+    [
+      "an address asking for a language (?lang=): not the page's texts",
+      "/portail/mon-compte?lang=en-GB",
+      "isLogged=true",
+      [preload("session-e5.js")],
+    ],
+    ["a page that names no language, for a visitor: nothing", "/sites/nl-BE/portaal", undefined, []],
+    ["…for a customer: the session's code", "/sites/nl-BE/portaal/mijn-account", "isLogged=true", [preload("session-e5.js")]],
+  ])("%s: %s (%s)", async (_, address, cookie, links) => {
+    const res = await get(address, cookie ? { headers: { cookie } } : undefined);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    const html = await res.text();
+    const named = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(named).toEqual(links);
+    // At the end of the head, after the page's own.
+    if (links.length) expect(html).toContain(`${links.at(-1)}\n</head>`);
   });
 });
 

@@ -8,6 +8,7 @@ import { PAGE_PREVIEW_SOURCES, type Locale } from "../../src/contract/constants.
 import { isLocale } from "../../src/core/locale.ts";
 import type { AppEnv } from "./context.ts";
 import { entityOf, sendEntity, type Entity } from "./etag.ts";
+import { firstDrawFor, FIRST_DRAW_FILE, readFirstDrawFiles, withFirstDrawHints, type FirstDrawFiles } from "./first-draw-hints.ts";
 import { firstScreenFor, FIRST_SCREENS_MANIFEST, readFirstScreens, withFirstScreen, type FirstScreen } from "./first-screens.ts";
 import { MemoryCache } from "./memory-cache.ts";
 
@@ -172,22 +173,29 @@ export function notFoundPage(c: Context): Response {
  * folder (the deep links and the e-mails' portal addresses both ask): the demo pages do not change
  * while the server runs.
  */
-export function findPortalPages(demoDir: string): Promise<Array<{ base: string; file: string }>> {
+export function findPortalPages(demoDir: string): Promise<PortalPage[]> {
   let found = portalPagesByFolder.get(demoDir);
   if (!found) portalPagesByFolder.set(demoDir, (found = scanPortalPages(demoDir)));
   return found;
 }
-const portalPagesByFolder = new Map<string, Promise<Array<{ base: string; file: string }>>>();
+/** A demo page hosting `<macc-portal>`: its loader's `data-portal-base` and `data-locale`. */
+interface PortalPage {
+  base: string;
+  file: string;
+  locale: string | null;
+}
+const portalPagesByFolder = new Map<string, Promise<PortalPage[]>>();
 
-async function scanPortalPages(demoDir: string): Promise<Array<{ base: string; file: string }>> {
+async function scanPortalPages(demoDir: string): Promise<PortalPage[]> {
   const names = await readdir(demoDir, { recursive: true }).catch(() => []);
-  const pages: Array<{ base: string; file: string }> = [];
+  const pages: PortalPage[] = [];
   for (const name of names.filter((n) => n.endsWith(".html"))) {
     const file = await resolveInside(demoDir, name);
     if (!file) continue;
     const html = await readFile(file, "utf8");
     const base = /\sdata-portal-base="([^"]+)"/.exec(html)?.[1]?.replace(/\/+$/, "");
-    if (base && /<macc-portal[\s>]/.test(html)) pages.push({ base, file });
+    const locale = /\sdata-locale="([^"]+)"/.exec(html)?.[1] ?? null;
+    if (base && /<macc-portal[\s>]/.test(html)) pages.push({ base, file, locale });
   }
   // The longest prefix first, should one portal live under another's.
   return pages.sort((a, b) => b.base.length - a.base.length);
@@ -266,7 +274,9 @@ export function staticRoutes(options: { staticDir: string; demoDir: string; host
   }
 
   let firstScreens: Promise<FirstScreen[]> | undefined;
-  const pagesWithFirstScreen = new MemoryCache<StaticFile>(100);
+  let firstDrawFiles: Promise<FirstDrawFiles | null> | undefined;
+  /** Portal pages as sent: with the first screen, the first draw's files, or both. */
+  const portalPages = new MemoryCache<StaticFile>(100);
 
   app.get("*", async (c, next) => {
     const { pathname, search } = new URL(c.req.url);
@@ -274,15 +284,20 @@ export function staticRoutes(options: { staticDir: string; demoDir: string; host
     const portal = (await findPortalPages(options.demoDir)).find(({ base }) => pathname === base || pathname.startsWith(`${base}/`));
     if (portal) {
       const screens = await (firstScreens ??= readFirstScreens(path.join(options.staticDir, "..", FIRST_SCREENS_MANIFEST)));
-      const screen = firstScreenFor(screens, { base: portal.base, pathname, search, cookies: getCookie(c) });
-      // The same address is sent with or without the first screen, by the visitor's cookies; with
-      // it, compressed (a page past the first round trip's 14 kB waits a round trip more).
+      const cookies = getCookie(c);
+      const screen = firstScreenFor(screens, { base: portal.base, pathname, search, cookies });
+      const drawFiles = await (firstDrawFiles ??= readFirstDrawFiles(path.join(options.staticDir, "js", FIRST_DRAW_FILE)));
+      const preloads = firstDrawFor(drawFiles, { pageLocale: portal.locale, search, cookies });
+      // The same address is sent with or without the first screen and the first draw's files, by the
+      // visitor's cookies; with them, compressed (a page past the first round trip's 14 kB waits a
+      // round trip more).
       c.header("Vary", "Cookie, Accept-Encoding");
-      if (!screen) return sendFile(c, portal.file, "no-cache");
+      if (!screen && !preloads.length) return sendFile(c, portal.file, "no-cache");
       const encoding = acceptedCopies(c)[0]?.encoding ?? null;
-      const page = await pagesWithFirstScreen.get(`${portal.file}:${screen.paths[0]}:${encoding}`, [], async () => {
+      const page = await portalPages.get(`${portal.file}:${screen?.paths[0] ?? ""}:${preloads.join(",")}:${encoding}`, [], async () => {
         const file = await demoFile(portal.file);
-        const html = Buffer.from(withFirstScreen(new TextDecoder().decode(file.body), screen));
+        const sent = new TextDecoder().decode(file.body);
+        const html = Buffer.from(withFirstDrawHints(screen ? withFirstScreen(sent, screen) : sent, preloads, Boolean(screen)));
         const body = encoding === "br" ? brotliCompressSync(html) : encoding === "gzip" ? gzipSync(html, { level: 9 }) : html;
         return { ...file, ...entityOf(new Uint8Array(body), file.type), encoding };
       });
