@@ -1,5 +1,6 @@
 import type { Plugin } from "vite";
 import { LOCALES, type Locale } from "../src/contract/constants.ts";
+import { languageOf } from "../src/core/locale.ts";
 import { FIRST_DRAW_FILE, type FirstDrawFiles } from "../server/http/first-draw-hints.ts";
 
 /*
@@ -22,8 +23,6 @@ export interface ChunkFacts {
 /** A catalog's locale (`…/locales/fr-FR.po`), or a language's addresses (`src/core/paths/fr.ts`). */
 const CATALOG = /[\\/]locales[\\/]([a-z]{2}-[A-Z]{2})\.po$/;
 const PATHS = /[\\/]src[\\/]core[\\/]paths[\\/]([a-z]{2})\.ts$/;
-/** The language whose addresses a locale reads when it has none of its own (src/core/paths.ts). */
-const FALLBACK_LANGUAGE = "fr";
 
 /**
  * For each element entry (`macc-*`), the texts its code can ask for in each locale: the catalogs and
@@ -38,18 +37,15 @@ export function firstDrawFiles(chunks: readonly ChunkFacts[]): FirstDrawFiles {
     return seen;
   };
   const source = (fileName: string) => byName.get(fileName)?.facadeModuleId ?? "";
-  const languages = new Set(chunks.flatMap((chunk) => PATHS.exec(chunk.facadeModuleId ?? "")?.[1] ?? []));
   const texts: FirstDrawFiles["texts"] = {};
   for (const entry of chunks) {
     if (!entry.isEntry || !entry.name.startsWith("macc-") || entry.name === "macc-elements") continue;
     const asked = [...reach(entry.fileName)].flatMap((fileName) => byName.get(fileName)?.dynamicImports ?? []);
     const perLocale: Partial<Record<Locale, string[]>> = {};
     for (const locale of LOCALES) {
-      const language = locale.slice(0, 2);
-      const pathsOf = languages.has(language) ? language : FALLBACK_LANGUAGE;
       const files = asked.filter((fileName) => {
         const id = source(fileName);
-        return CATALOG.exec(id)?.[1] === locale || PATHS.exec(id)?.[1] === pathsOf;
+        return CATALOG.exec(id)?.[1] === locale || PATHS.exec(id)?.[1] === languageOf(locale);
       });
       if (files.length) perLocale[locale] = [...new Set(files)].sort();
     }
