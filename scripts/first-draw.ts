@@ -2,6 +2,7 @@ import type { Plugin } from "vite";
 import { LOCALES, type Locale } from "../src/contract/constants.ts";
 import { languageOf } from "../src/core/locale.ts";
 import { FIRST_DRAW_FILE, type FirstDrawFiles } from "../server/http/first-draw-hints.ts";
+import { staticImports } from "./chunk-graph.ts";
 
 /*
  * What an element's first draw fetches after its code, per tag and language, and the session's code
@@ -30,17 +31,12 @@ const PATHS = /[\\/]src[\\/]core[\\/]paths[\\/]([a-z]{2})\.ts$/;
  */
 export function firstDrawFiles(chunks: readonly ChunkFacts[]): FirstDrawFiles {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const reach = (fileName: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(fileName)) return seen;
-    seen.add(fileName);
-    for (const imported of byName.get(fileName)?.imports ?? []) reach(imported, seen);
-    return seen;
-  };
   const source = (fileName: string) => byName.get(fileName)?.facadeModuleId ?? "";
   const texts: FirstDrawFiles["texts"] = {};
   for (const entry of chunks) {
     if (!entry.isEntry || !entry.name.startsWith("macc-") || entry.name === "macc-elements") continue;
-    const asked = [...reach(entry.fileName)].flatMap((fileName) => byName.get(fileName)?.dynamicImports ?? []);
+    const code = [entry.fileName, ...staticImports(byName, entry.fileName)];
+    const asked = code.flatMap((fileName) => byName.get(fileName)?.dynamicImports ?? []);
     const perLocale: Partial<Record<Locale, string[]>> = {};
     for (const locale of LOCALES) {
       const files = asked.filter((fileName) => {

@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { staticImports } from "./chunk-graph.ts";
 
 /**
  * Names every chunk the entry `entry` or a lazy screen needs in that module's own imports (Rollup's
@@ -14,20 +15,14 @@ export function hoistImports(entry: string): Plugin {
     apply: "build",
     generateBundle(_, bundle) {
       const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [[file.fileName, file] as const] : [])));
-      const reach = (name: string, seen: Set<string>) => {
-        for (const imported of chunks.get(name)?.imports ?? []) {
-          if (seen.has(imported)) continue;
-          seen.add(imported);
-          reach(imported, seen);
-        }
-        return seen;
-      };
       // The chunks a page or an import() starts from (a screen's import() often lands on a chunk its
       // element shares, which Rolldown does not mark as a dynamic entry); the others are reached through them.
       const starts = new Set([...chunks.values()].flatMap((chunk) => chunk.dynamicImports));
       for (const chunk of chunks.values()) {
         if (chunk.name !== entry && !(starts.has(chunk.fileName) && !chunk.isEntry)) continue;
-        const missing = [...reach(chunk.fileName, new Set())].filter((name) => name !== chunk.fileName && !chunk.imports.includes(name));
+        const missing = [...staticImports(chunks, chunk.fileName)].filter(
+          (name) => name !== chunk.fileName && !chunk.imports.includes(name),
+        );
         // Chunks sit side by side in one folder.
         if (missing.length) chunk.code += `\n${missing.map((name) => `import"./${name}";`).join("")}`;
       }
