@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { IS_LOGGED_COOKIE, LOCALE_COOKIE, type Locale } from "../../src/contract/constants.ts";
 import { isLocale } from "../../src/core/locale.ts";
 import { escapeHtml } from "../mail/templates.ts";
@@ -18,15 +17,6 @@ export interface FirstDrawFiles {
 
 /** Its name, beside the loader. */
 export const FIRST_DRAW_FILE = "first-draw.json";
-
-/** The build's list; null when the build has not written it (the pages then name nothing more). */
-export async function readFirstDrawFiles(file: string): Promise<FirstDrawFiles | null> {
-  try {
-    return JSON.parse(await readFile(file, "utf8")) as FirstDrawFiles;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The files `<macc-portal>`'s first draw will ask for on this request: its texts in the language it

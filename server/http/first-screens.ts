@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { escapeHtml } from "../mail/templates.ts";
 import { BASKET_COOKIE, IS_LOGGED_COOKIE, LOCALE_COOKIE, THEME_COOKIE } from "../../src/contract/constants.ts";
 
@@ -25,15 +24,6 @@ export interface FirstScreen {
 
 /** Where the build writes them, under the build's folder. */
 export const FIRST_SCREENS_MANIFEST = "first-screens/manifest.json";
-
-/** The build's first screens; none when the build has not drawn them (the pages then work as before). */
-export async function readFirstScreens(file: string): Promise<FirstScreen[]> {
-  try {
-    return JSON.parse(await readFile(file, "utf8")) as FirstScreen[];
-  } catch {
-    return [];
-  }
-}
 
 /**
  * The first screen for a request of a portal page, when it is the one the visitor will see: an

@@ -8,8 +8,8 @@ import { PAGE_PREVIEW_SOURCES, type Locale } from "../../src/contract/constants.
 import { isLocale } from "../../src/core/locale.ts";
 import type { AppEnv } from "./context.ts";
 import { entityOf, sendEntity, type Entity } from "./etag.ts";
-import { firstDrawFor, FIRST_DRAW_FILE, readFirstDrawFiles, withFirstDrawHints, type FirstDrawFiles } from "./first-draw-hints.ts";
-import { firstScreenFor, FIRST_SCREENS_MANIFEST, readFirstScreens, withFirstScreen, type FirstScreen } from "./first-screens.ts";
+import { firstDrawFor, FIRST_DRAW_FILE, withFirstDrawHints, type FirstDrawFiles } from "./first-draw-hints.ts";
+import { firstScreenFor, FIRST_SCREENS_MANIFEST, withFirstScreen, type FirstScreen } from "./first-screens.ts";
 import { MemoryCache } from "./memory-cache.ts";
 
 /** The previews of a service request's photos and video, before and while they upload, are `blob:` URLs (PAGE_PREVIEW_SOURCES). */
@@ -214,6 +214,15 @@ export async function demoPortalBases(demoDir: string): Promise<Partial<Record<L
   return bases;
 }
 
+/** A list the build wrote for the portal pages; `none` when the build has not (the pages then work without it). */
+async function readBuildList<T>(file: string, none: T): Promise<T> {
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as T;
+  } catch {
+    return none;
+  }
+}
+
 /**
  * Built widget files under /static, demo host pages at the root (a folder's index.html for its
  * address with a trailing slash), the deep links of every demo page hosting the portal, and the
@@ -283,10 +292,13 @@ export function staticRoutes(options: { staticDir: string; demoDir: string; host
     if (pathname === "/api" || pathname.startsWith("/api/")) return next();
     const portal = (await findPortalPages(options.demoDir)).find(({ base }) => pathname === base || pathname.startsWith(`${base}/`));
     if (portal) {
-      const screens = await (firstScreens ??= readFirstScreens(path.join(options.staticDir, "..", FIRST_SCREENS_MANIFEST)));
+      const screens = await (firstScreens ??= readBuildList<FirstScreen[]>(path.join(options.staticDir, "..", FIRST_SCREENS_MANIFEST), []));
       const cookies = getCookie(c);
       const screen = firstScreenFor(screens, { base: portal.base, pathname, search, cookies });
-      const drawFiles = await (firstDrawFiles ??= readFirstDrawFiles(path.join(options.staticDir, "js", FIRST_DRAW_FILE)));
+      const drawFiles = await (firstDrawFiles ??= readBuildList<FirstDrawFiles | null>(
+        path.join(options.staticDir, "js", FIRST_DRAW_FILE),
+        null,
+      ));
       const preloads = firstDrawFor(drawFiles, { pageLocale: portal.locale, search, cookies });
       // The same address is sent with or without the first screen and the first draw's files, by the
       // visitor's cookies; with them, compressed (a page past the first round trip's 14 kB waits a
