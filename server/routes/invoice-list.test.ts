@@ -309,7 +309,7 @@ describe("counts kept by the triggers", () => {
   });
 });
 
-describe("a search answered from the company's invoices kept in memory (the embedded engine's way)", () => {
+describe("a search answered from the company's invoices kept in memory (a company of up to 10,000 invoices)", () => {
   let mem: TestContext;
   let sql: TestContext;
   const tokenOf: Record<string, string> = {};
