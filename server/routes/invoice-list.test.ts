@@ -156,11 +156,11 @@ describe("what an answer costs the database: no page query for an empty page, a 
   let token: string;
   /** Every statement the app sends through the Db adapter. */
   const sent: string[] = [];
-  const byDefault = invoiceSearch.inMemory;
+  const byDefault = invoiceSearch.inMemoryUpTo;
 
   beforeAll(async () => {
     // The database's statements are counted: searches too, on either engine.
-    invoiceSearch.inMemory = () => false;
+    invoiceSearch.inMemoryUpTo = () => 0;
     const db = await openTestDb(true);
     const counting: Db = {
       ...db,
@@ -173,7 +173,7 @@ describe("what an answer costs the database: no page query for an empty page, a 
     token = (await demoLogin(c.app, "multi@demo.macc.test", "10.27.0.2")).company[MULTI]!;
   });
   afterAll(async () => {
-    invoiceSearch.inMemory = byDefault;
+    invoiceSearch.inMemoryUpTo = byDefault;
     await c.close();
     await c.db.close();
   });
@@ -309,12 +309,12 @@ describe("counts kept by the triggers", () => {
   });
 });
 
-describe("a search answered from the company's invoices kept in memory (a company of up to 10,000 invoices)", () => {
+describe("a search answered from the company's invoices kept in memory (a small company's)", () => {
   let mem: TestContext;
   let sql: TestContext;
   const tokenOf: Record<string, string> = {};
   const sent: string[] = [];
-  const byDefault = invoiceSearch.inMemory;
+  const byDefault = invoiceSearch.inMemoryUpTo;
 
   beforeAll(async () => {
     const db = await openTestDb(true);
@@ -328,7 +328,7 @@ describe("a search answered from the company's invoices kept in memory (a compan
     };
     mem = await createTestApp({}, counting);
     sql = await createTestApp({}, db);
-    invoiceSearch.inMemory = (d) => d === counting;
+    invoiceSearch.inMemoryUpTo = (d) => (d === counting ? 10_000 : 0);
     for (const [name, c] of [
       ["mem", mem],
       ["sql", sql],
@@ -336,7 +336,7 @@ describe("a search answered from the company's invoices kept in memory (a compan
       tokenOf[name] = (await demoLogin(c.app, "multi@demo.macc.test", "10.27.0.3")).company[MULTI]!;
   });
   afterAll(async () => {
-    invoiceSearch.inMemory = byDefault;
+    invoiceSearch.inMemoryUpTo = byDefault;
     await mem.close();
     await sql.close();
     await sql.db.close();
