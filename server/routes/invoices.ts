@@ -40,7 +40,7 @@ const MAX_SEARCH_LISTS = 20;
  * than by two statements, by engine (replaceable by tests). The embedded engine's planner scans
  * the company's rows for every search and runs its ILIKE in WebAssembly on the server's only
  * thread (about 10 ms a request). On PostgreSQL, 50 searches at once (BENCHMARKS.md): for the
- * demo's company of 2,150 invoices, p99 46–69 ms in memory against 122–134 ms; for a company of
+ * demo's company of 2,150 invoices, p99 42–69 ms in memory against 92–134 ms; for a company of
  * 5,000, 110–231 ms against 104–115 ms, PostgreSQL's processes sharing the work.
  */
 export const invoiceSearch = { inMemoryUpTo: (db: Db): number => (db.engine === "pglite" ? 10_000 : 2_500) };
