@@ -84,6 +84,40 @@ describe("MemoryCache", () => {
     expect(await cache.get("a", [], async () => "reloaded")).toBe("a");
     expect(await cache.get("b", [], async () => "reloaded")).toBe("reloaded");
   });
+
+  it("drops the least recently used entries beyond its weight, keeping the newest even alone past it", async () => {
+    const cache = new MemoryCache<string>(10, undefined, undefined, { weigh: (v) => v.length, max: 5 });
+    await cache.get("a", [], async () => "aa");
+    await cache.get("b", [], async () => "bb");
+    expect(cache.peek("a")).toBe("aa"); // a used last
+    await cache.get("c", [], async () => "cc"); // 6 > 5: b goes
+    expect([cache.peek("a"), cache.peek("b"), cache.peek("c")]).toEqual(["aa", undefined, "cc"]);
+    await cache.get("d", [], async () => "dddddd");
+    expect(cache.size).toBe(1);
+    expect(cache.peek("d")).toBe("dddddd");
+    cache.invalidate("other"); // an entry dropped gives its weight back
+    await cache.get("e", [], async () => "e");
+    expect(cache.size).toBe(1);
+    cache.clear();
+    await cache.get("f", [], async () => "ff");
+    await cache.get("g", [], async () => "ggg");
+    expect(cache.size).toBe(2);
+  });
+
+  it("peek answers what is kept without loading; keeping says whether a load would be kept", async () => {
+    let live = false;
+    const cache = new MemoryCache<string>(10, () => live);
+    expect(cache.keeping).toBe(false);
+    await cache.get("k", [], async () => "v");
+    expect(cache.peek("k")).toBeUndefined();
+    live = true;
+    expect(cache.keeping).toBe(true);
+    const loading = cache.get("k", [], async () => "v");
+    expect(cache.peek("k")).toBeUndefined(); // still loading
+    await loading;
+    expect(cache.peek("k")).toBe("v");
+    expect(new MemoryCache<string>(10, undefined, () => false).keeping).toBe(false);
+  });
 });
 
 describe("createCacheHub", () => {

@@ -11,13 +11,21 @@ export const CACHE_CHANNEL = "macc_cache";
 interface Entry<T> {
   value: T;
   tags: readonly string[];
+  weight: number;
+}
+
+/** A bound on what a cache holds beyond its number of entries: `weigh` gives each value's share of `max`. */
+export interface CacheWeight<T> {
+  weigh: (value: T) => number;
+  max: number;
 }
 
 /**
  * Answers kept in this instance's memory, each tagged with the table rows it was read from
  * (`invoices:1004217`, or a whole table: `footer_sub_service_names`). A notification for a row
  * drops the entries tagged with that row or its whole table; one for a table drops every entry
- * tagged with any of its rows. The least recently used entry goes beyond `maxEntries`.
+ * tagged with any of its rows. The least recently used entries go beyond `maxEntries`, or beyond
+ * `weightBound.max` in all when given.
  */
 export class MemoryCache<T> {
   readonly #entries = new Map<string, Entry<T>>();
@@ -28,6 +36,7 @@ export class MemoryCache<T> {
    * tables' changes leave it be, so a busy database does not keep every load from being kept.
    */
   readonly #loading = new Map<string, { promise: Promise<T>; tags: readonly string[] }>();
+  #weight = 0;
 
   /**
    * `storing`: whether a loaded value may be kept now; `trusting`: whether what is kept (or being
@@ -37,10 +46,24 @@ export class MemoryCache<T> {
     readonly maxEntries: number,
     private readonly storing: () => boolean = () => true,
     private readonly trusting: () => boolean = () => true,
+    private readonly weightBound?: CacheWeight<T>,
   ) {}
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** Whether what is loaded now would be kept and may answer (else `get` loads on every call). */
+  get keeping(): boolean {
+    return this.storing() && this.trusting();
+  }
+
+  /** The value of `key` if kept (counted as a use), without loading it. */
+  peek(key: string): T | undefined {
+    if (!this.trusting()) return undefined;
+    const hit = this.#entries.get(key);
+    if (hit) this.#touch(key, hit);
+    return hit?.value;
   }
 
   /**
@@ -51,9 +74,7 @@ export class MemoryCache<T> {
     if (!this.trusting()) return load();
     const hit = this.#entries.get(key);
     if (hit) {
-      // Most recently used last: Map keeps insertion order.
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
+      this.#touch(key, hit);
       return Promise.resolve(hit.value);
     }
     const pending = this.#loading.get(key);
@@ -67,7 +88,8 @@ export class MemoryCache<T> {
     };
     loading.promise = loading.promise.then(
       (value) => {
-        if (finish() && value !== undefined && this.storing()) this.#store(key, { value, tags });
+        if (finish() && value !== undefined && this.storing())
+          this.#store(key, { value, tags, weight: this.weightBound?.weigh(value) ?? 0 });
         return value;
       },
       (err: unknown) => {
@@ -93,19 +115,30 @@ export class MemoryCache<T> {
     this.#loading.clear();
     this.#entries.clear();
     this.#byTag.clear();
+    this.#weight = 0;
+  }
+
+  /** Most recently used last: Map keeps insertion order. */
+  #touch(key: string, entry: Entry<T>) {
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
   }
 
   #store(key: string, entry: Entry<T>) {
     this.#drop(key);
     this.#entries.set(key, entry);
+    this.#weight += entry.weight;
     for (const tag of entry.tags) {
       let keys = this.#byTag.get(tag);
       if (!keys) this.#byTag.set(tag, (keys = new Set()));
       keys.add(key);
     }
-    if (this.#entries.size > this.maxEntries) {
+    const max = this.weightBound?.max ?? Infinity;
+    // The newest entry stays, even alone past the weight's bound.
+    while (this.#entries.size > 1 && (this.#entries.size > this.maxEntries || this.#weight > max)) {
       const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#drop(oldest);
+      if (oldest === undefined) break;
+      this.#drop(oldest);
     }
   }
 
@@ -113,6 +146,7 @@ export class MemoryCache<T> {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);
+    this.#weight -= entry.weight;
     for (const tag of entry.tags) {
       const keys = this.#byTag.get(tag);
       keys?.delete(key);
@@ -122,7 +156,9 @@ export class MemoryCache<T> {
 }
 
 /** Options of one cache (`CacheHub.create`). */
-export interface CacheOptions {
+export interface CacheOptions<T = unknown> {
+  /** A bound on the entries' total weight besides their number (MemoryCache). */
+  weight?: CacheWeight<T>;
   /**
    * Tables whose changes must have reached every instance before the write that made them answers
    * (a session ended, a company unlinked: access stops everywhere at once, not a moment later). On a
@@ -139,7 +175,7 @@ export interface CacheOptions {
  * nothing is kept (a change could go unheard); every cache is emptied when it listens again.
  */
 export interface CacheHub extends Listener {
-  create<T>(maxEntries: number, options?: CacheOptions): MemoryCache<T>;
+  create<T>(maxEntries: number, options?: CacheOptions<T>): MemoryCache<T>;
   /** Where the changes heard stand: taken as a write starts, for `settle`. */
   mark(): number;
   /**
@@ -310,9 +346,9 @@ export function createCacheHub({ db: hubDb, shared = false }: CacheHubOptions = 
 
   let subscribed = false;
   const hub: CacheHub = {
-    create<T>(maxEntries: number, options: CacheOptions = {}) {
+    create<T>(maxEntries: number, options: CacheOptions<T> = {}) {
       for (const table of options.everywhere ?? []) everywhere.add(table);
-      const cache = new MemoryCache<T>(maxEntries, () => live, options.everywhere?.length ? leased : undefined);
+      const cache = new MemoryCache<T>(maxEntries, () => live, options.everywhere?.length ? leased : undefined, options.weight);
       caches.push(cache as MemoryCache<unknown>);
       return cache;
     },

@@ -84,7 +84,7 @@ const SORT_KEYS: Record<InvoiceSort, { column: string; read: string; type: strin
   number: [],
   amount: [{ column: "amount_cents", read: "amount_cents::text", type: "bigint" }],
 };
-const sortKeys = (sort: InvoiceSort) => [
+export const sortKeys = (sort: InvoiceSort) => [
   ...SORT_KEYS[sort],
   { column: "numero", read: "numero", type: "text" },
   { column: "id", read: "id::text", type: "uuid" },
@@ -122,9 +122,9 @@ export async function pageAnchors(db: Queryable, idTier: string, o: InvoiceOrder
 }
 
 /** A list item's columns of invoice `i`, as ItemRow. */
-const ITEM_COLUMNS = `i.id, i.numero, to_char(i.date_facture, 'YYYY-MM-DD') AS date, i.reference, i.amount_cents, i.currency,
+export const ITEM_COLUMNS = `i.id, i.numero, to_char(i.date_facture, 'YYYY-MM-DD') AS date, i.reference, i.amount_cents, i.currency,
   to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid`;
-interface ItemRow {
+export interface ItemRow {
   id: string;
   numero: string;
   date: string;
@@ -134,7 +134,7 @@ interface ItemRow {
   due_date: string | null;
   paid: boolean;
 }
-const itemOf = (r: ItemRow): InvoiceItem => ({
+export const itemOf = (r: ItemRow): InvoiceItem => ({
   id: r.id,
   number: r.numero,
   date: r.date,
@@ -278,89 +278,6 @@ const countedTo = (reach: number, n: number): InvoiceCount => ({ total: Math.min
 /** The bound a search's count reaches for a page: past the first invoice after it. */
 export const searchCountReach = (page: number, pageSize: number) =>
   SEARCH_COUNT_STEP * Math.ceil((page * pageSize + 1) / SEARCH_COUNT_STEP);
-
-/**
- * A company's invoice as a search in memory reads it: the list's fields, the number and the
- * number + reference lowercased by the database (as ILIKE does), its year, and its place in each
- * sort's ascending order as the database orders it (its collation, not JavaScript's).
- */
-export interface SearchRow extends InvoiceItem {
-  numberLower: string;
-  textLower: string;
-  year: number;
-  ranks: Record<InvoiceSort, number>;
-}
-
-/** Between the number and the reference in `textLower`: no fragment holds it (a control character is refused), so none matches across both. */
-const TEXT_SEPARATOR = "\u0001";
-
-/** An invoice's place in the sort's ascending order, as the list's statements order it. */
-const rankBy = (sort: InvoiceSort) =>
-  `(row_number() OVER (ORDER BY ${sortKeys(sort)
-    .map((k) => `${k.column} ASC`)
-    .join(", ")}))::int`;
-
-/** The company's invoices for a search in memory, or null when it has more than `max` (kept counts: no row read then). */
-export async function searchRows(db: Queryable, idTier: string, max: number): Promise<SearchRow[] | null> {
-  const { rows: counted } = await db.query<{ n: number }>("SELECT coalesce(sum(n), 0)::int AS n FROM invoice_counts WHERE id_tier = $1", [
-    idTier,
-  ]);
-  if ((counted[0]?.n ?? 0) > max) return null;
-  const { rows } = await db.query<
-    ItemRow & {
-      number_lower: string;
-      text_lower: string;
-      by_date: number;
-      by_number: number;
-      by_amount: number;
-    }
-  >(
-    `SELECT ${ITEM_COLUMNS}, lower(numero) AS number_lower, lower(numero) || $2 || lower(coalesce(reference, '')) AS text_lower,
-            ${rankBy("date")} AS by_date, ${rankBy("number")} AS by_number, ${rankBy("amount")} AS by_amount
-     FROM invoices i WHERE id_tier = $1`,
-    [idTier, TEXT_SEPARATOR],
-  );
-  return rows.map((r) => ({
-    ...itemOf(r),
-    numberLower: r.number_lower,
-    textLower: r.text_lower,
-    year: Number(r.date.slice(0, 4)),
-    ranks: { date: r.by_date, number: r.by_number, amount: r.by_amount },
-  }));
-}
-
-/** ASCII letters lowercased: the same in every database's character classes (others: not searched in memory). */
-const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
-
-/**
- * The search of `o` answered from the company's rows, as countInvoices and listInvoices answer it:
- * the same matches (a fragment anywhere in the number or reference, a shorter one at the start of
- * the number, any case), the same count bounded by `reach`, the same page in the same order.
- * Undefined for a fragment that is not plain ASCII: the database's own lowercasing decides those.
- */
-export function searchInMemory(
-  rows: readonly SearchRow[],
-  o: InvoiceListOptions,
-  reach: number,
-): { count: InvoiceCount; items: InvoiceItem[] } | undefined {
-  if (!/^[\x20-\x7e]*$/.test(o.q)) return undefined;
-  const q = asciiLower(o.q);
-  const short = [...q].length < INVOICE_FRAGMENT_MIN;
-  const paid = o.status === undefined ? undefined : o.status === "paid";
-  const matches = rows.filter(
-    (r) =>
-      (short ? r.numberLower.startsWith(q) : r.textLower.includes(q)) &&
-      (o.year === undefined || r.year === o.year) &&
-      (paid === undefined || r.paid === paid),
-  );
-  const direction = o.order === "asc" ? 1 : -1;
-  const start = (o.page - 1) * o.pageSize;
-  const items = matches
-    .sort((a, b) => direction * (a.ranks[o.sort] - b.ranks[o.sort]))
-    .slice(start, start + o.pageSize)
-    .map(({ numberLower: _n, textLower: _t, year: _y, ranks: _r, ...item }) => item);
-  return { count: { total: Math.min(matches.length, reach), more: matches.length > reach }, items };
-}
 
 /** Years with invoices, newest first (from the counts kept per year). */
 export async function invoiceYears(db: Queryable, idTier: string): Promise<number[]> {

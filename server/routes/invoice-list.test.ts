@@ -3,7 +3,7 @@
  * database's own order, deep pages read from the page anchors, short searches as a prefix of the
  * number, bounded search counts, and the per-year counts kept by the statement triggers.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { INVOICE_FRAGMENT_MIN } from "../../src/contract/constants.ts";
 import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { PAGE_ANCHOR_STEP, SEARCH_COUNT_STEP } from "../queries/invoices.ts";
@@ -315,6 +315,7 @@ describe("a search answered from the company's invoices kept in memory (a small 
   const tokenOf: Record<string, string> = {};
   const sent: string[] = [];
   const byDefault = invoiceSearch.inMemoryUpTo;
+  const waitByDefault = invoiceSearch.waitUpTo;
 
   beforeAll(async () => {
     const db = await openTestDb(true);
@@ -352,6 +353,9 @@ describe("a search answered from the company's invoices kept in memory (a small 
     "q=-000&pageSize=100",
     "q=SILO&sort=amount&order=asc",
     "q=po 45&sort=number&order=desc&page=2",
+    "q=FA2", // more than SEARCH_COUNT_STEP, newest first: read from the end of the date order
+    "q=FA2&order=asc", // …oldest first: the count's first matches
+    "q=FA2&sort=amount&order=desc&page=3", // …by amount: read in the amount's order
     "q=FA2&sort=number&order=asc", // more than SEARCH_COUNT_STEP: "more than"
     `q=FA2&sort=number&order=asc&page=${SEARCH_COUNT_STEP / 25}`, // the page on the bound
     "q=FA2&page=86",
@@ -359,6 +363,10 @@ describe("a search answered from the company's invoices kept in memory (a small 
     "q=fa",
     "q=F&year=2024&status=unpaid",
     "q=2024&year=2023",
+    "q=FA2&year=2023&sort=number", // a year: its slice of the date order
+    "q=-00&year=2022&status=paid&order=asc&page=2",
+    "q=F&sort=amount&order=asc&page=41", // a prefix held by every invoice, deep
+    "q=fa2099", // every piece held, the fragment by none
     "q=bc-&status=paid&sort=amount&order=desc&page=3",
     "q=zzzz",
     "q=a_b",
@@ -388,6 +396,38 @@ describe("a search answered from the company's invoices kept in memory (a small 
       expect(after.items[0]?.number).toBe("MEM-00017");
     } finally {
       await mem.db.query("DELETE FROM invoices WHERE numero = 'MEM-00017'");
+    }
+  });
+
+  it("a larger company's searches are answered by the database while its index is built, which its whole list's read starts", async () => {
+    invoiceSearch.waitUpTo = 1_000; // the company has 2,150 invoices
+    const invoiceStatements = () => sent.filter((text) => /\binvoice/.test(text));
+    const building = (text: string) => text.includes("row_number() OVER");
+    const changeInvoices = () =>
+      mem.db.query("UPDATE invoices SET paid = paid WHERE numero = (SELECT min(numero) FROM invoices WHERE id_tier = $1)", [MULTI]);
+    try {
+      await changeInvoices();
+      sent.length = 0;
+      const query = "q=00018&sort=amount";
+      const fromSql = await ask(sql, tokenOf.sql!, query);
+      expect(await ask(mem, tokenOf.mem!, query)).toEqual(fromSql);
+      expect(sent.some((text) => text.includes("ILIKE"))).toBe(true); // the database's search
+
+      await changeInvoices();
+      sent.length = 0;
+      await ask(mem, tokenOf.mem!, "sort=number");
+      await vi.waitFor(() => expect(sent.some(building)).toBe(true), { timeout: 10_000 });
+      let round = 100; // a fragment the response cache has not seen, each round
+      await vi.waitFor(
+        async () => {
+          sent.length = 0;
+          expect((await ask(mem, tokenOf.mem!, `q=00${round++}`)).status).toBe(200);
+          expect(invoiceStatements()).toEqual([]);
+        },
+        { timeout: 10_000 },
+      );
+    } finally {
+      invoiceSearch.waitUpTo = waitByDefault;
     }
   });
 });

@@ -17,12 +17,17 @@ import {
   PAGE_ANCHOR_STEP,
   pageAnchors,
   searchCountReach,
-  searchInMemory,
-  searchRows,
   type InvoiceCount,
   type InvoiceFilters,
   type InvoiceListOptions,
 } from "../queries/invoices.ts";
+import {
+  companyInvoiceCount,
+  loadInvoiceSearchIndex,
+  searchableInMemory,
+  searchInvoiceIndex,
+  type InvoiceSearchIndex,
+} from "../queries/invoice-search.ts";
 
 /** Years older than this many most recent calendar years come from customer accounting (SPEC §9 "annee"). */
 const RECENT_YEARS = 3;
@@ -32,18 +37,25 @@ const MAX_COUNTS = 20_000;
 const MAX_YEAR_LISTS = 5_000;
 /** Page anchors per company, filters and sort: a few kB each (a company with 50,000 invoices: 250 keys). */
 const MAX_ANCHOR_LISTS = 2_000;
-/** Companies whose invoices are kept for searching in memory (about 300 bytes an invoice). */
-const MAX_SEARCH_LISTS = 20;
+/**
+ * The companies whose invoices are indexed in memory for their searches (InvoiceSearchIndex), and
+ * how many invoices they hold in all: about 400 bytes an invoice (measured: BENCHMARKS.md), so at
+ * most about 80 MB whatever the load.
+ */
+const MAX_SEARCH_INDEXES = 200;
+const MAX_SEARCH_INDEXED = 200_000;
 
 /**
- * Up to how many invoices a company's search is answered from its invoices kept in memory rather
- * than by two statements, by engine (replaceable by tests). The embedded engine's planner scans
- * the company's rows for every search and runs its ILIKE in WebAssembly on the server's only
- * thread (about 10 ms a request). On PostgreSQL, 50 searches at once (BENCHMARKS.md): for the
- * demo's company of 2,150 invoices, p99 42–69 ms in memory against 92–134 ms; for a company of
- * 5,000, 110–231 ms against 104–115 ms, PostgreSQL's processes sharing the work.
+ * Replaceable by tests. `inMemoryUpTo`: up to how many invoices a company's search is answered from
+ * its invoices indexed in memory (invoice-search.ts) rather than by the database's statements (0:
+ * never). `waitUpTo`: up to how many a search waits for its company's index to be built (a few
+ * tens of ms); a larger company's searches are answered by the database meanwhile (its 50,000
+ * invoices take about half a second to read and index).
  */
-export const invoiceSearch = { inMemoryUpTo: (db: Db): number => (db.engine === "pglite" ? 10_000 : 2_500) };
+export const invoiceSearch = {
+  inMemoryUpTo: (_db: Db): number => 100_000,
+  waitUpTo: 5_000,
+};
 
 /** Lets other requests run between two PDFs of a long archive. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -108,14 +120,33 @@ export function invoiceRoutes(deps: Deps) {
   const counts = deps.caches.create<InvoiceCount>(MAX_COUNTS);
   const yearLists = deps.caches.create<number[]>(MAX_YEAR_LISTS);
   const anchorLists = deps.caches.create<string[][]>(MAX_ANCHOR_LISTS);
-  const searchLists = deps.caches.create<Awaited<ReturnType<typeof searchRows>>>(MAX_SEARCH_LISTS);
+  // A company's index, or null when it has too many invoices to be indexed.
+  const searchIndexes = deps.caches.create<InvoiceSearchIndex | null>(MAX_SEARCH_INDEXES, {
+    weight: { weigh: (index) => index?.invoices.length ?? 0, max: MAX_SEARCH_INDEXED },
+  });
 
-  /** The search answered in memory when it may be (see invoiceSearch), else undefined. */
-  const searchedInMemory = async (idTier: string, o: InvoiceListOptions, reach: number, tags: string[]) => {
+  /**
+   * The company's search index (see invoiceSearch): kept, or built now, or undefined while a large
+   * company's is built (started here unless under way), or null when it has too many invoices.
+   * Undefined too when this instance does not hear the database's changes: nothing would be kept.
+   */
+  const searchIndexOf = async (idTier: string, tags: string[], knownSize?: number) => {
     const upTo = invoiceSearch.inMemoryUpTo(db);
-    if (!o.q || upTo === 0) return undefined;
-    const rows = await searchLists.get(idTier, tags, () => searchRows(db, idTier, upTo));
-    return rows ? searchInMemory(rows, o, reach) : undefined;
+    if (upTo === 0 || !searchIndexes.keeping) return undefined;
+    const held = searchIndexes.peek(idTier);
+    if (held !== undefined) return held;
+    const size = knownSize ?? (await companyInvoiceCount(db, idTier));
+    const building = searchIndexes.get(idTier, tags, async () => (size > upTo ? null : loadInvoiceSearchIndex(db, idTier)));
+    if (size <= invoiceSearch.waitUpTo || size > upTo) return building;
+    building.catch((err: unknown) => console.error("[invoices] search index not built:", err instanceof Error ? err.message : err));
+    return undefined;
+  };
+
+  /** The search answered from the company's index when it may be, else undefined (the database's statements answer). */
+  const searchedInMemory = async (idTier: string, o: InvoiceListOptions, reach: number, tags: string[]) => {
+    if (!o.q || !searchableInMemory(o.q)) return undefined;
+    const index = await searchIndexOf(idTier, tags);
+    return index ? searchInvoiceIndex(index, o, reach) : undefined;
   };
 
   /**
@@ -173,6 +204,9 @@ export function invoiceRoutes(deps: Deps) {
                 listInvoices(db, idTier, options, anchor, count.more ? "scan" : "keys"),
               )
             : [];
+        // A large company's whole list read: its index is built now, for the searches that follow.
+        if (!filters.q && filters.year === undefined && !filters.status && count.total > invoiceSearch.waitUpTo)
+          void searchIndexOf(idTier, tags, count.total);
         const archive = (year: number) => year <= thisYear - RECENT_YEARS;
         return JSON.stringify({
           items,
