@@ -2,36 +2,33 @@
  * A company's invoice search answered from an index of its invoices kept in memory: the same
  * matches, count and page as countInvoices and listInvoices, at a fraction of their cost. The
  * database's search reads a company's matches row by row (a common fragment of a company with
- * 50,000 invoices: 4–5 ms of its CPU a request, BENCHMARKS.md); here the fragment's pieces give
- * the candidates as lists of positions, and a page is cut from the sort's order read in memory.
+ * 50,000 invoices: 4–5 ms of its CPU a request, BENCHMARKS.md); here the invoices holding each of
+ * the fragment's pieces are combined as sets of bits, a word of 32 invoices at a time, and a page
+ * is cut from the sort's order read in memory.
  */
 import type { Queryable } from "../db/db.ts";
 import { INVOICE_FRAGMENT_MIN } from "../../src/contract/constants.ts";
-import {
-  ITEM_COLUMNS,
-  itemOf,
-  sortKeys,
-  type InvoiceCount,
-  type InvoiceItem,
-  type InvoiceListOptions,
-  type InvoiceSort,
-  type ItemRow,
-} from "./invoices.ts";
+import { sortKeys, type InvoiceCount, type InvoiceItem, type InvoiceListOptions, type InvoiceSort } from "./invoices.ts";
+
+/** Between the number and the reference in an invoice's text: no fragment holds it (a control character is refused). */
+export const TEXT_SEPARATOR = "\u0001";
 
 /**
- * An invoice as the search reads it: its list item; its number and reference lowercased by the
- * database (as ILIKE compares), joined by TEXT_SEPARATOR; its year.
+ * The pieces the index lists, as numbers: each INVOICE_FRAGMENT_MIN (3) consecutive characters of
+ * an invoice's text that are all printable ASCII (a search in memory is for such fragments only),
+ * then each number's first 1 and 2 characters (a short search's prefix).
  */
-interface IndexedInvoice {
-  item: InvoiceItem;
-  text: string;
-  year: number;
-}
-
-/** Between the number and the reference in `text`: no fragment holds it (a control character is refused), so none matches across both. */
-const TEXT_SEPARATOR = "\u0001";
-/** Before a number's first one or two characters in `pieces`: a short search's prefix, never a piece of text. */
-const PREFIX_MARK = "\u0002";
+const FIRST_PRINTABLE = 0x20;
+const PRINTABLE = 0x7f - FIRST_PRINTABLE;
+const PIECES = PRINTABLE ** 3;
+const PREFIXES_OF_1 = PIECES;
+const PREFIXES_OF_2 = PIECES + PRINTABLE;
+const KEYS = PREFIXES_OF_2 + PRINTABLE ** 2;
+/** A character's place among the printable ASCII ones, or -1. */
+const printable = (text: string, at: number) => {
+  const code = text.charCodeAt(at) - FIRST_PRINTABLE;
+  return code >= 0 && code < PRINTABLE ? code : -1;
+};
 
 /** A sort other than by date: the invoices' positions in its ascending order, and each invoice's place in it. */
 interface SortOrder {
@@ -39,19 +36,30 @@ interface SortOrder {
   places: Uint32Array;
 }
 
+/**
+ * A company's invoices as its search reads them, each at its position in the date sort's
+ * ascending order (a year's invoices are consecutive): its list item as JSON, its number and
+ * reference lowercased by the database (as ILIKE compares) and joined by TEXT_SEPARATOR, its year,
+ * whether it is paid; the other sorts' orders; the invoices holding each piece, as their positions
+ * (ascending) when few do, else as a set of bits (bit `p % 32` of word `p / 32` for position `p`),
+ * which then takes no more room than the positions would.
+ */
 export interface InvoiceSearchIndex {
-  /** The company's invoices in the date sort's ascending order (a year's invoices are consecutive). */
-  invoices: IndexedInvoice[];
+  items: string[];
+  texts: string[];
+  years: Uint16Array;
+  paid: Uint8Array;
   orders: Record<Exclude<InvoiceSort, "date">, SortOrder>;
-  /**
-   * The positions of the invoices holding each piece of INVOICE_FRAGMENT_MIN characters of their
-   * text, and of those whose number starts with each 1 or 2 characters (after PREFIX_MARK), ascending.
-   */
-  pieces: Map<string, Uint32Array>;
+  fewHold: Map<number, Uint32Array>;
+  manyHold: Map<number, Uint32Array>;
 }
 
-/** The invoices whose pieces are listed between two turns of the event loop while an index is built. */
-const BUILD_SLICE = 4_000;
+/** Bits a set of invoices needs a word for. */
+const WORD = 32;
+const wordsFor = (invoices: number) => Math.ceil(invoices / WORD);
+
+/** The invoices whose pieces are counted or listed between two turns of the event loop while an index is built. */
+const BUILD_SLICE = 10_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** How many invoices the company has (the counts kept by migration 0012's triggers). */
@@ -62,100 +70,134 @@ export async function companyInvoiceCount(db: Queryable, idTier: string): Promis
   return rows[0]?.n ?? 0;
 }
 
-/** An invoice's place in the sort's ascending order, as the list's statements order it (the database's collation). */
-const rankBy = (sort: InvoiceSort) =>
-  `(row_number() OVER (ORDER BY ${sortKeys(sort)
+const ascending = (sort: InvoiceSort) =>
+  sortKeys(sort)
     .map((k) => `${k.column} ASC`)
-    .join(", ")}) - 1)::int`;
+    .join(", ");
+
+/** Calls `each(key)` for every piece of `text` the index lists, each once. */
+function forEachPiece(text: string, seen: Int32Array, position: number, each: (key: number) => void) {
+  const once = (key: number) => {
+    if (seen[key] === position) return;
+    seen[key] = position;
+    each(key);
+  };
+  const numberLength = text.indexOf(TEXT_SEPARATOR);
+  const first = printable(text, 0);
+  if (numberLength >= 1 && first >= 0) {
+    once(PREFIXES_OF_1 + first);
+    const second = printable(text, 1);
+    if (numberLength >= 2 && second >= 0) once(PREFIXES_OF_2 + first * PRINTABLE + second);
+  }
+  let a = -1;
+  let b = first;
+  for (let at = 1; at < text.length; at++) {
+    const c = printable(text, at);
+    if (a >= 0 && b >= 0 && c >= 0) once((a * PRINTABLE + b) * PRINTABLE + c);
+    a = b;
+    b = c;
+  }
+}
 
 /**
- * Reads the company's invoices and indexes them, yielding to other requests while it lists their
- * pieces (a company with 50,000 invoices: about a million).
+ * An invoice as the index is built from it, in the date sort's ascending order: its list item as
+ * JSON, its text (see InvoiceSearchIndex), year, whether paid, and places in the other sorts' orders.
  */
+export interface IndexedInvoice {
+  item: string;
+  text: string;
+  year: number;
+  paid: boolean;
+  by_number: number;
+  by_amount: number;
+}
+
+/** Reads the company's invoices (one statement, the items' JSON written by the database) and indexes them. */
 export async function loadInvoiceSearchIndex(db: Queryable, idTier: string): Promise<InvoiceSearchIndex> {
-  const { rows } = await db.query<ItemRow & { text: string; by_number: number; by_amount: number }>(
-    `SELECT ${ITEM_COLUMNS}, lower(numero) || $2 || lower(coalesce(reference, '')) AS text,
-            ${rankBy("number")} AS by_number, ${rankBy("amount")} AS by_amount
-     FROM invoices i WHERE id_tier = $1
-     ORDER BY ${sortKeys("date")
-       .map((k) => `${k.column} ASC`)
-       .join(", ")}`,
+  const { rows } = await db.query<IndexedInvoice>(
+    `SELECT json_build_object('id', id, 'number', numero, 'date', to_char(date_facture, 'YYYY-MM-DD'), 'reference', reference,
+              'amountCents', amount_cents, 'currency', currency, 'dueDate', to_char(due_date, 'YYYY-MM-DD'), 'paid', paid)::text AS item,
+            lower(numero) || $2 || lower(coalesce(reference, '')) AS text, extract(year FROM date_facture)::int AS year, paid,
+            (row_number() OVER (ORDER BY ${ascending("number")}) - 1)::int AS by_number,
+            (row_number() OVER (ORDER BY ${ascending("amount")}) - 1)::int AS by_amount
+     FROM invoices WHERE id_tier = $1 ORDER BY ${ascending("date")}`,
     [idTier, TEXT_SEPARATOR],
   );
-  const order = (rank: (r: (typeof rows)[number]) => number): SortOrder => {
-    const positions = new Uint32Array(rows.length);
-    const places = new Uint32Array(rows.length);
+  return indexInvoices(rows);
+}
+
+/** The index of `rows`, yielding to other requests between slices of them while it lists their pieces. */
+export async function indexInvoices(rows: readonly IndexedInvoice[]): Promise<InvoiceSearchIndex> {
+  const n = rows.length;
+  const order = (place: (r: IndexedInvoice) => number): SortOrder => {
+    const positions = new Uint32Array(n);
+    const places = new Uint32Array(n);
     rows.forEach((r, i) => {
-      positions[rank(r)] = i;
-      places[i] = rank(r);
+      positions[place(r)] = i;
+      places[i] = place(r);
     });
     return { positions, places };
   };
-  const orders = { number: order((r) => r.by_number), amount: order((r) => r.by_amount) };
-  const invoices = rows.map((r) => ({ item: itemOf(r), text: r.text, year: Number(r.date.slice(0, 4)) }));
-  const lists = new Map<string, number[]>();
-  const add = (piece: string, position: number) => {
-    const list = lists.get(piece);
-    if (!list) lists.set(piece, [position]);
-    else if (list[list.length - 1] !== position) list.push(position); // a piece held twice is listed once
+  const index: InvoiceSearchIndex = {
+    items: rows.map((r) => r.item),
+    texts: rows.map((r) => r.text),
+    years: Uint16Array.from(rows, (r) => r.year),
+    paid: Uint8Array.from(rows, (r) => (r.paid ? 1 : 0)),
+    orders: { number: order((r) => r.by_number), amount: order((r) => r.by_amount) },
+    fewHold: new Map(),
+    manyHold: new Map(),
   };
-  for (let start = 0; start < invoices.length; start += BUILD_SLICE) {
-    if (start > 0) await nextTurn();
-    for (let i = start; i < Math.min(start + BUILD_SLICE, invoices.length); i++) {
-      const { text } = invoices[i]!;
-      const numberLength = text.indexOf(TEXT_SEPARATOR);
-      for (let n = 1; n < INVOICE_FRAGMENT_MIN && n <= numberLength; n++) add(PREFIX_MARK + text.slice(0, n), i);
-      for (let at = 0; at + INVOICE_FRAGMENT_MIN <= text.length; at++) {
-        const piece = text.slice(at, at + INVOICE_FRAGMENT_MIN);
-        if (!piece.includes(TEXT_SEPARATOR)) add(piece, i);
-      }
+  // Two passes (how many invoices hold each piece, then which) into one array of positions.
+  const seen = new Int32Array(KEYS).fill(-1);
+  const counts = new Uint32Array(KEYS + 1);
+  const eachSlice = async (each: (position: number) => void) => {
+    for (let start = 0; start < n; start += BUILD_SLICE) {
+      await nextTurn();
+      for (let i = start; i < Math.min(start + BUILD_SLICE, n); i++) each(i);
     }
+  };
+  await eachSlice((i) => forEachPiece(index.texts[i]!, seen, i, (key) => counts[key + 1]!++));
+  for (let key = 1; key <= KEYS; key++) counts[key]! += counts[key - 1]!;
+  const positions = new Uint32Array(counts[KEYS]!);
+  const ends = counts.slice(0, KEYS);
+  seen.fill(-1);
+  await eachSlice((i) => forEachPiece(index.texts[i]!, seen, i, (key) => (positions[ends[key]!++] = i)));
+  const many = wordsFor(n);
+  for (let key = 0; key < KEYS; key++) {
+    const holding = positions.subarray(counts[key]!, ends[key]!);
+    if (holding.length > many) index.manyHold.set(key, bitsOf(holding, n));
+    else if (holding.length > 0) index.fewHold.set(key, holding.slice());
   }
-  const pieces = new Map<string, Uint32Array>();
-  for (const [piece, list] of lists) pieces.set(piece, Uint32Array.from(list));
-  return { invoices, orders, pieces };
+  return index;
 }
 
-/** The first index in ascending `list` whose value is `value` or more, searching from `from`. */
-function lowerBound(list: Uint32Array, value: number, from = 0): number {
-  let lo = from;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** The set of bits of `positions` among `invoices`. */
+function bitsOf(positions: Uint32Array, invoices: number): Uint32Array {
+  const bits = new Uint32Array(wordsFor(invoices));
+  for (let i = 0; i < positions.length; i++) bits[positions[i]! >>> 5]! |= 1 << (positions[i]! & 31);
+  return bits;
 }
+const holds = (bits: Uint32Array, position: number) => (bits[position >>> 5]! & (1 << (position & 31))) !== 0;
 
-/** The values in both ascending lists: a merge, or a search in `b` for each of `a`'s when `a` is much shorter. */
-function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
-  const out = new Uint32Array(a.length);
-  let n = 0;
-  if (a.length * 16 < b.length) {
-    let at = 0;
-    for (const value of a) {
-      at = lowerBound(b, value, at);
-      if (at === b.length) break;
-      if (b[at] === value) out[n++] = value;
-    }
-  } else {
-    for (let i = 0, j = 0; i < a.length && j < b.length;) {
-      if (a[i]! < b[j]!) i++;
-      else if (a[i]! > b[j]!) j++;
-      else {
-        out[n++] = a[i]!;
-        i++;
-        j++;
-      }
+/**
+ * Calls `each` for every position set in `bits` from `from` to `to` (excluded), ascending or
+ * descending, until it returns false.
+ */
+function forEachSet(bits: Uint32Array, from: number, to: number, descending: boolean, each: (position: number) => boolean) {
+  if (from >= to) return;
+  const [first, last] = [from >>> 5, (to - 1) >>> 5];
+  for (let k = 0; k <= last - first; k++) {
+    const w = descending ? last - k : first + k;
+    let word = bits[w]!;
+    if (w === first) word &= -1 << (from & 31);
+    if (w === last && (to & 31) !== 0) word &= (1 << (to & 31)) - 1;
+    while (word !== 0) {
+      const bit = descending ? 31 - Math.clz32(word) : 31 - Math.clz32(word & -word);
+      word &= ~(1 << bit);
+      if (!each(w * WORD + bit)) return;
     }
   }
-  return out.subarray(0, n);
 }
-
-/** Candidates few enough that checking each costs less than intersecting one more list. */
-const FEW_CANDIDATES = 32;
-const NONE = new Uint32Array(0);
 
 /** Whether the search of `q` can be answered here: plain ASCII, lowercased alike by every database. */
 export const searchableInMemory = (q: string) => /^[\x20-\x7e]+$/.test(q);
@@ -163,22 +205,46 @@ export const searchableInMemory = (q: string) => /^[\x20-\x7e]+$/.test(q);
 const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 /**
- * The positions of the invoices that may hold `q` (a superset, ascending): for a fragment, those
- * holding every one of its pieces (the rarest lists first); for a short one, those whose number
- * starts with it (exact).
+ * The invoices that may hold `q`, as a set of bits: for a fragment those holding every one of its
+ * pieces (a superset), for a short one those whose number starts with it (exact); undefined when
+ * a piece is held by none. The rarest listed piece's positions are set first, the other pieces'
+ * invoices then kept among them. `q`: printable ASCII.
  */
-function candidatesOf(index: InvoiceSearchIndex, q: string, short: boolean): Uint32Array {
-  if (short) return index.pieces.get(PREFIX_MARK + q) ?? NONE;
-  const lists: Uint32Array[] = [];
-  for (let at = 0; at + INVOICE_FRAGMENT_MIN <= q.length; at++) {
-    const list = index.pieces.get(q.slice(at, at + INVOICE_FRAGMENT_MIN));
-    if (!list) return NONE;
-    lists.push(list);
+function candidatesOf(index: InvoiceSearchIndex, q: string, short: boolean): Uint32Array | undefined {
+  const code = (at: number) => q.charCodeAt(at) - FIRST_PRINTABLE;
+  const keys = new Set<number>();
+  if (short) keys.add(q.length === 1 ? PREFIXES_OF_1 + code(0) : PREFIXES_OF_2 + code(0) * PRINTABLE + code(1));
+  else for (let at = 2; at < q.length; at++) keys.add((code(at - 2) * PRINTABLE + code(at - 1)) * PRINTABLE + code(at));
+  const few: Uint32Array[] = [];
+  const many: Uint32Array[] = [];
+  for (const key of keys) {
+    const positions = index.fewHold.get(key);
+    const bits = positions ? undefined : index.manyHold.get(key);
+    if (positions) few.push(positions);
+    else if (bits) many.push(bits);
+    else return undefined;
   }
-  lists.sort((a, b) => a.length - b.length);
-  let candidates = lists[0]!;
-  for (let k = 1; k < lists.length && candidates.length > FEW_CANDIDATES; k++) candidates = intersect(candidates, lists[k]!);
+  few.sort((a, b) => a.length - b.length);
+  let candidates = few.length > 0 ? bitsOf(few[0]!, index.texts.length) : many.pop()!.slice();
+  for (const positions of few.slice(1)) {
+    const both = new Uint32Array(candidates.length);
+    for (const position of positions) if (holds(candidates, position)) both[position >>> 5]! |= 1 << (position & 31);
+    candidates = both;
+  }
+  for (const bits of many) for (let w = 0; w < candidates.length; w++) candidates[w]! &= bits[w]!;
   return candidates;
+}
+
+/** The first position in `years` (ascending) of year `year` or later. */
+function firstOfYear(years: Uint16Array, year: number): number {
+  let lo = 0;
+  let hi = years.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (years[mid]! < year) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -195,42 +261,33 @@ export function searchInvoiceIndex(
   if (!searchableInMemory(o.q)) return undefined;
   const q = asciiLower(o.q);
   const short = q.length < INVOICE_FRAGMENT_MIN;
-  const { invoices } = index;
+  const { texts, years } = index;
   const candidates = candidatesOf(index, q, short);
-  // A year's invoices are consecutive in the date order: its candidates are a slice.
-  let from = 0;
-  let to = candidates.length;
-  if (o.year !== undefined) {
-    const year = o.year;
-    const firstOf = (y: number) => {
-      let lo = 0;
-      let hi = invoices.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (invoices[mid]!.year < y) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    };
-    from = lowerBound(candidates, firstOf(year));
-    to = lowerBound(candidates, firstOf(year + 1), from);
-  }
-  const paid = o.status === undefined ? undefined : o.status === "paid";
-  const matches = (position: number) => {
-    const invoice = invoices[position]!;
-    return (paid === undefined || invoice.item.paid === paid) && (short || invoice.text.includes(q));
-  };
+  if (!candidates) return { count: { total: 0, more: false }, items: [] };
+  // A year's invoices are consecutive in the date order.
+  const [from, to] = o.year === undefined ? [0, texts.length] : [firstOfYear(years, o.year), firstOfYear(years, o.year + 1)];
+  const paid = o.status === undefined ? -1 : o.status === "paid" ? 1 : 0;
+  const matches = (position: number) => (paid < 0 || index.paid[position] === paid) && (short || texts[position]!.includes(q));
 
   // Counted up to reach + 1, in the date order: the first ones are kept.
   const counted: number[] = [];
-  for (let k = from; k < to && counted.length <= reach; k++) if (matches(candidates[k]!)) counted.push(candidates[k]!);
+  forEachSet(candidates, from, to, false, (position) => {
+    if (matches(position)) counted.push(position);
+    return counted.length <= reach;
+  });
   const more = counted.length > reach;
   const count = { total: Math.min(counted.length, reach), more };
 
   const start = (o.page - 1) * o.pageSize;
   const end = start + o.pageSize;
   const descending = o.order === "desc";
-  let page: number[];
+  let page: number[] = [];
+  let seen = 0;
+  /** Takes `position` into the page when it matches and its turn has come; false once the page is full. */
+  const take = (position: number) => {
+    if (matches(position) && seen++ >= start) page.push(position);
+    return seen < end;
+  };
   if (!more) {
     // Every match counted: sorted here (they are in the date order already).
     if (o.sort !== "date") {
@@ -239,21 +296,18 @@ export function searchInvoiceIndex(
     }
     if (descending) counted.reverse();
     page = counted.slice(start, end);
-  } else if (o.sort === "date" && !descending) {
-    // The count's first reach + 1 matches hold the page (reach is past its end, searchCountReach).
-    page = counted.slice(start, end);
+  } else if (o.sort === "date") {
+    // The count's first reach + 1 matches hold an ascending page (reach is past its end, searchCountReach).
+    if (descending) forEachSet(candidates, from, to, true, take);
+    else page = counted.slice(start, end);
   } else {
     // More matches than counted: read in the sort's order until the page's end.
-    const positions = o.sort === "date" ? undefined : index.orders[o.sort].positions;
-    const candidate = new Uint8Array(invoices.length);
-    for (let k = from; k < to; k++) candidate[candidates[k]!] = 1;
-    page = [];
-    let seen = 0;
-    for (let k = 0; k < invoices.length && seen < end; k++) {
-      const rank = descending ? invoices.length - 1 - k : k;
-      const position = positions ? positions[rank]! : rank;
-      if (candidate[position] && matches(position) && seen++ >= start) page.push(position);
+    const { positions } = index.orders[o.sort];
+    const n = texts.length;
+    for (let k = 0; k < n; k++) {
+      const position = positions[descending ? n - 1 - k : k]!;
+      if (position >= from && position < to && holds(candidates, position) && !take(position)) break;
     }
   }
-  return { count, items: page.map((position) => invoices[position]!.item) };
+  return { count, items: page.map((position) => JSON.parse(index.items[position]!) as InvoiceItem) };
 }

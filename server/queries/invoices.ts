@@ -122,9 +122,9 @@ export async function pageAnchors(db: Queryable, idTier: string, o: InvoiceOrder
 }
 
 /** A list item's columns of invoice `i`, as ItemRow. */
-export const ITEM_COLUMNS = `i.id, i.numero, to_char(i.date_facture, 'YYYY-MM-DD') AS date, i.reference, i.amount_cents, i.currency,
+const ITEM_COLUMNS = `i.id, i.numero, to_char(i.date_facture, 'YYYY-MM-DD') AS date, i.reference, i.amount_cents, i.currency,
   to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid`;
-export interface ItemRow {
+interface ItemRow {
   id: string;
   numero: string;
   date: string;
@@ -134,7 +134,7 @@ export interface ItemRow {
   due_date: string | null;
   paid: boolean;
 }
-export const itemOf = (r: ItemRow): InvoiceItem => ({
+const itemOf = (r: ItemRow): InvoiceItem => ({
   id: r.id,
   number: r.numero,
   date: r.date,

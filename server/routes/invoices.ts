@@ -39,18 +39,18 @@ const MAX_YEAR_LISTS = 5_000;
 const MAX_ANCHOR_LISTS = 2_000;
 /**
  * The companies whose invoices are indexed in memory for their searches (InvoiceSearchIndex), and
- * how many invoices they hold in all: about 400 bytes an invoice (measured: BENCHMARKS.md), so at
- * most about 80 MB whatever the load.
+ * how many invoices they hold in all: about 500 bytes an invoice, half of it the items' JSON (a
+ * company with 50,000 invoices: 25 MB), so at most about 75 MB whatever the load.
  */
 const MAX_SEARCH_INDEXES = 200;
-const MAX_SEARCH_INDEXED = 200_000;
+const MAX_SEARCH_INDEXED = 150_000;
 
 /**
  * Replaceable by tests. `inMemoryUpTo`: up to how many invoices a company's search is answered from
  * its invoices indexed in memory (invoice-search.ts) rather than by the database's statements (0:
  * never). `waitUpTo`: up to how many a search waits for its company's index to be built (a few
- * tens of ms); a larger company's searches are answered by the database meanwhile (its 50,000
- * invoices take about half a second to read and index).
+ * tens of ms); a larger company's searches are answered by the database meanwhile (50,000
+ * invoices take 0.7–1.2 s to read and index, 0.5–0.8 s of it the database's).
  */
 export const invoiceSearch = {
   inMemoryUpTo: (_db: Db): number => 100_000,
@@ -122,7 +122,7 @@ export function invoiceRoutes(deps: Deps) {
   const anchorLists = deps.caches.create<string[][]>(MAX_ANCHOR_LISTS);
   // A company's index, or null when it has too many invoices to be indexed.
   const searchIndexes = deps.caches.create<InvoiceSearchIndex | null>(MAX_SEARCH_INDEXES, {
-    weight: { weigh: (index) => index?.invoices.length ?? 0, max: MAX_SEARCH_INDEXED },
+    weight: { weigh: (index) => index?.texts.length ?? 0, max: MAX_SEARCH_INDEXED },
   });
 
   /**
