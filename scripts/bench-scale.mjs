@@ -328,7 +328,12 @@ function listRequests(facts) {
       draw: () => ({ page: 400, pageSize: int(1, maxSize400), ...pick(SORTS) }),
     },
     { key: "any", name: "any page", goal: GOALS.list, draw: () => ({ page: int(1, pages(facts.total)), ...pick(SORTS) }) },
-    { key: "search", name: "search by a fragment (3–8 characters)", goal: GOALS.search, draw: () => ({ q: pick(facts.fragments) }) },
+    {
+      key: "search",
+      name: "search by a fragment (3–8 characters)",
+      goal: GOALS.search,
+      draw: () => ({ q: pick(facts.fragments), ...pick(SORTS) }),
+    },
     {
       key: "filter",
       name: "year and status",
@@ -353,7 +358,7 @@ async function companyFacts(db, idTier) {
     `SELECT extract(year FROM date_facture)::int AS year, paid, count(*)::int AS count FROM invoices WHERE id_tier = $1 GROUP BY 1, 2`,
     [idTier],
   );
-  const { rows: sample } = await db.query("SELECT numero, reference FROM invoices WHERE id_tier = $1 ORDER BY random() LIMIT 2000", [
+  const { rows: sample } = await db.query("SELECT numero, reference FROM invoices WHERE id_tier = $1 ORDER BY random() LIMIT 10000", [
     idTier,
   ]);
   const fragment = (text) => {
@@ -746,7 +751,7 @@ function renderSection(all, options) {
       `(each where the table holds at least twice as many) and one with 500 invoices in one year. Sizes: ${sizes}. ` +
       (missing.length > 0 ? `**Not measured: ${missing.join(", ")}.** ` : "") +
       `autocannon, ${CONNECTIONS} connections, a different URL on each request as far as the request has different URLs ` +
-      `(page drawn among the company's pages, page size and sort among the six orders for the first page and page 400, fragment of 3–8 characters cut from the company's invoice numbers and order references, ` +
+      `(page drawn among the company's pages, page size and sort among the six orders for the first page and page 400, fragment of 3–8 characters cut from 10,000 of the company's invoice numbers and order references and sort among the six orders for the search, ` +
       `year and status among those present): "distinct" is how many were drawn, "sent" how many requests went (more sent than distinct: the response cache answered the repeats). ` +
       `The fleet's URL can vary only by language and the dashboard's not at all (it has no response cache). "of ceiling": req/s over the unknown \`/api\` route's in the same run (the higher of a first and a last load). ` +
       `"CPU ms a request": the CPU time the load took, over the requests sent, in the API process, in every PostgreSQL process and in the bench's own (autocannon). ` +

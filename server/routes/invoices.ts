@@ -112,6 +112,8 @@ export function invoiceRoutes(deps: Deps) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
   const archiveTurns = createTurns(ARCHIVE_RENDERS);
+  // One larger company's index built at a time: each holds its rows read (tens of MB) while it is built.
+  const indexTurns = createTurns(1);
 
   // Answers (a page as sent), how many invoices match and the years, kept until the company's
   // invoices change (the `invoices:<idTier>` notification of migration 0008): the count and the
@@ -136,8 +138,12 @@ export function invoiceRoutes(deps: Deps) {
     const held = searchIndexes.peek(idTier);
     if (held !== undefined) return held;
     const size = knownSize ?? (await companyInvoiceCount(db, idTier));
-    const building = searchIndexes.get(idTier, tags, async () => (size > upTo ? null : loadInvoiceSearchIndex(db, idTier)));
-    if (size <= invoiceSearch.waitUpTo || size > upTo) return building;
+    const awaited = size <= invoiceSearch.waitUpTo || size > upTo;
+    const building = searchIndexes.get(idTier, tags, async () => {
+      if (size > upTo) return null;
+      return awaited ? loadInvoiceSearchIndex(db, idTier) : indexTurns(() => loadInvoiceSearchIndex(db, idTier));
+    });
+    if (awaited) return building;
     building.catch((err: unknown) => console.error("[invoices] search index not built:", err instanceof Error ? err.message : err));
     return undefined;
   };
