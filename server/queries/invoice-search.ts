@@ -8,7 +8,7 @@
  */
 import type { Queryable } from "../db/db.ts";
 import { INVOICE_FRAGMENT_MIN } from "../../src/contract/constants.ts";
-import { sortKeys, type InvoiceCount, type InvoiceItem, type InvoiceListOptions, type InvoiceSort } from "./invoices.ts";
+import { sortKeys, type InvoiceCount, type InvoiceListOptions, type InvoiceSort } from "./invoices.ts";
 
 /** Between the number and the reference in an invoice's text: no fragment holds it (a control character is refused). */
 export const TEXT_SEPARATOR = "\u0001";
@@ -38,14 +38,14 @@ interface SortOrder {
 
 /**
  * A company's invoices as its search reads them, each at its position in the date sort's
- * ascending order (a year's invoices are consecutive): its list item as JSON, its number and
+ * ascending order (a year's invoices are consecutive): its id, its number and
  * reference lowercased by the database (as ILIKE compares) and joined by TEXT_SEPARATOR, its year,
  * whether it is paid; the other sorts' orders; the invoices holding each piece, as their positions
  * (ascending) when few do, else as a set of bits (bit `p % 32` of word `p / 32` for position `p`),
  * which then takes no more room than the positions would.
  */
 export interface InvoiceSearchIndex {
-  items: string[];
+  ids: string[];
   texts: string[];
   years: Uint16Array;
   paid: Uint8Array;
@@ -59,7 +59,7 @@ const WORD = 32;
 const wordsFor = (invoices: number) => Math.ceil(invoices / WORD);
 
 /** The invoices whose pieces are counted or listed between two turns of the event loop while an index is built. */
-const BUILD_SLICE = 10_000;
+const BUILD_SLICE = 2_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** How many invoices the company has (the counts kept by migration 0012's triggers). */
@@ -75,36 +75,42 @@ const ascending = (sort: InvoiceSort) =>
     .map((k) => `${k.column} ASC`)
     .join(", ");
 
-/** Calls `each(key)` for every piece of `text` the index lists, each once. */
-function forEachPiece(text: string, seen: Int32Array, position: number, each: (key: number) => void) {
-  const once = (key: number) => {
-    if (seen[key] === position) return;
-    seen[key] = position;
-    each(key);
-  };
+/**
+ * Writes the pieces of `text` the index lists into `out` from `at`, each once (`seen`: the last
+ * position that listed each piece), and returns where they end.
+ */
+function writePieces(text: string, position: number, seen: Int32Array, out: Int32Array, at: number): number {
+  let end = at;
   const numberLength = text.indexOf(TEXT_SEPARATOR);
   const first = printable(text, 0);
   if (numberLength >= 1 && first >= 0) {
-    once(PREFIXES_OF_1 + first);
+    out[end++] = PREFIXES_OF_1 + first;
     const second = printable(text, 1);
-    if (numberLength >= 2 && second >= 0) once(PREFIXES_OF_2 + first * PRINTABLE + second);
+    if (numberLength >= 2 && second >= 0) out[end++] = PREFIXES_OF_2 + first * PRINTABLE + second;
   }
   let a = -1;
   let b = first;
-  for (let at = 1; at < text.length; at++) {
-    const c = printable(text, at);
-    if (a >= 0 && b >= 0 && c >= 0) once((a * PRINTABLE + b) * PRINTABLE + c);
+  for (let i = 1; i < text.length; i++) {
+    const c = printable(text, i);
+    if (a >= 0 && b >= 0 && c >= 0) {
+      const key = (a * PRINTABLE + b) * PRINTABLE + c;
+      if (seen[key] !== position) {
+        seen[key] = position;
+        out[end++] = key;
+      }
+    }
     a = b;
     b = c;
   }
+  return end;
 }
 
 /**
- * An invoice as the index is built from it, in the date sort's ascending order: its list item as
- * JSON, its text (see InvoiceSearchIndex), year, whether paid, and places in the other sorts' orders.
+ * An invoice as the index is built from it, in the date sort's ascending order: its id, its text
+ * (see InvoiceSearchIndex), year, whether paid, and places in the other sorts' orders.
  */
 export interface IndexedInvoice {
-  item: string;
+  id: string;
   text: string;
   year: number;
   paid: boolean;
@@ -112,12 +118,10 @@ export interface IndexedInvoice {
   by_amount: number;
 }
 
-/** Reads the company's invoices (one statement, the items' JSON written by the database) and indexes them. */
+/** Reads what the search needs of the company's invoices (one statement) and indexes it. */
 export async function loadInvoiceSearchIndex(db: Queryable, idTier: string): Promise<InvoiceSearchIndex> {
   const { rows } = await db.query<IndexedInvoice>(
-    `SELECT json_build_object('id', id, 'number', numero, 'date', to_char(date_facture, 'YYYY-MM-DD'), 'reference', reference,
-              'amountCents', amount_cents, 'currency', currency, 'dueDate', to_char(due_date, 'YYYY-MM-DD'), 'paid', paid)::text AS item,
-            lower(numero) || $2 || lower(coalesce(reference, '')) AS text, extract(year FROM date_facture)::int AS year, paid,
+    `SELECT id, lower(numero) || $2 || lower(coalesce(reference, '')) AS text, extract(year FROM date_facture)::int AS year, paid,
             (row_number() OVER (ORDER BY ${ascending("number")}) - 1)::int AS by_number,
             (row_number() OVER (ORDER BY ${ascending("amount")}) - 1)::int AS by_amount
      FROM invoices WHERE id_tier = $1 ORDER BY ${ascending("date")}`,
@@ -139,7 +143,7 @@ export async function indexInvoices(rows: readonly IndexedInvoice[]): Promise<In
     return { positions, places };
   };
   const index: InvoiceSearchIndex = {
-    items: rows.map((r) => r.item),
+    ids: rows.map((r) => r.id),
     texts: rows.map((r) => r.text),
     years: Uint16Array.from(rows, (r) => r.year),
     paid: Uint8Array.from(rows, (r) => (r.paid ? 1 : 0)),
@@ -147,26 +151,32 @@ export async function indexInvoices(rows: readonly IndexedInvoice[]): Promise<In
     fewHold: new Map(),
     manyHold: new Map(),
   };
-  // Two passes (how many invoices hold each piece, then which) into one array of positions.
+  // Each invoice's pieces listed once (between turns of the event loop), counted per piece, then
+  // each piece's invoices laid out in one array of positions.
   const seen = new Int32Array(KEYS).fill(-1);
+  const listed = new Int32Array(rows.reduce((sum, r) => sum + r.text.length + 2, 0));
+  const ends = new Uint32Array(n);
   const counts = new Uint32Array(KEYS + 1);
-  const eachSlice = async (each: (position: number) => void) => {
-    for (let start = 0; start < n; start += BUILD_SLICE) {
-      await nextTurn();
-      for (let i = start; i < Math.min(start + BUILD_SLICE, n); i++) each(i);
+  let end = 0;
+  for (let start = 0; start < n; start += BUILD_SLICE) {
+    await nextTurn();
+    for (let i = start; i < Math.min(start + BUILD_SLICE, n); i++) {
+      const from = end;
+      end = writePieces(index.texts[i]!, i, seen, listed, end);
+      ends[i] = end;
+      for (let k = from; k < end; k++) counts[listed[k]! + 1]!++;
     }
-  };
-  await eachSlice((i) => forEachPiece(index.texts[i]!, seen, i, (key) => counts[key + 1]!++));
+  }
   for (let key = 1; key <= KEYS; key++) counts[key]! += counts[key - 1]!;
-  const positions = new Uint32Array(counts[KEYS]!);
-  const ends = counts.slice(0, KEYS);
-  seen.fill(-1);
-  await eachSlice((i) => forEachPiece(index.texts[i]!, seen, i, (key) => (positions[ends[key]!++] = i)));
+  const positions = new Uint32Array(end);
+  const next = counts.slice(0, KEYS);
+  for (let i = 0, k = 0; i < n; i++) for (; k < ends[i]!; k++) positions[next[listed[k]!]!++] = i;
   const many = wordsFor(n);
   for (let key = 0; key < KEYS; key++) {
-    const holding = positions.subarray(counts[key]!, ends[key]!);
+    if (next[key] === counts[key]) continue;
+    const holding = positions.subarray(counts[key]!, next[key]!);
     if (holding.length > many) index.manyHold.set(key, bitsOf(holding, n));
-    else if (holding.length > 0) index.fewHold.set(key, holding.slice());
+    else index.fewHold.set(key, holding.slice());
   }
   return index;
 }
@@ -257,13 +267,13 @@ export function searchInvoiceIndex(
   index: InvoiceSearchIndex,
   o: InvoiceListOptions,
   reach: number,
-): { count: InvoiceCount; items: InvoiceItem[] } | undefined {
+): { count: InvoiceCount; ids: string[] } | undefined {
   if (!searchableInMemory(o.q)) return undefined;
   const q = asciiLower(o.q);
   const short = q.length < INVOICE_FRAGMENT_MIN;
   const { texts, years } = index;
   const candidates = candidatesOf(index, q, short);
-  if (!candidates) return { count: { total: 0, more: false }, items: [] };
+  if (!candidates) return { count: { total: 0, more: false }, ids: [] };
   // A year's invoices are consecutive in the date order.
   const [from, to] = o.year === undefined ? [0, texts.length] : [firstOfYear(years, o.year), firstOfYear(years, o.year + 1)];
   const paid = o.status === undefined ? -1 : o.status === "paid" ? 1 : 0;
@@ -309,5 +319,5 @@ export function searchInvoiceIndex(
       if (position >= from && position < to && holds(candidates, position) && !take(position)) break;
     }
   }
-  return { count, items: page.map((position) => JSON.parse(index.items[position]!) as InvoiceItem) };
+  return { count, ids: page.map((position) => index.ids[position]!) };
 }

@@ -146,6 +146,23 @@ const itemOf = (r: ItemRow): InvoiceItem => ({
 });
 
 /**
+ * The company's invoices of `ids` as list items, in that order (a search's page found in memory);
+ * undefined when one is no longer there.
+ */
+export async function invoicesByIds(db: Queryable, idTier: string, ids: readonly string[]): Promise<InvoiceItem[] | undefined> {
+  const { rows } = await db.query<ItemRow>(
+    `SELECT ${ITEM_COLUMNS} FROM invoices i WHERE i.id_tier = $1 AND i.id = ANY($2::uuid[])`,
+    [idTier, ids],
+    {
+      prepared: true,
+    },
+  );
+  const byId = new Map(rows.map((r) => [r.id, itemOf(r)]));
+  const items = ids.map((id) => byId.get(id));
+  return items.every((item) => item !== undefined) ? items : undefined;
+}
+
+/**
  * One page of the company's invoices matching the filters, in the sort's full order (every column
  * in the same direction, so that one index read forwards or backwards answers it with a LIMIT).
  * The rows before the page are skipped on the sort's keys alone, which its index holds (an
