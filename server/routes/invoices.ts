@@ -40,8 +40,8 @@ const MAX_YEAR_LISTS = 5_000;
 const MAX_ANCHOR_LISTS = 2_000;
 /**
  * The companies whose invoices are indexed in memory for their searches (InvoiceSearchIndex), and
- * how many invoices they hold in all: about 250 bytes an invoice (a company with 50,000 invoices:
- * 12 MB), so at most about 50 MB whatever the load.
+ * how many invoices they hold in all: about 200 bytes an invoice (a company with 50,000 invoices:
+ * 9 MB), so at most about 40 MB whatever the load.
  */
 const MAX_SEARCH_INDEXES = 200;
 const MAX_SEARCH_INDEXED = 200_000;
@@ -51,7 +51,7 @@ const MAX_SEARCH_INDEXED = 200_000;
  * its invoices indexed in memory (invoice-search.ts) rather than by the database's statements (0:
  * never). `waitUpTo`: up to how many a search waits for its company's index to be built (a few
  * tens of ms); a larger company's searches are answered by the database meanwhile (50,000
- * invoices take 0.7–1.2 s to read and index, 0.5–0.8 s of it the database's).
+ * invoices take about half a second to read and index).
  */
 export const invoiceSearch = {
   inMemoryUpTo: (_db: Db): number => 100_000,
