@@ -56,6 +56,12 @@ async function indexed(invoices: Invoice[]) {
   const byAmount = placesBy(invoices, (a, b) => a.amount - b.amount);
   const rows: IndexedInvoice[] = invoices.map((invoice, i) => ({
     id: `id-${i}`,
+    numero: invoice.number,
+    date: `${invoice.year}-06-01`,
+    reference: invoice.reference,
+    amount_cents: invoice.amount,
+    currency: "EUR",
+    due_date: null,
     text: `${invoice.number.toLowerCase()}${TEXT_SEPARATOR}${(invoice.reference ?? "").toLowerCase()}`,
     year: invoice.year,
     paid: invoice.paid,
@@ -82,7 +88,16 @@ function plainly(invoices: Invoice[], places: Record<InvoiceSort, number[]>, o: 
   const start = (o.page - 1) * o.pageSize;
   return {
     count: { total: Math.min(matching.length, reach), more: matching.length > reach },
-    ids: matching.slice(start, start + o.pageSize).map(({ i }) => `id-${i}`),
+    items: matching.slice(start, start + o.pageSize).map(({ invoice, i }) => ({
+      id: `id-${i}`,
+      number: invoice.number,
+      date: `${invoice.year}-06-01`,
+      reference: invoice.reference,
+      amountCents: invoice.amount,
+      currency: "EUR",
+      dueDate: null,
+      paid: invoice.paid,
+    })),
   };
 }
 
@@ -137,7 +152,7 @@ describe("the invoice search index", () => {
     const { index } = await indexed([]);
     expect(searchInvoiceIndex(index, { q: "fa2", page: 1, pageSize: 25, sort: "amount", order: "asc" }, 1_000)).toEqual({
       count: { total: 0, more: false },
-      ids: [],
+      items: [],
     });
   });
 });

@@ -8,7 +8,16 @@
  */
 import type { Queryable } from "../db/db.ts";
 import { INVOICE_FRAGMENT_MIN } from "../../src/contract/constants.ts";
-import { sortKeys, type InvoiceCount, type InvoiceListOptions, type InvoiceSort } from "./invoices.ts";
+import {
+  ITEM_COLUMNS,
+  itemOf,
+  sortKeys,
+  type InvoiceCount,
+  type InvoiceItem,
+  type InvoiceListOptions,
+  type InvoiceSort,
+  type ItemRow,
+} from "./invoices.ts";
 
 /** Between the number and the reference in an invoice's text: no fragment holds it (a control character is refused). */
 export const TEXT_SEPARATOR = "\u0001";
@@ -38,14 +47,14 @@ interface SortOrder {
 
 /**
  * A company's invoices as its search reads them, each at its position in the date sort's
- * ascending order (a year's invoices are consecutive): its id, its number and
+ * ascending order (a year's invoices are consecutive): its list item, its number and
  * reference lowercased by the database (as ILIKE compares) and joined by TEXT_SEPARATOR, its year,
  * whether it is paid; the other sorts' orders; the invoices holding each piece, as their positions
  * (ascending) when few do, else as a set of bits (bit `p % 32` of word `p / 32` for position `p`),
  * which then takes no more room than the positions would.
  */
 export interface InvoiceSearchIndex {
-  ids: string[];
+  items: InvoiceItem[];
   texts: string[];
   years: Uint16Array;
   paid: Uint8Array;
@@ -106,25 +115,23 @@ function writePieces(text: string, position: number, seen: Int32Array, out: Int3
 }
 
 /**
- * An invoice as the index is built from it, in the date sort's ascending order: its id, its text
- * (see InvoiceSearchIndex), year, whether paid, and places in the other sorts' orders.
+ * An invoice as the index is built from it, in the date sort's ascending order: its list item's
+ * columns, its text (see InvoiceSearchIndex), year, and places in the other sorts' orders.
  */
-export interface IndexedInvoice {
-  id: string;
+export interface IndexedInvoice extends ItemRow {
   text: string;
   year: number;
-  paid: boolean;
   by_number: number;
   by_amount: number;
 }
 
-/** Reads what the search needs of the company's invoices (one statement) and indexes it. */
+/** Reads the company's invoices (one statement) and indexes them. */
 export async function loadInvoiceSearchIndex(db: Queryable, idTier: string): Promise<InvoiceSearchIndex> {
   const { rows } = await db.query<IndexedInvoice>(
-    `SELECT id, lower(numero) || $2 || lower(coalesce(reference, '')) AS text, extract(year FROM date_facture)::int AS year, paid,
+    `SELECT ${ITEM_COLUMNS}, lower(numero) || $2 || lower(coalesce(reference, '')) AS text, extract(year FROM date_facture)::int AS year,
             (row_number() OVER (ORDER BY ${ascending("number")}) - 1)::int AS by_number,
             (row_number() OVER (ORDER BY ${ascending("amount")}) - 1)::int AS by_amount
-     FROM invoices WHERE id_tier = $1 ORDER BY ${ascending("date")}`,
+     FROM invoices i WHERE id_tier = $1 ORDER BY ${ascending("date")}`,
     [idTier, TEXT_SEPARATOR],
   );
   return indexInvoices(rows);
@@ -142,8 +149,14 @@ export async function indexInvoices(rows: readonly IndexedInvoice[]): Promise<In
     });
     return { positions, places };
   };
+  const strings = new Map<string, string>();
+  const once = (value: string) => strings.get(value) ?? (strings.set(value, value), value);
   const index: InvoiceSearchIndex = {
-    ids: rows.map((r) => r.id),
+    items: rows.map((r) => {
+      // Dates and currencies repeat from invoice to invoice: one string each, not one per invoice.
+      const item = itemOf(r);
+      return { ...item, date: once(item.date), dueDate: item.dueDate && once(item.dueDate), currency: once(item.currency) };
+    }),
     texts: rows.map((r) => r.text),
     years: Uint16Array.from(rows, (r) => r.year),
     paid: Uint8Array.from(rows, (r) => (r.paid ? 1 : 0)),
@@ -267,13 +280,13 @@ export function searchInvoiceIndex(
   index: InvoiceSearchIndex,
   o: InvoiceListOptions,
   reach: number,
-): { count: InvoiceCount; ids: string[] } | undefined {
+): { count: InvoiceCount; items: InvoiceItem[] } | undefined {
   if (!searchableInMemory(o.q)) return undefined;
   const q = asciiLower(o.q);
   const short = q.length < INVOICE_FRAGMENT_MIN;
   const { texts, years } = index;
   const candidates = candidatesOf(index, q, short);
-  if (!candidates) return { count: { total: 0, more: false }, ids: [] };
+  if (!candidates) return { count: { total: 0, more: false }, items: [] };
   // A year's invoices are consecutive in the date order.
   const [from, to] = o.year === undefined ? [0, texts.length] : [firstOfYear(years, o.year), firstOfYear(years, o.year + 1)];
   const paid = o.status === undefined ? -1 : o.status === "paid" ? 1 : 0;
@@ -319,5 +332,5 @@ export function searchInvoiceIndex(
       if (position >= from && position < to && holds(candidates, position) && !take(position)) break;
     }
   }
-  return { count, ids: page.map((position) => index.ids[position]!) };
+  return { count, items: page.map((position) => index.items[position]!) };
 }

@@ -122,9 +122,9 @@ export async function pageAnchors(db: Queryable, idTier: string, o: InvoiceOrder
 }
 
 /** A list item's columns of invoice `i`, as ItemRow. */
-const ITEM_COLUMNS = `i.id, i.numero, to_char(i.date_facture, 'YYYY-MM-DD') AS date, i.reference, i.amount_cents, i.currency,
+export const ITEM_COLUMNS = `i.id, i.numero, to_char(i.date_facture, 'YYYY-MM-DD') AS date, i.reference, i.amount_cents, i.currency,
   to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid`;
-interface ItemRow {
+export interface ItemRow {
   id: string;
   numero: string;
   date: string;
@@ -134,7 +134,7 @@ interface ItemRow {
   due_date: string | null;
   paid: boolean;
 }
-const itemOf = (r: ItemRow): InvoiceItem => ({
+export const itemOf = (r: ItemRow): InvoiceItem => ({
   id: r.id,
   number: r.numero,
   date: r.date,
@@ -144,23 +144,6 @@ const itemOf = (r: ItemRow): InvoiceItem => ({
   dueDate: r.due_date,
   paid: r.paid,
 });
-
-/**
- * The company's invoices of `ids` as list items, in that order (a search's page found in memory);
- * undefined when one is no longer there.
- */
-export async function invoicesByIds(db: Queryable, idTier: string, ids: readonly string[]): Promise<InvoiceItem[] | undefined> {
-  const { rows } = await db.query<ItemRow>(
-    `SELECT ${ITEM_COLUMNS} FROM invoices i WHERE i.id_tier = $1 AND i.id = ANY($2::uuid[])`,
-    [idTier, ids],
-    {
-      prepared: true,
-    },
-  );
-  const byId = new Map(rows.map((r) => [r.id, itemOf(r)]));
-  const items = ids.map((id) => byId.get(id));
-  return items.every((item) => item !== undefined) ? items : undefined;
-}
 
 /**
  * One page of the company's invoices matching the filters, in the sort's full order (every column
