@@ -8,7 +8,7 @@ import { INVOICE_FRAGMENT_MIN } from "../../src/contract/constants.ts";
 import { DEMO_PASSWORD } from "../demo/seed.ts";
 import { PAGE_ANCHOR_STEP, SEARCH_COUNT_STEP } from "../queries/invoices.ts";
 import type { Db } from "../db/db.ts";
-import { invoiceSearch } from "./invoices.ts";
+import { invoiceIndex } from "./invoices.ts";
 import { createTestApp, demoLogin, fromAddress, json, openTestDb, withBotCheck, type TestContext } from "../test-support.ts";
 
 let t: TestContext;
@@ -156,11 +156,11 @@ describe("what an answer costs the database: no page query for an empty page, a 
   let token: string;
   /** Every statement the app sends through the Db adapter. */
   const sent: string[] = [];
-  const byDefault = invoiceSearch.inMemoryUpTo;
+  const byDefault = invoiceIndex.inMemoryUpTo;
 
   beforeAll(async () => {
     // The database's statements are counted: searches too, on either engine.
-    invoiceSearch.inMemoryUpTo = () => 0;
+    invoiceIndex.inMemoryUpTo = () => 0;
     const db = await openTestDb(true);
     const counting: Db = {
       ...db,
@@ -173,7 +173,7 @@ describe("what an answer costs the database: no page query for an empty page, a 
     token = (await demoLogin(c.app, "multi@demo.macc.test", "10.27.0.2")).company[MULTI]!;
   });
   afterAll(async () => {
-    invoiceSearch.inMemoryUpTo = byDefault;
+    invoiceIndex.inMemoryUpTo = byDefault;
     await c.close();
     await c.db.close();
   });
@@ -314,8 +314,8 @@ describe("a search answered from the company's invoices kept in memory (a small 
   let sql: TestContext;
   const tokenOf: Record<string, string> = {};
   const sent: string[] = [];
-  const byDefault = invoiceSearch.inMemoryUpTo;
-  const waitByDefault = invoiceSearch.waitUpTo;
+  const byDefault = invoiceIndex.inMemoryUpTo;
+  const waitByDefault = invoiceIndex.waitUpTo;
 
   beforeAll(async () => {
     const db = await openTestDb(true);
@@ -329,7 +329,7 @@ describe("a search answered from the company's invoices kept in memory (a small 
     };
     mem = await createTestApp({}, counting);
     sql = await createTestApp({}, db);
-    invoiceSearch.inMemoryUpTo = (d) => (d === counting ? 10_000 : 0);
+    invoiceIndex.inMemoryUpTo = (d) => (d === counting ? 10_000 : 0);
     for (const [name, c] of [
       ["mem", mem],
       ["sql", sql],
@@ -337,7 +337,7 @@ describe("a search answered from the company's invoices kept in memory (a small 
       tokenOf[name] = (await demoLogin(c.app, "multi@demo.macc.test", "10.27.0.3")).company[MULTI]!;
   });
   afterAll(async () => {
-    invoiceSearch.inMemoryUpTo = byDefault;
+    invoiceIndex.inMemoryUpTo = byDefault;
     await mem.close();
     await sql.close();
     await sql.db.close();
@@ -378,6 +378,28 @@ describe("a search answered from the company's invoices kept in memory (a small 
     expect(await ask(mem, tokenOf.mem!, query)).toEqual(fromSql);
   });
 
+  it.each([
+    "",
+    "page=86",
+    "sort=amount&order=asc&page=3",
+    "sort=number&order=desc&page=9&pageSize=100",
+    "year=2023&sort=number&order=desc&page=2",
+    "year=2022&status=unpaid&page=2",
+    "status=paid&sort=amount",
+    "status=paid&order=asc&page=30",
+    "page=999", // past the end
+  ])(
+    "the list %j, once the company's invoices are indexed: byte for byte the database's answer, without a page statement",
+    async (query) => {
+      await ask(mem, tokenOf.mem!, "q=index"); // a search builds the index
+      sent.length = 0;
+      const fromSql = await ask(sql, tokenOf.sql!, query);
+      expect(fromSql.status).toBe(200);
+      expect(await ask(mem, tokenOf.mem!, query)).toEqual(fromSql);
+      expect(sent.filter((text) => text.includes("WITH page AS"))).toEqual([]);
+    },
+  );
+
   it("costs no statement on the invoices once the company's are indexed, and sees a change to them at once", async () => {
     await ask(mem, tokenOf.mem!, "q=keep");
     sent.length = 0;
@@ -400,7 +422,7 @@ describe("a search answered from the company's invoices kept in memory (a small 
   });
 
   it("a larger company's searches are answered by the database while its index is built, which its whole list's read starts", async () => {
-    invoiceSearch.waitUpTo = 1_000; // the company has 2,150 invoices
+    invoiceIndex.waitUpTo = 1_000; // the company has 2,150 invoices
     const invoiceStatements = () => sent.filter((text) => /\binvoice/.test(text));
     const building = (text: string) => text.includes("row_number() OVER");
     const changeInvoices = () =>
@@ -427,7 +449,7 @@ describe("a search answered from the company's invoices kept in memory (a small 
         { timeout: 10_000 },
       );
     } finally {
-      invoiceSearch.waitUpTo = waitByDefault;
+      invoiceIndex.waitUpTo = waitByDefault;
     }
   });
 });

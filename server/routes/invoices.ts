@@ -23,11 +23,12 @@ import {
 } from "../queries/invoices.ts";
 import {
   companyInvoiceCount,
-  loadInvoiceSearchIndex,
+  listIndexPage,
+  loadInvoiceIndex,
   searchableInMemory,
   searchInvoiceIndex,
-  type InvoiceSearchIndex,
-} from "../queries/invoice-search.ts";
+  type InvoiceIndex,
+} from "../queries/invoice-index.ts";
 
 /** Years older than this many most recent calendar years come from customer accounting (SPEC §9 "annee"). */
 const RECENT_YEARS = 3;
@@ -38,21 +39,23 @@ const MAX_YEAR_LISTS = 5_000;
 /** Page anchors per company, filters and sort: a few kB each (a company with 50,000 invoices: 250 keys). */
 const MAX_ANCHOR_LISTS = 2_000;
 /**
- * The companies whose invoices are indexed in memory for their searches (InvoiceSearchIndex), and
+ * The companies whose invoices are indexed in memory for their searches and pages (InvoiceIndex), and
  * how many invoices they hold in all: about 300 bytes an invoice (a company with 50,000 invoices:
  * 15 MB), so at most about 60 MB whatever the load.
  */
-const MAX_SEARCH_INDEXES = 200;
-const MAX_SEARCH_INDEXED = 200_000;
+const MAX_INVOICE_INDEXES = 200;
+const MAX_INDEXED_INVOICES = 200_000;
 
 /**
- * Replaceable by tests. `inMemoryUpTo`: up to how many invoices a company's search is answered from
- * its invoices indexed in memory (invoice-search.ts) rather than by the database's statements (0:
- * never). `waitUpTo`: up to how many a search waits for its company's index to be built (a few
- * tens of ms); a larger company's searches are answered by the database meanwhile (50,000
- * invoices take about half a second to read and index).
+ * Replaceable by tests. `inMemoryUpTo`: up to how many invoices a company's searches and pages are
+ * answered from its invoices indexed in memory (invoice-index.ts) rather than by the database's
+ * statements (0: never). `waitUpTo`: up to how many a search waits for its company's index to be
+ * built (a few tens of ms); a larger company's searches and pages are answered by the database
+ * meanwhile (50,000 invoices take about half a second to read and index). A page without a search
+ * never waits: a company's index is built by its first search, or, past `waitUpTo`, by the first
+ * read of its whole list.
  */
-export const invoiceSearch = {
+export const invoiceIndex = {
   inMemoryUpTo: (_db: Db): number => 100_000,
   waitUpTo: 5_000,
 };
@@ -123,25 +126,25 @@ export function invoiceRoutes(deps: Deps) {
   const yearLists = deps.caches.create<number[]>(MAX_YEAR_LISTS);
   const anchorLists = deps.caches.create<string[][]>(MAX_ANCHOR_LISTS);
   // A company's index, or null when it has too many invoices to be indexed.
-  const searchIndexes = deps.caches.create<InvoiceSearchIndex | null>(MAX_SEARCH_INDEXES, {
-    weight: { weigh: (index) => index?.texts.length ?? 0, max: MAX_SEARCH_INDEXED },
+  const invoiceIndexes = deps.caches.create<InvoiceIndex | null>(MAX_INVOICE_INDEXES, {
+    weight: { weigh: (index) => index?.texts.length ?? 0, max: MAX_INDEXED_INVOICES },
   });
 
   /**
-   * The company's search index (see invoiceSearch): kept, or built now, or undefined while a large
+   * The company's search index (see invoiceIndex): kept, or built now, or undefined while a large
    * company's is built (started here unless under way), or null when it has too many invoices.
    * Undefined too when this instance does not hear the database's changes: nothing would be kept.
    */
-  const searchIndexOf = async (idTier: string, tags: string[], knownSize?: number) => {
-    const upTo = invoiceSearch.inMemoryUpTo(db);
-    if (upTo === 0 || !searchIndexes.keeping) return undefined;
-    const held = searchIndexes.peek(idTier);
+  const invoiceIndexOf = async (idTier: string, tags: string[], knownSize?: number) => {
+    const upTo = invoiceIndex.inMemoryUpTo(db);
+    if (upTo === 0 || !invoiceIndexes.keeping) return undefined;
+    const held = invoiceIndexes.peek(idTier);
     if (held !== undefined) return held;
     const size = knownSize ?? (await companyInvoiceCount(db, idTier));
-    const awaited = size <= invoiceSearch.waitUpTo || size > upTo;
-    const building = searchIndexes.get(idTier, tags, async () => {
+    const awaited = size <= invoiceIndex.waitUpTo || size > upTo;
+    const building = invoiceIndexes.get(idTier, tags, async () => {
       if (size > upTo) return null;
-      return awaited ? loadInvoiceSearchIndex(db, idTier) : indexTurns(() => loadInvoiceSearchIndex(db, idTier));
+      return awaited ? loadInvoiceIndex(db, idTier) : indexTurns(() => loadInvoiceIndex(db, idTier));
     });
     if (awaited) return building;
     building.catch((err: unknown) => console.error("[invoices] search index not built:", err instanceof Error ? err.message : err));
@@ -151,7 +154,7 @@ export function invoiceRoutes(deps: Deps) {
   /** The search answered from the company's index when it may be, else undefined (the database's statements answer). */
   const searchedInMemory = async (idTier: string, o: InvoiceListOptions, reach: number, tags: string[]) => {
     if (!o.q || !searchableInMemory(o.q)) return undefined;
-    const index = await searchIndexOf(idTier, tags);
+    const index = await invoiceIndexOf(idTier, tags);
     return index ? searchInvoiceIndex(index, o, reach) : undefined;
   };
 
@@ -203,16 +206,20 @@ export function invoiceRoutes(deps: Deps) {
         // The count first (cheap, and kept for every page of the filters): a page it puts past the
         // end, or of no match, is answered empty without the sorted page query (nor its anchors).
         // A search counted only up to `reach` ("more than") always has rows past this page's start.
+        // Without a search, the page comes from the company's index when it is kept (no statement).
+        const index = filters.q || !invoiceIndexes.keeping ? undefined : invoiceIndexes.peek(idTier);
         const items = inMemory
           ? inMemory.items
-          : (page - 1) * pageSize < count.total
-            ? await anchorOf(idTier, options, JSON.stringify([...filterKey, options.sort, options.order]), tags).then((anchor) =>
-                listInvoices(db, idTier, options, anchor, count.more ? "scan" : "keys"),
-              )
-            : [];
-        // A large company's whole list read: its index is built now, for the searches that follow.
-        if (!filters.q && filters.year === undefined && !filters.status && count.total > invoiceSearch.waitUpTo)
-          void searchIndexOf(idTier, tags, count.total);
+          : (page - 1) * pageSize >= count.total
+            ? []
+            : index
+              ? listIndexPage(index, options)
+              : await anchorOf(idTier, options, JSON.stringify([...filterKey, options.sort, options.order]), tags).then((anchor) =>
+                  listInvoices(db, idTier, options, anchor, count.more ? "scan" : "keys"),
+                );
+        // A large company's whole list read: its index is built now, for the pages and searches that follow.
+        if (index === undefined && !filters.q && filters.year === undefined && !filters.status && count.total > invoiceIndex.waitUpTo)
+          void invoiceIndexOf(idTier, tags, count.total);
         const archive = (year: number) => year <= thisYear - RECENT_YEARS;
         return JSON.stringify({
           items,

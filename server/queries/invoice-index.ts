@@ -1,10 +1,10 @@
 /**
- * A company's invoice search answered from an index of its invoices kept in memory: the same
- * matches, count and page as countInvoices and listInvoices, at a fraction of their cost. The
- * database's search reads a company's matches row by row (a common fragment of a company with
- * 50,000 invoices: 4–5 ms of its CPU a request, BENCHMARKS.md); here the invoices holding each of
- * the fragment's pieces are combined as sets of bits, a word of 32 invoices at a time, and a page
- * is cut from the sort's order read in memory.
+ * A company's invoices indexed in memory, which answer its searches and its list's pages as
+ * countInvoices and listInvoices do, without a statement. The database's search reads a company's
+ * matches row by row (a common fragment of a company with 50,000 invoices: 4–5 ms of its CPU a
+ * request, BENCHMARKS.md); here the invoices holding each of the fragment's pieces are combined as
+ * sets of bits, a word of 32 invoices at a time, and a page is cut from the sort's order read in
+ * memory.
  */
 import type { Queryable } from "../db/db.ts";
 import { INVOICE_FRAGMENT_MIN } from "../../src/contract/constants.ts";
@@ -53,7 +53,7 @@ interface SortOrder {
  * (ascending) when few do, else as a set of bits (bit `p % 32` of word `p / 32` for position `p`),
  * which then takes no more room than the positions would.
  */
-export interface InvoiceSearchIndex {
+export interface InvoiceIndex {
   items: InvoiceItem[];
   texts: string[];
   years: Uint16Array;
@@ -116,7 +116,7 @@ function writePieces(text: string, position: number, seen: Int32Array, out: Int3
 
 /**
  * An invoice as the index is built from it, in the date sort's ascending order: its list item's
- * columns, its text (see InvoiceSearchIndex), year, and places in the other sorts' orders.
+ * columns, its text (see InvoiceIndex), year, and places in the other sorts' orders.
  */
 export interface IndexedInvoice extends ItemRow {
   text: string;
@@ -126,7 +126,7 @@ export interface IndexedInvoice extends ItemRow {
 }
 
 /** Reads the company's invoices (one statement) and indexes them. */
-export async function loadInvoiceSearchIndex(db: Queryable, idTier: string): Promise<InvoiceSearchIndex> {
+export async function loadInvoiceIndex(db: Queryable, idTier: string): Promise<InvoiceIndex> {
   const { rows } = await db.query<IndexedInvoice>(
     `SELECT ${ITEM_COLUMNS}, lower(numero) || $2 || lower(coalesce(reference, '')) AS text, extract(year FROM date_facture)::int AS year,
             (row_number() OVER (ORDER BY ${ascending("number")}) - 1)::int AS by_number,
@@ -138,7 +138,7 @@ export async function loadInvoiceSearchIndex(db: Queryable, idTier: string): Pro
 }
 
 /** The index of `rows`, yielding to other requests between slices of them while it lists their pieces. */
-export async function indexInvoices(rows: readonly IndexedInvoice[]): Promise<InvoiceSearchIndex> {
+export async function indexInvoices(rows: readonly IndexedInvoice[]): Promise<InvoiceIndex> {
   const n = rows.length;
   const order = (place: (r: IndexedInvoice) => number): SortOrder => {
     const positions = new Uint32Array(n);
@@ -151,7 +151,7 @@ export async function indexInvoices(rows: readonly IndexedInvoice[]): Promise<In
   };
   const strings = new Map<string, string>();
   const once = (value: string) => strings.get(value) ?? (strings.set(value, value), value);
-  const index: InvoiceSearchIndex = {
+  const index: InvoiceIndex = {
     items: rows.map((r) => {
       // Dates and currencies repeat from invoice to invoice: one string each, not one per invoice.
       const item = itemOf(r);
@@ -233,7 +233,7 @@ const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
  * a piece is held by none. The rarest listed piece's positions are set first, the other pieces'
  * invoices then kept among them. `q`: printable ASCII.
  */
-function candidatesOf(index: InvoiceSearchIndex, q: string, short: boolean): Uint32Array | undefined {
+function candidatesOf(index: InvoiceIndex, q: string, short: boolean): Uint32Array | undefined {
   const code = (at: number) => q.charCodeAt(at) - FIRST_PRINTABLE;
   const keys = new Set<number>();
   if (short) keys.add(q.length === 1 ? PREFIXES_OF_1 + code(0) : PREFIXES_OF_2 + code(0) * PRINTABLE + code(1));
@@ -277,7 +277,7 @@ function firstOfYear(years: Uint16Array, year: number): number {
  * Undefined for a fragment that is not plain ASCII: the database's own lowercasing decides those.
  */
 export function searchInvoiceIndex(
-  index: InvoiceSearchIndex,
+  index: InvoiceIndex,
   o: InvoiceListOptions,
   reach: number,
 ): { count: InvoiceCount; items: InvoiceItem[] } | undefined {
@@ -333,4 +333,37 @@ export function searchInvoiceIndex(
     }
   }
   return { count, items: page.map((position) => index.items[position]!) };
+}
+
+/**
+ * A page of the company's invoices of the year and status of `o`, without a search, as
+ * listInvoices reads it, from the index: a slice of the sort's order, or, with a status, or a year
+ * in another sort than the date, that order read until the page's end.
+ */
+export function listIndexPage(index: InvoiceIndex, o: InvoiceListOptions): InvoiceItem[] {
+  const n = index.items.length;
+  const [from, to] = o.year === undefined ? [0, n] : [firstOfYear(index.years, o.year), firstOfYear(index.years, o.year + 1)];
+  const paid = o.status === undefined ? -1 : o.status === "paid" ? 1 : 0;
+  const byDate = o.sort === "date";
+  const positions = byDate ? undefined : index.orders[o.sort as Exclude<InvoiceSort, "date">].positions;
+  // The date order's invoices of the year are the range itself; another order is read whole.
+  const size = byDate ? to - from : n;
+  const positionAt = (k: number) => {
+    const rank = o.order === "desc" ? size - 1 - k : k;
+    return positions ? positions[rank]! : from + rank;
+  };
+  const start = (o.page - 1) * o.pageSize;
+  const end = start + o.pageSize;
+  const page: InvoiceItem[] = [];
+  if (paid < 0 && (byDate || o.year === undefined)) {
+    for (let k = start; k < Math.min(end, size); k++) page.push(index.items[positionAt(k)]!);
+    return page;
+  }
+  let seen = 0;
+  for (let k = 0; k < size && seen < end; k++) {
+    const position = positionAt(k);
+    if (position >= from && position < to && (paid < 0 || index.paid[position] === paid) && seen++ >= start)
+      page.push(index.items[position]!);
+  }
+  return page;
 }

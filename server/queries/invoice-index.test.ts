@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { INVOICE_FRAGMENT_MIN } from "../../src/contract/constants.ts";
-import { indexInvoices, searchInvoiceIndex, TEXT_SEPARATOR, type IndexedInvoice } from "./invoice-search.ts";
+import { indexInvoices, listIndexPage, searchInvoiceIndex, TEXT_SEPARATOR, type IndexedInvoice } from "./invoice-index.ts";
 import type { InvoiceListOptions, InvoiceSort } from "./invoices.ts";
 
 /** A deterministic draw (mulberry32), so that a failure shows again. */
@@ -133,6 +133,8 @@ describe("the invoice search index", () => {
       const got = searchInvoiceIndex(index, o, reach);
       if (/^[\x20-\x7e]+$/.test(o.q)) expect(got, JSON.stringify(o)).toEqual(plainly(invoices, places, o, reach));
       else expect(got).toBeUndefined();
+      const listed = { ...o, q: "" };
+      expect(listIndexPage(index, listed), JSON.stringify(listed)).toEqual(plainly(invoices, places, listed, Infinity).items);
     }
   });
 
