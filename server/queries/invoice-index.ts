@@ -140,32 +140,22 @@ export async function loadInvoiceIndex(db: Queryable, idTier: string): Promise<I
 /** The index of `rows`, yielding to other requests between slices of them while it lists their pieces. */
 export async function indexInvoices(rows: readonly IndexedInvoice[]): Promise<InvoiceIndex> {
   const n = rows.length;
-  const order = (place: (r: IndexedInvoice) => number): SortOrder => {
-    const positions = new Uint32Array(n);
-    const places = new Uint32Array(n);
-    rows.forEach((r, i) => {
-      positions[place(r)] = i;
-      places[i] = place(r);
-    });
-    return { positions, places };
-  };
-  const strings = new Map<string, string>();
-  const once = (value: string) => strings.get(value) ?? (strings.set(value, value), value);
+  const sortOrder = (): SortOrder => ({ positions: new Uint32Array(n), places: new Uint32Array(n) });
   const index: InvoiceIndex = {
-    items: rows.map((r) => {
-      // Dates and currencies repeat from invoice to invoice: one string each, not one per invoice.
-      const item = itemOf(r);
-      return { ...item, date: once(item.date), dueDate: item.dueDate && once(item.dueDate), currency: once(item.currency) };
-    }),
-    texts: rows.map((r) => r.text),
-    years: Uint16Array.from(rows, (r) => r.year),
-    paid: Uint8Array.from(rows, (r) => (r.paid ? 1 : 0)),
-    orders: { number: order((r) => r.by_number), amount: order((r) => r.by_amount) },
+    items: new Array<InvoiceItem>(n),
+    texts: new Array<string>(n),
+    years: new Uint16Array(n),
+    paid: new Uint8Array(n),
+    orders: { number: sortOrder(), amount: sortOrder() },
     fewHold: new Map(),
     manyHold: new Map(),
   };
-  // Each invoice's pieces listed once (between turns of the event loop), counted per piece, then
-  // each piece's invoices laid out in one array of positions.
+  const { number, amount } = index.orders;
+  // Dates and currencies repeat from invoice to invoice: one string each, not one per invoice.
+  const strings = new Map<string, string>();
+  const once = (value: string) => strings.get(value) ?? (strings.set(value, value), value);
+  // Each invoice read, and its pieces listed once and counted per piece, a slice between two turns
+  // of the event loop; then each piece's invoices laid out in one array of positions.
   const seen = new Int32Array(KEYS).fill(-1);
   const listed = new Int32Array(rows.reduce((sum, r) => sum + r.text.length + 2, 0));
   const ends = new Uint32Array(n);
@@ -174,8 +164,18 @@ export async function indexInvoices(rows: readonly IndexedInvoice[]): Promise<In
   for (let start = 0; start < n; start += BUILD_SLICE) {
     await nextTurn();
     for (let i = start; i < Math.min(start + BUILD_SLICE, n); i++) {
+      const r = rows[i]!;
+      const item = itemOf(r);
+      index.items[i] = { ...item, date: once(item.date), dueDate: item.dueDate && once(item.dueDate), currency: once(item.currency) };
+      index.texts[i] = r.text;
+      index.years[i] = r.year;
+      index.paid[i] = r.paid ? 1 : 0;
+      number.positions[r.by_number] = i;
+      number.places[i] = r.by_number;
+      amount.positions[r.by_amount] = i;
+      amount.places[i] = r.by_amount;
       const from = end;
-      end = writePieces(index.texts[i]!, i, seen, listed, end);
+      end = writePieces(r.text, i, seen, listed, end);
       ends[i] = end;
       for (let k = from; k < end; k++) counts[listed[k]! + 1]!++;
     }
