@@ -5,18 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { INVOICE_FRAGMENT_MIN } from "../../src/contract/constants.ts";
+import { prng } from "../demo/seed-helpers.ts";
 import { indexInvoices, listIndexPage, searchInvoiceIndex, TEXT_SEPARATOR, type IndexedInvoice } from "./invoice-index.ts";
-import type { InvoiceListOptions, InvoiceSort } from "./invoices.ts";
+import type { InvoiceItem, InvoiceListOptions, InvoiceSort } from "./invoices.ts";
 
-/** A deterministic draw (mulberry32), so that a failure shows again. */
+/** A deterministic draw, so that a failure shows again. */
 function draws(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = prng(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)]!;
   return { int, pick };
@@ -51,17 +46,33 @@ const placesBy = (invoices: Invoice[], compare: (a: Invoice, b: Invoice) => numb
   return places;
 };
 
+const itemOf = (invoice: Invoice, i: number): InvoiceItem => ({
+  id: `id-${i}`,
+  number: invoice.number,
+  date: `${invoice.year}-06-01`,
+  reference: invoice.reference,
+  amountCents: invoice.amount,
+  currency: "EUR",
+  dueDate: null,
+  paid: invoice.paid,
+});
+/** The item's columns as the database gives them. */
+const rowOf = (item: InvoiceItem) => ({
+  id: item.id,
+  numero: item.number,
+  date: item.date,
+  reference: item.reference,
+  amount_cents: item.amountCents,
+  currency: item.currency,
+  due_date: item.dueDate,
+  paid: item.paid,
+});
+
 async function indexed(invoices: Invoice[]) {
   const byNumber = placesBy(invoices, (a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
   const byAmount = placesBy(invoices, (a, b) => a.amount - b.amount);
   const rows: IndexedInvoice[] = invoices.map((invoice, i) => ({
-    id: `id-${i}`,
-    numero: invoice.number,
-    date: `${invoice.year}-06-01`,
-    reference: invoice.reference,
-    amount_cents: invoice.amount,
-    currency: "EUR",
-    due_date: null,
+    ...rowOf(itemOf(invoice, i)),
     text: `${invoice.number.toLowerCase()}${TEXT_SEPARATOR}${(invoice.reference ?? "").toLowerCase()}`,
     year: invoice.year,
     paid: invoice.paid,
@@ -88,16 +99,7 @@ function plainly(invoices: Invoice[], places: Record<InvoiceSort, number[]>, o: 
   const start = (o.page - 1) * o.pageSize;
   return {
     count: { total: Math.min(matching.length, reach), more: matching.length > reach },
-    items: matching.slice(start, start + o.pageSize).map(({ invoice, i }) => ({
-      id: `id-${i}`,
-      number: invoice.number,
-      date: `${invoice.year}-06-01`,
-      reference: invoice.reference,
-      amountCents: invoice.amount,
-      currency: "EUR",
-      dueDate: null,
-      paid: invoice.paid,
-    })),
+    items: matching.slice(start, start + o.pageSize).map(({ invoice, i }) => itemOf(invoice, i)),
   };
 }
 
