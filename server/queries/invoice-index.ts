@@ -46,7 +46,7 @@ interface SortOrder {
 }
 
 /**
- * A company's invoices as its search reads them, each at its position in the date sort's
+ * A company's invoices as its searches and pages read them, each at its position in the date sort's
  * ascending order (a year's invoices are consecutive): its list item, its number and
  * reference lowercased by the database (as ILIKE compares) and joined by TEXT_SEPARATOR, its year,
  * whether it is paid; the other sorts' orders; the invoices holding each piece, as their positions
@@ -63,11 +63,11 @@ export interface InvoiceIndex {
   manyHold: Map<number, Uint32Array>;
 }
 
-/** Bits a set of invoices needs a word for. */
+/** Invoices per word of a set of bits. */
 const WORD = 32;
 const wordsFor = (invoices: number) => Math.ceil(invoices / WORD);
 
-/** The invoices whose pieces are counted or listed between two turns of the event loop while an index is built. */
+/** The invoices read (and their pieces listed) between two turns of the event loop while an index is built. */
 const BUILD_SLICE = 2_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -137,7 +137,7 @@ export async function loadInvoiceIndex(db: Queryable, idTier: string): Promise<I
   return indexInvoices(rows);
 }
 
-/** The index of `rows`, yielding to other requests between slices of them while it lists their pieces. */
+/** The index of `rows`, yielding to other requests between slices of them. */
 export async function indexInvoices(rows: readonly IndexedInvoice[]): Promise<InvoiceIndex> {
   const n = rows.length;
   const sortOrder = (): SortOrder => ({ positions: new Uint32Array(n), places: new Uint32Array(n) });
