@@ -131,7 +131,7 @@ export function invoiceRoutes(deps: Deps) {
   });
 
   /**
-   * The company's search index (see invoiceIndex): kept, or built now, or undefined while a large
+   * The company's invoice index (see invoiceIndex): kept, or built now, or undefined while a large
    * company's is built (started here unless under way), or null when it has too many invoices.
    * Undefined too when this instance does not hear the database's changes: nothing would be kept.
    */
@@ -147,7 +147,7 @@ export function invoiceRoutes(deps: Deps) {
       return awaited ? loadInvoiceIndex(db, idTier) : indexTurns(() => loadInvoiceIndex(db, idTier));
     });
     if (awaited) return building;
-    building.catch((err: unknown) => console.error("[invoices] search index not built:", err instanceof Error ? err.message : err));
+    building.catch((err: unknown) => console.error("[invoices] invoice index not built:", err instanceof Error ? err.message : err));
     return undefined;
   };
 
