@@ -72,6 +72,28 @@ describe("GET /api/me/summary", () => {
     expect(await invoices()).toEqual(before);
   });
 
+  it("counts the product families bought, a family bought for the first time at once", async () => {
+    const products = async () => ((await (await get("/api/me/summary")).json()) as { products: number }).products;
+    const { rows } = await t.db.query<{ bought: number; other: string }>(
+      `SELECT (SELECT count(DISTINCT code_famille) FROM company_product_purchases WHERE id_tier = $1)::int AS bought,
+              (SELECT min(code_famille) FROM products
+               WHERE code_famille NOT IN (SELECT code_famille FROM company_product_purchases WHERE id_tier = $1)) AS other`,
+      [MULTI],
+    );
+    const { bought, other } = rows[0]!;
+    expect(await products()).toBe(bought);
+    await t.db.query(
+      `INSERT INTO company_product_purchases (id_tier, code_famille, code_produit, date_achat, quantite) VALUES ($1, $2, 'SUMMARY', current_date, 1)`,
+      [MULTI, other],
+    );
+    try {
+      expect(await products()).toBe(bought + 1);
+    } finally {
+      await t.db.query("DELETE FROM company_product_purchases WHERE code_produit = 'SUMMARY'");
+    }
+    expect(await products()).toBe(bought);
+  });
+
   it("with=basket-requests adds the company's basket requests, as /me/basket-requests lists them", async () => {
     const counts = await (await get("/api/me/summary")).json();
     expect(counts).not.toHaveProperty("basketRequests");
