@@ -71,14 +71,6 @@ const wordsFor = (invoices: number) => Math.ceil(invoices / WORD);
 const BUILD_SLICE = 2_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** How many invoices the company has (the counts kept by migration 0012's triggers). */
-export async function companyInvoiceCount(db: Queryable, idTier: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>("SELECT coalesce(sum(n), 0)::int AS n FROM invoice_counts WHERE id_tier = $1", [idTier], {
-    prepared: true,
-  });
-  return rows[0]?.n ?? 0;
-}
-
 const ascending = (sort: InvoiceSort) =>
   sortKeys(sort)
     .map((k) => `${k.column} ASC`)

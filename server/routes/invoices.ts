@@ -21,14 +21,7 @@ import {
   type InvoiceFilters,
   type InvoiceListOptions,
 } from "../queries/invoices.ts";
-import {
-  companyInvoiceCount,
-  listIndexPage,
-  loadInvoiceIndex,
-  searchableInMemory,
-  searchInvoiceIndex,
-  type InvoiceIndex,
-} from "../queries/invoice-index.ts";
+import { listIndexPage, loadInvoiceIndex, searchableInMemory, searchInvoiceIndex, type InvoiceIndex } from "../queries/invoice-index.ts";
 
 /** Years older than this many most recent calendar years come from customer accounting (SPEC §9 "annee"). */
 const RECENT_YEARS = 3;
@@ -59,6 +52,9 @@ export const invoiceIndex = {
   inMemoryUpTo: (_db: Db): number => 100_000,
   waitUpTo: 5_000,
 };
+
+/** What keys a company's answers for its filters, in the caches. */
+const filterKeyOf = (idTier: string, f: InvoiceFilters) => [idTier, f.q, f.year ?? null, f.status ?? null];
 
 /** Lets other requests run between two PDFs of a long archive. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -125,6 +121,9 @@ export function invoiceRoutes(deps: Deps) {
   const counts = deps.caches.create<InvoiceCount>(MAX_COUNTS);
   const yearLists = deps.caches.create<number[]>(MAX_YEAR_LISTS);
   const anchorLists = deps.caches.create<string[][]>(MAX_ANCHOR_LISTS);
+  /** How many of the company's invoices match the filters (up to `reach` for a search), kept for every page. */
+  const countOf = (idTier: string, filters: InvoiceFilters, reach: number, tags: string[]) =>
+    counts.get(JSON.stringify([...filterKeyOf(idTier, filters), reach]), tags, () => countInvoices(db, idTier, filters, reach));
   // A company's index, or null when it has too many invoices to be indexed.
   const invoiceIndexes = deps.caches.create<InvoiceIndex | null>(MAX_INVOICE_INDEXES, {
     weight: { weigh: (index) => index?.texts.length ?? 0, max: MAX_INDEXED_INVOICES },
@@ -140,7 +139,7 @@ export function invoiceRoutes(deps: Deps) {
     if (upTo === 0 || !invoiceIndexes.keeping) return undefined;
     const held = invoiceIndexes.peek(idTier);
     if (held !== undefined) return held;
-    const size = knownSize ?? (await companyInvoiceCount(db, idTier));
+    const size = knownSize ?? (await countOf(idTier, { q: "" }, 0, tags)).total;
     const awaited = size <= invoiceIndex.waitUpTo || size > upTo;
     const building = invoiceIndexes.get(idTier, tags, async () => {
       if (size > upTo) return null;
@@ -190,7 +189,7 @@ export function invoiceRoutes(deps: Deps) {
       const filters: InvoiceFilters = { q: q.q ?? "", year: q.year ?? q.annee, status: q.status };
       const options: InvoiceListOptions = { ...filters, page, pageSize, sort: q.sort ?? "date", order: q.order ?? "desc" };
       const tags = [`invoices:${idTier}`];
-      const filterKey = [idTier, filters.q, filters.year ?? null, filters.status ?? null];
+      const filterKey = filterKeyOf(idTier, filters);
       const thisYear = new Date().getUTCFullYear();
       const key = JSON.stringify([...filterKey, options.sort, options.order, page, pageSize, thisYear]);
       // A search is counted up to a bound that depends on the page (see countInvoices).
@@ -200,9 +199,7 @@ export function invoiceRoutes(deps: Deps) {
           searchedInMemory(idTier, options, reach, tags),
           yearLists.get(idTier, tags, () => invoiceYears(db, idTier)),
         ]);
-        const count =
-          inMemory?.count ??
-          (await counts.get(JSON.stringify([...filterKey, reach]), tags, () => countInvoices(db, idTier, filters, reach)));
+        const count = inMemory?.count ?? (await countOf(idTier, filters, reach, tags));
         // The count first (cheap, and kept for every page of the filters): a page it puts past the
         // end, or of no match, is answered empty without the sorted page query (nor its anchors).
         // A search counted only up to `reach` ("more than") always has rows past this page's start.
