@@ -7,7 +7,7 @@
 // among those that exist), for the companies with 200, 5,000 and 50,000 invoices: the invoice list
 // (first page, page 400, any page, search, year and status, sort by amount), the product fleet,
 // the dashboard; the security activity (issue 29: first pages, deep cursors, a rare filter, the
-// owner's team view) and the notifications (issue 30), each request as another customer or from
+// owner's team view), the notifications (issue 30) and 20,000 companies' dashboards, each request as another customer or from
 // another cursor; then the login and the year's ZIP (time and the server's RSS), beside the
 // framework's ceiling of the same run; once the server is stopped, the daily invoice digest of
 // 100,000 customers, timed. EXPLAIN (ANALYZE, BUFFERS) of the statements the server's own app runs
@@ -72,6 +72,8 @@ const DIGEST_GOAL_S = 60;
 /** Accounts whose activity's first page is asked (a different one each request), and customers whose notifications are. */
 const ACTIVITY_ACCOUNTS = 2_000;
 const NOTIFIED = 20_000;
+/** Companies whose dashboard is asked once each, after the customers whose notifications are (accounts and companies NOTIFIED + 1…). */
+const DASHBOARDS = 20_000;
 /**
  * The server's access-token secret this run: the bench signs tokens itself for sessions it opens
  * in SQL (logging in thousands of customers would cost their proofs of work and password checks).
@@ -496,6 +498,7 @@ async function measureSize(total, database, options) {
     }
     result.activity = await measureActivity(origin, db, duration);
     result.notifications = await measureNotifications(origin, db, duration);
+    result.dashboards = await measureDashboards(origin, db);
     result.login = await measureLogin(origin, options);
     log(`${label(total)}: login p99 ${result.login.p99} ms, ${n(result.login.rps)} req/s`);
     const zip = measuredAt(total).find((c) => c.role === "zip");
@@ -603,6 +606,19 @@ async function measureNotifications(origin, db, duration) {
   const requests = emails.map((e, i) => ({ path: "/api/me/notifications", headers: tokens.get(e)(idTierOf(1 + i)) }));
   const r = await load(origin, requests, { duration });
   log(`notifications: p50 ${r.p50} ms, p99 ${r.p99} ms, ${n(r.rps)} req/s (${n(r.sent)} sent, ${n(r.distinct)} distinct)`);
+  return r;
+}
+
+/**
+ * The dashboard of ${DASHBOARDS} companies, each asked once by its own customer: every answer its
+ * company's first, so its counts (kept per company until its invoices or purchases change) are read.
+ */
+async function measureDashboards(origin, db) {
+  const numbers = Array.from({ length: DASHBOARDS }, (_, i) => NOTIFIED + 1 + i);
+  const tokens = await openSessions(db, numbers.map(emailOf));
+  const requests = numbers.map((k) => ({ path: "/api/me/summary", headers: tokens.get(emailOf(k))(idTierOf(k)) }));
+  const r = await load(origin, requests, { amount: requests.length });
+  log(`dashboards: p50 ${r.p50} ms, p99 ${r.p99} ms, ${n(r.rps)} req/s (${n(r.sent)} sent, ${n(r.distinct)} distinct)`);
   return r;
 }
 
@@ -845,6 +861,14 @@ function renderSection(all, options) {
           `${mark(r.digest.seconds <= DIGEST_GOAL_S)} digest ≤ ${DIGEST_GOAL_S} s`,
         ]),
       ),
+    "",
+    "### dashboard, a different company each request",
+    "",
+    `\`GET /api/me/summary\` of ${n(DASHBOARDS)} companies, each asked once by its own customer: every answer its company's first, its counts not kept yet (the section's dashboard rows above ask one company's again and again).`,
+    "",
+    row(["invoices in the table", ...LOAD_HEADERS]),
+    alignRow(["invoices in the table", ...LOAD_HEADERS], []),
+    ...results.filter((r) => r.dashboards).map((r) => row([n(r.total), ...loadCells(r.dashboards, r)])),
     "",
     "### The slowest list request's queries",
     "",
