@@ -194,16 +194,20 @@ function bitsOf(positions: Uint32Array, invoices: number): Uint32Array {
 }
 const holds = (bits: Uint32Array, position: number) => (bits[position >>> 5]! & (1 << (position & 31))) !== 0;
 
-/** Calls `each` for every position set in `bits` from `from` to `to` (excluded), ascending, until it returns false. */
-function forEachSet(bits: Uint32Array, from: number, to: number, each: (position: number) => boolean) {
+/**
+ * Calls `each` for every position set in `bits` from `from` to `to` (excluded), ascending or
+ * descending, until it returns false.
+ */
+function forEachSet(bits: Uint32Array, from: number, to: number, descending: boolean, each: (position: number) => boolean) {
   if (from >= to) return;
   const [first, last] = [from >>> 5, (to - 1) >>> 5];
-  for (let w = first; w <= last; w++) {
+  for (let k = 0; k <= last - first; k++) {
+    const w = descending ? last - k : first + k;
     let word = bits[w]!;
     if (w === first) word &= -1 << (from & 31);
     if (w === last && (to & 31) !== 0) word &= (1 << (to & 31)) - 1;
     while (word !== 0) {
-      const bit = 31 - Math.clz32(word & -word);
+      const bit = descending ? 31 - Math.clz32(word) : 31 - Math.clz32(word & -word);
       word &= ~(1 << bit);
       if (!each(w * WORD + bit)) return;
     }
@@ -266,35 +270,6 @@ const yearRange = (index: InvoiceIndex, o: InvoiceListOptions): [number, number]
 const paidOf = (o: InvoiceListOptions) => (o.status === undefined ? -1 : o.status === "paid" ? 1 : 0);
 
 /**
- * The sort's order of `o` in its direction over the positions from `from` to `to`: how many it
- * reads, and the k-th. The date order's are the range itself; another order is read whole, its
- * positions outside the range to be skipped.
- */
-function inSortOrder(index: InvoiceIndex, o: InvoiceListOptions, from: number, to: number) {
-  const positions = o.sort === "date" ? undefined : index.orders[o.sort].positions;
-  const size = positions ? positions.length : to - from;
-  const positionAt = (k: number) => {
-    const rank = o.order === "desc" ? size - 1 - k : k;
-    return positions ? positions[rank]! : from + rank;
-  };
-  return { size, positionAt };
-}
-
-/** The page of `o` among the positions from `from` to `to` that `accepts` takes, reading the sort's order until the page's end. */
-function pageInOrder(index: InvoiceIndex, o: InvoiceListOptions, from: number, to: number, accepts: (position: number) => boolean) {
-  const { size, positionAt } = inSortOrder(index, o, from, to);
-  const start = (o.page - 1) * o.pageSize;
-  const end = start + o.pageSize;
-  const page: number[] = [];
-  let seen = 0;
-  for (let k = 0; k < size && seen < end; k++) {
-    const position = positionAt(k);
-    if (position >= from && position < to && accepts(position) && seen++ >= start) page.push(position);
-  }
-  return page;
-}
-
-/**
  * The search of `o` answered from the index, as countInvoices and listInvoices answer it: the same
  * matches (a fragment anywhere in the number or reference, a shorter one at the start of the
  * number, any case), the same count bounded by `reach`, the same page in the same order.
@@ -308,15 +283,16 @@ export function searchInvoiceIndex(
   if (!searchableInMemory(o.q)) return undefined;
   const q = asciiLower(o.q);
   const short = q.length < INVOICE_FRAGMENT_MIN;
+  const { texts } = index;
   const candidates = candidatesOf(index, q, short);
   if (!candidates) return { count: { total: 0, more: false }, items: [] };
   const [from, to] = yearRange(index, o);
   const paid = paidOf(o);
-  const matches = (position: number) => (paid < 0 || index.paid[position] === paid) && (short || index.texts[position]!.includes(q));
+  const matches = (position: number) => (paid < 0 || index.paid[position] === paid) && (short || texts[position]!.includes(q));
 
   // Counted up to reach + 1, in the date order: the first ones are kept.
   const counted: number[] = [];
-  forEachSet(candidates, from, to, (position) => {
+  forEachSet(candidates, from, to, false, (position) => {
     if (matches(position)) counted.push(position);
     return counted.length <= reach;
   });
@@ -324,21 +300,35 @@ export function searchInvoiceIndex(
   const count = { total: Math.min(counted.length, reach), more };
 
   const start = (o.page - 1) * o.pageSize;
-  let page: number[];
+  const end = start + o.pageSize;
+  const descending = o.order === "desc";
+  let page: number[] = [];
+  let seen = 0;
+  /** Takes `position` into the page when it matches and its turn has come; false once the page is full. */
+  const take = (position: number) => {
+    if (matches(position) && seen++ >= start) page.push(position);
+    return seen < end;
+  };
   if (!more) {
     // Every match counted: sorted here (they are in the date order already).
     if (o.sort !== "date") {
       const { places } = index.orders[o.sort];
       counted.sort((a, b) => places[a]! - places[b]!);
     }
-    if (o.order === "desc") counted.reverse();
-    page = counted.slice(start, start + o.pageSize);
-  } else if (o.sort === "date" && o.order === "asc") {
-    // The count's first reach + 1 matches hold the page (reach is past its end, searchCountReach).
-    page = counted.slice(start, start + o.pageSize);
+    if (descending) counted.reverse();
+    page = counted.slice(start, end);
+  } else if (o.sort === "date") {
+    // The count's first reach + 1 matches hold an ascending page (reach is past its end, searchCountReach).
+    if (descending) forEachSet(candidates, from, to, true, take);
+    else page = counted.slice(start, end);
   } else {
     // More matches than counted: read in the sort's order until the page's end.
-    page = pageInOrder(index, o, from, to, (position) => holds(candidates, position) && matches(position));
+    const { positions } = index.orders[o.sort];
+    const n = texts.length;
+    for (let k = 0; k < n; k++) {
+      const position = positions[descending ? n - 1 - k : k]!;
+      if (position >= from && position < to && holds(candidates, position) && !take(position)) break;
+    }
   }
   return { count, items: page.map((position) => index.items[position]!) };
 }
@@ -349,13 +339,29 @@ export function searchInvoiceIndex(
  * in another sort than the date, that order read until the page's end.
  */
 export function listIndexPage(index: InvoiceIndex, o: InvoiceListOptions): InvoiceItem[] {
+  const n = index.items.length;
   const [from, to] = yearRange(index, o);
   const paid = paidOf(o);
-  let page: number[];
-  if (paid < 0 && (o.sort === "date" || o.year === undefined)) {
-    const { size, positionAt } = inSortOrder(index, o, from, to);
-    page = [];
-    for (let k = (o.page - 1) * o.pageSize; k < Math.min(o.page * o.pageSize, size); k++) page.push(positionAt(k));
-  } else page = pageInOrder(index, o, from, to, (position) => paid < 0 || index.paid[position] === paid);
-  return page.map((position) => index.items[position]!);
+  const byDate = o.sort === "date";
+  const positions = byDate ? undefined : index.orders[o.sort as Exclude<InvoiceSort, "date">].positions;
+  // The date order's invoices of the year are the range itself; another order is read whole.
+  const size = byDate ? to - from : n;
+  const positionAt = (k: number) => {
+    const rank = o.order === "desc" ? size - 1 - k : k;
+    return positions ? positions[rank]! : from + rank;
+  };
+  const start = (o.page - 1) * o.pageSize;
+  const end = start + o.pageSize;
+  const page: InvoiceItem[] = [];
+  if (paid < 0 && (byDate || o.year === undefined)) {
+    for (let k = start; k < Math.min(end, size); k++) page.push(index.items[positionAt(k)]!);
+    return page;
+  }
+  let seen = 0;
+  for (let k = 0; k < size && seen < end; k++) {
+    const position = positionAt(k);
+    if (position >= from && position < to && (paid < 0 || index.paid[position] === paid) && seen++ >= start)
+      page.push(index.items[position]!);
+  }
+  return page;
 }
