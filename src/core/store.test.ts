@@ -437,6 +437,25 @@ describe("refreshUser", () => {
     expect(themeOfState(state)).toBe(theme);
     expect(readCookie("isLogged")).toBe("true");
   });
+
+  it.each<[string, (u: User) => User, boolean]>([
+    ["the same account again: the state is not replaced", (u) => structuredClone(u), false],
+    [
+      "a company renamed: replaced",
+      (u) => ({ ...u, entreprises: u.entreprises.map((e, i) => (i ? e : { ...e, raisonSocial: "Renamed" })) }),
+      true,
+    ],
+  ])("%s", (_label, answer, replaced) => {
+    const { store, login, refresh } = fresh();
+    login(first);
+    const before = store.getState().auth;
+    let notified = 0;
+    store.subscribe(() => notified++);
+    refresh(answer(first));
+    expect(store.getState().auth !== before).toBe(replaced);
+    expect(notified).toBe(replaced ? 1 : 0);
+    expect(readCookie("isLogged")).toBe("true");
+  });
 });
 
 describe("updateEntreprise and updateLoginEmail", () => {

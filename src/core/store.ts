@@ -122,7 +122,11 @@ export function createMaccStore({ storage = browserStorage("local") }: StoreOpti
     refreshUser(user) {
       const chosen = get().auth.companyId;
       const companyId = user.entreprises.some((e) => e.idTier === chosen) ? chosen : (user.entreprises[0]?.idTier ?? null);
-      set({ auth: { user: withoutTokens(user), companyId } });
+      const kept = withoutTokens(user);
+      // The answer mostly repeats what the page already shows (its stored state): keeping the same
+      // objects spares every element a whole drawing again at load, when the page is busiest.
+      const same = companyId === chosen && JSON.stringify(kept) === JSON.stringify(get().auth.user);
+      if (!same) set({ auth: { user: kept, companyId } });
       writeCookie(IS_LOGGED_COOKIE, "true");
     },
 
