@@ -159,9 +159,11 @@ export async function enterPortal(page: Page, email: string, companyIndex = 0, p
 
 /**
  * enterPortal's session without its last step: the page is left on the API's health check of
- * `origin` (the page's base URL unless given; the Lighthouse bench gives its server's).
+ * `origin` (the page's base URL unless given; the Lighthouse bench gives its server's), or of
+ * `pageOrigin`, the same server behind another address (the bench's HTTPS front): the cookies,
+ * kept per host, serve both, the stored state is the page origin's.
  */
-export async function keepSession(page: Page, email: string, companyIndex = 0, origin = "") {
+export async function keepSession(page: Page, email: string, companyIndex = 0, origin = "", pageOrigin = origin) {
   const answer = await page.request.post(`${origin}/api/auth/login`, {
     data: { email, password: PASSWORD },
     headers: await botCheckHeader(page.request, origin),
@@ -170,7 +172,7 @@ export async function keepSession(page: Page, email: string, companyIndex = 0, o
   const { user } = (await answer.json()) as { user: User };
   // Any page of the site gives the origin's storage and cookies; the health check is the lightest.
   // The store starts from what the page already keeps (a site's theme, a basket…), as on the page.
-  await page.goto(`${origin}/api/health`);
+  await page.goto(`${pageOrigin}/api/health`);
   const storage = new MemoryStorage();
   const kept = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
   if (kept) storage.setItem(STORAGE_KEY, kept);

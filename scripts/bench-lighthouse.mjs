@@ -1,12 +1,14 @@
 // The Lighthouse part of the benchmark: the performance category with Lighthouse's default mobile
 // preset (simulated slow 4G and 4× slower CPU) on the demo pages, each page several times (the
 // median of each figure: one run is noisy on a shared machine). The login pages are measured as a
-// first visit; the portal's screens behind the login as a customer coming back with a cold cache.
+// first visit; the portal's screens behind the login as a customer coming back with a cold cache,
+// served as in production, over HTTPS and HTTP/2 (scripts/bench-tls-front.mjs), and, for reference,
+// over the reference server's own HTTP/1.1.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "@playwright/test";
 import { tsImport } from "tsx/esm/api";
-import { onStop } from "./bench-processes.mjs";
+import { onStop, startTlsFront } from "./bench-processes.mjs";
 
 /** Issue 12's goals, on the pages a first visit opens (anonymous, storage reset). */
 const FIRST_VISIT_GOALS = [
@@ -24,6 +26,8 @@ const LOGGED_IN_GOALS = [
 /** …and a slower rural line, where only the LCP has a goal (the score's curve is set for the preset). */
 const RURAL = { rttMs: 300, throughputKbps: 750, cpuSlowdownMultiplier: 4 };
 const RURAL_GOALS = [{ label: "LCP ≤ 4 s", test: (f) => f.lcp <= 4000 }];
+/** The same screens over the reference server's HTTP/1.1, shown beside the goals' rows without a goal of their own. */
+const REFERENCE = [];
 
 const FIRST_VISIT_PAGES = [
   { name: "France page", path: "/france.html" },
@@ -46,11 +50,15 @@ export const lighthouseIntro = (runs) =>
   `Lighthouse 13, performance category, on the demo server (PGlite); the median of ${runs} runs per page, figure by figure. ` +
   `The login pages as a first visit (default mobile preset: simulated slow 4G, 4× slower CPU; storage reset), goal ${labels(FIRST_VISIT_GOALS)}. ` +
   `The portal's screens logged in as \`${CUSTOMER}\` (logged in through the API before the run, as the browser tests do), ` +
-  `on a cold cache with the session kept (HTTP cache cleared, cookies and stored state kept): with the default mobile preset, goal ${labels(LOGGED_IN_GOALS)}; ` +
+  `on a cold cache with the session kept (HTTP cache cleared, cookies and stored state kept), served over HTTPS and HTTP/2 as in production ` +
+  "(a CDN or a reverse proxy in front of the reference server; here scripts/bench-tls-front.mjs, with a certificate made for the run): " +
+  `with the default mobile preset, goal ${labels(LOGGED_IN_GOALS)}; ` +
   `and on a rural line (simulated ${RURAL.rttMs} ms round trip, ${RURAL.throughputKbps} kbps, ${RURAL.cpuSlowdownMultiplier}× slower CPU), goal ${labels(RURAL_GOALS)}. ` +
+  "The same screens over the reference server's own HTTP/1.1, with the default preset, for reference: there the browser opens six connections, " +
+  "each with its own handshake and slow start, which Lighthouse's simulation charges to the screen's many small files. " +
   "“Transferred” is what the page downloads, compressed, until it is loaded.";
 
-const labels = (goals) => goals.map((g) => g.label).join(", ");
+const labels = (goals) => (goals.length ? goals.map((g) => g.label).join(", ") : "none (reference)");
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -101,13 +109,16 @@ function row(name, f, goals) {
 
 /**
  * The customer's session in the browser Lighthouse drives, as the browser tests set it (e2e/support.ts):
- * refresh and device cookies, the isLogged flag and the stored state. Returns what empties the HTTP cache.
+ * refresh and device cookies, the isLogged flag and the stored state of each of `origins` (the
+ * server's first). Returns what empties the HTTP cache.
  */
-async function logInCustomer(origin, port) {
+async function logInCustomer(origins, port) {
   const { keepSession } = await tsImport("../e2e/support.ts", import.meta.url);
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0].newPage();
-  await keepSession(page, CUSTOMER, 0, origin);
+  // Logged in through the server itself (Node would refuse the front's certificate); the stored
+  // state is per origin, the cookies per host.
+  for (const pageOrigin of origins) await keepSession(page, CUSTOMER, 0, origins[0], pageOrigin);
   const cdp = await page.context().newCDPSession(page);
   return {
     clearCache: () => cdp.send("Network.clearBrowserCache"),
@@ -115,11 +126,13 @@ async function logInCustomer(origin, port) {
   };
 }
 
-/** Every page on the demo server at `origin`, in one Chromium. Returns the report rows. */
-export async function measureLighthouse(origin, runs) {
+/** Every page on the demo server `server`, in one Chromium. Returns the report rows. */
+export async function measureLighthouse(server, runs) {
+  const front = await startTlsFront(server.port);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu"],
+    // The front's certificate is made for the run: the browser accepts it (only loopback is visited).
+    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--ignore-certificate-errors"],
     handleSIGINT: false, // bench.mjs stops everything it started, Chromium included
   });
   const stop = onStop(() => chrome.kill());
@@ -127,19 +140,22 @@ export async function measureLighthouse(origin, runs) {
     const rows = [];
     // Anonymous first: the session set below would turn the login page into the dashboard.
     for (const page of FIRST_VISIT_PAGES) {
-      const f = await measurePage(`${origin}${page.path}`, chrome.port, { runs });
+      const f = await measurePage(`${server.origin}${page.path}`, chrome.port, { runs });
       rows.push(row(`${page.name} (\`${page.path}\`)`, f, FIRST_VISIT_GOALS));
     }
-    const session = await logInCustomer(origin, chrome.port);
+    const session = await logInCustomer([server.origin, front.origin], chrome.port);
     try {
       // Lighthouse's storage reset also empties the cache: the session is kept, the cache emptied here.
-      const coldCache = { runs, before: session.clearCache };
+      const coldCache = { runs, before: session.clearCache, settings: { disableStorageReset: true } };
+      const measure = (origin, page, throttling) =>
+        measurePage(`${origin}${page.path}`, chrome.port, {
+          ...coldCache,
+          settings: { ...coldCache.settings, ...(throttling && { throttling }) },
+        });
       for (const page of LOGGED_IN_PAGES) {
-        const url = `${origin}${page.path}`;
-        const preset = await measurePage(url, chrome.port, { ...coldCache, settings: { disableStorageReset: true } });
-        rows.push(row(`${page.name}, logged in, cold cache (\`${page.path}\`)`, preset, LOGGED_IN_GOALS));
-        const rural = await measurePage(url, chrome.port, { ...coldCache, settings: { disableStorageReset: true, throttling: RURAL } });
-        rows.push(row(`${page.name}, logged in, cold cache, rural line`, rural, RURAL_GOALS));
+        rows.push(row(`${page.name}, logged in, cold cache (\`${page.path}\`)`, await measure(front.origin, page), LOGGED_IN_GOALS));
+        rows.push(row(`${page.name}, logged in, cold cache, rural line`, await measure(front.origin, page, RURAL), RURAL_GOALS));
+        rows.push(row(`${page.name}, logged in, cold cache, over HTTP/1.1`, await measure(server.origin, page), REFERENCE));
       }
     } finally {
       await session.close();

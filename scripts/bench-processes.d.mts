@@ -13,4 +13,5 @@ export function startServer(
   options?: { port?: number },
 ): Promise<StartedServer>;
 export function startProxy(backendPorts: number[]): Promise<StartedServer>;
+export function startTlsFront(backendPort: number): Promise<StartedServer>;
 export function startPostgres(): Promise<{ url: string; throwAway: boolean } | null>;

@@ -2,7 +2,7 @@
 // PostgreSQL cluster, the proxy), and their clean shutdown: every start registers its stop,
 // `stopAll` runs them newest first, and it runs on failure and on Ctrl-C too (see bench.mjs).
 // Typed for TypeScript callers in bench-processes.d.mts.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -126,6 +126,38 @@ export async function startProxy(backendPorts) {
     ready: /listening/,
   });
   return { port, origin: `http://127.0.0.1:${port}`, stop };
+}
+
+/**
+ * HTTPS with HTTP/2 in front of the server at `backendPort` (scripts/bench-tls-front.mjs), with a
+ * certificate made for this run by `openssl` (self-signed: the browser is told to accept it).
+ */
+export async function startTlsFront(backendPort) {
+  const dir = mkdtempSync(join(tmpdir(), "macc-bench-tls-"));
+  onStop(() => rmSync(dir, { recursive: true, force: true }));
+  const [key, cert] = [join(dir, "key.pem"), join(dir, "cert.pem")];
+  const made = spawnSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"].concat([
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+    ]),
+    { encoding: "utf8" },
+  );
+  if (made.status !== 0)
+    throw new Error(`openssl could not make the TLS front's certificate: ${made.error?.message ?? made.stderr.trim()}`);
+  const port = await freePort();
+  const script = new URL("./bench-tls-front.mjs", import.meta.url).pathname;
+  const { stop } = await startProcess("TLS front", process.execPath, [script, String(port), String(backendPort), key, cert], {
+    ready: /listening/,
+  });
+  return { port, origin: `https://127.0.0.1:${port}`, stop };
 }
 
 /**

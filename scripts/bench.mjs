@@ -116,7 +116,7 @@ async function lighthousePart({ runs }, machine) {
     await section("Lighthouse (mobile)", lighthouseIntro(runs), LIGHTHOUSE_COLUMNS, async () => {
       const server = await startServer();
       try {
-        return await measureLighthouse(server.origin, runs);
+        return await measureLighthouse(server, runs);
       } finally {
         await server.stop();
       }
