@@ -136,20 +136,11 @@ export async function startTlsFront(backendPort) {
   const dir = mkdtempSync(join(tmpdir(), "macc-bench-tls-"));
   onStop(() => rmSync(dir, { recursive: true, force: true }));
   const [key, cert] = [join(dir, "key.pem"), join(dir, "cert.pem")];
-  const made = spawnSync(
-    "openssl",
-    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"].concat([
-      "-subj",
-      "/CN=127.0.0.1",
-      "-addext",
-      "subjectAltName=IP:127.0.0.1",
-      "-keyout",
-      key,
-      "-out",
-      cert,
-    ]),
-    { encoding: "utf8" },
-  );
+  const subject = ["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"];
+  const curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"];
+  const made = spawnSync("openssl", ["req", "-x509", ...curve, "-nodes", "-days", "1", ...subject, "-keyout", key, "-out", cert], {
+    encoding: "utf8",
+  });
   if (made.status !== 0)
     throw new Error(`openssl could not make the TLS front's certificate: ${made.error?.message ?? made.stderr.trim()}`);
   const port = await freePort();
