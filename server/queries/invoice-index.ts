@@ -162,7 +162,10 @@ export async function indexInvoices(rows: readonly IndexedInvoice[]): Promise<In
     for (let i = from; i < to; i++) {
       const r = rows[i]!;
       const item = itemOf(r);
-      index.items[i] = { ...item, date: once(item.date), dueDate: item.dueDate && once(item.dueDate), currency: once(item.currency) };
+      item.date = once(item.date);
+      item.dueDate &&= once(item.dueDate);
+      item.currency = once(item.currency);
+      index.items[i] = item;
       index.texts[i] = r.text;
       index.years[i] = r.year;
       index.paid[i] = r.paid ? 1 : 0;

@@ -129,6 +129,9 @@ export function invoiceRoutes(deps: Deps) {
     weight: { weigh: (index) => index?.texts.length ?? 0, max: MAX_INDEXED_INVOICES },
   });
 
+  /** The company's index as kept, without building it; undefined when this instance keeps none. */
+  const keptIndexOf = (idTier: string) => (invoiceIndexes.keeping ? invoiceIndexes.peek(idTier) : undefined);
+
   /**
    * The company's invoice index (see invoiceIndex): kept, or built now, or undefined while a large
    * company's is built (started here unless under way), or null when it has too many invoices.
@@ -204,7 +207,7 @@ export function invoiceRoutes(deps: Deps) {
         // end, or of no match, is answered empty without the sorted page query (nor its anchors).
         // A search counted only up to `reach` ("more than") always has rows past this page's start.
         // Without a search, the page comes from the company's index when it is kept (no statement).
-        const index = filters.q || !invoiceIndexes.keeping ? undefined : invoiceIndexes.peek(idTier);
+        const index = filters.q ? undefined : keptIndexOf(idTier);
         const items = inMemory
           ? inMemory.items
           : (page - 1) * pageSize >= count.total
