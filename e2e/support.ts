@@ -159,33 +159,35 @@ export async function enterPortal(page: Page, email: string, companyIndex = 0, p
 
 /**
  * enterPortal's session without its last step: the page is left on the API's health check of
- * `origin` (the page's base URL unless given; the Lighthouse bench gives its server's), or of
- * `pageOrigin`, the same server behind another address (the bench's HTTPS front): the cookies,
- * kept per host, serve both, the stored state is the page origin's.
+ * `origin` (the page's base URL unless given; the Lighthouse bench gives its server's), or of the
+ * last of `pageOrigins`, the same server behind other addresses (the bench's HTTPS front): one
+ * login, whose cookies, kept per host, serve them all, and the stored state set on each origin.
  */
-export async function keepSession(page: Page, email: string, companyIndex = 0, origin = "", pageOrigin = origin) {
+export async function keepSession(page: Page, email: string, companyIndex = 0, origin = "", pageOrigins = [origin]) {
   const answer = await page.request.post(`${origin}/api/auth/login`, {
     data: { email, password: PASSWORD },
     headers: await botCheckHeader(page.request, origin),
   });
   expect(answer.status()).toBe(200);
   const { user } = (await answer.json()) as { user: User };
-  // Any page of the site gives the origin's storage and cookies; the health check is the lightest.
-  // The store starts from what the page already keeps (a site's theme, a basket…), as on the page.
-  await page.goto(`${pageOrigin}/api/health`);
-  const storage = new MemoryStorage();
-  const kept = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
-  if (kept) storage.setItem(STORAGE_KEY, kept);
-  const store = createMaccStore({ storage });
-  store.getState().connectUser(user);
-  expect(store.getState().chooseCompany(user.entreprises[companyIndex]!.idTier)).not.toBeNull();
-  await page.evaluate(
-    ([key, value, cookie]) => {
-      localStorage.setItem(key!, value!);
-      document.cookie = `${cookie}=true; Path=/; SameSite=Lax`;
-    },
-    [STORAGE_KEY, storage.getItem(STORAGE_KEY)!, IS_LOGGED_COOKIE],
-  );
+  for (const pageOrigin of pageOrigins) {
+    // Any page of the site gives the origin's storage and cookies; the health check is the lightest.
+    // The store starts from what the page already keeps (a site's theme, a basket…), as on the page.
+    await page.goto(`${pageOrigin}/api/health`);
+    const storage = new MemoryStorage();
+    const kept = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
+    if (kept) storage.setItem(STORAGE_KEY, kept);
+    const store = createMaccStore({ storage });
+    store.getState().connectUser(user);
+    expect(store.getState().chooseCompany(user.entreprises[companyIndex]!.idTier)).not.toBeNull();
+    await page.evaluate(
+      ([key, value, cookie]) => {
+        localStorage.setItem(key!, value!);
+        document.cookie = `${cookie}=true; Path=/; SameSite=Lax`;
+      },
+      [STORAGE_KEY, storage.getItem(STORAGE_KEY)!, IS_LOGGED_COOKIE],
+    );
+  }
 }
 
 /**

@@ -124,7 +124,7 @@ async function logInCustomer(origins, port) {
   const page = await browser.contexts()[0].newPage();
   // Logged in through the server itself (Node would refuse the front's certificate); the stored
   // state is per origin, the cookies per host.
-  for (const pageOrigin of origins) await keepSession(page, CUSTOMER, 0, origins[0], pageOrigin);
+  await keepSession(page, CUSTOMER, 0, origins[0], origins);
   const cdp = await page.context().newCDPSession(page);
   return {
     clearCache: () => cdp.send("Network.clearBrowserCache"),
@@ -154,11 +154,11 @@ export async function measureLighthouse(server, runs) {
     const session = await logInCustomer(front.error ? [server.origin] : [server.origin, front.origin], chrome.port);
     try {
       // Lighthouse's storage reset also empties the cache: the session is kept, the cache emptied here.
-      const coldCache = { runs, before: session.clearCache, settings: { disableStorageReset: true } };
       const measure = (origin, page, throttling) =>
         measurePage(`${origin}${page.path}`, chrome.port, {
-          ...coldCache,
-          settings: { ...coldCache.settings, ...(throttling && { throttling }) },
+          runs,
+          before: session.clearCache,
+          settings: { disableStorageReset: true, ...(throttling && { throttling }) },
         });
       for (const page of LOGGED_IN_PAGES) {
         const name = `${page.name}, logged in, cold cache`;
