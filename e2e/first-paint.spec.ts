@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { LOGGED_IN_ATTRIBUTE } from "../src/contract/constants";
 import { axeViolations, keepSession, logIn, portalTakenOver, recordLayoutShifts, watchPage } from "./support";
 
 /** The address tables are one file per language (`fr-….js`); the message catalogs are per locale (`fr-FR-….js`). */
@@ -86,6 +87,36 @@ test("an element's code that never comes: the load error says so after 120 s (th
     type: "timeout",
     url: expect.stringContaining("/static/js/macc-footer.js"),
   });
+});
+
+test("a logged-in customer's brand page does not move while its elements load: the page was marked before its first paint", async ({
+  browser,
+}) => {
+  for (const viewport of [
+    { width: 412, height: 823 },
+    { width: 1280, height: 800 },
+  ]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await keepSession(page, "multi@demo.macc.test");
+    const shifts = await recordLayoutShifts(page);
+    // (The French page: a country site's home also has the action banner, which shows only once it
+    // knows there is something to do, and so moves the page for a customer it has something for.)
+    await page.goto("/france.html");
+    const marked = () => page.evaluate((name) => document.documentElement.hasAttribute(name), LOGGED_IN_ATTRIBUTE);
+    const header = page.locator("macc-header");
+    // The header with the company's bar, the login box that says who is logged in, the footer's contacts.
+    await expect(header.getByText("SAS Établissements Durand et Fils")).toBeVisible();
+    await expect(page.locator("macc-login").getByText("Accéder à mon compte")).toBeVisible();
+    await expect(page.locator("macc-footer address")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await shifts()).toEqual([]);
+    expect(await marked()).toBe(true);
+    // Logged out on the page: an element added from now on keeps a visitor's room.
+    await header.getByRole("button", { name: "Se déconnecter" }).click();
+    await expect.poll(marked).toBe(false);
+    await context.close();
+  }
 });
 
 test.describe("the portal's first screen in the HTML", () => {

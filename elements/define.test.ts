@@ -1,6 +1,7 @@
 import { fireEvent } from "@testing-library/dom";
 import { createElement as h, useEffect, useState } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
+import { LOGGED_IN_ATTRIBUTE } from "../src/contract/constants";
 import { getCore } from "../src/core/index";
 import { useElement } from "../src/ui/context";
 import { baseSheet, sheetOf } from "../src/ui/sheets";
@@ -67,6 +68,20 @@ describe("defineElement — the r2wc wrapper contract", () => {
     await rendered(el);
     expect(cssText()).not.toContain("--_reserve");
     expect(el.shadowRoot!.adoptedStyleSheets).toEqual([baseSheet(), sheetOf(CSS)]);
+  });
+
+  it.each([
+    ["on a page marked for a logged-in customer, keeps a customer's room (a taller header, a shorter login box)", true],
+    ["on any other page, a visitor's", false],
+  ])("%s", (_label, marked) => {
+    document.documentElement.toggleAttribute(LOGGED_IN_ATTRIBUTE, marked);
+    document.body.insertAdjacentHTML("beforeend", "<x-probe></x-probe>");
+    const rules = document.body.lastElementChild!.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]);
+    const reserves = (tag: string) => rules.map((rule) => rule.cssText).filter((text) => text.includes(`:host(${tag})`));
+    // After a visitor's rules, so that they win.
+    expect(reserves("macc-login").at(-1)).toMatch(marked ? /--_reserve:\s*269px/ : /--_reserve:\s*884px/);
+    expect(reserves("macc-header").some((text) => /--_reserve:\s*177px/.test(text))).toBe(marked);
+    document.documentElement.removeAttribute(LOGGED_IN_ATTRIBUTE);
   });
 
   it("two elements share the same constructable sheets (one per CSS text)", async () => {

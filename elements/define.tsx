@@ -2,6 +2,7 @@ import r2wc from "@r2wc/react-to-web-component";
 import { startTransition, useEffect, useRef, type ComponentType } from "react";
 import { elementLocale, elementTheme, MaccRoot } from "../src/ui/context";
 import { adoptStyles } from "../src/ui/sheets";
+import { LOGGED_IN_ATTRIBUTE } from "../src/contract/constants";
 import { loadI18n } from "../src/core/i18n";
 import { getCore } from "../src/core/index";
 import { isLogged } from "../src/core/store";
@@ -9,7 +10,7 @@ import { themeName } from "../src/core/theme";
 import type { FirstScreen } from "./first-screen";
 import type { AreaDeclaration, AttributeType as PropType } from "../src/core/tags";
 // Generated from the tag registry, which itself never reaches the browser.
-import { RESERVE_CSS } from "./reserve-sheet";
+import { LOGGED_IN_RESERVE_CSS, RESERVE_CSS } from "./reserve-sheet";
 import { COMMON_PROPS, TAG_PROPS } from "./tag-props";
 
 /** An element's area (`src/areas/<area>/area.ts`), and what only some elements take. */
@@ -71,7 +72,10 @@ export function defineElement<P extends object>(tag: string, Component: Componen
     constructor() {
       super();
       loadPageWidePartsWhenNeeded();
-      adoptStyles(this.shadowRoot!, options.styles ?? [], RESERVE_CSS);
+      // The room the host sheet kept: a logged-in customer's where it differs (a taller header, a
+      // shorter login box) when the page is marked so.
+      const reserve = document.documentElement.hasAttribute(LOGGED_IN_ATTRIBUTE) ? RESERVE_CSS + LOGGED_IN_RESERVE_CSS : RESERVE_CSS;
+      adoptStyles(this.shadowRoot!, options.styles ?? [], reserve);
       for (const [attribute, prop] of byAttribute) {
         if (types[prop] === "boolean") this[PROPS][prop] = isOn(this.getAttribute(attribute));
       }

@@ -5,13 +5,19 @@
  * The tag names come from the registry as a generated list: the registry itself stays out of this file.
  */
 import type * as LoadError from "./load-error";
-import { TAG_SELECTOR as SELECTOR } from "./tag-names";
+import { IS_LOGGED_COOKIE, LOGGED_IN_ATTRIBUTE, TAG_SELECTOR as SELECTOR } from "./tag-names";
 
 const TIMEOUT_MS = 120_000;
 
 const me = import.meta.url;
 const script = [...document.querySelectorAll<HTMLScriptElement>("script[src]")].find((s) => s.src === me);
 (globalThis as { MACC_PAGE?: DOMStringMap }).MACC_PAGE ??= { ...script?.dataset };
+
+// A logged-in customer's header is taller and login box shorter: with the page marked before its
+// first paint, the host sheet keeps their room. Only a loader that holds the first paint
+// (`blocking="render"`) marks it: a mark after that paint would move the page itself.
+if (script?.blocking?.contains("render"))
+  document.documentElement.toggleAttribute(LOGGED_IN_ATTRIBUTE, `; ${document.cookie};`.includes(`; ${IS_LOGGED_COOKIE}=true;`));
 
 const requested = new Set<string>();
 

@@ -25,3 +25,5 @@ export const RESERVE_CSS = `:host{min-height:var(--_reserve,48px)}
 :host(macc-basket){--_reserve:1297px}@media (max-width:36rem){:host(macc-basket){--_reserve:1745px}}
 :host(macc-add-to-basket){--_reserve:44px}
 :host(macc-registration){--_reserve:576px}`;
+export const LOGGED_IN_RESERVE_CSS = `:host(macc-header){--_reserve:177px}@media (max-width:48rem){:host(macc-header){--_reserve:148px}}
+:host(macc-login){--_reserve:210px}@media (max-width:36rem){:host(macc-login){--_reserve:269px}}`;

@@ -389,7 +389,7 @@ ${cms.main}
     <link rel="stylesheet" href="/demo.css" />
     <link rel="stylesheet" href="/sites/sites.css" />
     <link rel="stylesheet" href="/static/css/macc-elements.css" />
-    <script type="module" src="/static/js/macc-elements.js" data-locale="${site.locale}" data-portal-base="${urls.portalBase}" data-site-base="${urls.siteBase}"></script>
+    <script type="module" src="/static/js/macc-elements.js"${cms ? ' blocking="render"' : ""} data-locale="${site.locale}" data-portal-base="${urls.portalBase}" data-site-base="${urls.siteBase}"></script>
   </head>
   <body>
 ${body.replaceAll("{site}", escape(site.name)).replaceAll("{where}", escape(site.where))}

@@ -3,7 +3,8 @@ import { resolve } from "node:path";
 import { format, resolveConfig } from "prettier";
 import type { Attribute, CustomElementDeclaration } from "custom-elements-manifest/schema";
 import { COMMON_ATTRIBUTES, TAGS, type TagAttribute } from "../src/core/tags.ts";
-import { elementReserveCss } from "../src/ui/reserve.ts";
+import { IS_LOGGED_COOKIE, LOGGED_IN_ATTRIBUTE } from "../src/contract/constants.ts";
+import { elementReserveCss, loggedInReserveCss } from "../src/ui/reserve.ts";
 import { buildManifest, domTypings, elementsOf, reactTypings } from "./manifest.ts";
 
 /**
@@ -45,10 +46,18 @@ async function prettify(path: string, content: string): Promise<string> {
 
 /**
  * The loader's selector of every tag: names only, so the registry's descriptions stay out of the
- * script every page loads, and one string, the fewest bytes.
+ * script every page loads, and one string, the fewest bytes. With the session's cookie and the
+ * attribute it marks the page with (src/contract/constants.ts): the loader imports nothing it shares
+ * with the elements, which would cost the page a file more before anything is defined.
  */
 function tagNamesModule(): string {
-  return `// ${NOTICE}\nexport const TAG_SELECTOR = ${JSON.stringify(TAGS.map(({ tag }) => tag).join())};\n`;
+  return [
+    `// ${NOTICE}`,
+    `export const TAG_SELECTOR = ${JSON.stringify(TAGS.map(({ tag }) => tag).join())};`,
+    `export const IS_LOGGED_COOKIE = ${JSON.stringify(IS_LOGGED_COOKIE)};`,
+    `export const LOGGED_IN_ATTRIBUTE = ${JSON.stringify(LOGGED_IN_ATTRIBUTE)};`,
+    "",
+  ].join("\n");
 }
 
 /** `api-base` → `apiBase`: the component's prop for an attribute (r2wc's mapping). */
@@ -80,9 +89,17 @@ function tagPropsModule(): string {
   ].join("\n");
 }
 
-/** The elements' own reserve sheet, as a string: the same text in the build and in tests, which process no CSS files. */
+/**
+ * The elements' own reserve sheet, and what a logged-in customer's adds to it, as strings: the same
+ * text in the build and in tests, which process no CSS files.
+ */
 function reserveSheetModule(): string {
-  return `// ${NOTICE}\nexport const RESERVE_CSS = \`${elementReserveCss()}\`;\n`;
+  return [
+    `// ${NOTICE}`,
+    `export const RESERVE_CSS = \`${elementReserveCss()}\`;`,
+    `export const LOGGED_IN_RESERVE_CSS = \`${loggedInReserveCss()}\`;`,
+    "",
+  ].join("\n");
 }
 
 const ELEMENTS_HEADING = "### Elements";

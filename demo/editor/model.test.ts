@@ -94,7 +94,7 @@ describe("snippet", () => {
     expect(snippet).toBe(
       [
         '<link rel="stylesheet" href="https://cdn.example/macc/static/css/macc-elements.css">',
-        '<script type="module" src="https://cdn.example/macc/static/js/macc-elements.js" data-locale="fr-FR" data-api-base="https://extranet.example/api/" data-portal-base="/mon-espace"></script>',
+        '<script type="module" src="https://cdn.example/macc/static/js/macc-elements.js" blocking="render" data-locale="fr-FR" data-api-base="https://extranet.example/api/" data-portal-base="/mon-espace"></script>',
         "",
         '<macc-login variant="basket"></macc-login>',
         '<macc-product-fleet family="A&quot;B" compact></macc-product-fleet>',
@@ -107,9 +107,10 @@ describe("snippet", () => {
     expect(loader).toMatch(/ data-portal-base="\/mon-espace" data-site-base="\/be-nl"><\/script>$/);
   });
 
-  it("without the sheet, with a nonce", () => {
+  it("without the sheet, with a nonce: the loader does not hold the first paint (nothing keeps a room)", () => {
     const [first] = snippetOf({ ...settings, hostSheet: false, nonce: true }, []).split("\n");
     expect(first).toMatch(/^<script type="module" src="[^"]+" nonce="\{NONCE\}" /);
+    expect(first).not.toContain("blocking");
   });
 });
 

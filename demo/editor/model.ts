@@ -155,13 +155,18 @@ export function loaderData(settings: PageSettings): [name: string, value: string
   return DATA_SETTINGS.map(([name, key]): [string, string] => [name, String(settings[key]).trim()]).filter(([, value]) => value !== "");
 }
 
-/** The loader's script tag, with the nonce when the page's policy uses nonces. */
+/**
+ * The loader's script tag, with the nonce when the page's policy uses nonces. With the host sheet, it
+ * holds the first paint (1 kB, from the sheet's server): it marks a logged-in customer's page before
+ * it, so that the sheet keeps the right room (README, "Keeping the page still").
+ */
 export function loaderTag(settings: PageSettings): string {
   const data = loaderData(settings)
     .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
     .join("");
+  const blocking = settings.hostSheet ? ' blocking="render"' : "";
   const nonce = settings.nonce ? ` nonce="${NONCE_PLACEHOLDER}"` : "";
-  return `<script type="module" src="${escapeAttribute(loaderUrl(settings))}"${nonce}${data}></script>`;
+  return `<script type="module" src="${escapeAttribute(loaderUrl(settings))}"${blocking}${nonce}${data}></script>`;
 }
 
 export const elementTag = ({ tag, attributes }: ChosenElement) => `<${tag}${attributeText(attributes)}></${tag}>`;

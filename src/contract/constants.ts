@@ -32,6 +32,13 @@ export const INTITULE_MAX = 70;
 
 export const IS_LOGGED_COOKIE = "isLogged";
 /**
+ * On the page's root element while a customer is logged in: the host sheet keeps each element's
+ * logged-in room by it before the element is defined (a logged-in header is taller, the login box
+ * shorter). The loader sets it from IS_LOGGED_COOKIE before it defines anything, the core as the
+ * session changes; a CMS whose server reads that cookie may send it in the page.
+ */
+export const LOGGED_IN_ATTRIBUTE = "data-macc-logged-in";
+/**
  * The visitor's own language and theme (a choice in the header, `?lang=`, `?site=`) and basket,
  * mirrored from storage for the server: it sends the portal's first screen in the HTML only when it
  * is the one the visitor will see.

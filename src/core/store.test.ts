@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STORAGE_KEY, type Theme } from "../contract/constants";
+import { LOGGED_IN_ATTRIBUTE, STORAGE_KEY, type Theme } from "../contract/constants";
 import { readCookie } from "./cookies";
 import { createMaccStore, isLogged, selectAccountTheme, selectCompany, selectNetwork, type MaccState } from "./store";
 import { createAccessTokens } from "./tokens";
@@ -138,6 +138,24 @@ describe("disconnect", () => {
     expect(state.auth).toEqual({ user: null, companyId: null });
     expect(readCookie("isLogged")).toBe("false");
     expect(JSON.parse(persistedJson(storage)).auth).toEqual({ user: null, companyId: null });
+  });
+});
+
+describe("the page's mark for the host sheet (LOGGED_IN_ATTRIBUTE)", () => {
+  const marked = () => document.documentElement.hasAttribute(LOGGED_IN_ATTRIBUTE);
+  const u = user([company("1", "FRA", "tok-c1")]);
+  it.each<[string, boolean, (f: ReturnType<typeof fresh>) => void, boolean]>([
+    ["a login on the page marks it", false, (f) => f.login(u), true],
+    ["a logout unmarks it", true, (f) => f.store.getState().disconnect("user"), false],
+    // The loader marks the page before its first paint, or leaves it: marking it later would move it.
+    ["a session refreshed on an unmarked page leaves it so", false, (f) => f.refresh(u), false],
+    ["a session refreshed on a marked page keeps the mark", true, (f) => f.refresh(u), true],
+  ])("%s", (_label, before, act, after) => {
+    const f = fresh();
+    document.documentElement.toggleAttribute(LOGGED_IN_ATTRIBUTE, before);
+    act(f);
+    expect(marked()).toBe(after);
+    document.documentElement.removeAttribute(LOGGED_IN_ATTRIBUTE);
   });
 });
 

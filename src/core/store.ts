@@ -1,5 +1,14 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { BASKET_COOKIE, IS_LOGGED_COOKIE, LOCALE_COOKIE, STORAGE_KEY, THEME_COOKIE, type Locale, type Theme } from "../contract/constants";
+import {
+  BASKET_COOKIE,
+  IS_LOGGED_COOKIE,
+  LOCALE_COOKIE,
+  LOGGED_IN_ATTRIBUTE,
+  STORAGE_KEY,
+  THEME_COOKIE,
+  type Locale,
+  type Theme,
+} from "../contract/constants";
 import { readCookie, writeCookie } from "./cookies";
 import { browserStorage, readJson, writeJson } from "./storage";
 import { withoutTokens } from "./tokens";
@@ -98,6 +107,15 @@ export interface StoreOptions {
   storage?: Storage | null;
 }
 
+/**
+ * A login or a logout on this page, for the server (IS_LOGGED_COOKIE) and for the elements added
+ * from now on (LOGGED_IN_ATTRIBUTE on the root element: the room they keep while they load).
+ */
+function markLoggedIn(logged: boolean): void {
+  writeCookie(IS_LOGGED_COOKIE, String(logged));
+  if (typeof document !== "undefined") document.documentElement.toggleAttribute(LOGGED_IN_ATTRIBUTE, logged);
+}
+
 export function createMaccStore({ storage = browserStorage("local") }: StoreOptions = {}): MaccStore {
   const persisted = readPersisted(storage);
   const store = createStore<MaccState>()((set, get) => ({
@@ -110,7 +128,7 @@ export function createMaccStore({ storage = browserStorage("local") }: StoreOpti
 
     connectUser(user) {
       set({ auth: { user: withoutTokens(user), companyId: user.entreprises[0]?.idTier ?? null }, logoutReason: null });
-      writeCookie(IS_LOGGED_COOKIE, "true");
+      markLoggedIn(true);
     },
 
     chooseCompany(idTier) {
@@ -127,12 +145,13 @@ export function createMaccStore({ storage = browserStorage("local") }: StoreOpti
       // objects spares every element a whole drawing again at load, when the page is busiest.
       const same = companyId === chosen && JSON.stringify(kept) === JSON.stringify(get().auth.user);
       if (!same) set({ auth: { user: kept, companyId } });
+      // The cookie only: the page was marked, or not, before its first paint (a mark now would move it).
       writeCookie(IS_LOGGED_COOKIE, "true");
     },
 
     disconnect(reason = "expired") {
       set({ auth: LOGGED_OUT, logoutReason: reason });
-      writeCookie(IS_LOGGED_COOKIE, "false");
+      markLoggedIn(false);
     },
 
     updateEntreprise(idTier, patch) {

@@ -58,6 +58,11 @@ export interface ReservedSpace {
   readonly wide: number;
   /** Up to the breakpoint's width, where the element's layout changes. */
   readonly narrow?: { readonly height: number; readonly upTo: Breakpoint };
+  /**
+   * For a logged-in customer, when the element's height depends on it (wide, and up to `narrow`'s
+   * breakpoint): measured on the demo pages with the first demo company.
+   */
+  readonly loggedIn?: { readonly wide: number; readonly narrow?: number };
 }
 
 /**
@@ -403,7 +408,8 @@ export const TAGS = [
     },
     module: "areas/header/Header",
     shows: `brand header: skip link, menus, locale selector, search, basket count, company block, logout; collapsed to one bar up to ${BREAKPOINTS.headerCollapses} wide`,
-    reserve: { wide: 116, narrow: { height: 64, upTo: "headerCollapses" } },
+    // Logged in, the company's bar is added: its name on two lines on a phone.
+    reserve: { wide: 116, narrow: { height: 64, upTo: "headerCollapses" }, loggedIn: { wide: 177, narrow: 148 } },
     attributes: [],
   },
   {
@@ -454,7 +460,8 @@ export const TAGS = [
     module: "areas/login/Login",
     shows:
       "LOGIN: log in with e-mail and password (a proof of work after failed attempts), links to a forgotten password, login help and registration",
-    reserve: { wide: 526, narrow: { height: 884, upTo: "columnsStack" } },
+    // Logged in, a short box that says so and leads to the account.
+    reserve: { wide: 526, narrow: { height: 884, upTo: "columnsStack" }, loggedIn: { wide: 210, narrow: 269 } },
     attributes: [
       {
         guide: {
