@@ -34,8 +34,9 @@ export const IS_LOGGED_COOKIE = "isLogged";
 /**
  * On the page's root element while a customer is logged in: the host sheet keeps each element's
  * logged-in room by it before the element is defined (a logged-in header is taller, the login box
- * shorter). The loader sets it from IS_LOGGED_COOKIE before it defines anything, the core as the
- * session changes; a CMS whose server reads that cookie may send it in the page.
+ * shorter). The loader sets it from IS_LOGGED_COOKIE before the page's first paint, when its tag
+ * holds that paint (`blocking="render"`); a CMS whose server reads that cookie may send it in the
+ * page; the core sets or removes it on a login or a logout on the page.
  */
 export const LOGGED_IN_ATTRIBUTE = "data-macc-logged-in";
 /**

@@ -8,8 +8,7 @@ import { BREAKPOINTS, TAGS, type ReservedSpace } from "../core/tags.ts";
  * page before the tag is defined (the optional `/static/css/macc-elements.css`, written at build),
  * and inside the element while its texts load (`elements/reserve-sheet.ts`, generated, so that the
  * registry never ships to the browser). A tag whose height depends on the session keeps a
- * customer's room too: on the host page under LOGGED_IN_ATTRIBUTE, inside the element when a
- * customer is logged in as it starts.
+ * customer's room on a page marked with LOGGED_IN_ATTRIBUTE, in both places.
  */
 
 /** For a tag that is not in the registry (tests, a tag being added). */
@@ -46,7 +45,7 @@ export function elementReserveCss(): string {
   ].join("\n");
 }
 
-/** Inside an element that starts with a customer logged in, after elementReserveCss: the rooms that differ. */
+/** Inside an element that starts on a page marked for a logged-in customer, after elementReserveCss: the rooms that differ. */
 export function loggedInReserveCss(): string {
   return loggedInRules((tag) => `:host(${tag})`, "--_reserve").join("\n");
 }
