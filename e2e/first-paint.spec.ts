@@ -100,10 +100,17 @@ test("a logged-in customer's brand page does not move while its elements load: t
     const page = await context.newPage();
     await keepSession(page, "multi@demo.macc.test");
     const shifts = await recordLayoutShifts(page);
+    const marked = () => page.evaluate((name) => document.documentElement.hasAttribute(name), LOGGED_IN_ATTRIBUTE);
+    if (viewport.width === 412) {
+      // A page whose loader does not hold the first paint (the portal's) is not marked: a mark after
+      // that paint would move it.
+      await page.goto("/portail/mon-compte");
+      await expect(page.locator("macc-portal").getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await marked()).toBe(false);
+    }
     // (The French page: a country site's home also has the action banner, which shows only once it
     // knows there is something to do, and so moves the page for a customer it has something for.)
     await page.goto("/france.html");
-    const marked = () => page.evaluate((name) => document.documentElement.hasAttribute(name), LOGGED_IN_ATTRIBUTE);
     const header = page.locator("macc-header");
     // The header with the company's bar, the login box that says who is logged in, the footer's contacts.
     await expect(header.getByText("SAS Établissements Durand et Fils")).toBeVisible();
